@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, innermost first: AuctionCore (domain) <- AuctionData (DTOs, mapping, repositories)
+// <- AuctionInfrastructure (Glibc-only sockets, framing, correlation, HTTP wire).
+// The executables are thin shells over AuctionServer and AuctionCLI.
+let package = Package(
+    name: "Auction",
+    products: [
+        .executable(name: "auction", targets: ["auction"]),
+        .executable(name: "auction-server", targets: ["auction-server"]),
+    ],
+    dependencies: [],
+    targets: [
+        // System C libraries already on the machine image.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
+
+        // Domain: entities, rules, repository protocols, use cases. No imports.
+        .target(name: "AuctionCore"),
+        // Sockets, event loop, JSON, framing, correlation, HTTP wire. Glibc only.
+        .target(name: "AuctionInfrastructure"),
+        // PNG encoding and decoding over zlib.
+        .target(name: "AuctionImage", dependencies: ["CZlib"]),
+        // Wire and HTTP payloads <-> domain values; client-side repositories.
+        .target(name: "AuctionData", dependencies: ["AuctionCore", "AuctionInfrastructure"]),
+        // The auction house: HTTP catalogue, socket service, bid engine, SQLite store.
+        .target(
+            name: "AuctionServer",
+            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt"]
+        ),
+        // The command-line front: arguments, commands, terminal rendering.
+        .target(
+            name: "AuctionCLI",
+            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage", "AuctionServer"]
+        ),
+        .executableTarget(name: "auction", dependencies: ["AuctionCLI"]),
+        .executableTarget(name: "auction-server", dependencies: ["AuctionServer"]),
+        .executableTarget(
+            name: "auction-bench",
+            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionServer", "AuctionCLI"]
+        ),
+        // Shared test helpers: servers on ephemeral ports, temporary directories, tmux.
+        .target(
+            name: "AuctionTestSupport",
+            dependencies: ["AuctionCore", "AuctionInfrastructure", "AuctionServer"]
+        ),
+
+        .testTarget(name: "AuctionCoreTests", dependencies: ["AuctionCore"]),
+        .testTarget(name: "AuctionInfrastructureTests", dependencies: ["AuctionInfrastructure", "AuctionTestSupport"]),
+        .testTarget(name: "AuctionImageTests", dependencies: ["AuctionImage"]),
+        .testTarget(name: "AuctionDataTests", dependencies: ["AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionTestSupport"]),
+        .testTarget(
+            name: "AuctionServerTests",
+            dependencies: ["AuctionServer", "AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionImage", "AuctionTestSupport", "CSQLite"]
+        ),
+        .testTarget(name: "AuctionCLITests", dependencies: ["AuctionCLI", "AuctionCore", "AuctionData", "AuctionImage", "AuctionTestSupport"]),
+        // Real binaries, real servers, real terminals (tmux).
+        .testTarget(
+            name: "AuctionEndToEndTests",
+            dependencies: ["AuctionTestSupport", "AuctionCore", "AuctionData", "AuctionInfrastructure"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

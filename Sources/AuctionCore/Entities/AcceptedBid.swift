@@ -1,0 +1,29 @@
+/// A bid the auction accepted: what the ledger keeps durably.
+public struct AcceptedBid: Hashable, Sendable {
+    /// The product bid on.
+    public var productID: ProductID
+    /// The accepted price, now the product's current price.
+    public var price: Money
+    /// The price it replaced.
+    public var previousPrice: Money
+    /// Who bid, when the connection was logged in.
+    public var bidder: UserID?
+    /// When the bid was accepted.
+    public var acceptedAt: Timestamp
+
+    /// Creates a record.
+    public init(productID: ProductID, price: Money, previousPrice: Money, bidder: UserID?, acceptedAt: Timestamp) {
+        self.productID = productID
+        self.price = price
+        self.previousPrice = previousPrice
+        self.bidder = bidder
+        self.acceptedAt = acceptedAt
+    }
+
+    /// The push this bid causes.
+    public var update: PriceUpdate {
+        let change = price - previousPrice
+        return PriceUpdate(productID: productID, price: price, change: change,
+                           direction: PriceDirection(change: change), auctionDate: acceptedAt.calendarDate)
+    }
+}

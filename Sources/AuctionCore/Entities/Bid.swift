@@ -1,0 +1,71 @@
+/// Identifies a registered user.
+public struct UserID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The numeric id.
+    public var rawValue: Int64
+    /// Wraps a numeric id.
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    /// The id in decimal.
+    public var description: String { String(rawValue) }
+}
+
+/// A request to raise a product's price.
+public struct Bid: Hashable, Sendable {
+    /// The product bid on.
+    public var productID: ProductID
+    /// The offered price.
+    public var price: Money
+
+    /// Creates a bid.
+    public init(productID: ProductID, price: Money) {
+        self.productID = productID
+        self.price = price
+    }
+}
+
+/// Why a bid (or another request) was refused; the raw value is the wire's reason code.
+public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
+    /// The price does not beat the current price (by the minimum increment, if set).
+    case priceTooLow = "price_too_low"
+    /// Bidding on the product has ended.
+    case auctionClosed = "auction_closed"
+    /// No product has that id.
+    case unknownProduct = "unknown_product"
+    /// The connection is not logged in.
+    case unauthenticated = "unauthenticated"
+    /// The request names another user than the logged-in one.
+    case userMismatch = "user_mismatch"
+    /// Too many requests; try again shortly.
+    case rateLimited = "rate_limited"
+    /// The request could not be understood.
+    case malformed = "malformed"
+    /// The request is well formed but not allowed (e.g. a message too long).
+    case invalid = "invalid"
+    /// The server failed to do what was asked; nothing was changed.
+    case serverError = "server_error"
+    /// The old backend said no without saying why.
+    case unspecified = "unspecified"
+
+    /// A sentence a user can act on.
+    public var explanation: String {
+        switch self {
+        case .priceTooLow: "the price must beat the current price"
+        case .auctionClosed: "the auction has ended"
+        case .unknownProduct: "there is no such product"
+        case .unauthenticated: "you are not logged in"
+        case .userMismatch: "the bid names another user"
+        case .rateLimited: "too many requests; wait a moment and try again"
+        case .malformed: "the server could not understand the request"
+        case .invalid: "the request is not allowed"
+        case .serverError: "the server failed; nothing was changed"
+        case .unspecified: "the server refused without giving a reason"
+        }
+    }
+}
+
+/// The definite answer to a bid.
+public enum BidOutcome: Hashable, Sendable {
+    /// The bid was accepted; the product's price is now this.
+    case accepted(price: Money)
+    /// The bid was refused; the current price when known.
+    case refused(RefusalReason, currentPrice: Money?)
+}

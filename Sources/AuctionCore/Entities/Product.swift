@@ -1,0 +1,51 @@
+/// A product as the list shows it: one row of a catalogue page.
+public struct Product: Hashable, Sendable, Identifiable {
+    /// The product's id; the catalogue is ordered by it.
+    public var id: ProductID
+    /// The product's name.
+    public var name: String
+    /// The seller's starting price (the wire's `original_price`).
+    public var startPrice: Money
+    /// The current (highest accepted) price.
+    public var currentPrice: Money
+    /// The change since the previous price.
+    public var lastChange: Money
+    /// Which way the price last moved.
+    public var direction: PriceDirection
+    /// The auction's civil date, `YYYY-MM-DD`.
+    public var auctionDate: String
+    /// Ids of the product's images, first one is the cover.
+    public var imageIDs: [Int]
+    /// When bidding closes, if the source knows (our server does; the original backend does not).
+    public var endsAt: Timestamp?
+    /// The smallest raise a bid must make over the current price, if the seller set one.
+    public var minimumIncrement: Money?
+
+    /// Creates a product row.
+    public init(
+        id: ProductID, name: String, startPrice: Money, currentPrice: Money, lastChange: Money,
+        direction: PriceDirection, auctionDate: String, imageIDs: [Int] = [],
+        endsAt: Timestamp? = nil, minimumIncrement: Money? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.startPrice = startPrice
+        self.currentPrice = currentPrice
+        self.lastChange = lastChange
+        self.direction = direction
+        self.auctionDate = auctionDate
+        self.imageIDs = imageIDs
+        self.endsAt = endsAt
+        self.minimumIncrement = minimumIncrement
+    }
+
+    /// This product after a price update was applied.
+    public func applying(_ update: PriceUpdate) -> Product {
+        var copy = self
+        copy.currentPrice = update.price
+        copy.lastChange = update.change
+        copy.direction = update.direction
+        copy.auctionDate = update.auctionDate
+        return copy
+    }
+}

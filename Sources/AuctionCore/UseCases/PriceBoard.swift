@@ -1,0 +1,31 @@
+/// The live table `auction watch` shows: products in order, updated by price pushes.
+public struct PriceBoard: Hashable, Sendable {
+    /// The rows, in display order.
+    public private(set) var rows: [Product]
+    /// How many price updates have been applied.
+    public private(set) var updatesApplied: Int = 0
+    private var rowIndex: [ProductID: Int]
+
+    /// A board showing these products in this order.
+    public init(products: [Product]) {
+        rows = products
+        rowIndex = Dictionary(products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Applies an update; returns the row it changed, or nil when the product is not on the board
+    /// or the update repeats the price shown (a replay after reconnecting).
+    public mutating func apply(_ update: PriceUpdate) -> Int? {
+        guard let index = rowIndex[update.productID] else { return nil }
+        let row = rows[index]
+        if row.currentPrice == update.price && row.lastChange == update.change { return nil }
+        rows[index] = row.applying(update)
+        updatesApplied += 1
+        return index
+    }
+
+    /// Replaces the products (after a reload), keeping the update count.
+    public mutating func replace(with products: [Product]) {
+        rows = products
+        rowIndex = Dictionary(products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}
