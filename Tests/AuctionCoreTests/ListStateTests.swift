@@ -34,3 +34,14 @@ import Testing
         #expect(state.pagesLoaded == 5)
     }
 }
+
+@Suite struct ListStateHostileInputTests {
+    @Test func hugeStateNumberDoesNotOverflow() {
+        var state = ListState()
+        let accepted = state.report(stateNumber: Int.max, productCount: 60)
+        #expect(!accepted)
+        let negative = state.report(stateNumber: -1, productCount: 60)
+        #expect(!negative)
+        #expect(state.pagesLoaded == 0)
+    }
+}

@@ -16,8 +16,9 @@ public struct ListState: Hashable, Sendable {
 
     /// Applies a reported `stateNumber`; returns the reply the original backend gives (`true` when in range).
     public mutating func report(stateNumber: Int, productCount: Int) -> Bool {
-        // `stateNumber < productCount / 15` in the backend's floating-point arithmetic.
-        if stateNumber >= 0 && stateNumber * ProductPage.size < productCount {
+        // `stateNumber < productCount / 15` in the backend's floating-point arithmetic,
+        // written so a hostile `stateNumber` cannot overflow.
+        if stateNumber >= 0 && productCount > 0 && stateNumber <= (productCount - 1) / ProductPage.size {
             pagesLoaded = stateNumber + 1
             return true
         }
