@@ -66,9 +66,8 @@ public struct ChatRoomRegistry: Sendable {
 
     /// Takes a connection out of a room; returns the leave to announce, or nil when it was not in it.
     public mutating func leave(_ room: ChatRoomName, connection: ConnectionID, now: Timestamp) -> ChatBroadcast<ChatPresence>? {
-        guard var state = rooms.removeValue(forKey: room), let user = state.names.removeValue(forKey: connection) else {
-            return nil
-        }
+        guard rooms[room]?.names[connection] != nil, var state = rooms.removeValue(forKey: room),
+              let user = state.names.removeValue(forKey: connection) else { return nil }
         state.members.removeAll { $0 == connection }
         let recipients = state.members
         if !state.members.isEmpty { rooms[room] = state }
