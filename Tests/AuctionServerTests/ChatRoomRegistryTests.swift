@@ -108,6 +108,15 @@ import Testing
         #expect(chat.lastSequence(in: lobby) == 42)
     }
 
+    @Test func renamedConnectionSendsUnderItsNewName() throws {
+        var chat = ChatRoomRegistry()
+        let lobby = try room("lobby")
+        _ = try chat.join(lobby, connection: alice, user: "guest-1", now: EngineFixtures.start)
+        chat.rename(alice, to: "alice")
+        #expect(try chat.send("hi", to: lobby, from: alice, now: EngineFixtures.start).event.sender == "alice")
+        #expect(chat.who(lobby) == ["alice"])
+    }
+
     @Test func roomNamesAreValidated() throws {
         #expect(throws: ChatError.roomNameEmpty) { try ChatRoomName(validating: "") }
         #expect(throws: ChatError.roomNameTooLong(characters: 65, limit: 64)) {

@@ -65,6 +65,14 @@ import Testing
         #expect(!limiter.allows(999, now: EngineFixtures.at(999)))
     }
 
+    @Test func floodOfActiveKeysEvictsDownToHalfAndStaysBounded() {
+        var limiter = RateLimiter<Int>(configuration: .init(capacity: 1, periodMilliseconds: 60_000, maximumKeys: 100))
+        for key in 0..<1_000 { _ = limiter.take(key, now: EngineFixtures.start) }
+        #expect(limiter.trackedKeys <= 100)
+        #expect(limiter.trackedKeys >= 50)
+        #expect(!limiter.allows(999, now: EngineFixtures.start))
+    }
+
     @Test func clockGoingBackwardsGrantsNothingExtra() {
         var limiter = RateLimiter<Int>(configuration: .perSecond(1))
         _ = limiter.take(1, now: EngineFixtures.at(10_000))

@@ -83,6 +83,13 @@ public struct ChatRoomRegistry: Sendable {
         return joined.compactMap { leave($0, connection: connection, now: now) }.filter { !$0.recipients.isEmpty }
     }
 
+    /// Changes the name a connection is known by in all its rooms (e.g. after it logs in).
+    public mutating func rename(_ connection: ConnectionID, to user: String) {
+        for room in roomsByConnection[connection] ?? [] {
+            rooms[room]?.names[connection] = user
+        }
+    }
+
     /// Accepts a message from a member: numbers it and names its recipients (all members, sender included).
     public mutating func send(_ text: String, to room: ChatRoomName, from connection: ConnectionID, now: Timestamp)
         throws(ChatError) -> ChatBroadcast<ChatMessage>

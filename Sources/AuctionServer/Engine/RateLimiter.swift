@@ -12,7 +12,7 @@ public struct RateLimiter<Key: Hashable & Sendable>: Sendable {
         public var capacity: Int
         /// Milliseconds in which an empty bucket refills completely.
         public var periodMilliseconds: Int64
-        /// Keys tracked before full buckets are forgotten to save memory.
+        /// Keys tracked at most; past it full buckets are forgotten, then arbitrary ones down to half.
         public var maximumKeys: Int
 
         /// A bucket of `capacity` refilled every `periodMilliseconds`.
@@ -64,7 +64,7 @@ public struct RateLimiter<Key: Hashable & Sendable>: Sendable {
     public mutating func take(_ key: Key, now: Timestamp) -> Bool {
         let current = level(of: key, now: now)
         guard current >= tokenUnits else { return false }
-        if buckets[key] == nil && buckets.count >= configuration.maximumKeys { prune(now: now) }
+        if buckets[key] == nil && buckets.count >= configuration.maximumKeys { makeRoom(now: now) }
         buckets[key] = Bucket(level: current - tokenUnits, updatedAt: now.millisecondsSinceEpoch)
         return true
     }
@@ -91,6 +91,24 @@ public struct RateLimiter<Key: Hashable & Sendable>: Sendable {
     public mutating func prune(now: Timestamp) {
         let full = fullUnits
         buckets = buckets.filter { key, _ in level(of: key, now: now) < full }
+    }
+
+    /// Prunes full buckets, then, if still over half the limit, keeps only the half with the
+    /// fewest tokens: memory stays bounded, a flood of new keys costs amortised O(log n) each, and
+    /// the most limited keys stay limited. A forgotten key starts full again: the price of bounded
+    /// memory, paid only under such a flood.
+    private mutating func makeRoom(now: Timestamp) {
+        prune(now: now)
+        let keep = configuration.maximumKeys / 2
+        guard buckets.count > keep else { return }
+        let emptiest = buckets.keys
+            .map { (key: $0, level: level(of: $0, now: now)) }
+            .sorted { $0.level < $1.level }
+            .prefix(keep)
+        var kept: [Key: Bucket] = [:]
+        kept.reserveCapacity(configuration.maximumKeys)
+        for entry in emptiest { kept[entry.key] = buckets[entry.key] }
+        buckets = kept
     }
 
     private func level(of key: Key, now: Timestamp) -> Int64 {
