@@ -79,6 +79,24 @@ import Testing
         #expect(shuffledBook.lot(for: 1)?.price == 10_000)
     }
 
+    @Test func resultsOutOfOrderKeepTheChainOfStoredPrices() throws {
+        // 11,000 is unresolved, 12,000 committed, 13,000 unresolved; then both unresolved ones fail.
+        var book = AuctionBook(products: EngineFixtures.products(count: 1))
+        let first = try #require(accept(11_000, by: 1, on: &book))
+        let stored = try #require(accept(12_000, by: 2, on: &book))
+        let last = try #require(accept(13_000, by: 3, on: &book))
+        book.confirm([stored])
+        #expect(book.lot(for: 1)?.hasUncommittedBids == true)
+
+        #expect(book.revert(first) == nil)
+        #expect(book.revert(stored) == nil)
+        #expect(book.revert(last)?.price == 12_000)
+        #expect(book.lot(for: 1)?.leader == UserID(rawValue: 2))
+        // The change stays what the stored bid was accepted (and pushed, and stored) with.
+        #expect(book.lot(for: 1)?.lastChange == 1_000)
+        #expect(book.lot(for: 1)?.hasUncommittedBids == false)
+    }
+
     @Test func confirmedBidCannotBeReverted() throws {
         var book = AuctionBook(products: EngineFixtures.products(count: 1))
         let bid = try #require(accept(11_000, by: 1, on: &book))

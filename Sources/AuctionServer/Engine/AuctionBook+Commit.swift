@@ -8,7 +8,7 @@ import AuctionCore
 /// overtaken leaves the current price alone but splices the bid out of the lot's chain, so that if
 /// those later bids fail too, the price falls back to the last bid that was not reverted, never to a
 /// price that was never stored. A failed group is therefore undone correctly whatever the order of
-/// its `revert` calls, and whether later groups succeed or fail.
+/// its `revert` calls, and whether later groups succeed or fail, even when results arrive out of order.
 extension AuctionBook {
     /// Marks bids as durable: they can no longer be reverted.
     public mutating func confirm(_ bids: some Sequence<AcceptedBid>) {
@@ -16,7 +16,10 @@ extension AuctionBook {
             guard let index = indexByID[bid.productID],
                   let step = lots[index].uncommitted.firstIndex(where: { $0.price == bid.price })
             else { continue }
-            lots[index].uncommitted.remove(at: step)
+            lots[index].uncommitted[step].isConfirmed = true
+            // Drop resolved bids from the front; a confirmed bid behind an unresolved one stays as a link.
+            let resolved = lots[index].uncommitted.prefix { $0.isConfirmed }.count
+            lots[index].uncommitted.removeFirst(resolved)
         }
     }
 
@@ -25,7 +28,8 @@ extension AuctionBook {
     @discardableResult
     public mutating func revert(_ bid: AcceptedBid) -> PriceUpdate? {
         guard let index = indexByID[bid.productID],
-              let stepIndex = lots[index].uncommitted.firstIndex(where: { $0.price == bid.price })
+              let stepIndex = lots[index].uncommitted.firstIndex(where: { $0.price == bid.price }),
+              !lots[index].uncommitted[stepIndex].isConfirmed
         else { return nil }
         let step = lots[index].uncommitted.remove(at: stepIndex)
         if stepIndex < lots[index].uncommitted.count {
@@ -34,6 +38,10 @@ extension AuctionBook {
             lots[index].uncommitted[stepIndex].previousChange = step.previousChange
             lots[index].uncommitted[stepIndex].previousChangeAt = step.previousChangeAt
             lots[index].uncommitted[stepIndex].previousLeader = step.previousLeader
+            if stepIndex == 0 {
+                let resolved = lots[index].uncommitted.prefix { $0.isConfirmed }.count
+                lots[index].uncommitted.removeFirst(resolved)
+            }
             return nil
         }
         let fallenFrom = lots[index].price

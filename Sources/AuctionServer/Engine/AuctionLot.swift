@@ -21,7 +21,8 @@ public struct AuctionLot: Hashable, Sendable {
     /// Whether the auction has been closed by `closeDue(now:)` (or was closed when the book was built).
     public internal(set) var isClosed: Bool
 
-    /// Accepted bids on this lot whose commit has not been confirmed yet, oldest first.
+    /// Accepted bids on this lot from the oldest one whose commit is not confirmed yet, oldest first
+    /// (confirmed ones stay while an older one is unresolved, to keep the chain of prices intact).
     var uncommitted: [UncommittedStep] = []
 
     /// Creates a lot.
@@ -53,4 +54,6 @@ struct UncommittedStep: Hashable, Sendable {
     var previousChange: Money
     var previousChangeAt: Timestamp?
     var previousLeader: UserID?
+    /// Whether its commit succeeded (it can no longer be reverted).
+    var isConfirmed = false
 }
