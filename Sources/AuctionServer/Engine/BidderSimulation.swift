@@ -61,6 +61,15 @@ public struct BidderSimulation: Sendable {
     /// The bidder simulated bids are placed for.
     public var bidder: UserID? { configuration.bidder }
 
+    /// How often the shell should call `tick`: often enough that no demo round is skipped and a
+    /// steady rate arrives smoothly (any interval works; bids are counted from elapsed time).
+    public var suggestedTickMilliseconds: Int64 {
+        switch configuration.pace {
+        case .demoFeed: 100
+        case .steady(let rate): rate >= 1_000 ? 10 : 50
+        }
+    }
+
     /// The bids due by `now`, priced against the book (at most one second's worth: a stalled
     /// server does not receive a burst of backlog).
     public mutating func tick(now: Timestamp, book: AuctionBook) -> [Bid] {
