@@ -33,26 +33,8 @@ import Testing
     @Test func connectTimesOutWhenNobodyAnswers() async throws {
         let loop = try EventLoop.spawn(name: "test-timeout")
         defer { loop.shutdown() }
-        let (listener, port) = silentListener(backlog: 0)
-        defer { close(listener) }
-        var fillers: [CInt] = []
-        defer { fillers.forEach { close($0) } }
-        // Fill the accept queue: connect until one connection is not established within 200 ms.
-        for _ in 0..<8 {
-            let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_NONBLOCK.rawValue), 0)
-            fillers.append(fd)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            if poll(&entry, 1, 200) == 0 { break }
-        }
+        let (listener, port, fillers) = saturatedListener()
+        defer { ([listener] + fillers).forEach { close($0) } }
         let result = await connectOnLoop(host: "127.0.0.1", port: port, timeoutMilliseconds: 150, on: loop)
         guard case let .failure(error) = try #require(result) else {
             Issue.record("connected although the accept queue was full")

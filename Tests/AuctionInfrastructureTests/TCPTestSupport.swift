@@ -133,3 +133,28 @@ func closedPort() -> Int {
     close(fd)
     return port
 }
+
+/// A never-accepting listener whose accept queue is full: Linux then drops new SYNs, so a connect
+/// to it hangs (until its timeout). Returns the listener, its port and the connections filling it.
+func saturatedListener() -> (listener: CInt, port: Int, fillers: [CInt]) {
+    let (listener, port) = silentListener(backlog: 0)
+    var fillers: [CInt] = []
+    // Connect until two connections in a row are not established within 200 ms: the queue is full.
+    var unanswered = 0
+    for _ in 0..<8 where unanswered < 2 {
+        let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_NONBLOCK.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+        fillers.append(fd)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        unanswered = poll(&entry, 1, 200) == 0 ? unanswered + 1 : 0
+    }
+    return (listener, port, fillers)
+}

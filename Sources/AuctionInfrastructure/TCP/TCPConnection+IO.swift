@@ -79,7 +79,8 @@ extension TCPConnection: EventHandler {
         outputStart = 0
         waitForWritable(false)
         if outputShutdown == .requested { finishOutputShutdown() }
-        if state == .closing { closeNow(nil) }
+        if state == .closing { return closeNow(nil) }
+        if state == .open, let onOutputDrained { onOutputDrained() }
     }
 
     /// `shutdown(SHUT_WR)` once the queue is empty.

@@ -20,6 +20,8 @@ public final class TCPConnection: @unchecked Sendable {
     public var onRead: ((UnsafeRawBufferPointer) -> Void)?
     /// Called once when the connection ends; nil error means a clean end (EOF, `close`, `abort`).
     public var onClose: ((SocketError?) -> Void)?
+    /// Called each time the queued output has all been handed to the kernel (resume producing after a refused write).
+    public var onOutputDrained: (() -> Void)?
     /// The most bytes that may wait in the output queue; `write` refuses beyond it.
     public var outputLimit = TCPConnection.defaultOutputLimit
     /// How long `close` waits for queued output to drain before it aborts.
@@ -118,6 +120,7 @@ public final class TCPConnection: @unchecked Sendable {
         let callback = onClose
         onClose = nil
         onRead = nil
+        onOutputDrained = nil
         callback?(error)
     }
 
