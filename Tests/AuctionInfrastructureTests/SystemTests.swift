@@ -107,3 +107,16 @@ import Testing
         #expect(SocketError.invalidPort(70_000).description.contains("0 to 65535"))
     }
 }
+
+@Suite struct SystemAddressParsingTests {
+    @Test func parsesHostAndPortText() {
+        #expect(SocketAddress(parsing: "127.0.0.1:3200") == SocketAddress(host: "127.0.0.1", port: 3200))
+        #expect(SocketAddress(parsing: "[::1]:80") == SocketAddress(host: "::1", port: 80))
+        #expect(SocketAddress(parsing: "::1", defaultPort: 3200) == SocketAddress(host: "::1", port: 3200))
+        #expect(SocketAddress(parsing: "example.org", defaultPort: 443) == SocketAddress(host: "example.org", port: 443))
+        #expect(SocketAddress(parsing: "localhost:70000") == nil)
+        #expect(SocketAddress(parsing: "localhost:http") == nil)
+        #expect(SocketAddress(parsing: "localhost") == nil)
+        #expect(SocketAddress(parsing: "[::1]x") == nil)
+    }
+}

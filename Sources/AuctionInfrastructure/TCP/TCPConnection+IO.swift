@@ -53,7 +53,7 @@ extension TCPConnection: EventHandler {
     /// The flush phase's entry point.
     func flushFromLoop() {
         flushQueued = false
-        guard state != .closed, !awaitingWritable else { return }
+        guard state != .closed, !awaitingWritable, bufferedOutputBytes > 0 else { return }
         flushNow()
     }
 
