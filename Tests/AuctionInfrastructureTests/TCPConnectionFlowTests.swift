@@ -92,3 +92,50 @@ import Testing
         #expect(outcome.withLock { $0 } == .failure(.eventLoopShutdown))
     }
 }
+
+@Suite struct TCPConnectionHalfCloseTests {
+    /// A client that sends its request and half-closes still gets an answer sent later.
+    @Test func inputClosedHandlerKeepsTheConnectionWritable() async throws {
+        let loop = try EventLoop.spawn(name: "test-input-closed")
+        defer { loop.shutdown() }
+        let events = Mutex<[String]>([])
+        let listener = try TCPListener.listen(host: "127.0.0.1", port: 0, on: loop) { connection in
+            var request: [UInt8] = []
+            connection.onRead = { request.append(contentsOf: $0) }
+            connection.onClose = { error in events.withLock { $0.append("closed \(error == nil)") } }
+            connection.onInputClosed = {
+                events.withLock { $0.append("eof after \(String(decoding: request, as: UTF8.self))") }
+                loop.schedule(afterMilliseconds: 20) {
+                    connection.write(Array("answer".utf8))
+                    connection.close()
+                }
+            }
+        }
+        let client = blockingClient(port: listener.address.port)
+        #expect(client >= 0)
+        defer { close(client) }
+        blockingWriteAll(client, Array("question".utf8))
+        shutdown(client, CInt(SHUT_WR))
+        #expect(blockingReadToEnd(client) == Array("answer".utf8))
+        await waitUntil(on: loop) { events.withLock { $0.count } == 2 }
+        #expect(events.withLock { $0 } == ["eof after question", "closed true"])
+    }
+
+    @Test func withoutInputClosedHandlerEOFClosesTheConnection() async throws {
+        let loop = try EventLoop.spawn(name: "test-eof-closes")
+        defer { loop.shutdown() }
+        let closes = Mutex(0)
+        let listener = try TCPListener.listen(host: "127.0.0.1", port: 0, on: loop) { connection in
+            connection.onRead = { _ in connection.write(Array("ok".utf8)) }
+            connection.onClose = { _ in closes.withLock { $0 += 1 } }
+        }
+        let client = blockingClient(port: listener.address.port)
+        #expect(client >= 0)
+        defer { close(client) }
+        blockingWriteAll(client, Array("x".utf8))
+        shutdown(client, CInt(SHUT_WR))
+        #expect(blockingReadToEnd(client) == Array("ok".utf8))
+        await waitUntil(on: loop) { closes.withLock { $0 } == 1 }
+        #expect(closes.withLock { $0 } == 1)
+    }
+}

@@ -3,7 +3,7 @@ import Glibc
 extension TCPConnection: EventHandler {
     func handleEvents(_ events: UInt32) {
         if events & (LinuxConstants.epollIn | LinuxConstants.epollHangUp | LinuxConstants.epollError) != 0 {
-            readAvailable()
+            if inputClosed { hangUpAfterInputClosed(events) } else { readAvailable() }
         }
         if state != .closed, events & LinuxConstants.epollOut != 0 {
             flushNow()
@@ -34,8 +34,14 @@ extension TCPConnection: EventHandler {
         }
     }
 
-    /// End of stream from the peer: send what is queued (one best-effort attempt), then close cleanly.
+    /// End of stream from the peer: hand it to `onInputClosed` and keep writing, or send what is
+    /// queued (one best-effort attempt) and close cleanly.
     private func peerDidClose() {
+        if state == .open, outputShutdown != .done, let onInputClosed {
+            inputClosed = true
+            updateInterest()
+            return onInputClosed()
+        }
         if bufferedOutputBytes > 0 && outputShutdown != .done {
             state = .closing
             flushNow()
@@ -89,15 +95,28 @@ extension TCPConnection: EventHandler {
         do {
             try Syscall.shutdown(fd, how: CInt(SHUT_WR))
         } catch {
-            closeNow(socketError(error, call: "shutdown"))
+            return closeNow(socketError(error, call: "shutdown"))
         }
+        if inputClosed { closeNow(nil) }  // both directions are done
+    }
+
+    /// With input at EOF only errors and hang-ups arrive; a hang-up with nothing left to send ends it.
+    private func hangUpAfterInputClosed(_ events: UInt32) {
+        let code = (try? Syscall.option(fd, level: SOL_SOCKET, name: SO_ERROR)) ?? 0
+        if code != 0 { return closeNow(socketError(Errno(rawValue: code), call: "read")) }
+        if events & LinuxConstants.epollHangUp != 0 { closeNow(nil) }
     }
 
     /// Registers `EPOLLOUT` interest only while output is pending.
     private func waitForWritable(_ waiting: Bool) {
         guard waiting != awaitingWritable, state != .closed else { return }
         awaitingWritable = waiting
-        let events = LinuxConstants.epollIn | (waiting ? LinuxConstants.epollOut : 0)
+        updateInterest()
+    }
+
+    /// Sets the epoll interest: input until EOF, output while waiting for room.
+    private func updateInterest() {
+        let events = (inputClosed ? 0 : LinuxConstants.epollIn) | (awaitingWritable ? LinuxConstants.epollOut : 0)
         do {
             try loop.modify(fd, registration: registration, events: events)
         } catch {

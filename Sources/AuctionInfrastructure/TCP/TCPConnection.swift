@@ -20,6 +20,9 @@ public final class TCPConnection: @unchecked Sendable {
     public var onRead: ((UnsafeRawBufferPointer) -> Void)?
     /// Called once when the connection ends; nil error means a clean end (EOF, `close`, `abort`).
     public var onClose: ((SocketError?) -> Void)?
+    /// If set, the peer's half-close (EOF) calls this and the connection stays open for writing until
+    /// `close`; if nil, EOF closes the connection (after one attempt to send what is queued).
+    public var onInputClosed: (() -> Void)?
     /// Called each time the queued output has all been handed to the kernel (resume producing after a refused write).
     public var onOutputDrained: (() -> Void)?
     /// The most bytes that may wait in the output queue; `write` refuses beyond it.
@@ -35,6 +38,7 @@ public final class TCPConnection: @unchecked Sendable {
     var outputShutdown = OutputShutdown.none
     var output: [UInt8] = []
     var outputStart = 0
+    var inputClosed = false
     var flushQueued = false
     var awaitingWritable = false
     var closeTimer: TimerID?
@@ -121,6 +125,7 @@ public final class TCPConnection: @unchecked Sendable {
         onClose = nil
         onRead = nil
         onOutputDrained = nil
+        onInputClosed = nil
         callback?(error)
     }
 
