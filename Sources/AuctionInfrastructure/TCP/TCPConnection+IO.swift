@@ -46,7 +46,7 @@ extension TCPConnection: EventHandler {
         if state == .open, outputShutdown != .done, let onInputClosed {
             inputClosed = true
             updateInterest()
-            return onInputClosed()
+            return state == .open ? onInputClosed() : ()
         }
         if bufferedOutputBytes > 0 && outputShutdown != .done {
             state = .closing
