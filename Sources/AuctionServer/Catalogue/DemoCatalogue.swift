@@ -12,7 +12,7 @@ public enum DemoCatalogue {
     /// The listings, ids 1…`productCount` in order.
     public static func listings(now: Timestamp) -> [ProductListing] {
         DemoItems.interleaved.enumerated().map { offset, item in
-            listing(id: offset + 1, name: item.name, category: item.category, now: now)
+            listing(id: offset + 1, name: item.name, typicalPrice: item.price, category: item.category, now: now)
         }
     }
 
@@ -25,9 +25,10 @@ public enum DemoCatalogue {
     private static let hour: Int64 = 3_600_000
     private static let day: Int64 = 86_400_000
 
-    private static func listing(id: Int, name: String, category: DemoItems.Category, now: Timestamp) -> ProductListing {
+    private static func listing(id: Int, name: String, typicalPrice: Int, category: DemoItems.Category, now: Timestamp) -> ProductListing {
         var random = SeededRandom(seed: 0x0A0C_7100 &+ UInt64(id) &* 0x9E37_79B9)
-        let start = roundedPrice(random.int(in: category.prices))
+        // Start between 55% and 85% of the typical price, as sellers leave room for bidding.
+        let start = roundedPrice(typicalPrice * random.int(in: 55...85) / 100)
         let dayStart = now.millisecondsSinceEpoch - now.millisecondsSinceEpoch % day
 
         // Listed 2–9 days ago; price points on distinct dates from then to today.
@@ -53,7 +54,8 @@ public enum DemoCatalogue {
         let endsIn = id % 10 == 3
             ? Int64(random.int(in: 10...55)) * minute
             : Int64(random.int(in: 2...168)) * hour + Int64(random.int(in: 0...59)) * minute
-        let increment: Money? = id % 3 == 0 ? Money(Int64(max(500, roundedPrice(start / 20, step: 500)))) : nil
+        let step = start < 200_000 ? 1_000 : start < 1_000_000 ? 5_000 : 10_000
+        let increment: Money? = id % 3 == 0 ? Money(Int64(step)) : nil
 
         var images = [DemoImage.png(productID: id)]
         if id % 5 == 0 { images.append(DemoImage.png(productID: id, variant: 1)) }
