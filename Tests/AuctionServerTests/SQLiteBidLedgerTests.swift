@@ -59,6 +59,8 @@ import Testing
         let observer = try SQLiteDatabase.openStore(at: path)
         #expect(try observer.scalarInteger("SELECT COUNT(*) FROM bids") == 1_000)
         observer.close()
+        #expect(ledger.statistics.committedBids == 1_000 && ledger.statistics.failedBids == 0)
+        #expect((1...1_000).contains(ledger.statistics.commits))
         ledger.shutdown()
 
         let reopened = try SQLiteBidLedger(path: path)
@@ -114,6 +116,7 @@ import Testing
             #expect(error.description.contains("database is locked"))
         }
         #expect(try ledger.bidCount() == 0)
+        #expect(ledger.statistics.failedBids == 40 && ledger.statistics.committedBids == 0)
         #expect(try ledger.currentPrices().values.allSatisfy { $0 == 1_000 })
         // The ledger recovers once the lock is gone.
         try ledger.record(Self.rising(product: 1, count: 1))
@@ -169,6 +172,32 @@ import Testing
         let reopened = try SQLiteBidLedger(path: path)
         defer { reopened.shutdown() }
         #expect(try reopened.bidCount() == 200)
+    }
+
+    @Test func recordFromACompletionCommitsWithoutDeadlock() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.file("reentrant.sqlite")
+        try Self.makeStore(at: path, products: 1)
+        let ledger = try SQLiteBidLedger(path: path)
+        defer { ledger.shutdown() }
+        let bids = Self.rising(product: 1, count: 2)
+        let inner = ResultLog()
+        let done = DispatchSemaphore(value: 0)
+
+        ledger.submit(bids[0]) { _ in
+            do throws(StoreError) {
+                try ledger.record([bids[1]])
+                inner.append(.success(()))
+            } catch {
+                inner.append(.failure(error))
+            }
+            done.signal()
+        }
+        done.wait()
+
+        #expect(inner.all.count == 1)
+        #expect(try ledger.allBids() == bids)
     }
 
     @Test func aSecondProcessStyleConnectionReadsWhileTheLedgerWrites() throws {

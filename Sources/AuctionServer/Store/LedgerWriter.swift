@@ -6,6 +6,8 @@ final class LedgerWriter: @unchecked Sendable {
     private let database: SQLiteDatabase
     private let insertBid: SQLiteStatement
     private let updateProduct: SQLiteStatement
+    private let statisticsLock = StoreLock()
+    private var counters = LedgerStatistics()
 
     init(database: SQLiteDatabase) throws(StoreError) {
         self.database = database
@@ -15,6 +17,11 @@ final class LedgerWriter: @unchecked Sendable {
         updateProduct = try database.prepare("""
             UPDATE products SET current_price = ?, last_change = ?, last_change_at = ? WHERE id = ?
             """)
+    }
+
+    /// What the writer has done so far (any thread).
+    var statistics: LedgerStatistics {
+        statisticsLock.withLock { counters }
     }
 
     /// Writes a batch in one transaction, then answers every completion in it.
@@ -28,6 +35,7 @@ final class LedgerWriter: @unchecked Sendable {
             for entry in batch { entry.completion(.success(())) }
         } catch {
             guard batch.count > 1, error.sqliteCode == SQLITE_CONSTRAINT else {
+                count(batch.reduce(0) { $0 + $1.bids.count }, failed: true)
                 for entry in batch { entry.completion(.failure(error)) }
                 return
             }
@@ -36,6 +44,7 @@ final class LedgerWriter: @unchecked Sendable {
                     try write(entry.bids)
                     entry.completion(.success(()))
                 } catch {
+                    count(entry.bids.count, failed: true)
                     entry.completion(.failure(error))
                 }
             }
@@ -45,6 +54,17 @@ final class LedgerWriter: @unchecked Sendable {
     /// Closes the connection.
     func close() {
         database.close()
+    }
+
+    private func count(_ bids: Int, failed: Bool) {
+        statisticsLock.withLock {
+            if failed {
+                counters.failedBids += bids
+            } else {
+                counters.commits += 1
+                counters.committedBids += bids
+            }
+        }
     }
 
     private func write(_ bids: [AcceptedBid]) throws(StoreError) {
@@ -70,5 +90,6 @@ final class LedgerWriter: @unchecked Sendable {
                 try updateProduct.step()
             }
         }
+        count(bids.count, failed: false)
     }
 }

@@ -21,14 +21,15 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
     private let reader: SQLiteDatabase
     private let readLock = StoreLock()
     private let writerThread: Thread
+    private let writer: LedgerWriter
 
     /// Opens (creating and migrating if needed) the store at `path` and starts the writer thread.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
         self.path = path
-        let writer = try LedgerWriter(
+        writer = try LedgerWriter(
             database: SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
         reader = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        let queue = self.queue
+        let queue = self.queue, writer = self.writer
         writerThread = Thread {
             while let batch = queue.takeAll() {
                 writer.commit(batch)
@@ -59,13 +60,23 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
         }
     }
 
-    /// Records bids in one durable commit and returns once it is done; never call it from a completion.
+    /// Records bids in one durable commit and returns once it is done.
+    ///
+    /// From a completion (the writer thread) it commits directly instead of queueing.
     public func record(_ bids: [AcceptedBid]) throws(StoreError) {
         guard !bids.isEmpty else { return }
         let latch = StoreLatch<Result<Void, StoreError>>()
-        submit(bids) { latch.fulfil($0) }
+        let entry = LedgerQueue.Entry(bids: bids) { latch.fulfil($0) }
+        if Thread.current == writerThread {
+            writer.commit([entry])
+        } else if !queue.enqueue(entry) {
+            throw StoreError.closed(path: path)
+        }
         try latch.wait().get()
     }
+
+    /// Commits and bids so far; `bidsPerCommit` shows how well bids group.
+    public var statistics: LedgerStatistics { writer.statistics }
 
     /// Every product's current price as recorded.
     public func currentPrices() throws(StoreError) -> [ProductID: Money] {
@@ -83,12 +94,16 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
         try readLock.withLock { () throws(StoreError) -> [AcceptedBid] in
             try reader.query("""
                 SELECT product_id, price, previous_price, user_id, accepted_at FROM bids WHERE product_id = ? ORDER BY id
-                """, [.integer(Int64(productID.rawValue))]) { row in
-                AcceptedBid(
-                    productID: ProductID(Int(row.int64(0))), price: Money(row.int64(1)),
-                    previousPrice: Money(row.int64(2)), bidder: row.optionalInt64(3).map(UserID.init(rawValue:)),
-                    acceptedAt: Timestamp(millisecondsSinceEpoch: row.int64(4)))
-            }
+                """, [.integer(Int64(productID.rawValue))]) { Self.bid(from: $0) }
+        }
+    }
+
+    /// Every recorded bid, oldest first (for checks after a crash; the whole table in memory).
+    public func allBids() throws(StoreError) -> [AcceptedBid] {
+        try readLock.withLock { () throws(StoreError) -> [AcceptedBid] in
+            try reader.query("""
+                SELECT product_id, price, previous_price, user_id, accepted_at FROM bids ORDER BY id
+                """) { Self.bid(from: $0) }
         }
     }
 
@@ -108,5 +123,12 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
             queue.waitUntilFinished()
         }
         readLock.withLock { reader.close() }
+    }
+
+    private static func bid(from row: SQLiteStatement) -> AcceptedBid {
+        AcceptedBid(
+            productID: ProductID(Int(row.int64(0))), price: Money(row.int64(1)),
+            previousPrice: Money(row.int64(2)), bidder: row.optionalInt64(3).map(UserID.init(rawValue:)),
+            acceptedAt: Timestamp(millisecondsSinceEpoch: row.int64(4)))
     }
 }
