@@ -42,6 +42,23 @@ import Testing
         #expect(try database.pragma("foreign_keys") == "1")
     }
 
+    @Test func appliesLaterMigrationsInOrderAndStopsAtAFailingOne() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let database = try SQLiteDatabase(path: folder.file("steps.sqlite"))
+        let steps = StoreSchema.migrations + [
+            StoreSchema.Migration(version: 2, summary: "notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY)"),
+            StoreSchema.Migration(version: 3, summary: "broken", sql: "CREATE TABLE half (id INTEGER); CREATE TABLE oops ("),
+        ]
+
+        #expect(throws: StoreError.self) { try StoreSchema.migrate(database, migrations: steps) }
+
+        #expect(try StoreSchema.version(of: database) == 2)
+        let tables = try database.query("SELECT name FROM sqlite_schema WHERE type = 'table'") { $0.text(0) }
+        #expect(tables.contains("notes") && !tables.contains("half"))
+        #expect(try StoreSchema.migrate(database, migrations: Array(steps.prefix(2))) == [])
+    }
+
     @Test func refusesASchemaFromTheFuture() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -80,6 +80,7 @@ public final class SQLiteStatement {
     /// Advances (`sqlite3_step`): true when a row is ready, false when done.
     @discardableResult
     public func step() throws(StoreError) -> Bool {
+        _ = try database.openHandle()
         let status = sqlite3_step(handle)
         switch status {
         case SQLITE_ROW: return true

@@ -5,6 +5,14 @@
 public enum StoreSchema {
     /// One step from version `version - 1` to `version`.
     public struct Migration: Sendable {
+        /// Creates a step.
+        public init(version: Int, summary: String, sql: String) {
+            self.version = version
+            self.summary = summary
+            self.sql = sql
+        }
+
+
         /// The version the database has after this step.
         public var version: Int
         /// What the step does, for logs.
@@ -83,29 +91,29 @@ public enum StoreSchema {
     /// The schema version this program writes.
     public static var currentVersion: Int { migrations.last?.version ?? 0 }
 
-    /// Brings the database up to `currentVersion`; returns the versions applied (empty when up to date).
+    /// Brings the database up to the last of `migrations`; returns the versions applied (empty when up to date).
+    ///
+    /// An up-to-date file is only read, so opening never waits for a writer. Each pending step
+    /// takes the write lock and re-reads the version, so two processes can start at once.
     @discardableResult
-    public static func migrate(_ database: SQLiteDatabase) throws(StoreError) -> [Int] {
+    public static func migrate(_ database: SQLiteDatabase, migrations: [Migration] = migrations) throws(StoreError) -> [Int] {
+        let target = migrations.last?.version ?? 0
+        let found = try version(of: database)
+        guard found < target else {
+            if found > target {
+                throw StoreError.schemaTooNew(path: database.path, found: found, supported: target)
+            }
+            return []
+        }
         var applied: [Int] = []
-        for migration in migrations {
+        for migration in migrations where migration.version > found {
             let ran = try database.transaction(.immediate) { () throws(StoreError) -> Bool in
-                // Read inside the write lock: another process may have migrated meanwhile.
-                let found = try version(of: database)
-                if found > currentVersion {
-                    throw StoreError.schemaTooNew(path: database.path, found: found, supported: currentVersion)
-                }
-                guard found < migration.version else { return false }
+                guard try version(of: database) < migration.version else { return false }
                 try database.execute(migration.sql)
                 try database.execute("PRAGMA user_version = \(migration.version)")
                 return true
             }
             if ran { applied.append(migration.version) }
-        }
-        if applied.isEmpty {
-            let found = try version(of: database)
-            if found > currentVersion {
-                throw StoreError.schemaTooNew(path: database.path, found: found, supported: currentVersion)
-            }
         }
         return applied
     }
