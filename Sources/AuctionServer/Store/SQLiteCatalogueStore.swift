@@ -23,6 +23,8 @@ public final class SQLiteCatalogueStore: @unchecked Sendable {
     }
 
     /// Runs `body` with the store's connection, holding its lock (for checks and tools).
+    ///
+    /// A throwing body is written `{ database throws(StoreError) in … }`.
     public func withDatabase<R>(_ body: (SQLiteDatabase) throws(StoreError) -> R) throws(StoreError) -> R {
         try lock.withLock { () throws(StoreError) -> R in try body(database) }
     }

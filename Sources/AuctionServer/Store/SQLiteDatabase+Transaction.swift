@@ -13,7 +13,8 @@ extension SQLiteDatabase {
 
     /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
     ///
-    /// Inside an open transaction it nests as a savepoint.
+    /// Inside an open transaction it nests as a savepoint. Swift does not yet infer typed throws
+    /// for closures, so a throwing body is written `{ () throws(StoreError) in … }`.
     public func transaction<R>(_ kind: TransactionKind = .immediate, _ body: () throws(StoreError) -> R) throws(StoreError) -> R {
         if !isAutocommit {
             return try savepoint(body)
