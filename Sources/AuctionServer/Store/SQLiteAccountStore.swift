@@ -1,0 +1,118 @@
+import AuctionCore
+import CSQLite
+
+/// Users and their sessions in SQLite; holds only password hashes and token hashes, never secrets.
+///
+/// Thread-safe (`Sendable`): one connection behind a lock. Each write is its own durable commit.
+public final class SQLiteAccountStore: @unchecked Sendable {
+    /// A stored user.
+    public struct User: Hashable, Sendable {
+        /// The user's id.
+        public var id: UserID
+        /// The unique user name.
+        public var name: String
+        /// The password hash as `crypt` wrote it.
+        public var passwordHash: String
+        /// When the account was made.
+        public var createdAt: Timestamp
+    }
+
+    /// A stored session, found by its token's hash.
+    public struct Session: Hashable, Sendable {
+        /// The hash of the session token.
+        public var tokenHash: String
+        /// Whose session it is.
+        public var userID: UserID
+        /// That user's name.
+        public var userName: String
+        /// When it was made.
+        public var createdAt: Timestamp
+        /// When it stops being valid.
+        public var expiresAt: Timestamp
+        /// When it was revoked (logout), if it was.
+        public var revokedAt: Timestamp?
+
+        /// Whether it lets its holder in at `now`.
+        public func isValid(at now: Timestamp) -> Bool { revokedAt == nil && now < expiresAt }
+    }
+
+    private let database: SQLiteDatabase
+    private let lock = StoreLock()
+
+    /// Opens (creating and migrating if needed) the store at `path`.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
+        database = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    }
+
+    /// Closes the connection; later calls fail with `.closed`.
+    public func close() {
+        lock.withLock { database.close() }
+    }
+
+    /// Adds a user; nil when the name is taken.
+    public func createUser(name: String, passwordHash: String, at now: Timestamp) throws(StoreError) -> UserID? {
+        try lock.withLock { () throws(StoreError) -> UserID? in
+            do throws(StoreError) {
+                try database.run("INSERT INTO users (name, password_hash, created_at) VALUES (?, ?, ?)",
+                                 [.text(name), .text(passwordHash), .integer(now.millisecondsSinceEpoch)])
+            } catch where error.sqliteCode == SQLITE_CONSTRAINT {
+                return nil
+            }
+            return UserID(rawValue: database.lastInsertRowID)
+        }
+    }
+
+    /// The user with this name, or nil.
+    public func user(named name: String) throws(StoreError) -> User? {
+        try lock.withLock { () throws(StoreError) -> User? in
+            try database.query("SELECT id, name, password_hash, created_at FROM users WHERE name = ?", [.text(name)]) {
+                User(id: UserID(rawValue: $0.int64(0)), name: $0.text(1), passwordHash: $0.text(2),
+                     createdAt: Timestamp(millisecondsSinceEpoch: $0.int64(3)))
+            }.first
+        }
+    }
+
+    /// Stores a new session for a user.
+    public func createSession(tokenHash: String, userID: UserID, createdAt: Timestamp, expiresAt: Timestamp) throws(StoreError) {
+        try lock.withLock { () throws(StoreError) in
+            try database.run("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)", [
+                .text(tokenHash), .integer(userID.rawValue), .integer(createdAt.millisecondsSinceEpoch),
+                .integer(expiresAt.millisecondsSinceEpoch),
+            ])
+        }
+    }
+
+    /// The session with this token hash (valid or not), or nil.
+    public func session(tokenHash: String) throws(StoreError) -> Session? {
+        try lock.withLock { () throws(StoreError) -> Session? in
+            try database.query("""
+                SELECT s.token_hash, s.user_id, u.name, s.created_at, s.expires_at, s.revoked_at
+                FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?
+                """, [.text(tokenHash)]) { row in
+                Session(tokenHash: row.text(0), userID: UserID(rawValue: row.int64(1)), userName: row.text(2),
+                        createdAt: Timestamp(millisecondsSinceEpoch: row.int64(3)),
+                        expiresAt: Timestamp(millisecondsSinceEpoch: row.int64(4)),
+                        revokedAt: row.optionalInt64(5).map(Timestamp.init(millisecondsSinceEpoch:)))
+            }.first
+        }
+    }
+
+    /// Revokes a session; false when there was no such session or it was already revoked.
+    @discardableResult
+    public func revokeSession(tokenHash: String, at now: Timestamp) throws(StoreError) -> Bool {
+        try lock.withLock { () throws(StoreError) -> Bool in
+            try database.run("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
+                             [.integer(now.millisecondsSinceEpoch), .text(tokenHash)])
+            return database.changes > 0
+        }
+    }
+
+    /// Deletes sessions that expired before `now`; returns how many.
+    @discardableResult
+    public func removeExpiredSessions(before now: Timestamp) throws(StoreError) -> Int {
+        try lock.withLock { () throws(StoreError) -> Int in
+            try database.run("DELETE FROM sessions WHERE expires_at <= ?", [.integer(now.millisecondsSinceEpoch)])
+            return Int(database.changes)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import AuctionCore
+import Foundation
+
+/// The bid ledger on SQLite, with group commit.
+///
+/// One writer thread owns its own connection. `submit` queues a bid; the writer takes
+/// everything queued, writes it in one transaction, commits (`synchronous=FULL`, so the WAL is
+/// fsynced) and only then calls each completion, on the writer thread. A reply sent from a
+/// completion is therefore only ever sent for a bid that survives a crash.
+///
+/// Thread-safe (`Sendable`): the queue is behind a lock and reads use a second connection
+/// behind another. Other connections, in this process or another, may open the same file
+/// (WAL lets them read while the writer writes); that is how a crash test checks the store.
+public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
+    /// Called once per submission, on the writer thread, after its commit or failure.
+    public typealias Completion = @Sendable (Result<Void, StoreError>) -> Void
+
+    /// The database file.
+    public let path: String
+    private let queue = LedgerQueue()
+    private let reader: SQLiteDatabase
+    private let readLock = StoreLock()
+    private let writerThread: Thread
+    private let writer: LedgerWriter
+
+    /// Opens (creating and migrating if needed) the store at `path` and starts the writer thread.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
+        self.path = path
+        writer = try LedgerWriter(
+            database: SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+        reader = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let queue = self.queue, writer = self.writer
+        writerThread = Thread {
+            while let batch = queue.takeAll() {
+                writer.commit(batch)
+            }
+            writer.close()
+            queue.markFinished()
+        }
+        writerThread.name = "auction-ledger"
+        writerThread.start()
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    /// Queues one bid; `completion` runs after the commit that holds it (or with its error).
+    ///
+    /// After `shutdown` the completion runs at once, on the caller's thread, with `.closed`.
+    public func submit(_ bid: AcceptedBid, completion: @escaping Completion) {
+        submit([bid], completion: completion)
+    }
+
+    /// Queues bids that must commit together; `completion` runs once after that commit.
+    public func submit(_ bids: [AcceptedBid], completion: @escaping Completion) {
+        guard queue.enqueue(LedgerQueue.Entry(bids: bids, completion: completion)) else {
+            completion(.failure(.closed(path: path)))
+            return
+        }
+    }
+
+    /// Records bids in one durable commit and returns once it is done.
+    ///
+    /// From a completion (the writer thread) it commits directly instead of queueing.
+    public func record(_ bids: [AcceptedBid]) throws(StoreError) {
+        guard !bids.isEmpty else { return }
+        let latch = StoreLatch<Result<Void, StoreError>>()
+        let entry = LedgerQueue.Entry(bids: bids) { latch.fulfil($0) }
+        if Thread.current == writerThread {
+            writer.commit([entry])
+        } else if !queue.enqueue(entry) {
+            throw StoreError.closed(path: path)
+        }
+        try latch.wait().get()
+    }
+
+    /// Commits and bids so far; `bidsPerCommit` shows how well bids group.
+    public var statistics: LedgerStatistics { writer.statistics }
+
+    /// Every product's current price as recorded.
+    public func currentPrices() throws(StoreError) -> [ProductID: Money] {
+        try readLock.withLock { () throws(StoreError) -> [ProductID: Money] in
+            var prices: [ProductID: Money] = [:]
+            for (id, price) in try reader.query("SELECT id, current_price FROM products", row: { ($0.int64(0), $0.int64(1)) }) {
+                prices[ProductID(Int(id))] = Money(price)
+            }
+            return prices
+        }
+    }
+
+    /// All recorded bids of a product, oldest first.
+    public func bids(for productID: ProductID) throws(StoreError) -> [AcceptedBid] {
+        try readLock.withLock { () throws(StoreError) -> [AcceptedBid] in
+            try reader.query("""
+                SELECT product_id, price, previous_price, user_id, accepted_at FROM bids WHERE product_id = ? ORDER BY id
+                """, [.integer(Int64(productID.rawValue))]) { Self.bid(from: $0) }
+        }
+    }
+
+    /// Every recorded bid, oldest first (for checks after a crash; the whole table in memory).
+    public func allBids() throws(StoreError) -> [AcceptedBid] {
+        try readLock.withLock { () throws(StoreError) -> [AcceptedBid] in
+            try reader.query("""
+                SELECT product_id, price, previous_price, user_id, accepted_at FROM bids ORDER BY id
+                """) { Self.bid(from: $0) }
+        }
+    }
+
+    /// How many bids are recorded in all.
+    public func bidCount() throws(StoreError) -> Int {
+        try readLock.withLock { () throws(StoreError) -> Int in
+            Int(try reader.scalarInteger("SELECT COUNT(*) FROM bids") ?? 0)
+        }
+    }
+
+    /// Stops taking bids, commits everything already queued, answers its completions, closes the file.
+    ///
+    /// Idempotent. Called from a completion (the writer thread) it does not wait for the drain.
+    public func shutdown() {
+        queue.close()
+        if Thread.current != writerThread {
+            queue.waitUntilFinished()
+        }
+        readLock.withLock { reader.close() }
+    }
+
+    private static func bid(from row: SQLiteStatement) -> AcceptedBid {
+        AcceptedBid(
+            productID: ProductID(Int(row.int64(0))), price: Money(row.int64(1)),
+            previousPrice: Money(row.int64(2)), bidder: row.optionalInt64(3).map(UserID.init(rawValue:)),
+            acceptedAt: Timestamp(millisecondsSinceEpoch: row.int64(4)))
+    }
+}

@@ -1,0 +1,129 @@
+import AuctionCore
+
+/// The catalogue in SQLite: products, images, price histories and auction results.
+///
+/// Thread-safe (`Sendable`): it owns one connection and every call holds its lock, so calls
+/// from several threads queue. The server loads `allProducts()` once and serves from memory;
+/// images and details are read on demand.
+public final class SQLiteCatalogueStore: @unchecked Sendable {
+    private let database: SQLiteDatabase
+    private let lock = StoreLock()
+
+    /// Opens (creating and migrating if needed) the store at `path`.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
+        database = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    }
+
+    /// The database file.
+    public var path: String { database.path }
+
+    /// Closes the connection; later calls fail with `.closed`.
+    public func close() {
+        lock.withLock { database.close() }
+    }
+
+    /// Runs `body` with the store's connection, holding its lock (for checks and tools).
+    ///
+    /// A throwing body is written `{ database throws(StoreError) in … }`.
+    public func withDatabase<R>(_ body: (SQLiteDatabase) throws(StoreError) -> R) throws(StoreError) -> R {
+        try lock.withLock { () throws(StoreError) -> R in try body(database) }
+    }
+
+    /// Every product in id order, with its image ids.
+    public func allProducts() throws(StoreError) -> [Product] {
+        try withDatabase { database throws(StoreError) -> [Product] in
+            let images = try imageIDs(database, productID: nil)
+            return try database.query(Self.productColumns + " ORDER BY id") { Self.product(from: $0, images: images) }
+        }
+    }
+
+    /// How many products there are.
+    public func productCount() throws(StoreError) -> Int {
+        try withDatabase { database throws(StoreError) -> Int in
+            Int(try database.scalarInteger("SELECT COUNT(*) FROM products") ?? 0)
+        }
+    }
+
+    /// One product in full, or nil when there is no such product.
+    public func detail(of id: ProductID) throws(StoreError) -> ProductDetail? {
+        try withDatabase { database throws(StoreError) -> ProductDetail? in
+            let images = try imageIDs(database, productID: id)
+            let key = SQLiteValue.integer(Int64(id.rawValue))
+            let rows = try database.query(Self.productColumns + " WHERE id = ?", [key]) { row in
+                (Self.product(from: row, images: images), row.text(8), row.text(9), row.int64(10))
+            }
+            guard let (product, seller, description, listedAt) = rows.first else { return nil }
+            return ProductDetail(
+                product: product, sellerName: seller, description: description,
+                listedAt: Timestamp(millisecondsSinceEpoch: listedAt),
+                priceHistory: try history(database, of: id))
+        }
+    }
+
+    /// A product's price history, one point per date (the day's highest), oldest first.
+    ///
+    /// Listed history and the ledger's bids merge, so accepted bids show in the graph at once.
+    public func priceHistory(of id: ProductID) throws(StoreError) -> [PricePoint] {
+        try withDatabase { database throws(StoreError) -> [PricePoint] in try history(database, of: id) }
+    }
+
+    /// The bytes of an image, or nil when there is no such image.
+    public func image(_ imageID: Int) throws(StoreError) -> [UInt8]? {
+        try withDatabase { database throws(StoreError) -> [UInt8]? in
+            try database.query("SELECT bytes FROM images WHERE id = ?", [.integer(Int64(imageID))]) { $0.blob(0) }.first
+        }
+    }
+
+    /// Records that an auction ended; false when it was already recorded (the first record stands).
+    @discardableResult
+    public func recordClose(_ closure: AuctionClosure) throws(StoreError) -> Bool {
+        try withDatabase { database throws(StoreError) -> Bool in
+            try database.run("""
+                UPDATE products SET closed_at = ?, winner_id = ?, final_price = ? WHERE id = ? AND closed_at IS NULL
+                """, [.integer(closure.closedAt.millisecondsSinceEpoch), .integer(closure.winner?.rawValue),
+                      .integer(closure.finalPrice.minorUnits), .integer(Int64(closure.productID.rawValue))])
+            return database.changes > 0
+        }
+    }
+
+    /// Every recorded close, by product.
+    public func closedAuctions() throws(StoreError) -> [ProductID: AuctionClosure] {
+        try withDatabase { database throws(StoreError) -> [ProductID: AuctionClosure] in
+            let rows = try database.query("""
+                SELECT p.id, p.final_price, p.winner_id, u.name, p.closed_at
+                FROM products p LEFT JOIN users u ON u.id = p.winner_id
+                WHERE p.closed_at IS NOT NULL ORDER BY p.id
+                """) { row in
+                AuctionClosure(
+                    productID: ProductID(Int(row.int64(0))), finalPrice: Money(row.int64(1)),
+                    winner: row.optionalInt64(2).map(UserID.init(rawValue:)), winnerName: row.optionalText(3),
+                    closedAt: Timestamp(millisecondsSinceEpoch: row.int64(4)))
+            }
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0.productID, $0) })
+        }
+    }
+
+    /// Adds products with their images and history in one transaction; returns their ids.
+    @discardableResult
+    public func add(_ listings: [ProductListing]) throws(StoreError) -> [ProductID] {
+        try withDatabase { database throws(StoreError) -> [ProductID] in
+            try database.transaction(.immediate) { () throws(StoreError) -> [ProductID] in
+                try listings.map { listing throws(StoreError) -> ProductID in try Self.insert(listing, into: database) }
+            }
+        }
+    }
+
+    /// Seeds the demo catalogue into an empty store; false (and nothing written) when products exist.
+    @discardableResult
+    public func seedDemoCatalogueIfEmpty(now: Timestamp) throws(StoreError) -> Bool {
+        try withDatabase { database throws(StoreError) -> Bool in
+            try database.transaction(.immediate) { () throws(StoreError) -> Bool in
+                guard try database.scalarInteger("SELECT COUNT(*) FROM products") == 0 else { return false }
+                for listing in DemoCatalogue.listings(now: now) {
+                    _ = try Self.insert(listing, into: database)
+                }
+                return true
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import AuctionCore
+
+/// Chat messages in SQLite, per room, in the order the server accepted them.
+///
+/// Thread-safe (`Sendable`): one connection behind a lock. Each `append` is its own durable
+/// commit (about one fsync); a busy chat should append from off the event loop.
+public final class SQLiteChatStore: @unchecked Sendable {
+    /// A stored message; `sequence` orders messages server-wide (the wire's `seq`).
+    public struct Message: Hashable, Sendable {
+        /// The message's id, increasing in acceptance order.
+        public var sequence: Int64
+        /// The room it was sent to.
+        public var room: String
+        /// The sender's user name.
+        public var sender: String
+        /// The text, exactly as sent.
+        public var text: String
+        /// The server time it was accepted.
+        public var time: Timestamp
+    }
+
+    private let database: SQLiteDatabase
+    private let lock = StoreLock()
+
+    /// Opens (creating and migrating if needed) the store at `path`.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
+        database = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    }
+
+    /// Closes the connection; later calls fail with `.closed`.
+    public func close() {
+        lock.withLock { database.close() }
+    }
+
+    /// Stores a message and returns it with its sequence number.
+    public func append(room: String, sender: String, text: String, at time: Timestamp) throws(StoreError) -> Message {
+        try lock.withLock { () throws(StoreError) -> Message in
+            try database.run("INSERT INTO chat_messages (room, sender, text, time) VALUES (?, ?, ?, ?)",
+                             [.text(room), .text(sender), .text(text), .integer(time.millisecondsSinceEpoch)])
+            return Message(sequence: database.lastInsertRowID, room: room, sender: sender, text: text, time: time)
+        }
+    }
+
+    /// The last `limit` messages of a room, oldest first.
+    public func recent(in room: String, limit: Int = 50) throws(StoreError) -> [Message] {
+        try lock.withLock { () throws(StoreError) -> [Message] in
+            try database.query("""
+                SELECT id, room, sender, text, time FROM chat_messages WHERE room = ? ORDER BY id DESC LIMIT ?
+                """, [.text(room), .integer(Int64(max(0, limit)))]) { row in
+                Message(sequence: row.int64(0), room: row.text(1), sender: row.text(2), text: row.text(3),
+                        time: Timestamp(millisecondsSinceEpoch: row.int64(4)))
+            }.reversed()
+        }
+    }
+}

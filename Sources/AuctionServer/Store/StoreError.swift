@@ -1,0 +1,39 @@
+/// What can go wrong in the SQLite store, with the path and SQLite's own words.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// SQLite returned an error code; `message` is SQLite's text (e.g. "database is locked").
+    case sqlite(code: Int32, message: String, path: String)
+    /// The folder for the database could not be created.
+    case cannotCreateDirectory(path: String, reason: String)
+    /// Neither `XDG_DATA_HOME` nor `HOME` says where user data lives.
+    case noDataDirectory
+    /// The database was written by a newer program (its schema version is higher than ours).
+    case schemaTooNew(path: String, found: Int, supported: Int)
+    /// A stored value is not what the schema promises (e.g. NULL where a price must be).
+    case unexpectedValue(path: String, detail: String)
+    /// The store was closed or shut down before the work could be done; nothing was written.
+    case closed(path: String)
+
+    /// SQLite's primary result code, when the error came from SQLite.
+    public var sqliteCode: Int32? {
+        if case .sqlite(let code, _, _) = self { return code & 0xFF }
+        return nil
+    }
+
+    /// A sentence a user can act on.
+    public var description: String {
+        switch self {
+        case .sqlite(let code, let message, let path):
+            "database \(path): \(message) (SQLite code \(code))"
+        case .cannotCreateDirectory(let path, let reason):
+            "cannot create the data folder \(path): \(reason)"
+        case .noDataDirectory:
+            "cannot find a data folder: set XDG_DATA_HOME or HOME, or pass --db PATH"
+        case .schemaTooNew(let path, let found, let supported):
+            "database \(path) has schema version \(found) but this program knows up to \(supported); use a newer auction-server"
+        case .unexpectedValue(let path, let detail):
+            "database \(path) holds an unexpected value: \(detail)"
+        case .closed(let path):
+            "database \(path) is closed; nothing was written"
+        }
+    }
+}

@@ -1,0 +1,125 @@
+/// The store's tables, created and migrated by version (`PRAGMA user_version`).
+///
+/// Each migration runs in its own transaction with the version bump, so a crash leaves the
+/// file at a whole version. Append new migrations; never edit a shipped one.
+public enum StoreSchema {
+    /// One step from version `version - 1` to `version`.
+    public struct Migration: Sendable {
+        /// Creates a step.
+        public init(version: Int, summary: String, sql: String) {
+            self.version = version
+            self.summary = summary
+            self.sql = sql
+        }
+
+
+        /// The version the database has after this step.
+        public var version: Int
+        /// What the step does, for logs.
+        public var summary: String
+        /// The statements to run.
+        public var sql: String
+    }
+
+    /// Every migration, in order; the last one's version is the current schema version.
+    public static let migrations: [Migration] = [
+        Migration(version: 1, summary: "catalogue, bids, accounts and chat", sql: """
+            CREATE TABLE users (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE,
+                password_hash TEXT NOT NULL,
+                created_at INTEGER NOT NULL
+            );
+            CREATE TABLE sessions (
+                token_hash TEXT PRIMARY KEY,
+                user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL,
+                revoked_at INTEGER
+            ) WITHOUT ROWID;
+            CREATE INDEX sessions_by_user ON sessions(user_id);
+            CREATE TABLE products (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                seller TEXT NOT NULL,
+                description TEXT NOT NULL DEFAULT '',
+                start_price INTEGER NOT NULL CHECK (start_price >= 0),
+                current_price INTEGER NOT NULL,
+                last_change INTEGER NOT NULL DEFAULT 0,
+                last_change_at INTEGER NOT NULL,
+                min_increment INTEGER CHECK (min_increment IS NULL OR min_increment > 0),
+                listed_at INTEGER NOT NULL,
+                ends_at INTEGER,
+                closed_at INTEGER,
+                winner_id INTEGER REFERENCES users(id),
+                final_price INTEGER
+            );
+            CREATE TABLE images (
+                id INTEGER PRIMARY KEY,
+                product_id INTEGER NOT NULL REFERENCES products(id) ON DELETE CASCADE,
+                position INTEGER NOT NULL DEFAULT 0,
+                bytes BLOB NOT NULL
+            );
+            CREATE INDEX images_by_product ON images(product_id, position);
+            CREATE TABLE price_history (
+                product_id INTEGER NOT NULL REFERENCES products(id) ON DELETE CASCADE,
+                date TEXT NOT NULL,
+                price INTEGER NOT NULL,
+                PRIMARY KEY (product_id, date)
+            ) WITHOUT ROWID;
+            CREATE TABLE bids (
+                id INTEGER PRIMARY KEY,
+                product_id INTEGER NOT NULL REFERENCES products(id),
+                price INTEGER NOT NULL,
+                previous_price INTEGER NOT NULL,
+                user_id INTEGER REFERENCES users(id),
+                accepted_at INTEGER NOT NULL
+            );
+            CREATE INDEX bids_by_product ON bids(product_id, id);
+            CREATE INDEX bids_by_user ON bids(user_id) WHERE user_id IS NOT NULL;
+            CREATE TABLE chat_messages (
+                id INTEGER PRIMARY KEY,
+                room TEXT NOT NULL,
+                sender TEXT NOT NULL,
+                text TEXT NOT NULL,
+                time INTEGER NOT NULL
+            );
+            CREATE INDEX chat_messages_by_room ON chat_messages(room, id);
+            """),
+    ]
+
+    /// The schema version this program writes.
+    public static var currentVersion: Int { migrations.last?.version ?? 0 }
+
+    /// Brings the database up to the last of `migrations`; returns the versions applied (empty when up to date).
+    ///
+    /// An up-to-date file is only read, so opening never waits for a writer. Each pending step
+    /// takes the write lock and re-reads the version, so two processes can start at once.
+    @discardableResult
+    public static func migrate(_ database: SQLiteDatabase, migrations: [Migration] = migrations) throws(StoreError) -> [Int] {
+        let target = migrations.last?.version ?? 0
+        let found = try version(of: database)
+        guard found < target else {
+            if found > target {
+                throw StoreError.schemaTooNew(path: database.path, found: found, supported: target)
+            }
+            return []
+        }
+        var applied: [Int] = []
+        for migration in migrations where migration.version > found {
+            let ran = try database.transaction(.immediate) { () throws(StoreError) -> Bool in
+                guard try version(of: database) < migration.version else { return false }
+                try database.execute(migration.sql)
+                try database.execute("PRAGMA user_version = \(migration.version)")
+                return true
+            }
+            if ran { applied.append(migration.version) }
+        }
+        return applied
+    }
+
+    /// The file's schema version (`PRAGMA user_version`).
+    public static func version(of database: SQLiteDatabase) throws(StoreError) -> Int {
+        Int(try database.scalarInteger("PRAGMA user_version") ?? 0)
+    }
+}

@@ -1,0 +1,84 @@
+import AuctionServer
+import AuctionTestSupport
+import Testing
+
+@Suite struct StoreSchemaTests {
+    @Test func migratesAnEmptyFileToTheCurrentVersion() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let database = try SQLiteDatabase(path: folder.file("fresh.sqlite"))
+        #expect(try StoreSchema.version(of: database) == 0)
+
+        let applied = try StoreSchema.migrate(database)
+
+        #expect(applied == StoreSchema.migrations.map(\.version))
+        #expect(try StoreSchema.version(of: database) == StoreSchema.currentVersion)
+        let tables = try database.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { $0.text(0) }
+        #expect(tables == ["bids", "chat_messages", "images", "price_history", "products", "sessions", "users"])
+        let indexes = try database.query("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL") { $0.text(0) }
+        #expect(Set(indexes).isSuperset(of: ["bids_by_product", "images_by_product", "chat_messages_by_room", "sessions_by_user"]))
+    }
+
+    @Test func reopeningIsIdempotentAndKeepsData() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.file("reopen.sqlite")
+        do {
+            let database = try SQLiteDatabase.openStore(at: path)
+            try database.run("INSERT INTO users (name, password_hash, created_at) VALUES ('alice', 'x', 1)")
+        }
+        let again = try SQLiteDatabase.openStore(at: path)
+        #expect(try StoreSchema.migrate(again) == [])
+        #expect(try again.scalarInteger("SELECT COUNT(*) FROM users") == 1)
+        #expect(try again.integrityCheck() == ["ok"])
+    }
+
+    @Test func storeUsesWALAndFullSync() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let database = try SQLiteDatabase.openStore(at: folder.file("wal.sqlite"))
+        #expect(try database.pragma("journal_mode") == "wal")
+        #expect(try database.pragma("synchronous") == "2") // FULL
+        #expect(try database.pragma("foreign_keys") == "1")
+    }
+
+    @Test func appliesLaterMigrationsInOrderAndStopsAtAFailingOne() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let database = try SQLiteDatabase(path: folder.file("steps.sqlite"))
+        let steps = StoreSchema.migrations + [
+            StoreSchema.Migration(version: 2, summary: "notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY)"),
+            StoreSchema.Migration(version: 3, summary: "broken", sql: "CREATE TABLE half (id INTEGER); CREATE TABLE oops ("),
+        ]
+
+        #expect(throws: StoreError.self) { try StoreSchema.migrate(database, migrations: steps) }
+
+        #expect(try StoreSchema.version(of: database) == 2)
+        let tables = try database.query("SELECT name FROM sqlite_schema WHERE type = 'table'") { $0.text(0) }
+        #expect(tables.contains("notes") && !tables.contains("half"))
+        #expect(try StoreSchema.migrate(database, migrations: Array(steps.prefix(2))) == [])
+    }
+
+    @Test func refusesASchemaFromTheFuture() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.file("future.sqlite")
+        do {
+            let database = try SQLiteDatabase(path: path)
+            try database.execute("PRAGMA user_version = 999")
+        }
+        #expect(throws: StoreError.schemaTooNew(path: path, found: 999, supported: StoreSchema.currentVersion)) {
+            _ = try SQLiteDatabase.openStore(at: path)
+        }
+    }
+
+    @Test func userNamesAreUnique() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let database = try SQLiteDatabase.openStore(at: folder.file("users.sqlite"))
+        try database.run("INSERT INTO users (name, password_hash, created_at) VALUES ('bob', 'h', 1)")
+        #expect(throws: StoreError.self) {
+            try database.run("INSERT INTO users (name, password_hash, created_at) VALUES ('bob', 'h2', 2)")
+        }
+    }
+}
