@@ -27,23 +27,21 @@ func runCodecBenchmark(_ arguments: [String]) -> Int32 {
     print("codec: \(options.frames) price-push frames of \(frameBytes.count) bytes, reads of \(chunk) bytes, median of \(options.runs) runs")
     var failed = false
 
-    let decodeFrames = measure(runs: options.runs) { () -> Int in
-        decodeStream(stream, chunk: chunk) { _ in true }
-    }
-    let decodeMessages = measure(runs: options.runs) { () -> Int in
-        decodeStream(stream, chunk: chunk) { frame in
-            if case .price = try? ServerMessage(frame: frame) { return true }
-            return false
-        }
-    }
     let update = PriceUpdate(productID: 5, price: 35000, change: 500, direction: .up, auctionDate: "2023-02-11")
     let frame = ServerMessage.price(update).frame
-    let encodeFrames = measure(runs: options.runs) { () -> Int in
-        encodeStream(count: options.frames, chunk: chunk) { FrameEncoder.encode(frame, into: &$0) }
-    }
-    let encodeMessages = measure(runs: options.runs) { () -> Int in
-        encodeStream(count: options.frames, chunk: chunk) { FrameEncoder.encode(ServerMessage.price(update).frame, into: &$0) }
-    }
+    // Rounds interleave the four cases so that load from other processes falls on all of them alike.
+    let results = measureInterleaved(runs: options.runs, [
+        { decodeStream(stream, chunk: chunk) { _ in true } },
+        {
+            decodeStream(stream, chunk: chunk) { frame in
+                if case .price = try? ServerMessage(frame: frame) { return true }
+                return false
+            }
+        },
+        { encodeStream(count: options.frames, chunk: chunk) { FrameEncoder.encode(frame, into: &$0) } },
+        { encodeStream(count: options.frames, chunk: chunk) { FrameEncoder.encode(ServerMessage.price(update).frame, into: &$0) } },
+    ])
+    let (decodeFrames, decodeMessages, encodeFrames, encodeMessages) = (results[0], results[1], results[2], results[3])
 
     for (name, result, expected) in [
         ("decode bytes -> Frame", decodeFrames, options.frames),
@@ -122,17 +120,21 @@ private struct Measurement {
     var checksum: Int
 }
 
-/// Runs `body` once to warm up, then `runs` times; the median time and the last result.
-private func measure(runs: Int, _ body: () -> Int) -> Measurement {
-    var checksum = body()
-    var times: [Double] = []
+/// Runs every body once to warm up, then `runs` rounds of each in turn; per body the median time and last result.
+private func measureInterleaved(runs: Int, _ bodies: [() -> Int]) -> [Measurement] {
+    var checksums = bodies.map { $0() }
+    var times = [[Double]](repeating: [], count: bodies.count)
     for _ in 0..<runs {
-        let start = monotonicSeconds()
-        checksum = body()
-        times.append(monotonicSeconds() - start)
+        for (index, body) in bodies.enumerated() {
+            let start = monotonicSeconds()
+            checksums[index] = body()
+            times[index].append(monotonicSeconds() - start)
+        }
     }
-    times.sort()
-    return Measurement(seconds: times[times.count / 2], checksum: checksum)
+    return bodies.indices.map { index in
+        let sorted = times[index].sorted()
+        return Measurement(seconds: sorted[sorted.count / 2], checksum: checksums[index])
+    }
 }
 
 private func monotonicSeconds() -> Double {

@@ -66,8 +66,10 @@ import Testing
             return total
         }
         #expect(mismatches == 0)
-        let ids = Set(server.frames.compactMap(\.frame.completionID))
+        let frames = server.frames
+        let ids = Set(frames.compactMap(\.frame.completionID))
         #expect(ids.count == 1_000)
+        #expect(frames.count == 1_000, "connections: \(Set(frames.map(\.connection)))")
     }
 
     @Test func completionHandlersFromManyThreadsEachRunOnce() async throws {
