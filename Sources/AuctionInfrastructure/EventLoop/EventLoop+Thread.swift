@@ -1,0 +1,124 @@
+import Glibc
+
+extension EventLoop {
+    /// Starts the loop thread (`pthread_create`); the thread keeps the loop alive until it ends.
+    func startThread() throws(SocketError) {
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        let result = shared.withLock { _ -> CInt in
+            var handle = pthread_t()
+            let result = pthread_create(&handle, nil, { argument in
+                guard let argument else { return nil }
+                let loop = Unmanaged<EventLoop>.fromOpaque(argument).takeRetainedValue()
+                loop.shared.withLock { _ in }  // wait until `spawn` has stored the handle
+                loop.runThread()
+                return nil
+            }, retained)
+            if result == 0 { thread = handle }
+            return result
+        }
+        guard result == 0 else {
+            Unmanaged<EventLoop>.fromOpaque(retained).release()
+            closeDescriptors()
+            throw .systemCall("pthread_create", Errno(rawValue: result))
+        }
+    }
+
+    private func runThread() {
+        if let setName = LinuxSymbols.setThreadName {
+            _ = String(name.utf8.prefix(15))?.withCString { setName(pthread_self(), $0) }
+        }
+        while iterate() {}
+        finish()
+    }
+
+    /// One loop iteration: wait, dispatch I/O, fire due timers, run tasks, flush. Returns false to stop.
+    private func iterate() -> Bool {
+        let (stop, hasTasks) = shared.withLock { ($0.stopRequested, !$0.tasks.isEmpty) }
+        if stop { return false }
+        var timeout: CInt = -1
+        if hasTasks || !flushQueue.isEmpty {
+            timeout = 0
+        } else if let deadline = timers.nextDeadline() {
+            timeout = CInt(clamping: max(0, deadline - Self.now()))
+        }
+        let count: Int
+        do {
+            count = try Syscall.epollWait(epollFD, buffer: eventBuffer, timeoutMilliseconds: timeout)
+        } catch {
+            // epoll_wait fails only on programming errors (EBADF, EINVAL); stop rather than spin.
+            return false
+        }
+        dispatchEvents(count: count)
+        fireDueTimers()
+        runTasks()
+        flushPending()
+        return true
+    }
+
+    private func dispatchEvents(count: Int) {
+        let stride = LinuxConstants.epollEventStride
+        for index in 0..<count {
+            let offset = index * stride
+            let events = eventBuffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+            let registration = eventBuffer.loadUnaligned(
+                fromByteOffset: offset + LinuxConstants.epollEventDataOffset, as: UInt64.self)
+            if registration == Self.wakeRegistration {
+                Syscall.eventDrain(wakeFD)
+                continue
+            }
+            // A handler closed earlier in this batch is gone from the table: its events are ignored.
+            handlers[registration]?.handleEvents(events)
+        }
+    }
+
+    private func fireDueTimers() {
+        let idLimit = shared.withLock { $0.nextTimerID }
+        let now = Self.now()
+        while let work = timers.popDue(now: now, idLimit: idLimit) { work() }
+    }
+
+    private func runTasks() {
+        let tasks = shared.withLock { state -> [@Sendable () -> Void] in
+            state.wakePending = false
+            return state.tasks.isEmpty ? [] : state.tasks.swap()
+        }
+        for task in tasks { task() }
+    }
+
+    /// The flush phase: every connection written to during this iteration sends its queue now.
+    func flushPending() {
+        while !flushQueue.isEmpty {
+            let connections = flushQueue
+            flushQueue.removeAll(keepingCapacity: true)
+            for connection in connections { connection.flushFromLoop() }
+        }
+    }
+
+    /// After the last iteration: run queued tasks, close every handler, release descriptors.
+    private func finish() {
+        runTasks()
+        flushPending()
+        let remaining = handlers
+        handlers.removeAll()
+        for handler in remaining.values { handler.loopDidShutDown() }
+        flushQueue.removeAll()
+        timers.removeAll()
+        let detach = shared.withLock { state -> Bool in
+            state.finished = true
+            state.tasks.removeAll()
+            defer { state.joinClaimed = true }
+            return !state.joinClaimed
+        }
+        closeDescriptors()
+        if detach { pthread_detach(pthread_self()) }
+    }
+}
+
+extension Array {
+    /// Returns the elements and leaves the array empty (keeping its capacity).
+    fileprivate mutating func swap() -> [Element] {
+        let elements = self
+        removeAll(keepingCapacity: true)
+        return elements
+    }
+}

@@ -1,0 +1,145 @@
+import Glibc
+
+/// An epoll event loop on its own thread: descriptor readiness, timers, cross-thread `execute`,
+/// and a flush phase once per iteration that coalesces the writes made during it.
+/// Thread-safe entry points: `execute`, `inEventLoop`, `schedule`, `cancel`, `shutdown`, `now`;
+/// everything else belongs to the loop thread.
+public final class EventLoop: @unchecked Sendable {
+    /// State shared with other threads, guarded by `shared`.
+    struct SharedState {
+        var tasks: [@Sendable () -> Void] = []
+        var wakePending = false
+        var stopRequested = false
+        var finished = false
+        var joinClaimed = false
+        var nextTimerID: UInt64 = 1
+    }
+
+    /// The thread name given to `spawn`.
+    public let name: String
+    let shared = Mutex(SharedState())
+    let epollFD: CInt
+    let wakeFD: CInt
+    var thread = pthread_t()
+
+    // Loop-thread state.
+    var handlers: [UInt64: EventHandler] = [:]
+    var nextRegistration: UInt64 = 1
+    var timers = TimerQueue()
+    var flushQueue: [TCPConnection] = []
+    /// A reusable read buffer (64 KiB) shared by every connection on this loop.
+    let readBuffer: UnsafeMutableRawBufferPointer
+    let eventBuffer: UnsafeMutableRawBufferPointer
+    static let wakeRegistration: UInt64 = 0
+    static let eventCapacity = 1_024
+
+    init(name: String) throws(SocketError) {
+        self.name = name
+        do {
+            epollFD = try Syscall.epollCreate()
+        } catch {
+            throw .systemCall("epoll_create1", error)
+        }
+        do {
+            wakeFD = try Syscall.eventCreate()
+        } catch {
+            Syscall.close(epollFD)
+            throw .systemCall("eventfd", error)
+        }
+        readBuffer = .allocate(byteCount: 65_536, alignment: 16)
+        eventBuffer = .allocate(byteCount: Self.eventCapacity * LinuxConstants.epollEventStride, alignment: 16)
+        do {
+            try Syscall.epollControl(
+                epollFD, operation: LinuxConstants.epollControlAdd, fd: wakeFD,
+                events: LinuxConstants.epollIn, data: Self.wakeRegistration)
+        } catch {
+            closeDescriptors()
+            throw .systemCall("epoll_ctl", error)
+        }
+    }
+
+    deinit {
+        readBuffer.deallocate()
+        eventBuffer.deallocate()
+    }
+
+    /// Creates a loop and starts its thread (`pthread_create`), named `name`.
+    public static func spawn(name: String) throws(SocketError) -> EventLoop {
+        let loop = try EventLoop(name: name)
+        try loop.startThread()
+        return loop
+    }
+
+    /// Runs `work` on the loop thread soon, from any thread; dropped if the loop has shut down.
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        let signal = shared.withLock { state -> Bool in
+            guard !state.finished else { return false }
+            state.tasks.append(work)
+            guard !state.wakePending else { return false }
+            state.wakePending = true
+            return true
+        }
+        if signal && !inEventLoop { Syscall.eventSignal(wakeFD) }
+    }
+
+    /// Whether the caller runs on this loop's thread.
+    public var inEventLoop: Bool { pthread_equal(pthread_self(), thread) != 0 }
+
+    /// Runs `work` on the loop thread after `afterMilliseconds` (monotonic); call from the loop thread
+    /// (from another thread the timer is handed over with `execute`).
+    @discardableResult
+    public func schedule(afterMilliseconds delay: Int64, _ work: @escaping () -> Void) -> TimerID {
+        let id = shared.withLock { state -> UInt64 in
+            defer { state.nextTimerID += 1 }
+            return state.nextTimerID
+        }
+        let deadline = Self.now() + max(0, delay)
+        if inEventLoop {
+            timers.insert(id: id, deadline: deadline, work)
+        } else {
+            let box = UncheckedSendable(work)
+            execute { [self] in timers.insert(id: id, deadline: deadline, box.value) }
+        }
+        return TimerID(rawValue: id)
+    }
+
+    /// Cancels a timer that has not fired yet; harmless if it has.
+    public func cancel(_ timer: TimerID) {
+        if inEventLoop {
+            timers.cancel(id: timer.rawValue)
+        } else {
+            execute { [self] in timers.cancel(id: timer.rawValue) }
+        }
+    }
+
+    /// Stops the loop: closes every descriptor it owns (connections get `onClose(.eventLoopShutdown)`),
+    /// then joins the thread. From the loop thread itself it only requests the stop.
+    public func shutdown() {
+        let onLoop = inEventLoop
+        let join = shared.withLock { state -> Bool in
+            state.stopRequested = true
+            guard !onLoop, !state.joinClaimed else { return false }
+            state.joinClaimed = true
+            return true
+        }
+        if !onLoop { Syscall.eventSignal(wakeFD) }
+        if join { pthread_join(thread, nil) }
+    }
+
+    /// Monotonic milliseconds (`clock_gettime(CLOCK_MONOTONIC)`).
+    public static func now() -> Int64 { MonotonicClock.milliseconds() }
+
+    /// The number of timers pending on this loop (loop thread).
+    var pendingTimerCount: Int { timers.count }
+
+    func closeDescriptors() {
+        Syscall.close(wakeFD)
+        Syscall.close(epollFD)
+    }
+}
+
+/// Carries a value the compiler cannot prove `Sendable` across a hand-over that is in fact serial.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

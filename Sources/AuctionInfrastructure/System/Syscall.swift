@@ -1,0 +1,152 @@
+import Glibc
+
+/// The one seam every system call goes through; `EINTR` is retried in `retryingOnInterrupt` only.
+enum Syscall {
+    /// Calls `body` until it does not fail with `EINTR`; a `-1` result becomes the thrown `Errno`.
+    @inline(__always)
+    static func retryingOnInterrupt<T: FixedWidthInteger>(_ body: () -> T) throws(Errno) -> T {
+        while true {
+            let result = body()
+            if result != -1 { return result }
+            let error = Errno.current
+            if error == .interrupted { continue }
+            throw error
+        }
+    }
+
+    /// `close(2)`; never retried (Linux releases the fd even when interrupted).
+    @discardableResult
+    static func close(_ fd: CInt) -> CInt { Glibc.close(fd) }
+
+    /// `socket(2)` with `SOCK_NONBLOCK | SOCK_CLOEXEC`.
+    static func socket(family: CInt) throws(Errno) -> CInt {
+        let type = CInt(SOCK_STREAM.rawValue) | CInt(SOCK_NONBLOCK.rawValue) | CInt(SOCK_CLOEXEC.rawValue)
+        return try retryingOnInterrupt { Glibc.socket(family, type, 0) }
+    }
+
+    /// `read(2)` into `buffer`; returns the byte count, 0 at end of stream.
+    static func read(_ fd: CInt, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        try retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// `send(2)` with `MSG_NOSIGNAL`, so a closed peer gives `EPIPE` instead of `SIGPIPE`.
+    static func send(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        try retryingOnInterrupt { Glibc.send(fd, bytes.baseAddress, bytes.count, CInt(MSG_NOSIGNAL)) }
+    }
+
+    /// `setsockopt(2)` with an `int` value.
+    static func setOption(_ fd: CInt, level: CInt, name: CInt, value: CInt) throws(Errno) {
+        var value = value
+        _ = try retryingOnInterrupt {
+            setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<CInt>.size))
+        }
+    }
+
+    /// `setsockopt(2)` of `SO_LINGER`.
+    static func setLinger(_ fd: CInt, seconds: CInt?) throws(Errno) {
+        var value = linger(l_onoff: seconds == nil ? 0 : 1, l_linger: seconds ?? 0)
+        _ = try retryingOnInterrupt {
+            setsockopt(fd, SOL_SOCKET, SO_LINGER, &value, socklen_t(MemoryLayout<linger>.size))
+        }
+    }
+
+    /// `getsockopt(2)` of an `int` value.
+    static func option(_ fd: CInt, level: CInt, name: CInt) throws(Errno) -> CInt {
+        var value: CInt = 0
+        var length = socklen_t(MemoryLayout<CInt>.size)
+        _ = try retryingOnInterrupt { getsockopt(fd, level, name, &value, &length) }
+        return value
+    }
+
+    /// `bind(2)`.
+    static func bind(_ fd: CInt, _ address: SocketAddressStorage) throws(Errno) {
+        _ = try retryingOnInterrupt { address.withSockaddr { Glibc.bind(fd, $0, $1) } }
+    }
+
+    /// `listen(2)`.
+    static func listen(_ fd: CInt, backlog: CInt) throws(Errno) {
+        _ = try retryingOnInterrupt { Glibc.listen(fd, backlog) }
+    }
+
+    /// `connect(2)`; `EINTR` is not retried (the connect goes on asynchronously) but reported as in progress.
+    static func connect(_ fd: CInt, _ address: SocketAddressStorage) throws(Errno) {
+        let result = address.withSockaddr { Glibc.connect(fd, $0, $1) }
+        guard result == -1 else { return }
+        let error = Errno.current
+        throw error == .interrupted ? .inProgress : error
+    }
+
+    /// `accept4(2)` with `SOCK_NONBLOCK | SOCK_CLOEXEC`.
+    static func accept(_ fd: CInt) throws(Errno) -> CInt {
+        guard let accept4 = LinuxSymbols.accept4 else { throw .notImplemented }
+        let flags = CInt(SOCK_NONBLOCK.rawValue) | CInt(SOCK_CLOEXEC.rawValue)
+        return try retryingOnInterrupt { accept4(fd, nil, nil, flags) }
+    }
+
+    /// `shutdown(2)`.
+    static func shutdown(_ fd: CInt, how: CInt) throws(Errno) {
+        _ = try retryingOnInterrupt { Glibc.shutdown(fd, how) }
+    }
+
+    /// `getsockname(2)`.
+    static func localAddress(_ fd: CInt) throws(Errno) -> SocketAddressStorage {
+        var storage = SocketAddressStorage()
+        _ = try retryingOnInterrupt { storage.withMutableSockaddr { getsockname(fd, $0, $1) } }
+        return storage
+    }
+
+    /// `getpeername(2)`.
+    static func remoteAddress(_ fd: CInt) throws(Errno) -> SocketAddressStorage {
+        var storage = SocketAddressStorage()
+        _ = try retryingOnInterrupt { storage.withMutableSockaddr { getpeername(fd, $0, $1) } }
+        return storage
+    }
+
+    /// `epoll_create1(EPOLL_CLOEXEC)`.
+    static func epollCreate() throws(Errno) -> CInt {
+        guard let create = LinuxSymbols.epollCreate1 else { throw .notImplemented }
+        return try retryingOnInterrupt { create(LinuxConstants.closeOnExec) }
+    }
+
+    /// `epoll_ctl(2)` with the given interest and 64-bit user data.
+    static func epollControl(_ epoll: CInt, operation: CInt, fd: CInt, events: UInt32, data: UInt64) throws(Errno) {
+        guard let control = LinuxSymbols.epollControl else { throw .notImplemented }
+        var raw = (UInt64(0), UInt64(0))
+        _ = try withUnsafeMutableBytes(of: &raw) { (bytes) throws(Errno) -> CInt in
+            bytes.storeBytes(of: events, toByteOffset: 0, as: UInt32.self)
+            bytes.storeBytes(of: data, toByteOffset: LinuxConstants.epollEventDataOffset, as: UInt64.self)
+            return try retryingOnInterrupt { control(epoll, operation, fd, bytes.baseAddress) }
+        }
+    }
+
+    /// `epoll_wait(2)` into `buffer` (raw `struct epoll_event`s); returns the ready count, 0 when interrupted.
+    static func epollWait(_ epoll: CInt, buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: CInt) throws(Errno) -> Int {
+        guard let wait = LinuxSymbols.epollWait else { throw .notImplemented }
+        let capacity = CInt(buffer.count / LinuxConstants.epollEventStride)
+        let count = wait(epoll, buffer.baseAddress, capacity, timeoutMilliseconds)
+        if count == -1 {
+            let error = Errno.current
+            if error == .interrupted { return 0 }
+            throw error
+        }
+        return Int(count)
+    }
+
+    /// `eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)`.
+    static func eventCreate() throws(Errno) -> CInt {
+        guard let create = LinuxSymbols.eventFD else { throw .notImplemented }
+        return try retryingOnInterrupt { create(0, LinuxConstants.nonBlocking | LinuxConstants.closeOnExec) }
+    }
+
+    /// Adds one to an eventfd counter (`write(2)` of 8 bytes); a full counter (`EAGAIN`) is already a wake-up.
+    static func eventSignal(_ fd: CInt) {
+        var one: UInt64 = 1
+        _ = try? retryingOnInterrupt { Glibc.write(fd, &one, 8) }
+    }
+
+    /// Resets an eventfd counter (`read(2)` of 8 bytes).
+    static func eventDrain(_ fd: CInt) {
+        var value: UInt64 = 0
+        _ = try? retryingOnInterrupt { Glibc.read(fd, &value, 8) }
+    }
+}

@@ -1,0 +1,106 @@
+import Glibc
+
+extension TCPConnection: EventHandler {
+    func handleEvents(_ events: UInt32) {
+        if events & (LinuxConstants.epollIn | LinuxConstants.epollHangUp | LinuxConstants.epollError) != 0 {
+            readAvailable()
+        }
+        if state != .closed, events & LinuxConstants.epollOut != 0 {
+            flushNow()
+        }
+    }
+
+    func loopDidShutDown() {
+        closeNow(.eventLoopShutdown)
+    }
+
+    /// Reads into the loop's shared buffer a few times (fairness), handing each chunk to `onRead`.
+    private func readAvailable() {
+        let buffer = loop.readBuffer
+        for _ in 0..<4 {
+            let count: Int
+            do {
+                count = try Syscall.read(fd, into: buffer)
+            } catch .wouldBlock {
+                return
+            } catch {
+                return closeNow(socketError(error, call: "read"))
+            }
+            guard count > 0 else { return peerDidClose() }
+            if state == .open {
+                onRead?(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            }
+            if state == .closed || count < buffer.count { return }
+        }
+    }
+
+    /// End of stream from the peer: send what is queued (one best-effort attempt), then close cleanly.
+    private func peerDidClose() {
+        if bufferedOutputBytes > 0 && outputShutdown != .done {
+            state = .closing
+            flushNow()
+        }
+        closeNow(nil)
+    }
+
+    /// Puts the connection on the loop's flush list for the end of this iteration.
+    func requestFlush() {
+        guard !flushQueued, !awaitingWritable else { return }
+        flushQueued = true
+        loop.enqueueFlush(self)
+    }
+
+    /// The flush phase's entry point.
+    func flushFromLoop() {
+        flushQueued = false
+        guard state != .closed, !awaitingWritable else { return }
+        flushNow()
+    }
+
+    /// Sends the queue until it is empty or the kernel says `EAGAIN` (then waits for `EPOLLOUT`).
+    func flushNow() {
+        while outputStart < output.count {
+            let result = output.withUnsafeBytes { bytes in
+                Result { () throws(Errno) -> Int in
+                    try Syscall.send(fd, UnsafeRawBufferPointer(rebasing: bytes[outputStart...]))
+                }
+            }
+            writeSystemCallCount += 1
+            switch result {
+            case let .success(count):
+                outputStart += count
+            case .failure(.wouldBlock):
+                return waitForWritable(true)
+            case let .failure(error):
+                return closeNow(socketError(error, call: "send"))
+            }
+        }
+        output.removeAll(keepingCapacity: output.capacity <= 1 << 20)
+        outputStart = 0
+        waitForWritable(false)
+        if outputShutdown == .requested { finishOutputShutdown() }
+        if state == .closing { closeNow(nil) }
+    }
+
+    /// `shutdown(SHUT_WR)` once the queue is empty.
+    func finishOutputShutdown() {
+        outputShutdown = .done
+        do {
+            try Syscall.shutdown(fd, how: CInt(SHUT_WR))
+        } catch {
+            closeNow(socketError(error, call: "shutdown"))
+        }
+    }
+
+    /// Registers `EPOLLOUT` interest only while output is pending.
+    private func waitForWritable(_ waiting: Bool) {
+        guard waiting != awaitingWritable, state != .closed else { return }
+        awaitingWritable = waiting
+        let events = LinuxConstants.epollIn | (waiting ? LinuxConstants.epollOut : 0)
+        do {
+            try loop.modify(fd, registration: registration, events: events)
+        } catch {
+            closeNow(.systemCall("epoll_ctl", error))
+        }
+    }
+}

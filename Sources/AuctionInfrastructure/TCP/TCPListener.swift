@@ -1,0 +1,127 @@
+import Glibc
+
+/// A listening TCP socket on an `EventLoop`; accepts in a loop until `EAGAIN` (`accept4`),
+/// handing each new non-blocking connection to `onAccept` on the loop thread.
+public final class TCPListener: @unchecked Sendable {
+    /// The loop that owns this listener.
+    public let loop: EventLoop
+    /// The bound address; the real port when 0 was asked.
+    public let address: SocketAddress
+    /// The number of connections accepted so far (loop thread).
+    public private(set) var acceptedCount = 0
+
+    let fd: CInt
+    private let onAccept: (TCPConnection) -> Void
+    private var registration: UInt64?
+    private var closed = false
+    private var paused = false
+    private static let acceptsPerWakeup = 1_024
+    private static let pauseAfterDescriptorExhaustionMilliseconds: Int64 = 100
+
+    private init(fd: CInt, address: SocketAddress, loop: EventLoop, onAccept: @escaping (TCPConnection) -> Void) {
+        self.fd = fd
+        self.address = address
+        self.loop = loop
+        self.onAccept = onAccept
+    }
+
+    /// Binds `host:port` (port 0: any free port) with `SO_REUSEADDR`, listens, and starts accepting on
+    /// `loop`. Callable from any thread; `onAccept` runs on the loop thread.
+    public static func listen(
+        host: String, port: Int, backlog: Int32 = 4_096, on loop: EventLoop,
+        onAccept: @escaping (TCPConnection) -> Void
+    ) throws(SocketError) -> TCPListener {
+        guard (0...65_535).contains(port) else { throw .invalidPort(port) }
+        let requested = SocketAddress(host: host, port: port)
+        let storage = try AddressResolver.resolve(host: host, port: port, passive: true).get()[0]
+        let fd: CInt
+        do {
+            fd = try Syscall.socket(family: storage.family)
+        } catch {
+            throw .systemCall("socket", error)
+        }
+        let bound: SocketAddress
+        do {
+            bound = try FileDescriptor(rawValue: fd).closeAfterFailure { (_) throws(Errno) -> SocketAddress in
+                try Syscall.setOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, value: 1)
+                try Syscall.bind(fd, storage)
+                try Syscall.listen(fd, backlog: backlog)
+                return try Syscall.localAddress(fd).socketAddress
+            }
+        } catch {
+            throw .bind(requested, error)
+        }
+        let listener = TCPListener(fd: fd, address: bound, loop: loop, onAccept: onAccept)
+        if loop.inEventLoop {
+            listener.startAccepting()
+        } else {
+            loop.execute { listener.startAccepting() }
+        }
+        return listener
+    }
+
+    /// Stops accepting and closes the socket; connections already accepted stay open. Any thread.
+    public func close() {
+        guard loop.inEventLoop else { return loop.execute { self.close() } }
+        guard !closed else { return }
+        closed = true
+        if let registration { loop.unregister(fd, registration: registration) }
+        registration = nil
+        Syscall.close(fd)
+    }
+
+    private func startAccepting() {
+        guard !closed, registration == nil else { return }
+        do {
+            registration = try loop.register(fd, events: LinuxConstants.epollIn, handler: self)
+        } catch {
+            close()
+        }
+    }
+}
+
+extension TCPListener: EventHandler {
+    func handleEvents(_ events: UInt32) {
+        for _ in 0..<Self.acceptsPerWakeup {
+            guard !closed else { return }
+            let socket: CInt
+            do {
+                socket = try Syscall.accept(fd)
+            } catch .wouldBlock {
+                return
+            } catch .tooManyOpenFiles, .tooManyOpenFilesInSystem, Errno(rawValue: ENOBUFS), Errno(rawValue: ENOMEM) {
+                return pauseAccepting()
+            } catch {
+                continue  // ECONNABORTED, EPROTO, network errors: that one connection is gone; go on.
+            }
+            let connection: TCPConnection
+            do {
+                connection = try TCPConnection(adopting: socket, on: loop)
+            } catch {
+                Syscall.close(socket)
+                continue
+            }
+            acceptedCount += 1
+            onAccept(connection)
+        }
+    }
+
+    func loopDidShutDown() {
+        registration = nil
+        guard !closed else { return }
+        closed = true
+        Syscall.close(fd)
+    }
+
+    /// Out of descriptors: stop listening for readiness for a while instead of spinning.
+    private func pauseAccepting() {
+        guard let registration, !paused else { return }
+        paused = true
+        try? loop.modify(fd, registration: registration, events: 0)
+        loop.schedule(afterMilliseconds: Self.pauseAfterDescriptorExhaustionMilliseconds) { [weak self] in
+            guard let self, let registration = self.registration, !self.closed else { return }
+            self.paused = false
+            try? self.loop.modify(self.fd, registration: registration, events: LinuxConstants.epollIn)
+        }
+    }
+}

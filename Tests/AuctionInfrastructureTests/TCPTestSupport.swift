@@ -1,0 +1,101 @@
+import AuctionInfrastructure
+import Glibc
+
+/// Hands a value across threads in tests where the hand-over is serial by construction.
+struct Handed<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Resumes a continuation at most once, whichever of the result or the watchdog comes first.
+final class Once<T: Sendable>: @unchecked Sendable {
+    private let continuation: Mutex<CheckedContinuation<T?, Never>?>
+    init(_ continuation: CheckedContinuation<T?, Never>) { self.continuation = Mutex(continuation) }
+    func resume(_ value: T?) {
+        let pending = continuation.withLock { slot -> CheckedContinuation<T?, Never>? in
+            defer { slot = nil }
+            return slot
+        }
+        pending?.resume(returning: value)
+    }
+}
+
+/// Runs `body` on `loop`'s thread and waits until it calls `done`; nil if the watchdog fires first.
+func awaitOnLoop<T: Sendable>(
+    _ loop: EventLoop, watchdogMilliseconds: Int64 = 20_000,
+    _ body: @escaping (_ done: @escaping (T) -> Void) -> Void
+) async -> T? {
+    let handed = Handed(body)
+    return await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
+        let once = Once(continuation)
+        loop.execute {
+            loop.schedule(afterMilliseconds: watchdogMilliseconds) { once.resume(nil) }
+            handed.value { once.resume($0) }
+        }
+    }
+}
+
+/// Connects on `loop` and returns the connection (or the error) to the test.
+func connectOnLoop(
+    host: String, port: Int, timeoutMilliseconds: Int64 = 5_000, on loop: EventLoop
+) async -> Result<Handed<TCPConnection>, SocketError>? {
+    await awaitOnLoop(loop) { done in
+        TCPConnection.connect(host: host, port: port, timeoutMilliseconds: timeoutMilliseconds, on: loop) { result in
+            done(result.map { Handed($0) })
+        }
+    }
+}
+
+/// A listener whose accepted connections echo every byte back.
+func echoListener(host: String, on loop: EventLoop) throws -> TCPListener {
+    try TCPListener.listen(host: host, port: 0, on: loop) { connection in
+        connection.onRead = { bytes in connection.write(bytes) }
+    }
+}
+
+/// A plain blocking client socket for tests (`socket` + `connect`), or -1.
+func blockingClient(host: String = "127.0.0.1", port: Int) -> CInt {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    inet_pton(AF_INET, host, &address.sin_addr)
+    let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+    let result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    if result != 0 {
+        close(fd)
+        return -1
+    }
+    return fd
+}
+
+/// Reads from a blocking socket until EOF; returns everything read.
+func readToEnd(_ fd: CInt) -> [UInt8] {
+    var all: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { return all }
+        all.append(contentsOf: chunk[0..<count])
+    }
+}
+
+/// Writes all of `bytes` to a blocking socket.
+func writeAll(_ fd: CInt, _ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+        let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, CInt(MSG_NOSIGNAL)) }
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { return }
+        offset += count
+    }
+}
+
+/// A deterministic test pattern of `count` bytes.
+func pattern(_ count: Int) -> [UInt8] {
+    (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+}
