@@ -21,12 +21,13 @@ final class HTTPServerConnection {
         self.date = date
     }
 
-    /// Starts reading (loop thread).
+    /// Starts reading (loop thread). The connection's callbacks hold this object until it closes
+    /// (the TCP connection drops them then), so it lives exactly as long as the connection.
     func start() {
-        connection.onRead = { [unowned self] bytes in
+        connection.onRead = { [self] bytes in
             perform(session.receive(bytes, now: EventLoop.now()))
         }
-        connection.onClose = { [unowned self] _ in finished() }
+        connection.onClose = { [self] _ in finished() }
         armTimer()
     }
 
@@ -83,7 +84,7 @@ final class HTTPServerConnection {
     private func lingerAndClose() {
         session.peerClosed()
         var discarded = 0
-        connection.onRead = { [unowned self] bytes in
+        connection.onRead = { [connection] bytes in
             discarded += bytes.count
             if discarded > HTTPServerConnection.lingerBytes { connection.abort() }
         }
