@@ -19,7 +19,7 @@ import Testing
         let counts = Mutex([Int](repeating: 0, count: threads * jobsPerThread))
         let finished = Mutex(0)
         var handles: [pthread_t] = []
-        let context = Handed((loop, counts, jobsPerThread))
+        let context = LoopBound((loop, counts, jobsPerThread))
         for index in 0..<threads {
             let argument = Unmanaged.passRetained(ThreadArgument(index: index, body: { index in
                 let (loop, counts, jobsPerThread) = context.value
@@ -77,7 +77,7 @@ import Testing
         let loop = try EventLoop.spawn(name: "test-offloop")
         defer { loop.shutdown() }
         let fired = await withCheckedContinuation { (continuation: CheckedContinuation<Bool?, Never>) in
-            let once = Once(continuation)
+            let once = ResumeOnce(continuation)
             let doomed = loop.schedule(afterMilliseconds: 1) { once.resume(false) }
             loop.cancel(doomed)
             loop.schedule(afterMilliseconds: 5) { once.resume(loop.inEventLoop) }

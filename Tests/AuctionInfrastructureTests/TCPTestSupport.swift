@@ -2,13 +2,13 @@ import AuctionInfrastructure
 import Glibc
 
 /// Hands a value across threads in tests where the hand-over is serial by construction.
-struct Handed<Value>: @unchecked Sendable {
+struct LoopBound<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
 
 /// Resumes a continuation at most once, whichever of the result or the watchdog comes first.
-final class Once<T: Sendable>: @unchecked Sendable {
+final class ResumeOnce<T: Sendable>: @unchecked Sendable {
     private let continuation: Mutex<CheckedContinuation<T?, Never>?>
     init(_ continuation: CheckedContinuation<T?, Never>) { self.continuation = Mutex(continuation) }
     func resume(_ value: T?) {
@@ -25,9 +25,9 @@ func awaitOnLoop<T: Sendable>(
     _ loop: EventLoop, watchdogMilliseconds: Int64 = 20_000,
     _ body: @escaping (_ done: @escaping (T) -> Void) -> Void
 ) async -> T? {
-    let handed = Handed(body)
+    let handed = LoopBound(body)
     return await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
-        let once = Once(continuation)
+        let once = ResumeOnce(continuation)
         loop.execute {
             loop.schedule(afterMilliseconds: watchdogMilliseconds) { once.resume(nil) }
             handed.value { once.resume($0) }
@@ -38,10 +38,10 @@ func awaitOnLoop<T: Sendable>(
 /// Connects on `loop` and returns the connection (or the error) to the test.
 func connectOnLoop(
     host: String, port: Int, timeoutMilliseconds: Int64 = 5_000, on loop: EventLoop
-) async -> Result<Handed<TCPConnection>, SocketError>? {
+) async -> Result<LoopBound<TCPConnection>, SocketError>? {
     await awaitOnLoop(loop) { done in
         TCPConnection.connect(host: host, port: port, timeoutMilliseconds: timeoutMilliseconds, on: loop) { result in
-            done(result.map { Handed($0) })
+            done(result.map { LoopBound($0) })
         }
     }
 }
@@ -73,7 +73,7 @@ func blockingClient(host: String = "127.0.0.1", port: Int) -> CInt {
 }
 
 /// Reads from a blocking socket until EOF; returns everything read.
-func readToEnd(_ fd: CInt) -> [UInt8] {
+func blockingReadToEnd(_ fd: CInt) -> [UInt8] {
     var all: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -85,7 +85,7 @@ func readToEnd(_ fd: CInt) -> [UInt8] {
 }
 
 /// Writes all of `bytes` to a blocking socket.
-func writeAll(_ fd: CInt, _ bytes: [UInt8]) {
+func blockingWriteAll(_ fd: CInt, _ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
         let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, CInt(MSG_NOSIGNAL)) }
@@ -96,6 +96,65 @@ func writeAll(_ fd: CInt, _ bytes: [UInt8]) {
 }
 
 /// A deterministic test pattern of `count` bytes.
-func pattern(_ count: Int) -> [UInt8] {
+func testPattern(_ count: Int) -> [UInt8] {
     (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+}
+
+/// Waits (polling every 5 ms on `loop`, at most ~10 s) until `condition` holds; returns whether it did.
+@discardableResult
+func waitUntil(on loop: EventLoop, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
+    for _ in 0..<2_000 {
+        if condition() { return true }
+        _ = await awaitOnLoop(loop) { finished in loop.schedule(afterMilliseconds: 5) { finished(true) } }
+    }
+    return condition()
+}
+
+/// A raw IPv4 listening socket on 127.0.0.1 that never accepts, with `backlog`; returns (fd, port).
+func silentListener(backlog: CInt) -> (fd: CInt, port: Int) {
+    let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            _ = bind(fd, $0, length)
+            _ = listen(fd, backlog)
+            _ = getsockname(fd, $0, &length)
+        }
+    }
+    return (fd, Int(UInt16(bigEndian: address.sin_port)))
+}
+
+/// A port on 127.0.0.1 where nobody listens (bound and closed again at once).
+func closedPort() -> Int {
+    let (fd, port) = silentListener(backlog: 1)
+    close(fd)
+    return port
+}
+
+/// A never-accepting listener whose accept queue is full: Linux then drops new SYNs, so a connect
+/// to it hangs (until its timeout). Returns the listener, its port and the connections filling it.
+func saturatedListener() -> (listener: CInt, port: Int, fillers: [CInt]) {
+    let (listener, port) = silentListener(backlog: 0)
+    var fillers: [CInt] = []
+    // Connect until two connections in a row are not established within 200 ms: the queue is full.
+    var unanswered = 0
+    for _ in 0..<8 where unanswered < 2 {
+        let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_NONBLOCK.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+        fillers.append(fd)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        unanswered = poll(&entry, 1, 200) == 0 ? unanswered + 1 : 0
+    }
+    return (listener, port, fillers)
 }

@@ -22,6 +22,19 @@ extension EventLoop {
         handlers.removeValue(forKey: registration)
     }
 
+    /// Tracks a handler that has no descriptor yet (a connect still resolving), so shutdown reaches it.
+    func track(_ handler: EventHandler) -> UInt64 {
+        let registration = nextRegistration
+        nextRegistration += 1
+        handlers[registration] = handler
+        return registration
+    }
+
+    /// Stops tracking a handler added with `track`.
+    func untrack(_ registration: UInt64) {
+        handlers.removeValue(forKey: registration)
+    }
+
     /// Queues `connection` for this iteration's flush phase.
     func enqueueFlush(_ connection: TCPConnection) {
         flushQueue.append(connection)

@@ -1,7 +1,7 @@
 extension TCPConnection {
     /// Connects to `host:port` (name or IPv4/IPv6 literal; names resolved off the loop thread),
     /// giving up after `timeoutMilliseconds`. Callable from any thread; `completion` runs once on `loop`'s
-    /// thread (not at all if the loop shuts down first).
+    /// thread, with `.eventLoopShutdown` if the loop stops first (not at all if it had already stopped).
     public static func connect(
         host: String, port: Int, timeoutMilliseconds: Int64, on loop: EventLoop,
         _ completion: @escaping (Result<TCPConnection, SocketError>) -> Void
@@ -14,7 +14,7 @@ extension TCPConnection {
         loop.execute {
             let connector = TCPConnector(
                 target: target, timeoutMilliseconds: timeoutMilliseconds, on: loop, completion: box.value)
-            connector.startTimer()
+            connector.start()
             let handle = UncheckedSendable(connector)
             AddressResolver.resolveInBackground(host: host, port: port) { result in
                 if loop.inEventLoop {

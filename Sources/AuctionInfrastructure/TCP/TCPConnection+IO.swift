@@ -2,8 +2,14 @@ import Glibc
 
 extension TCPConnection: EventHandler {
     func handleEvents(_ events: UInt32) {
-        if events & (LinuxConstants.epollIn | LinuxConstants.epollHangUp | LinuxConstants.epollError) != 0 {
-            readAvailable()
+        let hangUpOrError = events & (LinuxConstants.epollHangUp | LinuxConstants.epollError) != 0
+        if hangUpOrError || events & LinuxConstants.epollIn != 0 {
+            if inputClosed {
+                hangUpAfterInputClosed(events)
+            } else if !readingPaused || hangUpOrError {
+                // While paused only a hang-up or an error is read (data first), to end the connection.
+                readAvailable()
+            }
         }
         if state != .closed, events & LinuxConstants.epollOut != 0 {
             flushNow()
@@ -30,12 +36,18 @@ extension TCPConnection: EventHandler {
             if state == .open {
                 onRead?(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             }
-            if state == .closed || count < buffer.count { return }
+            if state == .closed || readingPaused || count < buffer.count { return }
         }
     }
 
-    /// End of stream from the peer: send what is queued (one best-effort attempt), then close cleanly.
+    /// End of stream from the peer: hand it to `onInputClosed` and keep writing, or send what is
+    /// queued (one best-effort attempt) and close cleanly.
     private func peerDidClose() {
+        if state == .open, outputShutdown != .done, let onInputClosed {
+            inputClosed = true
+            updateInterest()
+            return state == .open ? onInputClosed() : ()
+        }
         if bufferedOutputBytes > 0 && outputShutdown != .done {
             state = .closing
             flushNow()
@@ -53,7 +65,7 @@ extension TCPConnection: EventHandler {
     /// The flush phase's entry point.
     func flushFromLoop() {
         flushQueued = false
-        guard state != .closed, !awaitingWritable else { return }
+        guard state != .closed, !awaitingWritable, bufferedOutputBytes > 0 else { return }
         flushNow()
     }
 
@@ -79,7 +91,8 @@ extension TCPConnection: EventHandler {
         outputStart = 0
         waitForWritable(false)
         if outputShutdown == .requested { finishOutputShutdown() }
-        if state == .closing { closeNow(nil) }
+        if state == .closing { return closeNow(nil) }
+        if state == .open, let onOutputDrained { onOutputDrained() }
     }
 
     /// `shutdown(SHUT_WR)` once the queue is empty.
@@ -88,15 +101,29 @@ extension TCPConnection: EventHandler {
         do {
             try Syscall.shutdown(fd, how: CInt(SHUT_WR))
         } catch {
-            closeNow(socketError(error, call: "shutdown"))
+            return closeNow(socketError(error, call: "shutdown"))
         }
+        if inputClosed { closeNow(nil) }  // both directions are done
+    }
+
+    /// With input at EOF only errors and hang-ups arrive; a hang-up with nothing left to send ends it.
+    private func hangUpAfterInputClosed(_ events: UInt32) {
+        let code = (try? Syscall.option(fd, level: SOL_SOCKET, name: SO_ERROR)) ?? 0
+        if code != 0 { return closeNow(socketError(Errno(rawValue: code), call: "read")) }
+        if events & LinuxConstants.epollHangUp != 0 { closeNow(nil) }
     }
 
     /// Registers `EPOLLOUT` interest only while output is pending.
     private func waitForWritable(_ waiting: Bool) {
         guard waiting != awaitingWritable, state != .closed else { return }
         awaitingWritable = waiting
-        let events = LinuxConstants.epollIn | (waiting ? LinuxConstants.epollOut : 0)
+        updateInterest()
+    }
+
+    /// Sets the epoll interest: input until EOF, output while waiting for room.
+    func updateInterest() {
+        let reading = !inputClosed && !readingPaused
+        let events = (reading ? LinuxConstants.epollIn : 0) | (awaitingWritable ? LinuxConstants.epollOut : 0)
         do {
             try loop.modify(fd, registration: registration, events: events)
         } catch {

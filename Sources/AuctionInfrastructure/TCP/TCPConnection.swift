@@ -20,6 +20,11 @@ public final class TCPConnection: @unchecked Sendable {
     public var onRead: ((UnsafeRawBufferPointer) -> Void)?
     /// Called once when the connection ends; nil error means a clean end (EOF, `close`, `abort`).
     public var onClose: ((SocketError?) -> Void)?
+    /// If set, the peer's half-close (EOF) calls this and the connection stays open for writing until
+    /// `close`; if nil, EOF closes the connection (after one attempt to send what is queued).
+    public var onInputClosed: (() -> Void)?
+    /// Called each time the queued output has all been handed to the kernel (resume producing after a refused write).
+    public var onOutputDrained: (() -> Void)?
     /// The most bytes that may wait in the output queue; `write` refuses beyond it.
     public var outputLimit = TCPConnection.defaultOutputLimit
     /// How long `close` waits for queued output to drain before it aborts.
@@ -33,6 +38,8 @@ public final class TCPConnection: @unchecked Sendable {
     var outputShutdown = OutputShutdown.none
     var output: [UInt8] = []
     var outputStart = 0
+    var inputClosed = false
+    var readingPaused = false
     var flushQueued = false
     var awaitingWritable = false
     var closeTimer: TimerID?
@@ -99,11 +106,33 @@ public final class TCPConnection: @unchecked Sendable {
 
     /// Closes now, dropping the queue, with a reset (`SO_LINGER` 0); `onClose(nil)` fires.
     public func abort() {
+        abort(reporting: nil)
+    }
+
+    /// Closes now like `abort()`, and reports `error` through `onClose` (e.g. `.outputLimitExceeded`).
+    public func abort(reporting error: SocketError?) {
         assert(loop.inEventLoop, "TCPConnection used off its event loop")
         guard state != .closed else { return }
         try? Syscall.setLinger(fd, seconds: 0)
-        closeNow(nil)
+        closeNow(error)
     }
+
+    /// Stops reading from the socket (input back-pressure) until `resumeReading`; errors still arrive.
+    public func pauseReading() {
+        guard state != .closed, !readingPaused else { return }
+        readingPaused = true
+        updateInterest()
+    }
+
+    /// Starts reading again after `pauseReading`.
+    public func resumeReading() {
+        guard state != .closed, readingPaused else { return }
+        readingPaused = false
+        updateInterest()
+    }
+
+    /// Whether `pauseReading` is in effect.
+    public var isReadingPaused: Bool { readingPaused }
 
     /// Releases the descriptor and reports `error` through `onClose`, once.
     func closeNow(_ error: SocketError?) {
@@ -118,6 +147,8 @@ public final class TCPConnection: @unchecked Sendable {
         let callback = onClose
         onClose = nil
         onRead = nil
+        onOutputDrained = nil
+        onInputClosed = nil
         callback?(error)
     }
 

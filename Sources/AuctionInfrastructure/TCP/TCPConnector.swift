@@ -13,6 +13,7 @@ final class TCPConnector: EventHandler {
     private var registration: UInt64?
     private var timer: TimerID?
     private var lastError: SocketError?
+    private var tracking: UInt64?
 
     init(target: SocketAddress, timeoutMilliseconds: Int64, on loop: EventLoop,
          completion: @escaping (Result<TCPConnection, SocketError>) -> Void) {
@@ -22,8 +23,9 @@ final class TCPConnector: EventHandler {
         self.completion = completion
     }
 
-    /// Starts the deadline (loop thread).
-    func startTimer() {
+    /// Starts the deadline and makes the loop's shutdown fail this connect (loop thread).
+    func start() {
+        tracking = loop.track(self)
         timer = loop.schedule(afterMilliseconds: timeoutMilliseconds) { [self] in
             timer = nil
             finish(.failure(.timedOut(target, milliseconds: timeoutMilliseconds)))
@@ -121,6 +123,8 @@ final class TCPConnector: EventHandler {
         self.completion = nil
         if let timer { loop.cancel(timer) }
         timer = nil
+        if let tracking { loop.untrack(tracking) }
+        tracking = nil
         closeSocket()
         completion(result)
     }

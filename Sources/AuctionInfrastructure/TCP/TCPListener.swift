@@ -32,8 +32,11 @@ public final class TCPListener: @unchecked Sendable {
         onAccept: @escaping (TCPConnection) -> Void
     ) throws(SocketError) -> TCPListener {
         guard (0...65_535).contains(port) else { throw .invalidPort(port) }
+        guard !loop.isShuttingDown else { throw .eventLoopShutdown }
         let requested = SocketAddress(host: host, port: port)
-        let storage = try AddressResolver.resolve(host: host, port: port, passive: true).get()[0]
+        let candidates = try AddressResolver.resolve(host: host, port: port, passive: true).get()
+        // A name such as "localhost" may give ::1 and 127.0.0.1: listen on IPv4 then, the likelier target.
+        let storage = candidates.first { $0.family == AF_INET } ?? candidates[0]
         let fd: CInt
         do {
             fd = try Syscall.socket(family: storage.family)
