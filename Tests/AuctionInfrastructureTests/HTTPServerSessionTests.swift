@@ -96,11 +96,32 @@ import Testing
         #expect(session.checkTimeouts(now: 1_020) == [.close])
     }
 
-    @Test func closesWhenPipelinedBytesExceedTheBound() {
-        let configuration = HTTPServerSession.Configuration(pipelineBytes: 64)
+    @Test func asksToPauseReadingWhenPipelinedBytesExceedTheBound() {
+        let configuration = HTTPServerSession.Configuration(pipelineBytes: 40)
         var session = HTTPServerSession(configuration: configuration, now: 0)
         #expect(dispatched(session.receive(Array(get.utf8), now: 0)).count == 1)
         #expect(session.receive(Array(get.utf8), now: 0).isEmpty)
-        #expect(session.receive(Array((get + get).utf8), now: 0) == [.close])
+        #expect(!session.wantsReadingPaused)
+        #expect(session.receive(Array(get.utf8), now: 0).isEmpty)
+        #expect(session.wantsReadingPaused)
+        #expect(dispatched(session.respond(.text(.ok, "a"), now: 1)).count == 1)
+        #expect(!session.wantsReadingPaused)
+    }
+
+    @Test func answersWhatArrivedBeforeTheClientHalfClosed() {
+        var session = HTTPServerSession(now: 0)
+        #expect(dispatched(session.receive(Array((get + get).utf8), now: 0)).count == 1)
+        #expect(session.inputClosed(now: 1).isEmpty)
+        #expect(dispatched(session.respond(.text(.ok, "a"), now: 2)).count == 1)
+        let last = session.respond(.text(.ok, "b"), now: 3)
+        #expect(written(last).hasPrefix("HTTP/1.1 200 OK"))
+        #expect(last.last == .close)
+    }
+
+    @Test func closesAtHalfCloseWhenNothingIsPending() {
+        var session = HTTPServerSession(now: 0)
+        _ = session.receive(Array("GET / HT".utf8), now: 0)
+        #expect(session.inputClosed(now: 1) == [.close])
+        #expect(session.isClosing)
     }
 }

@@ -45,11 +45,14 @@ import Testing
     }
 
     @Test func answersPipelinedRequestsInOrderWhenHandlersAnswerLater() throws {
+        // Answers come from another thread (a second loop; not the test's cooperative pool,
+        // which blocking test sockets may occupy), after delays that would reorder them.
+        let worker = try EventLoop.spawn(name: "http-test-worker")
+        defer { worker.shutdown() }
         let server = try HTTPTestServer { request, responder in
-            let delay = request.body.first.map { Int64($0 % 3) } ?? 0
-            Task.detached {
-                try? await Task.sleep(for: .milliseconds(delay * 5))
-                responder.respond(HTTPResponse(status: .ok, body: request.body))
+            let delay = request.body.first.map { Int64($0 % 3) * 5 } ?? 0
+            worker.execute {
+                worker.schedule(afterMilliseconds: delay) { responder.respond(HTTPResponse(status: .ok, body: request.body)) }
             }
         }
         defer { server.stop() }
@@ -57,6 +60,17 @@ import Testing
         socket.send((0..<10).map { "POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\n\($0)" }.joined()
             + "POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\nConnection: close\r\n\r\nz")
         #expect(responses(in: socket.readToEnd()).map(\.text) == (0..<10).map { "\($0)" } + ["z"])
+    }
+
+    @Test func ignoresASecondAnswerToTheSameRequest() throws {
+        let server = try HTTPTestServer { request, responder in
+            responder.respond(.text(.ok, "first"))
+            responder.respond(.text(.ok, "second"))
+        }
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        socket.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        #expect(responses(in: socket.readToEnd()).map(\.text) == ["first", "first"])
     }
 
     @Test func refusesRequestsOverTheLimitsWithTheirStatus() throws {
@@ -145,17 +159,46 @@ import Testing
         #expect(head.headers["Content-Length"] == "2")
     }
 
-    @Test func disconnectsAClientThatDoesNotReadItsAnswers() throws {
+    @Test func waitsForASlowReaderInsteadOfBufferingWithoutBound() throws {
+        let big = [UInt8](repeating: 0x61, count: 256 << 10)
+        var router = HTTPRouter()
+        router.on(.get, "/big") { _ in HTTPResponse(status: .ok, body: big) }
+        let server = try HTTPTestServer(.init(outputLimit: 1 << 20, outputHighWater: 256 << 10), router: router)
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        let count = 64  // 16 MiB of answers, far more than the output limit
+        socket.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: count - 1)
+            + "GET /big HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        usleep(200_000)  // the server fills the socket, then waits for it to drain
+        let answers = responses(in: socket.readToEnd())
+        #expect(answers.count == count)
+        #expect(answers.allSatisfy { $0.body == big })
+    }
+
+    @Test func disconnectsAClientThatStopsReadingItsAnswers() throws {
         let big = [UInt8](repeating: 0x61, count: 1 << 20)
         var router = HTTPRouter()
         router.on(.get, "/big") { _ in HTTPResponse(status: .ok, body: big) }
-        let server = try HTTPTestServer(.init(outputLimit: 2 << 20), router: router)
+        let server = try HTTPTestServer(.init(outputHighWater: 64 << 10, sendTimeoutMilliseconds: 100), router: router)
         defer { server.stop() }
         let socket = try RawHTTPSocket(port: server.port)
         let count = 64
         socket.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: count))
-        usleep(300_000)  // let the server fill the socket and its bounded queue
+        usleep(500_000)  // longer than the send timeout: the server gives up on this client
         let received = socket.readToEnd()
-        #expect(received.count < count * big.count)  // cut off, not buffered without bound
+        #expect(received.count < count * big.count)
+    }
+
+    @Test func answersARequestSentBeforeTheClientHalfClosed() throws {
+        let worker = try EventLoop.spawn(name: "http-test-worker")
+        defer { worker.shutdown() }
+        let server = try HTTPTestServer { request, responder in
+            worker.execute { worker.schedule(afterMilliseconds: 20) { responder.respond(.text(.ok, "late")) } }
+        }
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        socket.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n")
+        shutdown(socket.fd, CInt(SHUT_WR))
+        #expect(responses(in: socket.readToEnd()).map(\.text) == ["late", "late"])
     }
 }

@@ -14,18 +14,25 @@ public final class HTTPServer: @unchecked Sendable {
         public var port: Int
         /// Limits and timeouts per connection.
         public var session: HTTPServerSession.Configuration
-        /// Most bytes of responses queued for one client before it is disconnected.
+        /// Most bytes of answers queued for one client; an answer that does not fit drops the connection.
         public var outputLimit: Int
+        /// Queued answer bytes above which a client's next request waits (and reading pauses) until they drain.
+        public var outputHighWater: Int
+        /// How long a client may leave its answers unread before it is disconnected.
+        public var sendTimeoutMilliseconds: Int64
         /// Most connections open at once; more are answered 503 and closed.
         public var maximumConnections: Int
 
         /// Creates a configuration; the defaults listen on a free loopback port.
         public init(host: String = "127.0.0.1", port: Int = 0, session: HTTPServerSession.Configuration = .init(),
-                    outputLimit: Int = 8 << 20, maximumConnections: Int = 10_000) {
+                    outputLimit: Int = 8 << 20, outputHighWater: Int = 1 << 20, sendTimeoutMilliseconds: Int64 = 30_000,
+                    maximumConnections: Int = 10_000) {
             self.host = host
             self.port = port
             self.session = session
             self.outputLimit = outputLimit
+            self.outputHighWater = outputHighWater
+            self.sendTimeoutMilliseconds = sendTimeoutMilliseconds
             self.maximumConnections = maximumConnections
         }
     }
@@ -89,7 +96,9 @@ public final class HTTPServer: @unchecked Sendable {
                 .serialized(connection: "close", date: date()))
             return connection.close()
         }
-        let served = HTTPServerConnection(connection: connection, configuration: configuration.session,
+        let limits = HTTPServerConnection.Limits(outputHighWater: configuration.outputHighWater,
+                                                 sendTimeoutMilliseconds: configuration.sendTimeoutMilliseconds)
+        let served = HTTPServerConnection(connection: connection, configuration: configuration.session, limits: limits,
                                           handler: handler, date: { [weak self] in self?.date() })
         let key = ObjectIdentifier(served)
         connections[key] = served

@@ -1,7 +1,8 @@
 /// One server connection's HTTP state as a value: bytes in, actions out. It parses requests
-/// in order, lets one request at a time be answered (pipelined ones wait, bounded), decides
-/// keep-alive, and turns slow, silent and idle clients into 408 or a close. The I/O shell only
-/// performs the actions; time is passed in (monotonic milliseconds).
+/// in order, lets one request at a time be answered (pipelined ones wait; past a bound the shell
+/// stops reading, see `wantsReadingPaused`), decides keep-alive, answers what arrived before the
+/// client half-closed, and turns slow, silent and idle clients into 408 or a close. The I/O shell
+/// only performs the actions; time is passed in (monotonic milliseconds).
 public struct HTTPServerSession: Sendable {
     /// Limits and timeouts for one connection.
     public struct Configuration: Hashable, Sendable {
@@ -12,7 +13,7 @@ public struct HTTPServerSession: Sendable {
         public var requestTimeoutMilliseconds: Int64
         /// Time a kept-alive connection may sit idle between requests (then it is closed).
         public var idleTimeoutMilliseconds: Int64
-        /// Most bytes buffered for pipelined requests while one is being answered (more: close).
+        /// Most bytes buffered for pipelined requests while one is being answered (more: stop reading).
         public var pipelineBytes: Int
 
         /// Creates a configuration; the defaults suit the catalogue API.
@@ -46,6 +47,7 @@ public struct HTTPServerSession: Sendable {
     private var parser: HTTPRequestParser
     private var pending: Pending?
     private var closing = false
+    private var inputEnded = false
     private var served = 0
     private var openedAt: Int64
     private var partialSince: Int64?
@@ -65,12 +67,15 @@ public struct HTTPServerSession: Sendable {
     /// Whether a request has been dispatched and awaits its response.
     public var isAwaitingResponse: Bool { pending != nil }
 
+    /// Whether the shell should stop reading: pipelined bytes past the bound wait for the answer.
+    public var wantsReadingPaused: Bool { pending != nil && parser.bufferedBytes > configuration.pipelineBytes }
+
     /// Requests answered so far.
     public var requestsServed: Int { served }
 
     /// When `checkTimeouts` next has something to do, or nil when no timer is needed.
     public var nextDeadline: Int64? {
-        if closing || pending != nil { return nil }
+        if closing || pending != nil || inputEnded { return nil }
         if let since = partialSince { return since + configuration.requestTimeoutMilliseconds }
         if served == 0 { return openedAt + configuration.requestTimeoutMilliseconds }
         return idleSince + configuration.idleTimeoutMilliseconds
@@ -80,13 +85,7 @@ public struct HTTPServerSession: Sendable {
     public mutating func receive(_ bytes: UnsafeRawBufferPointer, now: Int64) -> [Action] {
         if closing { return [] }
         parser.append(bytes)
-        if pending != nil {
-            if parser.bufferedBytes > configuration.pipelineBytes {
-                closing = true
-                return [.close]
-            }
-            return []
-        }
+        if pending != nil { return [] }
         return drain(now: now)
     }
 
@@ -112,6 +111,16 @@ public struct HTTPServerSession: Sendable {
         return [.write(bytes)] + drain(now: now)
     }
 
+    /// The client half-closed (EOF): requests already received are still answered, then the
+    /// connection closes; a request cut short is dropped.
+    public mutating func inputClosed(now: Int64) -> [Action] {
+        if closing { return [] }
+        inputEnded = true
+        if pending != nil { return [] }
+        closing = true
+        return [.close]
+    }
+
     /// Applies the timeouts due at `now`.
     public mutating func checkTimeouts(now: Int64) -> [Action] {
         guard let deadline = nextDeadline, now >= deadline else { return [] }
@@ -130,6 +139,10 @@ public struct HTTPServerSession: Sendable {
         while pending == nil && !closing {
             guard let event = parser.next() else {
                 partialSince = parser.hasPartialRequest ? (partialSince ?? now) : nil
+                if inputEnded {
+                    closing = true
+                    actions.append(.close)
+                }
                 break
             }
             switch event {
