@@ -43,6 +43,9 @@ public final class AuctionHouseServer: @unchecked Sendable {
     /// The listening addresses once started.
     public var addresses: ServerAddresses? { state.withLock { $0.addresses } }
 
+    /// How the bid ledger's group commit has been doing (commits, bids, bids per commit) once started.
+    public var ledgerStatistics: LedgerStatistics? { state.withLock { $0.ledger?.statistics } }
+
     /// The database file in use once started.
     public var databasePath: String? { state.withLock { $0.databasePath } }
 
