@@ -19,7 +19,10 @@ import Testing
         }
         let png = PNGBuilder(width: 6, height: 4, colorType: 2).build(rows: rows, filters: [filter])
         let image = try decoder.decode(png)
-        let expected = rows.flatMap { row in stride(from: 0, to: row.count, by: 3).flatMap { [row[$0], row[$0 + 1], row[$0 + 2], 255] } }
+        var expected: [UInt8] = []
+        for row in rows {
+            for start in stride(from: 0, to: row.count, by: 3) { expected += [row[start], row[start + 1], row[start + 2], 255] }
+        }
         #expect(image.pixels == expected)
         #expect(image.pixel(x: 5, y: 3) == (203, 180, 84, 255))
     }
