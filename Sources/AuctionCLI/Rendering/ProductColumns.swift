@@ -18,11 +18,12 @@ public struct ProductColumns: Hashable, Sendable {
     public var start: Int
 
     /// Widths that fit these products; the name column shrinks (to at least 6 cells) to keep the
-    /// row within `maximumWidth`, when given. `minimumMoneyWidth` leaves room for prices to grow.
-    public init(fitting products: [Product], maximumWidth: Int?, minimumMoneyWidth: Int = 5) {
+    /// row within `maximumWidth`, when given. The minimum widths leave room for prices and changes to
+    /// grow without moving the columns (the watch screen relies on that).
+    public init(fitting products: [Product], maximumWidth: Int?, minimumMoneyWidth: Int = 5, minimumChangeWidth: Int = 6) {
         id = max(2, products.map { String($0.id.rawValue).count }.max() ?? 0)
         price = max(minimumMoneyWidth, "PRICE".count, products.map { $0.currentPrice.description.count }.max() ?? 0)
-        change = max("CHANGE".count, products.map { TerminalText.width(ProductColumns.changeText($0)) }.max() ?? 0)
+        change = max(minimumChangeWidth, products.map { TerminalText.width(ProductColumns.changeText($0)) }.max() ?? 0)
         start = max(minimumMoneyWidth, "START".count, products.map { $0.startPrice.description.count }.max() ?? 0)
         let widestName = max("NAME".count, products.map { TerminalText.width(TerminalText.sanitized($0.name)) }.max() ?? 0)
         if let maximumWidth {

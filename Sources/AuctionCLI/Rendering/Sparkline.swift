@@ -18,7 +18,7 @@ public enum Sparkline {
     }
 
     /// A sparkline of a price history.
-    public static func render(_ history: [PricePoint], width: Int? = nil) -> String {
+    public static func render(history: [PricePoint], width: Int? = nil) -> String {
         render(history.map(\.price.minorUnits), width: width)
     }
 

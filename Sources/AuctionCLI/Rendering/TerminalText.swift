@@ -58,6 +58,7 @@ public enum TerminalText {
             out.append(character)
             used += cells
         }
+        while out.last == " " { out.removeLast() }
         return out + "…"
     }
 

@@ -11,10 +11,14 @@ public enum WatchRenderer {
     public static let statusRefreshMilliseconds: Int64 = 1000
     /// The row of the first product (row 1 is the title, row 2 the column header).
     static let firstProductRow = 3
+    /// Room for prices up to 999,999,999 so that rising prices do not move the columns.
+    static let moneyWidth = 11
+    /// Room for changes up to `↑ +9,999,999`.
+    static let changeWidth = 12
 
     /// The bytes to write and the resulting screen.
     public static func render(previous: WatchScreen?, state: WatchState, now: Timestamp) -> (bytes: [UInt8], screen: WatchScreen) {
-        let columns = ProductColumns(fitting: state.products, maximumWidth: state.size.columns, minimumMoneyWidth: 11)
+        let columns = ProductColumns(fitting: state.products, maximumWidth: state.size.columns, minimumMoneyWidth: moneyWidth, minimumChangeWidth: changeWidth)
         guard let previous, !needsFullPaint(previous: previous, state: state, columns: columns) else {
             return fullPaint(state: state, columns: columns, now: now)
         }
@@ -58,7 +62,7 @@ public enum WatchRenderer {
 
     /// A full paint regardless of what is on screen (e.g. after `r` or when the terminal may be garbled).
     public static func fullPaint(state: WatchState, now: Timestamp) -> (bytes: [UInt8], screen: WatchScreen) {
-        fullPaint(state: state, columns: ProductColumns(fitting: state.products, maximumWidth: state.size.columns, minimumMoneyWidth: 11), now: now)
+        fullPaint(state: state, columns: ProductColumns(fitting: state.products, maximumWidth: state.size.columns, minimumMoneyWidth: moneyWidth, minimumChangeWidth: changeWidth), now: now)
     }
 
     private static func fullPaint(state: WatchState, columns: ProductColumns, now: Timestamp) -> (bytes: [UInt8], screen: WatchScreen) {
