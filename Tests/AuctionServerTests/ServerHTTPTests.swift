@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionImage
 import AuctionInfrastructure
 import AuctionServer
 import Testing
@@ -108,6 +109,9 @@ import Testing
             let png = PNGCheck(response.body)
             #expect(png.hasSignature)
             #expect(png.width == 48 && png.height == 48)
+            let image = try PNGDecoder().decode(response.body)
+            #expect(image.width == 48 && image.height == 48)
+            #expect(image.pixels.count == 48 * 48 * 4)
         }
         let none = try await harness.post("/products/productimage", #"{"image_id":999999}"#)
         #expect(none.status == .created)
