@@ -93,8 +93,6 @@ struct FixedSessions: SessionResolver {
     let users: [String: SessionUser]
 
     func user(forToken token: String) -> SessionUser? { users[token] }
-
-    func name(of user: UserID) -> String? { users.values.first { $0.id == user }?.name }
 }
 
 /// Polls `condition` every 10 ms until it holds or `seconds` pass; returns whether it held.

@@ -1,4 +1,5 @@
 import AuctionServer
+import Foundation
 import Testing
 
 @Suite struct ServerOptionsTests {
@@ -94,5 +95,15 @@ import Testing
                      "--allow-anonymous-bids", "--config"] {
             #expect(ServerOptions.usage.contains(flag))
         }
+    }
+
+    @Test func exampleConfigFileParsesToTheDefaults() throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../config/server.conf.example").standardizedFileURL.path
+        let text = try String(contentsOfFile: example, encoding: .utf8)
+
+        let configuration = try Self.parse(["--config", "example"], files: ["example": text])
+
+        #expect(configuration == ServerConfiguration())
     }
 }
