@@ -1,0 +1,35 @@
+import AuctionCLI
+import AuctionInfrastructure
+
+/// What an in-process `auction` run printed and returned.
+struct CommandRun: Sendable {
+    var status: ExitCode
+    var stdout: String
+    var stderr: String
+}
+
+enum CommandHarness {
+    /// Runs `auction <arguments>` in process with only the given environment (no real config file).
+    static func run(_ arguments: [String], environment: [String: String] = [:], terminal: TerminalSize? = nil,
+                    color: Bool = false) async -> CommandRun {
+        let out = MemorySink(), err = MemorySink()
+        var env = ["HOME": "/nonexistent/auction-test-home"]
+        env.merge(environment) { _, new in new }
+        let app = AuctionApp(environment: env) { noColor in
+            Console(output: out, errors: err, outputIsTerminal: terminal != nil, inputIsTerminal: false,
+                    size: terminal, color: color && !noColor)
+        }
+        let status = await app.run(arguments)
+        return CommandRun(status: status, stdout: out.text, stderr: err.text)
+    }
+
+    /// A loopback port nobody listens on (bound, read, closed).
+    static func closedPort() throws -> Int {
+        let loop = try EventLoop.spawn(name: "closed-port")
+        defer { loop.shutdown() }
+        let listener = try TCPListener.listen(host: "127.0.0.1", port: 0, on: loop) { _ in }
+        let port = listener.address.port
+        loop.execute { listener.close() }
+        return port
+    }
+}
