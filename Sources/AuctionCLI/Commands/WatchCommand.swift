@@ -63,21 +63,24 @@ public struct WatchCommand: Command {
                                      output: console.output, errors: console.errors)
             let model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive,
                                    size: console.size ?? .fallback, color: console.color, title: title, clock: .local())
-            guard interactive else {
-                await watch.run(model)
-                return
-            }
-            let input = try TerminalInput(output: console.output)
-            defer { input.stop() }
-            let (keys, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
-            input.start { event in
-                switch event {
-                case .keys(let pressed): for key in pressed { continuation.yield(.key(key)) }
-                case .resized(let size): continuation.yield(.resized(size))
+            let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
+            var input: TerminalInput?
+            if interactive {
+                input = try TerminalInput(output: console.output)
+                input?.start { event in
+                    switch event {
+                    case .keys(let pressed): for key in pressed { continuation.yield(.key(key)) }
+                    case .resized(let size): continuation.yield(.resized(size))
+                    }
                 }
             }
-            await watch.run(model, inputs: keys)
+            // Ctrl-C (when not in raw mode), `kill` and a hang-up stop the watch cleanly; installed after
+            // raw mode so these handlers win over the terminal's restore-and-die ones.
+            let signals = SignalInput { _ in continuation.yield(.key(.interrupt)) }
+            await watch.run(model, inputs: inputs)
             continuation.finish()
+            input?.stop()
+            signals.stop()
         }
         return .success
     }

@@ -1,0 +1,125 @@
+import Foundation
+
+/// A real `auction-server` child process on loopback ports, for end-to-end tests.
+///
+/// Starts the built binary with `--http-port --socket-port --db` (port 0 picks free ones), waits
+/// for its `listening http=HOST:PORT socket=HOST:PORT` line and parses the addresses. `stop()`
+/// sends SIGTERM and waits; `restart()` starts it again on the same ports and database.
+public final class AuctionServerProcess: @unchecked Sendable {
+    /// The HTTP address, e.g. `127.0.0.1:41234`.
+    public private(set) var httpAddress = ""
+    /// The socket address, e.g. `127.0.0.1:41235`.
+    public private(set) var socketAddress = ""
+    /// The database file.
+    public let databasePath: String
+    /// Extra arguments (e.g. `--allow-anonymous-bids`, `--simulate`).
+    public let extraArguments: [String]
+    private var process: Process?
+    private let output = ServerOutput()
+
+    /// Starts a server on free ports with a database in `directory`.
+    public init(directory: TemporaryDirectory, arguments: [String] = [], timeout: TimeInterval = 30) throws {
+        databasePath = directory.file("auction.sqlite")
+        extraArguments = arguments
+        try launch(httpPort: 0, socketPort: 0, timeout: timeout)
+    }
+
+    /// `http://` + the HTTP address.
+    public var httpURL: String { "http://" + httpAddress }
+
+    /// The environment that points the `auction` CLI at this server.
+    public var clientEnvironment: [String: String] { ["AUCTION_HTTP": httpURL, "AUCTION_SOCKET": socketAddress] }
+
+    /// Everything the server wrote so far (both streams).
+    public var log: String { output.text }
+
+    /// Stops the server (SIGTERM, then SIGKILL after `timeout` seconds) and waits for it to exit.
+    public func stop(timeout: TimeInterval = 10) {
+        guard let process, process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// Starts the server again on the same ports and database (after `stop()`).
+    public func restart(timeout: TimeInterval = 30) throws {
+        let http = port(of: httpAddress), socket = port(of: socketAddress)
+        // The old listeners' ports are free once the process is gone; retry briefly if the bind races.
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            do {
+                try launch(httpPort: http, socketPort: socket, timeout: timeout)
+                return
+            } catch {
+                if Date() > deadline { throw error }
+                usleep(100_000)
+            }
+        }
+    }
+
+    deinit { stop() }
+
+    private func port(of address: String) -> Int {
+        Int(address.split(separator: ":").last ?? "") ?? 0
+    }
+
+    private func launch(httpPort: Int, socketPort: Int, timeout: TimeInterval) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuildProducts.executable("auction-server"))
+        process.arguments = ["--http-port", String(httpPort), "--socket-port", String(socketPort), "--db", databasePath] + extraArguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        let mark = output.mark()
+        pipe.fileHandleForReading.readabilityHandler = { [output] handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil } else { output.append(data) }
+        }
+        try process.run()
+        self.process = process
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let (http, socket) = output.listening(after: mark) {
+                httpAddress = http
+                socketAddress = socket
+                return
+            }
+            if !process.isRunning { break }
+            usleep(10_000)
+        }
+        stop()
+        throw ServerProcessError.didNotStart(output.text)
+    }
+}
+
+/// Why a server process could not be used.
+public enum ServerProcessError: Error, Equatable {
+    /// It exited or stayed silent without printing its `listening` line; its output.
+    case didNotStart(String)
+}
+
+/// The server's output so far; thread-safe.
+private final class ServerOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+    func mark() -> Int { lock.withLock { data.count } }
+
+    /// The addresses from the first `listening http=… socket=…` line written after `mark`.
+    func listening(after mark: Int) -> (String, String)? {
+        let fresh = lock.withLock { String(decoding: data.suffix(from: data.startIndex + min(mark, data.count)), as: UTF8.self) }
+        for line in fresh.split(separator: "\n") {
+            guard let start = line.range(of: "listening http=") else { continue }
+            let fields = line[start.lowerBound...].split(separator: " ")
+            let http = fields.first { $0.hasPrefix("http=") }.map { String($0.dropFirst(5)) }
+            let socket = fields.first { $0.hasPrefix("socket=") }.map { String($0.dropFirst(7)) }
+            if let http, let socket { return (http, socket) }
+        }
+        return nil
+    }
+}
