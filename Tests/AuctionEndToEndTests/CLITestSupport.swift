@@ -1,0 +1,58 @@
+import AuctionTestSupport
+import Foundation
+
+/// Runs the built `auction` binary and starts servers for the CLI end-to-end tests.
+enum CLI {
+    static var auction: String { BuildProducts.executable("auction") }
+
+    /// Runs `auction <arguments>` to completion with a private HOME (no real config or login).
+    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+                    timeout: TimeInterval = 30) throws -> ProcessResult {
+        var env = ["HOME": "/nonexistent/auction-e2e-home", "XDG_CONFIG_HOME": "", "NO_COLOR": ""]
+        env.merge(environment) { _, new in new }
+        return try ProcessRunner.run(auction, arguments, environment: env, stdin: stdin, timeout: timeout)
+    }
+
+    /// A server in a fresh directory; anonymous bids allowed unless `arguments` say otherwise.
+    static func server(_ arguments: [String] = ["--allow-anonymous-bids"]) throws -> (AuctionServerProcess, TemporaryDirectory) {
+        let directory = try TemporaryDirectory(prefix: "auction-cli-e2e")
+        do {
+            return (try AuctionServerProcess(directory: directory, arguments: arguments + ["--log-level", "warning"]), directory)
+        } catch {
+            directory.remove()
+            throw error
+        }
+    }
+
+    /// A loopback port that refuses connections (bound, then closed).
+    static func closedPort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether something accepts TCP connections at `127.0.0.1:port`.
+    static func isListening(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let result = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return result == 0
+    }
+}
