@@ -17,47 +17,18 @@ public enum ProcessRunner {
         _ executable: String, _ arguments: [String], environment: [String: String] = [:],
         stdin: String? = nil, timeout: TimeInterval = 30
     ) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "AUCTION_HTTP")
         env.removeValue(forKey: "AUCTION_SOCKET")
         env.removeValue(forKey: "AUCTION_PROFILE")
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        // Drain both pipes concurrently so a chatty child never blocks on a full pipe.
-        let collected = CollectedOutput()
-        let group = DispatchGroup()
-        for (pipe, isOut) in [(out, true), (err, false)] {
-            group.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.store(data, isStdout: isOut)
-                group.leave()
-            }
+        // posix_spawn + waitpid, not Foundation's Process: see `SpawnedProcess` for why.
+        let process = try SpawnedProcess(executable, arguments, environment: env, stdin: Array((stdin ?? "").utf8))
+        if process.waitForExit(timeout: timeout) == nil {
+            process.signal(SIGTERM)
+            if process.waitForExit(timeout: 0.2) == nil { process.kill() }
         }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { process.terminate(); usleep(200_000); if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        process.waitUntilExit()
-        group.wait()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return ProcessResult(status: status, stdout: collected.stdout, stderr: collected.stderr)
+        let status = process.finish()
+        return ProcessResult(status: status, stdout: process.stdout, stderr: process.stderr)
     }
-}
-
-private final class CollectedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var out = Data(), err = Data()
-    func store(_ data: Data, isStdout: Bool) { lock.withLock { if isStdout { out = data } else { err = data } } }
-    var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
-    var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
 }
