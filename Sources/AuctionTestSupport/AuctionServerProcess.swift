@@ -14,8 +14,7 @@ public final class AuctionServerProcess: @unchecked Sendable {
     public let databasePath: String
     /// Extra arguments (e.g. `--allow-anonymous-bids`, `--simulate`).
     public let extraArguments: [String]
-    private var process: Process?
-    private let output = ServerOutput()
+    private var process: SpawnedProcess?
 
     /// Starts a server on free ports with a database in `directory`.
     public init(directory: TemporaryDirectory, arguments: [String] = [], timeout: TimeInterval = 30) throws {
@@ -30,17 +29,14 @@ public final class AuctionServerProcess: @unchecked Sendable {
     /// The environment that points the `auction` CLI at this server.
     public var clientEnvironment: [String: String] { ["AUCTION_HTTP": httpURL, "AUCTION_SOCKET": socketAddress] }
 
-    /// Everything the server wrote so far (both streams).
-    public var log: String { output.text }
+    /// Everything the server wrote so far (both streams) since it was last started.
+    public var log: String { process?.stdout ?? "" }
 
     /// Stops the server (SIGTERM, then SIGKILL after `timeout` seconds) and waits for it to exit.
     public func stop(timeout: TimeInterval = 10) {
         guard let process, process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.signal(SIGTERM)
+        if process.waitForExit(timeout: timeout) == nil { process.kill() }
     }
 
     /// Starts the server again on the same ports and database (after `stop()`).
@@ -66,23 +62,13 @@ public final class AuctionServerProcess: @unchecked Sendable {
     }
 
     private func launch(httpPort: Int, socketPort: Int, timeout: TimeInterval) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuildProducts.executable("auction-server"))
-        process.arguments = ["--http-port", String(httpPort), "--socket-port", String(socketPort), "--db", databasePath] + extraArguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        let mark = output.mark()
-        pipe.fileHandleForReading.readabilityHandler = { [output] handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil } else { output.append(data) }
-        }
-        try process.run()
+        let arguments = ["--http-port", String(httpPort), "--socket-port", String(socketPort), "--db", databasePath] + extraArguments
+        let process = try SpawnedProcess(BuildProducts.executable("auction-server"), arguments,
+                                         environment: ProcessInfo.processInfo.environment, mergeStandardError: true)
         self.process = process
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if let (http, socket) = output.listening(after: mark) {
+            if let (http, socket) = Self.listening(in: process.stdout) {
                 httpAddress = http
                 socketAddress = socket
                 return
@@ -91,29 +77,12 @@ public final class AuctionServerProcess: @unchecked Sendable {
             usleep(10_000)
         }
         stop()
-        throw ServerProcessError.didNotStart(output.text)
+        throw ServerProcessError.didNotStart(process.stdout)
     }
-}
 
-/// Why a server process could not be used.
-public enum ServerProcessError: Error, Equatable {
-    /// It exited or stayed silent without printing its `listening` line; its output.
-    case didNotStart(String)
-}
-
-/// The server's output so far; thread-safe.
-private final class ServerOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
-    func mark() -> Int { lock.withLock { data.count } }
-
-    /// The addresses from the first `listening http=… socket=…` line written after `mark`.
-    func listening(after mark: Int) -> (String, String)? {
-        let fresh = lock.withLock { String(decoding: data.suffix(from: data.startIndex + min(mark, data.count)), as: UTF8.self) }
-        for line in fresh.split(separator: "\n") {
+    /// The addresses from the first `listening http=… socket=…` line.
+    private static func listening(in output: String) -> (String, String)? {
+        for line in output.split(separator: "\n") {
             guard let start = line.range(of: "listening http=") else { continue }
             let fields = line[start.lowerBound...].split(separator: " ")
             let http = fields.first { $0.hasPrefix("http=") }.map { String($0.dropFirst(5)) }
@@ -122,4 +91,10 @@ private final class ServerOutput: @unchecked Sendable {
         }
         return nil
     }
+}
+
+/// Why a server process could not be used.
+public enum ServerProcessError: Error, Equatable {
+    /// It exited or stayed silent without printing its `listening` line; its output.
+    case didNotStart(String)
 }
