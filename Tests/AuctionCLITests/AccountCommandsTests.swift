@@ -2,20 +2,18 @@ import AuctionCLI
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
-import AuctionServer
 import AuctionTestSupport
 import Foundation
 import Testing
 
 @Suite struct AccountCommandsTests {
-    /// A real account service behind a real HTTP server on loopback, and a login folder of its own.
+    /// An account server on loopback and a login folder of its own.
     private struct World {
         let folder: TemporaryDirectory
-        let accountStore: SQLiteAccountStore
-        let service: AccountService
-        let loop: EventLoop
-        let server: HTTPServer
-        var url: String { "http://127.0.0.1:\(server.address.port)" }
+        let accounts: AccountTestServer
+        var loop: EventLoop { accounts.loop }
+        var server: HTTPServer { accounts.server }
+        var url: String { accounts.url }
         var saved: SavedLoginStore { SavedLoginStore(directory: folder.file("config/auction")) }
 
         func commands(server url: String? = nil, now: Timestamp = Timestamp(millisecondsSinceEpoch: 0)) throws -> AccountCommands {
@@ -25,22 +23,13 @@ import Testing
         }
 
         func stop() {
-            server.close()
-            loop.shutdown()
-            accountStore.close()
+            accounts.stop()
             folder.remove()
         }
     }
 
     private func world() throws -> World {
-        let folder = try TemporaryDirectory(prefix: "account-commands")
-        let accountStore = try SQLiteAccountStore(path: folder.file("auction.sqlite"))
-        let service = AccountService(store: accountStore)
-        let loop = try EventLoop.spawn(name: "account-commands")
-        var router = HTTPRouter()
-        AccountEndpoints.install(on: &router, accounts: service)
-        return World(folder: folder, accountStore: accountStore, service: service, loop: loop,
-                     server: try HTTPServer.start(on: loop, router: router))
+        World(folder: try TemporaryDirectory(prefix: "account-commands"), accounts: try AccountTestServer())
     }
 
     @Test func registerSavesTheLoginAndWhoamiConfirmsIt() async throws {
@@ -55,7 +44,7 @@ import Testing
 
         #expect(said.hasPrefix("registered and logged in as alice until "))
         #expect(saved.name == "alice" && saved.server == world.url)
-        #expect(world.service.user(forToken: saved.token)?.name == "alice")
+        #expect(world.accounts.accepts(saved.token))
         #expect(who.hasPrefix("alice (user \(saved.userID.rawValue)) at \(world.url), logged in until"))
         #expect(json["name"]?.stringValue == "alice" && json["user_id"]?.intValue == saved.userID.rawValue)
         let mode = try FileManager.default.attributesOfItem(atPath: world.saved.path)[.posixPermissions] as? Int
@@ -84,7 +73,7 @@ import Testing
         let token = try #require(try world.saved.load()).token
 
         #expect(try await commands.logout() == "logged out carol")
-        #expect(world.service.user(forToken: token) == nil)
+        #expect(!world.accounts.accepts(token))
         #expect(try world.saved.load() == nil)
         #expect(try await commands.logout() == "not logged in")
         await #expect(throws: AccountCommandError.notLoggedIn) { try await commands.whoami() }
@@ -95,7 +84,7 @@ import Testing
         defer { world.stop() }
         let commands = try world.commands()
         _ = try await commands.register(name: "dave", password: "correct horse")
-        try world.service.logout(token: try #require(try world.saved.load()).token)
+        world.accounts.revoke(try #require(try world.saved.load()).token)
 
         await #expect(throws: AccountCommandError.sessionEnded(name: "dave")) { try await commands.whoami() }
     }

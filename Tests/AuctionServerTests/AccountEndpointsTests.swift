@@ -2,12 +2,14 @@ import AuctionCore
 import AuctionData
 import AuctionInfrastructure
 import AuctionServer
+import Foundation
 import Testing
 
 @Suite struct AccountEndpointsTests {
     /// The account routes on a real HTTP server on a loopback port chosen by the system.
     private struct Served {
         let fixture: AccountFixture
+        let workers: BlockingWorkers
         let loop: EventLoop
         let server: HTTPServer
         var client: HTTPClient { HTTPClient(baseURL: HTTPBaseURL(host: "127.0.0.1", port: server.address.port), loop: loop) }
@@ -20,17 +22,54 @@ import Testing
         func stop() {
             server.close()
             loop.shutdown()
+            workers.shutdown()
             fixture.remove()
         }
     }
 
     /// The peer address is taken from a test header here; the server passes the socket's peer.
-    private func serve() throws -> Served {
+    private func serve(workers: BlockingWorkers = BlockingWorkers(threads: 2)) throws -> Served {
         let fixture = try AccountFixture()
         let loop = try EventLoop.spawn(name: "account-endpoints")
         var router = HTTPRouter()
-        AccountEndpoints.install(on: &router, accounts: fixture.service, clientAddress: { $0.headers["X-Test-Peer"] })
-        return Served(fixture: fixture, loop: loop, server: try HTTPServer.start(on: loop, router: router))
+        AccountEndpoints.install(on: &router, accounts: fixture.service, workers: workers,
+                                 clientAddress: { $0.headers["X-Test-Peer"] })
+        return Served(fixture: fixture, workers: workers, loop: loop, server: try HTTPServer.start(on: loop, router: router))
+    }
+
+    @Test func routesWorkWithoutWorkersToo() async throws {
+        let fixture = try AccountFixture()
+        defer { fixture.remove() }
+        let loop = try EventLoop.spawn(name: "account-endpoints-tasks")
+        defer { loop.shutdown() }
+        var router = HTTPRouter()
+        AccountEndpoints.install(on: &router, accounts: fixture.service)
+        let server = try HTTPServer.start(on: loop, router: router)
+        defer { server.close() }
+        let repository = HTTPAccountRepository(client: HTTPClient(baseURL: HTTPBaseURL(host: "127.0.0.1", port: server.address.port), loop: loop))
+
+        let session = try await repository.register(name: "zed", password: "correct horse")
+
+        #expect(try await repository.login(name: "zed", password: "correct horse").userID == session.userID)
+    }
+
+    @Test func busyWorkersAnswer503() async throws {
+        let served = try serve(workers: BlockingWorkers(threads: 1, maximumQueued: 1))
+        defer { served.stop() }
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        #expect(served.workers.submit {
+            started.signal()
+            gate.wait()
+        })
+        started.wait()
+        #expect(served.workers.submit {})  // the queue is full now
+
+        let response = try await served.post("/users/login", #"{"name":"x","password":"correct horse"}"#)
+        gate.signal()
+
+        #expect(response.status.code == 503)
+        #expect(response.headers["Retry-After"] == "1")
     }
 
     @Test func registerLoginMeLogoutRoundTrip() async throws {

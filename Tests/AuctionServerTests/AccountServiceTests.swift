@@ -168,6 +168,35 @@ struct AccountFixture {
         _ = try fixture.service.login(name: "gina", password: "correct horse", address: "192.0.2.8")
     }
 
+    @Test func parallelGuessesCannotOverrunTheLimit() throws {
+        let fixture = try AccountFixture()
+        defer { fixture.remove() }
+        _ = try fixture.service.register(name: "jack", password: "correct horse")
+        let outcomes = Mutex<[AccountError]>([])
+
+        DispatchQueue.concurrentPerform(iterations: 16) { attempt in
+            do throws(AccountError) {
+                _ = try fixture.service.login(name: "jack", password: "guess \(attempt)", address: nil)
+            } catch {
+                outcomes.withLock { $0.append(error) }
+            }
+        }
+
+        let errors = outcomes.withLock { $0 }
+        #expect(errors.count == 16)
+        #expect(errors.filter { $0 == .invalidCredentials }.count == 5)
+    }
+
+    @Test func aNameShapedLikeAnAddressDoesNotSpendThatAddress() throws {
+        let fixture = try AccountFixture()
+        defer { fixture.remove() }
+        _ = try fixture.service.register(name: "kate", password: "correct horse")
+
+        for _ in 0..<5 { _ = try? fixture.service.login(name: "addr:198.51.100.9", password: "guess guess", address: "203.0.113.5") }
+
+        _ = try fixture.service.login(name: "kate", password: "correct horse", address: "198.51.100.9")
+    }
+
     @Test func successfulLoginsAreNotLimited() throws {
         let fixture = try AccountFixture()
         defer { fixture.remove() }

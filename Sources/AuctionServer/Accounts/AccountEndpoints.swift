@@ -3,16 +3,18 @@ import AuctionData
 import AuctionInfrastructure
 
 /// The account routes: `POST /users/register`, `POST /users/login`, `POST /users/logout`,
-/// `GET /users/me`. Hashing runs in a task, never on the event loop. Bodies never echo passwords.
+/// `GET /users/me`. Register and login hash a password, so they run on `BlockingWorkers` (or in a
+/// task when none are given), never on the event loop. Bodies never echo passwords.
 public enum AccountEndpoints {
     /// The paths served, in the order they are documented.
     public static let paths = ["/users/register", "/users/login", "/users/logout", "/users/me"]
 
-    /// Adds the routes to `router`, answering from `accounts`. `clientAddress` names the peer of a
-    /// request for the per-address login limit (nil: only the per-name limit applies).
-    public static func install(on router: inout HTTPRouter, accounts: AccountService,
+    /// Adds the routes to `router`, answering from `accounts`; password hashing runs on `workers`
+    /// (503 when their queue is full). `clientAddress` names the peer of a request for the
+    /// per-address login limit (nil: only the per-name limit applies).
+    public static func install(on router: inout HTTPRouter, accounts: AccountService, workers: BlockingWorkers? = nil,
                                clientAddress: @escaping @Sendable (HTTPRequest) -> String? = { _ in nil }) {
-        router.on(.post, "/users/register", async: { request in
+        offload(&router, "/users/register", workers) { request in
             guard let credentials = AccountDTO.credentials(from: request.body) else {
                 return badRequest("expected a JSON body like {\"name\": \"alice\", \"password\": \"...\"}")
             }
@@ -22,8 +24,8 @@ public enum AccountEndpoints {
             } catch {
                 return failure(error)
             }
-        })
-        router.on(.post, "/users/login", async: { request in
+        }
+        offload(&router, "/users/login", workers) { request in
             guard let credentials = AccountDTO.credentials(from: request.body) else {
                 return badRequest("expected a JSON body like {\"name\": \"alice\", \"password\": \"...\"}")
             }
@@ -34,7 +36,7 @@ public enum AccountEndpoints {
             } catch {
                 return failure(error)
             }
-        })
+        }
         router.on(.post, "/users/logout") { request in
             guard let token = bearerToken(request) ?? AccountDTO.token(from: request.body) else {
                 return badRequest("send Authorization: Bearer <token> or a JSON body like {\"token\": \"...\"}")
@@ -53,6 +55,23 @@ public enum AccountEndpoints {
             return json(.ok, AccountDTO.sessionBody(userID: identity.userID, name: identity.name, token: nil,
                                                     expiresAt: identity.expiresAt))
         }
+    }
+
+    /// Adds a `POST` route whose answer is computed off the event loop.
+    private static func offload(_ router: inout HTTPRouter, _ path: String, _ workers: BlockingWorkers?,
+                                _ body: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        guard let workers else {
+            router.on(.post, path, async: { request in body(request) })
+            return
+        }
+        router.on(.post, path, responding: { request, responder in
+            let queued = workers.submit { responder.respond(body(request)) }
+            if !queued {
+                var busy = json(.serviceUnavailable, AccountDTO.errorBody("the server is busy; try again in a moment"))
+                busy.headers.add(name: "Retry-After", value: "1")
+                responder.respond(busy)
+            }
+        })
     }
 
     /// The token of an `Authorization: Bearer <token>` header, if there is one.

@@ -7,10 +7,36 @@ import AuctionInfrastructure
 /// behind small mutexes that are never held while hashing. The clock is injected.
 /// Wrong passwords and unknown names get the same error after the same amount of hashing.
 public final class AccountService: Sendable {
+    /// Failed-login buckets (keys `name:<name>` and `addr:<address>`) plus the attempts
+    /// still hashing, which count against the bucket so parallel guesses cannot overrun it.
     private struct Limits {
         var byName: RateLimiter<String>
         var byAddress: RateLimiter<String>
+        var inFlight: [String: Int] = [:]
         var lastCleanup: Int64?
+
+        /// Reserves one attempt for every key; the wait in milliseconds (0 = go ahead, reserved).
+        mutating func reserve(_ keys: [String], now: Timestamp) -> Int64 {
+            var wait: Int64 = 0
+            for key in keys {
+                let limiter = key.hasPrefix("addr:") ? byAddress : byName
+                guard limiter.available(key, now: now) <= inFlight[key, default: 0] else { continue }
+                wait = max(wait, limiter.retryAfterMilliseconds(key, now: now), 1_000)
+            }
+            guard wait == 0 else { return wait }
+            for key in keys { inFlight[key, default: 0] += 1 }
+            return 0
+        }
+
+        /// Ends an attempt; a failure takes a token from every key's bucket.
+        mutating func release(_ keys: [String], failed: Bool, now: Timestamp) {
+            for key in keys {
+                let left = inFlight[key, default: 1] - 1
+                inFlight[key] = left > 0 ? left : nil
+                guard failed else { continue }
+                if key.hasPrefix("addr:") { _ = byAddress.take(key, now: now) } else { _ = byName.take(key, now: now) }
+            }
+        }
     }
 
     /// Session lifetime, login limits and cache size.
@@ -53,20 +79,13 @@ public final class AccountService: Sendable {
     /// Checks a name and password and opens a session. `invalidCredentials` for a wrong password
     /// or an unknown name alike; `rateLimited` after too many failures for the name or the address.
     public func login(name: String, password: String, address: String?) throws(AccountError) -> AccountSession {
-        let nameKey = String(decoding: name.utf8.prefix(64), as: UTF8.self)
+        let nameKey = "name:" + String(decoding: name.utf8.prefix(64), as: UTF8.self)
         let addressKey = address.map { "addr:" + $0 }
-        let retry = limits.withLock { limits -> Int64 in
-            let now = clock()
-            var wait: Int64 = 0
-            if !limits.byName.allows(nameKey, now: now) {
-                wait = max(wait, limits.byName.retryAfterMilliseconds(nameKey, now: now))
-            }
-            if let addressKey, !limits.byAddress.allows(addressKey, now: now) {
-                wait = max(wait, limits.byAddress.retryAfterMilliseconds(addressKey, now: now))
-            }
-            return wait
-        }
+        let keys = [nameKey] + (addressKey.map { [$0] } ?? [])
+        let retry = limits.withLock { limits in limits.reserve(keys, now: clock()) }
         guard retry == 0 else { throw AccountError.rateLimited(retryAfterMilliseconds: retry) }
+        var failed = false  // only a wrong name or password counts, not a store failure
+        defer { limits.withLock { limits in limits.release(keys, failed: failed, now: clock()) } }
 
         let user: SQLiteAccountStore.User?
         do throws(StoreError) {
@@ -79,11 +98,7 @@ public final class AccountService: Sendable {
         if let user { storedHash = user.passwordHash } else { storedHash = try dummy() }
         let matches = hasher.verify(password, against: storedHash)
         guard let user, matches, AccountRules.isAcceptable(password: password) else {
-            limits.withLock { limits in
-                let now = clock()
-                _ = limits.byName.take(nameKey, now: now)
-                if let addressKey { _ = limits.byAddress.take(addressKey, now: now) }
-            }
+            failed = true
             throw AccountError.invalidCredentials
         }
         return try openSession(userID: user.id, name: user.name, now: clock())
