@@ -22,11 +22,15 @@ struct AccountFixture {
     let clock = ManualClock()
     let service: AccountService
 
+    let logged = Mutex<[String]>([])
+
     init(configuration: AccountService.Configuration = .init()) throws {
         folder = try TemporaryDirectory(prefix: "accounts")
         path = folder.file("auction.sqlite")
         store = try SQLiteAccountStore(path: path)
-        service = AccountService(store: store, configuration: configuration, clock: clock.function)
+        let logged = self.logged
+        service = AccountService(store: store, configuration: configuration, clock: clock.function,
+                                 log: { line in logged.withLock { $0.append(line) } })
     }
 
     func remove() {
@@ -222,6 +226,26 @@ struct AccountFixture {
             #expect(!contains(bytes, Array(secret.utf8)), "found a secret in clear")
         }
         #expect(contains(bytes, Array(SessionToken.hash(second.token).utf8)))  // the search does find what is there
+    }
+
+    @Test func secretsNeverAppearInTheLog() throws {
+        let fixture = try AccountFixture()
+        defer { fixture.remove() }
+        let password = "Sup3r-Secret-Passphrase"
+        let session = try fixture.service.register(name: "jill", password: password)
+        let again = try fixture.service.login(name: "jill", password: password, address: "127.0.0.1")
+        for _ in 0..<6 { _ = try? fixture.service.login(name: "jill", password: "Wrong-Secret-1", address: "127.0.0.1") }
+        _ = try? fixture.service.login(name: "Typed-Password-As-Name", password: "x", address: "127.0.0.2")
+        try fixture.service.logout(token: session.token)
+
+        let lines = fixture.logged.withLock { $0 }
+        #expect(lines.contains { $0.contains("registered jill") })
+        #expect(lines.contains { $0.contains("failed login for 'jill' from 127.0.0.1") })
+        #expect(lines.contains { $0.contains("rate limited") })
+        #expect(lines.contains { $0.contains("revoked") })
+        for secret in [password, "Wrong-Secret-1", "Typed-Password-As-Name", session.token, again.token] {
+            #expect(!lines.contains { $0.contains(secret) }, "a log line holds a secret")
+        }
     }
 
     private func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

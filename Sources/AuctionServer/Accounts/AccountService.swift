@@ -44,14 +44,18 @@ public final class AccountService: Sendable {
     private let store: SQLiteAccountStore
     private let hasher: PasswordHasher
     private let clock: @Sendable () -> Timestamp
+    private let log: @Sendable (String) -> Void
     private let limits: Mutex<Limits>
     private let cache: Mutex<[String: AccountIdentity]>
     private let dummyHash = Mutex<String?>(nil)
 
-    /// Creates the service over a store, hashing with `hasher` and reading time from `clock`.
+    /// Creates the service over a store, hashing with `hasher`, reading time from `clock`, and
+    /// reporting events (names and addresses only, never passwords or tokens) to `log`.
     public init(store: SQLiteAccountStore, configuration: Configuration = .init(), hasher: PasswordHasher = .init(),
-                clock: @escaping @Sendable () -> Timestamp = AccountService.systemClock) {
+                clock: @escaping @Sendable () -> Timestamp = AccountService.systemClock,
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
+        self.log = log
         self.configuration = configuration
         self.hasher = hasher
         self.clock = clock
@@ -73,6 +77,7 @@ public final class AccountService: Sendable {
             throw AccountError.store(error.description)
         }
         guard let userID = created else { throw AccountError.nameTaken(name) }
+        log("accounts: registered \(name) as user \(userID.rawValue)")
         return try openSession(userID: userID, name: name, now: now)
     }
 
@@ -83,7 +88,10 @@ public final class AccountService: Sendable {
         let addressKey = address.map { "addr:" + $0 }
         let keys = [nameKey] + (addressKey.map { [$0] } ?? [])
         let retry = limits.withLock { limits in limits.reserve(keys, now: clock()) }
-        guard retry == 0 else { throw AccountError.rateLimited(retryAfterMilliseconds: retry) }
+        guard retry == 0 else {
+            log("accounts: login from \(address ?? "?") refused: rate limited for \(retry) ms")
+            throw AccountError.rateLimited(retryAfterMilliseconds: retry)
+        }
         var failed = false  // only a wrong name or password counts, not a store failure
         defer { limits.withLock { limits in limits.release(keys, failed: failed, now: clock()) } }
 
@@ -99,8 +107,11 @@ public final class AccountService: Sendable {
         let matches = hasher.verify(password, against: storedHash)
         guard let user, matches, AccountRules.isAcceptable(password: password) else {
             failed = true
+            // An unknown name is not logged: it may be a password typed into the wrong field.
+            log("accounts: failed login for \(user.map { AccountService.printable($0.name) } ?? "an unknown name") from \(address ?? "?")")
             throw AccountError.invalidCredentials
         }
+        log("accounts: \(user.name) logged in from \(address ?? "?")")
         return try openSession(userID: user.id, name: user.name, now: clock())
     }
 
@@ -111,7 +122,9 @@ public final class AccountService: Sendable {
         _ = cache.withLock { $0.removeValue(forKey: hash) }
         guard SessionToken.isWellFormed(token) else { return false }
         do throws(StoreError) {
-            return try store.revokeSession(tokenHash: hash, at: clock())
+            let revoked = try store.revokeSession(tokenHash: hash, at: clock())
+            if revoked { log("accounts: session \(hash.prefix(8)) revoked") }
+            return revoked
         } catch {
             throw AccountError.store(error.description)
         }
@@ -176,6 +189,12 @@ public final class AccountService: Sendable {
             return true
         }
         if due { _ = try? store.removeExpiredSessions(before: now) }
+    }
+
+    /// A name as it may appear in a log line: at most 32 printable ASCII characters, quoted.
+    static func printable(_ name: String) -> String {
+        let shown = name.unicodeScalars.prefix(32).map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" }
+        return "'" + String(shown) + (name.unicodeScalars.count > 32 ? "…'" : "'")
     }
 
     /// A hash of a random password made once, verified against for unknown names.
