@@ -39,6 +39,12 @@ public enum PasswordPrompt {
         }
     }
 
+    /// The password for `register` (`confirm`: asked twice) or `login`: one line of standard input
+    /// with `--password-stdin`, else asked on the terminal without echo.
+    public static func read(fromStandardInput: Bool, confirm: Bool) throws(AccountCommandError) -> String {
+        fromStandardInput ? try readLine() : try ask("Password: ", confirm: confirm)
+    }
+
     /// Reads one line from `fd` (standard input by default), without its line ending; `password` error at
     /// end of input with nothing read.
     public static func readLine(from fd: CInt = STDIN_FILENO) throws(AccountCommandError) -> String {
