@@ -1,0 +1,173 @@
+import AuctionCore
+
+/// Parses `auction [global options] <command> [options] [args]` against a `ProgramSpec`.
+///
+/// Global options are accepted before or after the command; `--name=value` and `--name value`
+/// both work; `--` ends the options. Help (`-h`, `--help`, `help <command>`) wins over errors in
+/// the rest of the line, so `auction bid --help` works without arguments.
+public struct ArgumentParser: Sendable {
+    /// The program being parsed.
+    public var spec: ProgramSpec
+
+    /// A parser for a program; `auction`'s by default.
+    public init(spec: ProgramSpec = .auction) { self.spec = spec }
+
+    /// Parses the arguments after the executable's name.
+    public func parse(_ arguments: [String]) throws(UsageError) -> ParseOutcome {
+        var command: CommandSpec?
+        var global = GlobalOptions()
+        var options: [String: OptionValue] = [:]
+        var positionals: [String] = []
+        var wantsHelp = false, wantsVersion = false
+        var pendingError: UsageError?
+        var index = 0
+        var optionsEnded = false
+
+        func usage() -> String {
+            command.map { HelpText.command($0, in: spec) } ?? HelpText.programUsage(spec)
+        }
+
+        while index < arguments.count {
+            let token = arguments[index]
+            index += 1
+            if optionsEnded || !token.hasPrefix("-") || token == "-" || isNegativeNumber(token) {
+                if command == nil && !optionsEnded {
+                    guard let found = spec.command(named: token) else {
+                        let suggestion = EditDistance.suggestion(for: token, among: spec.commands.map(\.name))
+                        pendingError = pendingError ?? UsageError(reason: "unknown command `\(token)`", suggestion: suggestion, usage: usage())
+                        break
+                    }
+                    command = found
+                } else {
+                    positionals.append(token)
+                }
+                continue
+            }
+            if token == "--" { optionsEnded = true; continue }
+
+            // Resolve `--name[=value]` or `-x`.
+            var name: String
+            var inlineValue: String?
+            if token.hasPrefix("--") {
+                let body = token.dropFirst(2)
+                if let equals = body.firstIndex(of: "=") {
+                    name = String(body[..<equals])
+                    inlineValue = String(body[body.index(after: equals)...])
+                } else {
+                    name = String(body)
+                }
+            } else {
+                let short = token.dropFirst()
+                let all = (command?.options ?? []) + spec.globalOptions + [HelpText.helpOption]
+                guard short.count == 1, let match = all.first(where: { $0.shortName == short.first }) else {
+                    pendingError = pendingError ?? UsageError(reason: "unknown option `\(token)`", usage: usage())
+                    continue
+                }
+                name = match.name
+            }
+            if name == "help" { wantsHelp = true; continue }
+            if name == "version" { wantsVersion = true; continue }
+
+            let isGlobal = spec.globalOptions.contains { $0.name == name }
+            guard let option = (command?.options ?? []).first(where: { $0.name == name })
+                    ?? spec.globalOptions.first(where: { $0.name == name }) else {
+                let known = ((command?.options ?? []) + spec.globalOptions).map(\.name) + ["help", "version"]
+                let suggestion = EditDistance.suggestion(for: name, among: known).map { "--" + $0 }
+                pendingError = pendingError ?? UsageError(reason: "unknown option `--\(name)`" + (command.map { " for `\($0.name)`" } ?? ""),
+                                                          suggestion: suggestion, usage: usage())
+                continue
+            }
+            var rawValue: String?
+            if option.takesValue {
+                if let inlineValue {
+                    rawValue = inlineValue
+                } else if index < arguments.count {
+                    rawValue = arguments[index]
+                    index += 1
+                } else {
+                    pendingError = pendingError ?? UsageError(reason: "`--\(name)` needs a value (\(option.valueName))", usage: usage())
+                    continue
+                }
+            } else if inlineValue != nil {
+                pendingError = pendingError ?? UsageError(reason: "`--\(name)` takes no value", usage: usage())
+                continue
+            }
+            do {
+                let value = try OptionValueParser.value(of: option, from: rawValue)
+                if isGlobal {
+                    apply(value, to: &global, name: name)
+                } else {
+                    options[name] = value
+                }
+            } catch {
+                pendingError = pendingError ?? UsageError(reason: error.reason, usage: usage())
+            }
+        }
+
+        if wantsHelp || command?.name == "help" {
+            return try help(for: command, positionals: positionals)
+        }
+        if wantsVersion { return .version("\(spec.name) \(spec.version)") }
+        if let pendingError { throw pendingError }
+        guard let command else {
+            throw UsageError(reason: "no command given", usage: HelpText.programUsage(spec))
+        }
+        let arguments = try typedArguments(positionals, for: command)
+        return .run(Invocation(command: command.name, global: global, options: options, arguments: arguments))
+    }
+
+    private func help(for command: CommandSpec?, positionals: [String]) throws(UsageError) -> ParseOutcome {
+        guard let command else { return .help(HelpText.program(spec)) }
+        guard command.name == "help" else { return .help(HelpText.command(command, in: spec)) }
+        guard let topic = positionals.first else { return .help(HelpText.program(spec)) }
+        guard let target = spec.command(named: topic) else {
+            let suggestion = EditDistance.suggestion(for: topic, among: spec.commands.map(\.name))
+            throw UsageError(reason: "no help for unknown command `\(topic)`", suggestion: suggestion, usage: HelpText.programUsage(spec))
+        }
+        return .help(HelpText.command(target, in: spec))
+    }
+
+    private func typedArguments(_ positionals: [String], for command: CommandSpec) throws(UsageError) -> [String: ArgumentValue] {
+        let usage = HelpText.command(command, in: spec)
+        if positionals.count < command.arguments.count {
+            let missing = command.arguments[positionals.count...].map { "<\($0.name)>" }.joined(separator: " ")
+            throw UsageError(reason: "`\(command.name)` needs \(missing)", usage: usage)
+        }
+        if positionals.count > command.arguments.count {
+            throw UsageError(reason: "unexpected argument `\(positionals[command.arguments.count])`", usage: usage)
+        }
+        var values: [String: ArgumentValue] = [:]
+        for (argument, raw) in zip(command.arguments, positionals) {
+            switch argument.kind {
+            case .productID:
+                guard let id = Int(raw), id >= 1 else {
+                    throw UsageError(reason: "<\(argument.name)> must be a product id (a whole number from 1), not `\(raw)`", usage: usage)
+                }
+                values[argument.name] = .productID(ProductID(id))
+            case .price:
+                guard let money = Money(parsing: raw), money > .zero else {
+                    throw UsageError(reason: "<\(argument.name)> must be a positive whole amount like 35000 or 35,000, not `\(raw)`", usage: usage)
+                }
+                values[argument.name] = .price(money)
+            case .text:
+                guard !raw.isEmpty else { throw UsageError(reason: "<\(argument.name)> must not be empty", usage: usage) }
+                values[argument.name] = .text(raw)
+            }
+        }
+        return values
+    }
+
+    private func apply(_ value: OptionValue, to global: inout GlobalOptions, name: String) {
+        switch (name, value) {
+        case ("http", .text(let text)): global.http = text
+        case ("socket", .text(let text)): global.socket = text
+        case ("profile", .text(let text)): global.profile = text
+        case ("no-color", .flag): global.noColor = true
+        default: break
+        }
+    }
+
+    private func isNegativeNumber(_ token: String) -> Bool {
+        token.count > 1 && token.dropFirst().allSatisfy { $0.isASCII && ($0.isNumber || $0 == ",") }
+    }
+}

@@ -1,0 +1,39 @@
+/// Why an option's value was refused.
+struct OptionValueError: Error {
+    /// One line for the user.
+    var reason: String
+}
+
+/// Converts an option's raw text into a typed `OptionValue` according to its spec.
+enum OptionValueParser {
+    /// The typed value for an option; `raw` is nil for flags.
+    static func value(of option: OptionSpec, from raw: String?) throws(OptionValueError) -> OptionValue {
+        let raw = raw ?? ""
+        switch option.kind {
+        case .flag:
+            return .flag
+        case .text:
+            guard !raw.isEmpty else { throw OptionValueError(reason: "`--\(option.name)` needs a non-empty \(option.valueName)") }
+            return .text(raw)
+        case .integer(let minimum, let maximum):
+            guard let number = Int(raw) else {
+                throw OptionValueError(reason: "`--\(option.name)` needs a whole number, not `\(raw)`")
+            }
+            guard number >= minimum, number <= maximum else {
+                throw OptionValueError(reason: "`--\(option.name)` must be between \(minimum) and \(maximum), not \(number)")
+            }
+            return .integer(number)
+        case .integerList:
+            let parts = raw.split(separator: ",", omittingEmptySubsequences: false)
+            var numbers: [Int] = []
+            for part in parts {
+                let trimmed = part.trimmingBlanks()
+                guard let number = Int(trimmed), number >= 1 else {
+                    throw OptionValueError(reason: "`--\(option.name)` needs ids like 1,5,9; `\(trimmed)` is not one")
+                }
+                if !numbers.contains(number) { numbers.append(number) }
+            }
+            return .integers(numbers)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// Resolves the client's endpoints: flag > environment > config file > profile > default.
+///
+/// A pure function of its inputs so it is testable; `ConfigurationPaths` finds and reads the file.
+public enum ConfigurationResolver {
+    /// The environment variable for the HTTP endpoint.
+    public static let httpVariable = "AUCTION_HTTP"
+    /// The environment variable for the socket endpoint.
+    public static let socketVariable = "AUCTION_SOCKET"
+    /// The environment variable for the profile.
+    public static let profileVariable = "AUCTION_PROFILE"
+
+    /// Resolves the configuration.
+    /// - Parameters:
+    ///   - flags: values from `--http`, `--socket`, `--profile`.
+    ///   - environment: the process environment.
+    ///   - configFile: the config file's contents and path, if one exists.
+    ///   - profiles: the profiles that can be named (built-in ones by default).
+    public static func resolve(
+        flags: EndpointOverrides, environment: [String: String], configFile: (text: String, path: String)? = nil,
+        profiles: [String: Profile] = Profile.builtIn
+    ) throws(ConfigurationError) -> ClientConfiguration {
+        let file = try configFile.map { file throws(ConfigurationError) in try ConfigFile(parsing: file.text, name: file.path) }
+        let filePath = configFile?.path ?? ""
+
+        func pick(_ flag: String?, _ variable: String, _ key: String) -> (String, SettingSource)? {
+            if let flag { return (flag, .flag) }
+            if let value = environment[variable], !value.isEmpty { return (value, .environment(variable)) }
+            if let value = file?.values[key] { return (value, .configFile(filePath)) }
+            return nil
+        }
+
+        var profileSettings = ConfigFile()
+        var profileName: String?
+        if let (name, source) = pick(flags.profile, profileVariable, "profile") {
+            guard let profile = profiles[name] else {
+                throw .unknownProfile(source: source.description, name: name, known: profiles.keys.sorted())
+            }
+            profileSettings = try ConfigFile(parsing: profile.text, name: "profile \(name)", allowedKeys: ["http", "socket"])
+            profileName = name
+        }
+
+        var configuration = ClientConfiguration(profile: profileName)
+        let httpChoice = pick(flags.http, httpVariable, "http")
+            ?? profileSettings.values["http"].map { ($0, SettingSource.profile(profileName ?? "")) }
+        if let (value, source) = httpChoice {
+            do { configuration.http = try HTTPEndpoint(parsing: value) } catch {
+                throw .invalidHTTPURL(source: source.description, value: value, reason: error.reason)
+            }
+            configuration.httpSource = source
+        }
+        let socketChoice = pick(flags.socket, socketVariable, "socket")
+            ?? profileSettings.values["socket"].map { ($0, SettingSource.profile(profileName ?? "")) }
+        if let (value, source) = socketChoice {
+            do { configuration.socket = try SocketEndpoint(parsing: value) } catch {
+                throw .invalidSocketAddress(source: source.description, value: value, reason: error.reason)
+            }
+            configuration.socketSource = source
+        }
+        return configuration
+    }
+}

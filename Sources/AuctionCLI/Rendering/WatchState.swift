@@ -1,0 +1,71 @@
+import AuctionCore
+
+/// What `auction watch` wants on screen: the page's products and the status facts.
+public struct WatchState: Hashable, Sendable {
+    /// The products of the visible page, in display order.
+    public var products: [Product]
+    /// The visible page, from 1.
+    public var pageNumber: Int
+    /// How many pages there are (or are watched).
+    public var pageCount: Int
+    /// The socket connection's state.
+    public var connection: ConnectionState
+    /// Price updates received since the watch started.
+    public var updatesReceived: Int
+    /// When the last update arrived.
+    public var lastUpdateAt: Timestamp?
+    /// The terminal's size.
+    public var size: TerminalSize
+    /// Whether to use colour.
+    public var color: Bool
+    /// The first line, e.g. `auction watch · 127.0.0.1:3200`.
+    public var title: String
+
+    /// Creates a state.
+    public init(products: [Product], pageNumber: Int = 1, pageCount: Int = 1, connection: ConnectionState = .connecting,
+                updatesReceived: Int = 0, lastUpdateAt: Timestamp? = nil, size: TerminalSize = .fallback,
+                color: Bool = true, title: String = "auction watch") {
+        self.products = products
+        self.pageNumber = pageNumber
+        self.pageCount = pageCount
+        self.connection = connection
+        self.updatesReceived = updatesReceived
+        self.lastUpdateAt = lastUpdateAt
+        self.size = size
+        self.color = color
+        self.title = title
+    }
+}
+
+/// What is on the terminal after a render: pass it back to the next `WatchRenderer.render` call.
+public struct WatchScreen: Hashable, Sendable {
+    /// A price flash in progress: the digits from `firstChangedIndex` are coloured until `until`.
+    public struct Flash: Hashable, Sendable {
+        /// Up or down (green or red).
+        public var direction: PriceDirection
+        /// When the flash fades.
+        public var until: Timestamp
+        /// The index in the price cell of the first changed character.
+        public var firstChangedIndex: Int
+    }
+
+    /// The state as painted.
+    public internal(set) var state: WatchState
+    /// The columns used.
+    public internal(set) var columns: ProductColumns
+    /// Flashes in progress, by product.
+    public internal(set) var flashes: [ProductID: Flash]
+    /// The status line as painted.
+    public internal(set) var statusText: String
+    /// When the status line was last painted.
+    public internal(set) var statusPaintedAt: Timestamp
+
+    /// When the caller should render again even if nothing changes: the next fade or status refresh.
+    public var nextDeadline: Timestamp {
+        let tick = statusPaintedAt.adding(milliseconds: WatchRenderer.statusRefreshMilliseconds)
+        return flashes.values.map(\.until).min().map { min($0, tick) } ?? tick
+    }
+
+    /// The 1-based terminal row of the product at a display index.
+    static func row(ofIndex index: Int) -> Int { index + WatchRenderer.firstProductRow }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import AuctionCLI
+import Testing
+
+@Suite struct ConfigurationResolverTests {
+    let file = (text: "# mine\nhttp = http://file-host:4000\nsocket = file-host:4001\n", path: "/cfg/auction/config")
+
+    @Test func defaultsToTheLocalServer() throws {
+        let configuration = try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: [:])
+        #expect(configuration.http.description == "http://127.0.0.1:3100")
+        #expect(configuration.socket.description == "127.0.0.1:3200")
+        #expect(configuration.httpSource == .builtInDefault)
+        #expect(configuration.profile == nil)
+    }
+
+    @Test func flagBeatsEnvironmentBeatsFileBeatsProfile() throws {
+        let environment = ["AUCTION_SOCKET": "env-host:5001", "AUCTION_PROFILE": "original-docker"]
+        let configuration = try ConfigurationResolver.resolve(
+            flags: EndpointOverrides(http: "http://flag-host:6000"), environment: environment, configFile: file)
+        #expect(configuration.http == HTTPEndpoint(host: "flag-host", port: 6000))
+        #expect(configuration.httpSource == .flag)
+        #expect(configuration.socket == SocketEndpoint(host: "env-host", port: 5001))
+        #expect(configuration.socketSource == .environment("AUCTION_SOCKET"))
+        #expect(configuration.profile == "original-docker")
+
+        let fromFile = try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: ["AUCTION_PROFILE": "original-docker"], configFile: file)
+        #expect(fromFile.socket == SocketEndpoint(host: "file-host", port: 4001))
+        #expect(fromFile.socketSource == .configFile("/cfg/auction/config"))
+    }
+
+    @Test func profileFillsWhatNothingElseSets() throws {
+        let configuration = try ConfigurationResolver.resolve(flags: EndpointOverrides(profile: "original-docker"), environment: [:])
+        #expect(configuration.http.description == "http://127.0.0.1:8099")
+        #expect(configuration.socket.description == "127.0.0.1:8100")
+        #expect(configuration.socketSource == .profile("original-docker"))
+        let local = try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: [:],
+                                                      configFile: (text: "profile = local\n", path: "c"))
+        #expect(local.profile == "local")
+        #expect(local.socket.port == 3200)
+    }
+
+    @Test func flagProfileBeatsEnvironmentProfile() throws {
+        let configuration = try ConfigurationResolver.resolve(flags: EndpointOverrides(profile: "local"),
+                                                              environment: ["AUCTION_PROFILE": "original-docker"])
+        #expect(configuration.profile == "local")
+        #expect(configuration.http.port == 3100)
+    }
+
+    @Test func shippedProfileFilesMatchTheBuiltInCopies() throws {
+        // The repository's config/ files and the built-in profiles must not drift apart.
+        let root = #filePath.components(separatedBy: "/Tests/")[0]
+        for profile in Profile.builtIn.values {
+            let text = try String(contentsOfFile: root + "/config/" + profile.name, encoding: .utf8)
+            #expect(try ConfigFile(parsing: text, name: profile.name) == ConfigFile(parsing: profile.text, name: profile.name))
+        }
+    }
+
+    @Test func namesTheSourceOfABadValue() {
+        #expect(throws: ConfigurationError.invalidSocketAddress(source: "environment variable AUCTION_SOCKET", value: "nohost",
+                                                               reason: "missing `:PORT`")) {
+            try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: ["AUCTION_SOCKET": "nohost"])
+        }
+        #expect(throws: ConfigurationError.invalidHTTPURL(source: "the command line", value: "https://x",
+                                                         reason: "https is not supported; use http://")) {
+            try ConfigurationResolver.resolve(flags: EndpointOverrides(http: "https://x"), environment: [:])
+        }
+        #expect(throws: ConfigurationError.unknownProfile(source: "the command line", name: "prod", known: ["local", "original-docker"])) {
+            try ConfigurationResolver.resolve(flags: EndpointOverrides(profile: "prod"), environment: [:])
+        }
+    }
+
+    @Test func reportsBadConfigFileLinesWithTheirNumber() {
+        #expect(throws: ConfigurationError.invalidLine(file: "c", line: 2, reason: "unknown key `sockt`; did you mean `socket`?")) {
+            try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: [:], configFile: (text: "\nsockt = a:1", path: "c"))
+        }
+        #expect(throws: ConfigurationError.invalidLine(file: "c", line: 1, reason: "expected `key = value`, found `socket`")) {
+            try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: [:], configFile: (text: "socket", path: "c"))
+        }
+    }
+
+    @Test func findsTheConfigFileTheXDGWay() {
+        #expect(ConfigurationPaths(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"])?.configFile == "/x/auction/config")
+        #expect(ConfigurationPaths(environment: ["HOME": "/h"])?.configFile == "/h/.config/auction/config")
+        #expect(ConfigurationPaths(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"])?.directory == "/h/.config/auction")
+        #expect(ConfigurationPaths(environment: [:]) == nil)
+        #expect(ConfigurationPaths(environment: ["HOME": "/h"])?.sessionFile == "/h/.config/auction/session")
+    }
+}
+
+@Suite struct EndpointTests {
+    @Test func parsesHostPortIncludingBracketedIPv6() throws {
+        #expect(try SocketEndpoint(parsing: "127.0.0.1:3200") == SocketEndpoint(host: "127.0.0.1", port: 3200))
+        #expect(try SocketEndpoint(parsing: "[::1]:3200") == SocketEndpoint(host: "::1", port: 3200))
+        #expect(try SocketEndpoint(parsing: "example.org:80").host == "example.org")
+        #expect(SocketEndpoint(host: "::1", port: 3200).description == "[::1]:3200")
+    }
+
+    @Test func refusesMalformedHostPort() {
+        #expect(throws: EndpointParseError("missing `:PORT`")) { try SocketEndpoint(parsing: "localhost") }
+        #expect(throws: EndpointParseError("write IPv6 addresses in brackets, e.g. [::1]:3200")) { try SocketEndpoint(parsing: "::1:3200") }
+        #expect(throws: EndpointParseError("the port must be a number from 1 to 65535, not `70000`")) { try SocketEndpoint(parsing: "h:70000") }
+        #expect(throws: EndpointParseError("missing host")) { try SocketEndpoint(parsing: ":3200") }
+        #expect(throws: EndpointParseError("missing `]` after the IPv6 address")) { try SocketEndpoint(parsing: "[::1:3200") }
+    }
+
+    @Test func parsesHTTPURLs() throws {
+        #expect(try HTTPEndpoint(parsing: "http://127.0.0.1:3100") == HTTPEndpoint(host: "127.0.0.1", port: 3100))
+        #expect(try HTTPEndpoint(parsing: "http://example.org/api/") == HTTPEndpoint(host: "example.org", port: 80, basePath: "/api"))
+        #expect(try HTTPEndpoint(parsing: "http://[::1]:3100").hostHeader == "[::1]:3100")
+        #expect(throws: EndpointParseError("the URL must start with http://")) { try HTTPEndpoint(parsing: "127.0.0.1:3100") }
+        #expect(throws: EndpointParseError("missing host")) { try HTTPEndpoint(parsing: "http://") }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import AuctionCLI
+import AuctionCore
+import Testing
+
+@Suite struct WatchRendererTests {
+    let start = Timestamp(millisecondsSinceEpoch: 1_763_769_600_000)
+    let size = TerminalSize(rows: 24, columns: 80)
+
+    func state(_ products: [Product] = Fixtures.page(), page: Int = 1, connection: ConnectionState = .connected,
+               updates: Int = 0, last: Timestamp? = nil, size: TerminalSize? = nil, color: Bool = true) -> WatchState {
+        WatchState(products: products, pageNumber: page, pageCount: 3, connection: connection, updatesReceived: updates,
+                   lastUpdateAt: last, size: size ?? self.size, color: color, title: "auction watch · 127.0.0.1:3200")
+    }
+
+    func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The output without colour sequences (`ESC [ … m`); other sequences are kept.
+    func plain(_ output: String) -> String {
+        var out = ""
+        var sequence: String?
+        for character in output {
+            if var current = sequence {
+                current.append(character)
+                sequence = current
+                if character.isLetter || character == "~" {
+                    if character != "m" { out += current }
+                    sequence = nil
+                }
+            } else if character == "\u{1B}" {
+                sequence = "\u{1B}"
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The cursor-addressing sequences (`ESC [ row ; col H`) in some output.
+    func addresses(_ output: String) -> [String] {
+        var found: [String] = []
+        var rest = Substring(output)
+        while let range = rest.range(of: "\u{1B}[") {
+            let after = rest[range.upperBound...]
+            let body = after.prefix { $0.isNumber || $0 == ";" }
+            if after.dropFirst(body.count).first == "H" { found.append(String(body)) }
+            rest = after
+        }
+        return found
+    }
+
+    @Test func firstDrawPaintsEverythingAndAFifteenRowPageCostsOverAKilobyte() {
+        let (bytes, _) = WatchRenderer.render(previous: nil, state: state(), now: start)
+        let output = text(bytes)
+        #expect(output.contains(ANSI.clearScreen))
+        for product in Fixtures.page() { #expect(output.contains(product.name)) }
+        #expect(output.contains("connected · 0 updates · page 1/3"))
+        #expect(bytes.count > 1024)
+    }
+
+    @Test func aPriceChangeRewritesOnlyThatProductsCellsInUnderEightyBytes() {
+        let page = Fixtures.page()
+        let (_, screen) = WatchRenderer.render(previous: nil, state: state(page), now: start)
+        var changed = page
+        changed[4] = Fixtures.bid(page[4], by: 500)
+        let (bytes, _) = WatchRenderer.render(previous: screen, state: state(changed, updates: 1, last: start), now: start.adding(milliseconds: 100))
+        let output = text(bytes)
+        // One cursor move, to the fifth product's row (row 3 is the first product), at the price column.
+        #expect(addresses(output) == ["7;\(screen.columns.priceColumn)"])
+        #expect(plain(output).contains(changed[4].currentPrice.description))
+        #expect(!output.contains(ANSI.clearScreen))
+        #expect(!output.contains(page[3].name) && !output.contains(page[5].name))
+        #expect(bytes.count < 80, "a price change cost \(bytes.count) bytes")
+    }
+
+    @Test func coloursOnlyTheChangedDigitsGreenUpAndRedDown() {
+        let page = [Fixtures.product(1, price: 35_000), Fixtures.product(2, price: 35_000)]
+        let (_, screen) = WatchRenderer.render(previous: nil, state: state(page), now: start)
+        let changed = [Fixtures.bid(page[0], by: 500), Fixtures.bid(page[1], by: -1_000)]
+        let output = text(WatchRenderer.render(previous: screen, state: state(changed), now: start).bytes)
+        #expect(output.contains("35," + ANSI.green + "500" + ANSI.reset))
+        #expect(output.contains("3" + ANSI.red + "4,000" + ANSI.reset))
+        #expect(output.contains(ANSI.green + TerminalText.fit("↑ +500", toWidth: screen.columns.change, alignment: .right)))
+    }
+
+    @Test func fadesTheFlashAfterASecondRewritingJustThatLine() {
+        let page = Fixtures.page()
+        let (_, first) = WatchRenderer.render(previous: nil, state: state(page), now: start)
+        var changed = page
+        changed[2] = Fixtures.bid(page[2], by: 1_000)
+        let (_, flashed) = WatchRenderer.render(previous: first, state: state(changed), now: start)
+        #expect(flashed.nextDeadline == start.adding(milliseconds: WatchRenderer.flashMilliseconds))
+
+        // Nothing to do before the flash ends.
+        let (early, _) = WatchRenderer.render(previous: flashed, state: state(changed), now: start.adding(milliseconds: 999))
+        #expect(early.isEmpty)
+
+        let (fade, faded) = WatchRenderer.render(previous: flashed, state: state(changed), now: start.adding(milliseconds: 1_000))
+        let output = text(fade)
+        #expect(addresses(output) == ["5;\(first.columns.priceColumn)"])
+        #expect(!output.contains(ANSI.green) && !output.contains(ANSI.red))
+        #expect(output.contains(changed[2].currentPrice.description))
+        #expect(faded.flashes.isEmpty)
+    }
+
+    @Test func refreshesTheStatusLineOncePerSecondAndAtOnceOnConnectionChanges() {
+        let (_, first) = WatchRenderer.render(previous: nil, state: state(), now: start)
+        // More updates within the same second: the status waits for its tick.
+        let (quiet, _) = WatchRenderer.render(previous: first, state: state(updates: 3, last: start), now: start.adding(milliseconds: 400))
+        #expect(quiet.isEmpty)
+        let (tick, _) = WatchRenderer.render(previous: first, state: state(updates: 3, last: start), now: start.adding(milliseconds: 2_000))
+        #expect(text(tick).contains("connected · 3 updates · last 2 s ago · page 1/3 · q quit · n/p page · r reload"))
+        #expect(addresses(text(tick)) == ["19"])
+
+        let (lost, _) = WatchRenderer.render(previous: first, state: state(connection: .reconnecting(inMilliseconds: 2_000)), now: start.adding(milliseconds: 10))
+        #expect(text(lost).contains("reconnecting in 2 s"))
+    }
+
+    @Test func repaintsFullyOnResizePageChangeAndNewProducts() {
+        let (_, first) = WatchRenderer.render(previous: nil, state: state(), now: start)
+        let resized = WatchRenderer.render(previous: first, state: state(size: TerminalSize(rows: 30, columns: 100)), now: start)
+        #expect(text(resized.bytes).contains(ANSI.clearScreen))
+        let nextPage = WatchRenderer.render(previous: first, state: state(Fixtures.page(from: 16), page: 2), now: start)
+        #expect(text(nextPage.bytes).contains(ANSI.clearScreen))
+        #expect(text(nextPage.bytes).contains("page 2/3"))
+    }
+
+    @Test func writesNoColourWhenColourIsOff() {
+        let page = Fixtures.page()
+        let (full, screen) = WatchRenderer.render(previous: nil, state: state(page, color: false), now: start)
+        var changed = page
+        changed[0] = Fixtures.bid(page[0], by: 500)
+        let (bytes, after) = WatchRenderer.render(previous: screen, state: state(changed, color: false), now: start)
+        for output in [text(full), text(bytes)] {
+            #expect(!output.contains("m\u{1B}") && !output.contains(ANSI.reset))
+        }
+        #expect(after.flashes.isEmpty)
+    }
+
+    @Test func showsOnlyTheRowsThatFitAShortTerminal() {
+        let (bytes, _) = WatchRenderer.render(previous: nil, state: state(size: TerminalSize(rows: 8, columns: 80)), now: start)
+        let output = text(bytes)
+        #expect(output.contains(Fixtures.page()[3].name))
+        #expect(!output.contains(Fixtures.page()[4].name))
+        #expect(addresses(output).last == "8")
+    }
+
+    @Test func everySinglePriceChangeCostsUnderEightyBytes() {
+        // Every row, small and large moves, up and down, prices gaining a digit, Korean and emoji names.
+        let page = Fixtures.page().enumerated().map { index, product in
+            index == 7 ? Fixtures.product(product.id.rawValue, price: 9_999) : product
+        }
+        let (_, screen) = WatchRenderer.render(previous: nil, state: state(page), now: start)
+        var worst = 0
+        for index in page.indices {
+            for change: Int64 in [1, 500, -1_000, 99_999, 1_234_567] {
+                var changed = page
+                changed[index] = Fixtures.bid(page[index], by: change)
+                let (bytes, _) = WatchRenderer.render(previous: screen, state: state(changed, updates: 1, last: start), now: start)
+                #expect(addresses(text(bytes)).count == 1)
+                worst = max(worst, bytes.count)
+            }
+        }
+        #expect(worst < 80, "the costliest single change wrote \(worst) bytes")
+    }
+
+    @Test func dropsTheStartColumnAndThenCutsLinesOnNarrowTerminals() {
+        let narrow = TerminalSize(rows: 24, columns: 44)
+        let (bytes, screen) = WatchRenderer.render(previous: nil, state: state(size: narrow), now: start)
+        #expect(screen.columns.start == 0)
+        #expect(screen.columns.totalWidth <= 44)
+        #expect(!text(bytes).contains("START"))
+
+        let tiny = TerminalSize(rows: 24, columns: 30)
+        let page = Fixtures.page()
+        let (full, small) = WatchRenderer.render(previous: nil, state: state(page, size: tiny), now: start)
+        for line in plain(text(full)).components(separatedBy: "\u{1B}[") {
+            #expect(TerminalText.width(line.drop { $0.isNumber || $0 == ";" }.dropFirst()) <= 30)
+        }
+        var changed = page
+        changed[1] = Fixtures.bid(page[1], by: 500)
+        let (update, _) = WatchRenderer.render(previous: small, state: state(changed, size: tiny), now: start)
+        #expect(addresses(text(update)) == ["4"])
+    }
+}
