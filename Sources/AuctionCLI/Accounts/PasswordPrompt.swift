@@ -51,7 +51,7 @@ public enum PasswordPrompt {
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while true {
-            let count = read(fd, &byte, 1)
+            let count = Glibc.read(fd, &byte, 1)
             if count < 0 && errno == EINTR { continue }
             if count < 0 { throw AccountCommandError.password("cannot read the password from stdin: \(String(cString: strerror(errno)))") }
             if count == 0 {
@@ -104,7 +104,7 @@ public enum PasswordPrompt {
         defer { for index in line.indices { line[index] = 0 } }
         var byte: UInt8 = 0
         while true {
-            let count = read(fd, &byte, 1)
+            let count = Glibc.read(fd, &byte, 1)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { throw AccountCommandError.password("the terminal closed before a password was typed") }
             switch edit(byte, &line) {
