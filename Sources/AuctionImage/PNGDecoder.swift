@@ -1,7 +1,7 @@
 import CZlib
 
-/// Reads PNG files into `RGBAImage`s: every colour type and bit depth, filters 0–4, chunk CRCs
-/// checked; Adam7 interlacing is refused. Declared sizes are bounded before anything is allocated.
+/// Reads PNG files into `RGBAImage`s: every colour type and bit depth, filters 0–4, Adam7
+/// interlacing, chunk CRCs checked. Declared sizes are bounded before anything is allocated.
 public struct PNGDecoder: Sendable {
     /// The largest image accepted, in pixels (width × height).
     public var maximumPixels: Int
@@ -72,9 +72,12 @@ public struct PNGDecoder: Sendable {
         }
         guard let header else { throw .invalidHeader("no IHDR") }
         guard sawImageData else { throw .missingImageData }
-        guard !header.interlaced else { throw .unsupported("Adam7 interlacing") }
         if header.colorType == .palette && palette.isEmpty { throw .invalidPalette("no PLTE chunk") }
 
+        if header.interlaced {
+            let stored = try Inflater.inflate(compressed, expectedSize: PNGDecoder.interlacedSize(header))
+            return try PNGDecoder.deinterlace(stored, header: header, palette: palette, transparency: transparency)
+        }
         let stored = try Inflater.inflate(compressed, expectedSize: (header.rowBytes + 1) * header.height)
         let rows = try PNGDecoder.unfilter(stored, header: header)
         return try PNGDecoder.expand(rows, header: header, palette: palette, transparency: transparency)

@@ -10,7 +10,7 @@ public enum PNGError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidHeader(String)
     /// The image declares more pixels than the decoder's limits allow.
     case imageTooLarge(width: Int, height: Int)
-    /// A valid PNG feature this decoder does not handle (e.g. Adam7 interlacing).
+    /// A valid PNG feature this decoder does not handle (e.g. an unknown critical chunk).
     case unsupported(String)
     /// A palette image without a usable `PLTE` chunk, or an index past its end.
     case invalidPalette(String)

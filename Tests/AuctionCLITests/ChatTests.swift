@@ -76,3 +76,25 @@ import Testing
         #expect(line.hasSuffix(ANSI.column(2 + 16 + 1)))
     }
 }
+
+@Suite struct ChatCommandTests {
+    @Test func recognisesSlashCommandsAndEscapedSlashes() {
+        #expect(ChatCommand(line: "hello / world") == .send("hello / world"))
+        #expect(ChatCommand(line: "/who") == .who)
+        #expect(ChatCommand(line: "/QUIT") == .quit)
+        #expect(ChatCommand(line: "/help") == .help)
+        #expect(ChatCommand(line: "//shrug") == .send("/shrug"))
+        #expect(ChatCommand(line: "/dance now") == .unknown("dance"))
+    }
+}
+
+@Suite struct WatchActionTests {
+    @Test func mapsWatchKeys() {
+        #expect(WatchAction(key: .character("q")) == .quit)
+        #expect(WatchAction(key: .interrupt) == .quit)
+        #expect(WatchAction(key: .character("n")) == .nextPage)
+        #expect(WatchAction(key: .left) == .previousPage)
+        #expect(WatchAction(key: .character("r")) == .reload)
+        #expect(WatchAction(key: .character("x")) == nil)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import AuctionCLI
 import AuctionCore
 import Testing
@@ -142,5 +143,43 @@ import Testing
         #expect(output.contains(Fixtures.page()[3].name))
         #expect(!output.contains(Fixtures.page()[4].name))
         #expect(addresses(output).last == "8")
+    }
+
+    @Test func everySinglePriceChangeCostsUnderEightyBytes() {
+        // Every row, small and large moves, up and down, prices gaining a digit, Korean and emoji names.
+        let page = Fixtures.page().enumerated().map { index, product in
+            index == 7 ? Fixtures.product(product.id.rawValue, price: 9_999) : product
+        }
+        let (_, screen) = WatchRenderer.render(previous: nil, state: state(page), now: start)
+        var worst = 0
+        for index in page.indices {
+            for change: Int64 in [1, 500, -1_000, 99_999, 1_234_567] {
+                var changed = page
+                changed[index] = Fixtures.bid(page[index], by: change)
+                let (bytes, _) = WatchRenderer.render(previous: screen, state: state(changed, updates: 1, last: start), now: start)
+                #expect(addresses(text(bytes)).count == 1)
+                worst = max(worst, bytes.count)
+            }
+        }
+        #expect(worst < 80, "the costliest single change wrote \(worst) bytes")
+    }
+
+    @Test func dropsTheStartColumnAndThenCutsLinesOnNarrowTerminals() {
+        let narrow = TerminalSize(rows: 24, columns: 44)
+        let (bytes, screen) = WatchRenderer.render(previous: nil, state: state(size: narrow), now: start)
+        #expect(screen.columns.start == 0)
+        #expect(screen.columns.totalWidth <= 44)
+        #expect(!text(bytes).contains("START"))
+
+        let tiny = TerminalSize(rows: 24, columns: 30)
+        let page = Fixtures.page()
+        let (full, small) = WatchRenderer.render(previous: nil, state: state(page, size: tiny), now: start)
+        for line in plain(text(full)).components(separatedBy: "\u{1B}[") {
+            #expect(TerminalText.width(line.drop { $0.isNumber || $0 == ";" }.dropFirst()) <= 30)
+        }
+        var changed = page
+        changed[1] = Fixtures.bid(page[1], by: 500)
+        let (update, _) = WatchRenderer.render(previous: small, state: state(changed, size: tiny), now: start)
+        #expect(addresses(text(update)) == ["4"])
     }
 }

@@ -43,6 +43,56 @@ struct PNGBuilder {
         return out
     }
 
+    /// An Adam7-interlaced file for full-image rows of whole-byte pixels (`bytesPerPixel` each);
+    /// each pass is filtered on its own with `filter`.
+    func buildInterlaced(rows: [[UInt8]], bytesPerPixel: Int, filter: UInt8) -> [UInt8] {
+        let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        var raw: [UInt8] = []
+        for (x0, y0, dx, dy) in passes {
+            var subRows: [[UInt8]] = []
+            for y in stride(from: y0, to: height, by: dy) {
+                var row: [UInt8] = []
+                for x in stride(from: x0, to: width, by: dx) { row += rows[y][(x * bytesPerPixel)..<((x + 1) * bytesPerPixel)] }
+                if !row.isEmpty { subRows.append(row) }
+            }
+            guard !subRows.isEmpty else { continue }
+            raw += PNGBuilder.filterRows(subRows, stride: bytesPerPixel, filter: filter)
+        }
+        var header: [UInt8] = []
+        header.append(contentsOf: PNGBuilder.bigEndian(UInt32(width)))
+        header.append(contentsOf: PNGBuilder.bigEndian(UInt32(height)))
+        header.append(contentsOf: [bitDepth, colorType, 0, 0, 1])
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        out += PNGBuilder.chunk("IHDR", header)
+        for (type, data) in extraChunks { out += PNGBuilder.chunk(type, data) }
+        out += PNGBuilder.chunk("IDAT", PNGBuilder.zlibStored(raw))
+        out += PNGBuilder.chunk("IEND", [])
+        return out
+    }
+
+    /// Rows with a filter byte each, filtered with one filter type.
+    static func filterRows(_ rows: [[UInt8]], stride: Int, filter: UInt8) -> [UInt8] {
+        var raw: [UInt8] = []
+        for (index, row) in rows.enumerated() {
+            raw.append(filter)
+            let above = index > 0 ? rows[index - 1] : [UInt8](repeating: 0, count: row.count)
+            for i in 0..<row.count {
+                let a = i >= stride ? row[i - stride] : 0
+                let b = above[i]
+                let c = i >= stride ? above[i - stride] : 0
+                let predictor: UInt8 = switch filter {
+                case 1: a
+                case 2: b
+                case 3: UInt8((UInt16(a) + UInt16(b)) / 2)
+                case 4: paeth(a, b, c)
+                default: 0
+                }
+                raw.append(row[i] &- predictor)
+            }
+        }
+        return raw
+    }
+
     var channels: Int {
         switch colorType {
         case 2: 3

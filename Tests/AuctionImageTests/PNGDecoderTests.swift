@@ -89,4 +89,23 @@ import Testing
             + PNGBuilder.chunk("IEND", [])
         #expect(try decoder.decode(split).pixels == [UInt8](repeating: 77, count: 36))
     }
+
+    @Test(arguments: [(width: 9, height: 7), (width: 1, height: 1), (width: 3, height: 2), (width: 16, height: 9)])
+    func decodesAdam7InterlacedImages(size: (width: Int, height: Int)) throws {
+        var rows: [[UInt8]] = []
+        for y in 0..<size.height {
+            var row: [UInt8] = []
+            for x in 0..<size.width { row += [UInt8(x * 17 % 256), UInt8(y * 29 % 256), UInt8((x * y) % 256)] }
+            rows.append(row)
+        }
+        for filter: UInt8 in [0, 4] {
+            let png = PNGBuilder(width: size.width, height: size.height, colorType: 2).buildInterlaced(rows: rows, bytesPerPixel: 3, filter: filter)
+            let image = try decoder.decode(png)
+            var expected: [UInt8] = []
+            for row in rows {
+                for start in stride(from: 0, to: row.count, by: 3) { expected += [row[start], row[start + 1], row[start + 2], 255] }
+            }
+            #expect(image.pixels == expected)
+        }
+    }
 }

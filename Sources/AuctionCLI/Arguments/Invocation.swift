@@ -22,31 +22,6 @@ public enum ArgumentValue: Hashable, Sendable {
     case text(String)
 }
 
-/// The options common to every command, typed.
-public struct GlobalOptions: Hashable, Sendable {
-    /// `--http URL`, if given.
-    public var http: String?
-    /// `--socket HOST:PORT`, if given.
-    public var socket: String?
-    /// `--profile NAME`, if given.
-    public var profile: String?
-    /// `--no-color` was given.
-    public var noColor: Bool
-
-    /// Creates global options; all absent by default.
-    public init(http: String? = nil, socket: String? = nil, profile: String? = nil, noColor: Bool = false) {
-        self.http = http
-        self.socket = socket
-        self.profile = profile
-        self.noColor = noColor
-    }
-
-    /// The flags in the form configuration resolution takes.
-    public var overrides: EndpointOverrides {
-        EndpointOverrides(http: http, socket: socket, profile: profile)
-    }
-}
-
 /// A command line that parsed: the command to run with its typed options and arguments.
 public struct Invocation: Hashable, Sendable {
     /// The command's name (`list`, `watch`, …).
@@ -103,42 +78,5 @@ public struct Invocation: Hashable, Sendable {
     public func argument(_ name: String) -> String? {
         if case .text(let text) = arguments[name] { return text }
         return nil
-    }
-}
-
-/// What the command line asks for.
-public enum ParseOutcome: Hashable, Sendable {
-    /// Run a command.
-    case run(Invocation)
-    /// Print this help text to stdout and exit 0.
-    case help(String)
-    /// Print this version line to stdout and exit 0.
-    case version(String)
-}
-
-/// A command line that did not parse: a one-line reason, maybe a suggestion, and the usage to show.
-public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What is wrong, in one line (`unknown command \`wach\``).
-    public var reason: String
-    /// The closest valid spelling, if one is near (`watch`).
-    public var suggestion: String?
-    /// The usage text of the command concerned (or the program).
-    public var usage: String
-
-    /// Creates a usage error.
-    public init(reason: String, suggestion: String? = nil, usage: String) {
-        self.reason = reason
-        self.suggestion = suggestion
-        self.usage = usage
-    }
-
-    /// The exit status for usage errors (2).
-    public var exitCode: ExitCode { .usage }
-
-    /// The text for stderr: `error: <reason>; did you mean `x`?`, a blank line, then the usage.
-    public var description: String {
-        var line = "error: " + reason
-        if let suggestion { line += "; did you mean `\(suggestion)`?" }
-        return line + "\n\n" + usage
     }
 }

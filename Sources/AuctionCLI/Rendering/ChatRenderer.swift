@@ -1,15 +1,5 @@
 import AuctionCore
 
-/// One thing shown in the chat's scrollback.
-public enum ChatEntry: Hashable, Sendable {
-    /// A message: who sent it, the text, the server's time.
-    case message(sender: String, text: String, time: Timestamp)
-    /// Someone joined (`true`) or left the room.
-    case presence(user: String, joined: Bool, time: Timestamp)
-    /// A line from the client itself (`reconnecting…`, `/who` answers, errors).
-    case notice(String)
-}
-
 /// Renders the chat screen: scrollback lines printed above an input line at the bottom, without ever
 /// garbling what is being typed (clear the input line, print the entry, redraw the input line).
 public enum ChatRenderer {

@@ -14,7 +14,7 @@ public struct ProductColumns: Hashable, Sendable {
     public var price: Int
     /// Width of the change column (`↑ +500`).
     public var change: Int
-    /// Width of the start-price column.
+    /// Width of the start-price column; 0 when the terminal is too narrow to show it.
     public var start: Int
 
     /// Widths that fit these products; the name column shrinks (to at least 6 cells) to keep the
@@ -27,7 +27,12 @@ public struct ProductColumns: Hashable, Sendable {
         start = max(minimumMoneyWidth, "START".count, products.map { $0.startPrice.description.count }.max() ?? 0)
         let widestName = max("NAME".count, products.map { TerminalText.width(TerminalText.sanitized($0.name)) }.max() ?? 0)
         if let maximumWidth {
-            let fixed = id + price + change + start + 4 * ProductColumns.gap
+            var fixed = id + price + change + start + 4 * ProductColumns.gap
+            if maximumWidth - fixed < 6 {
+                // Too narrow for every column: the start price is the one to give up.
+                fixed -= start + ProductColumns.gap
+                start = 0
+            }
             name = max(6, min(widestName, maximumWidth - fixed))
         } else {
             name = widestName
@@ -35,7 +40,7 @@ public struct ProductColumns: Hashable, Sendable {
     }
 
     /// The total row width in cells.
-    public var totalWidth: Int { id + name + price + change + start + 4 * ProductColumns.gap }
+    public var totalWidth: Int { id + name + price + change + (start > 0 ? start + 4 * ProductColumns.gap : 3 * ProductColumns.gap) }
 
     /// The 1-based terminal column where the price cell starts.
     public var priceColumn: Int { id + name + 2 * ProductColumns.gap + 1 }
@@ -76,7 +81,7 @@ public struct ProductColumns: Hashable, Sendable {
         return TerminalText.fit(id, toWidth: self.id, alignment: .right) + space
             + TerminalText.fit(name, toWidth: self.name) + space
             + TerminalText.fit(price, toWidth: self.price, alignment: .right) + space
-            + TerminalText.fit(change, toWidth: self.change, alignment: .right) + space
-            + TerminalText.fit(start, toWidth: self.start, alignment: .right)
+            + TerminalText.fit(change, toWidth: self.change, alignment: .right)
+            + (self.start > 0 ? space + TerminalText.fit(start, toWidth: self.start, alignment: .right) : "")
     }
 }

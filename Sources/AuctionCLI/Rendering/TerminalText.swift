@@ -69,6 +69,24 @@ public enum TerminalText {
         return alignment == .left ? cut + padding : padding + cut
     }
 
+    /// The text broken into lines of at most `width` cells at spaces (words wider than a line are cut).
+    public static func wrap(_ text: String, toWidth width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if self.width(candidate) <= width {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = truncate(String(word), toWidth: width)
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// The text with control characters (C0, DEL, C1, bidi overrides) replaced: newlines and tabs by a
     /// space, the rest by `�`, so text from the server cannot move the cursor or change colours.
     public static func sanitized(_ text: String) -> String {

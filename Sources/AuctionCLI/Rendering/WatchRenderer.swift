@@ -29,9 +29,13 @@ public enum WatchRenderer {
         for index in 0..<visible {
             let old = previous.state.products[index], new = state.products[index]
             let row = WatchScreen.row(ofIndex: index)
-            if old.name != new.name || old.startPrice != new.startPrice {
+            let fits = columns.totalWidth <= state.size.columns
+            if old.name != new.name || old.startPrice != new.startPrice || (!fits && old != new) {
                 screen.flashes[new.id] = nil
-                out += ANSI.moveTo(row: row, column: 1) + line(new, columns: columns, color: state.color) + ANSI.clearToEndOfLine
+                out += ANSI.moveTo(row: row, column: 1) + line(new, columns: columns, width: state.size.columns, color: state.color)
+                    + ANSI.clearToEndOfLine
+            } else if !fits {
+                continue
             } else if old.currentPrice != new.currentPrice || old.lastChange != new.lastChange || old.direction != new.direction {
                 var flash: WatchScreen.Flash?
                 if state.color && old.currentPrice != new.currentPrice {
@@ -73,7 +77,7 @@ public enum WatchRenderer {
         let header = TerminalText.truncate(columns.header, toWidth: width)
         out += ANSI.moveTo(row: 2, column: 1) + (state.color ? ANSI.dim + header + ANSI.reset : header)
         for index in 0..<visibleCount(state) {
-            out += ANSI.moveTo(row: WatchScreen.row(ofIndex: index), column: 1) + line(state.products[index], columns: columns, color: state.color)
+            out += ANSI.moveTo(row: WatchScreen.row(ofIndex: index), column: 1) + line(state.products[index], columns: columns, width: width, color: state.color)
         }
         let status = statusLine(state, now: now)
         out += ANSI.moveTo(row: statusRow(state), column: 1) + styledStatus(status, color: state.color)
@@ -112,14 +116,15 @@ public enum WatchRenderer {
         color ? ANSI.reverse + status + ANSI.reset : status
     }
 
-    /// A whole product line: the plain row with the change cell coloured.
-    private static func line(_ product: Product, columns: ProductColumns, color: Bool) -> String {
+    /// A whole product line: the row with the change cell coloured; plain and cut when it does not fit.
+    private static func line(_ product: Product, columns: ProductColumns, width: Int, color: Bool) -> String {
         let row = columns.row(for: product)
+        guard columns.totalWidth <= width else { return TerminalText.truncate(row, toWidth: width) }
         guard color, ListTable.tint(product.direction) != nil else { return row }
         let head = ListTable.prefix(row, cells: columns.priceColumn - 1)
-        return head + priceCell(product, columns: columns, flash: nil) + String(repeating: " ", count: ProductColumns.gap)
-            + changeCell(product, columns: columns, color: true) + String(repeating: " ", count: ProductColumns.gap)
-            + TerminalText.fit(product.startPrice.description, toWidth: columns.start, alignment: .right)
+        let gap = String(repeating: " ", count: ProductColumns.gap)
+        let start = columns.start > 0 ? gap + TerminalText.fit(product.startPrice.description, toWidth: columns.start, alignment: .right) : ""
+        return head + priceCell(product, columns: columns, flash: nil) + gap + changeCell(product, columns: columns, color: true) + start
     }
 
     private static func priceCell(_ product: Product, columns: ProductColumns, flash: WatchScreen.Flash?) -> String {

@@ -4,11 +4,12 @@ import Glibc
 /// restored: by `restore()`, at process exit, and on SIGINT, SIGTERM, SIGHUP and SIGQUIT.
 ///
 /// Only one raw session can be active per process (the signal handlers need a process-wide copy of
-/// the saved settings). Not `Sendable`: enter and restore from the thread that owns the terminal.
+/// the saved settings). The first session installs handlers for those signals that restore the
+/// terminal and then re-raise the signal with its default action (so the process still ends).
+/// Not `Sendable`: enter and restore from the thread that owns the terminal.
 public final class RawTerminal {
     /// The terminal's descriptor (stdin by default).
     public let fileDescriptor: Int32
-    private var saved: termios
     private var active = true
 
     /// Why raw mode could not be entered.
@@ -39,7 +40,6 @@ public final class RawTerminal {
             throw .systemCall(code)
         }
         self.fileDescriptor = fileDescriptor
-        self.saved = original
     }
 
     /// Writes the leave sequence and restores the saved settings; safe to call more than once.

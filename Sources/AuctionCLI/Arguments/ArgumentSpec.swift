@@ -1,0 +1,26 @@
+/// Declares one positional argument of a command.
+public struct ArgumentSpec: Hashable, Sendable {
+    /// What a positional argument must look like.
+    public enum Kind: Hashable, Sendable {
+        /// A product id: a whole number of at least 1.
+        case productID
+        /// A price: `35000` or `35,000` (see `Money(parsing:)`).
+        case price
+        /// Any text (a user name, a room).
+        case text
+    }
+
+    /// The placeholder name (`id`, `price`).
+    public var name: String
+    /// The kind of value.
+    public var kind: Kind
+    /// One line of help.
+    public var help: String
+
+    /// Declares a positional argument.
+    public init(_ name: String, kind: Kind, help: String) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+    }
+}

@@ -1,0 +1,26 @@
+/// A command line that did not parse: a one-line reason, maybe a suggestion, and the usage to show.
+public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, in one line (`unknown command \`wach\``).
+    public var reason: String
+    /// The closest valid spelling, if one is near (`watch`).
+    public var suggestion: String?
+    /// The usage text of the command concerned (or the program).
+    public var usage: String
+
+    /// Creates a usage error.
+    public init(reason: String, suggestion: String? = nil, usage: String) {
+        self.reason = reason
+        self.suggestion = suggestion
+        self.usage = usage
+    }
+
+    /// The exit status for usage errors (2).
+    public var exitCode: ExitCode { .usage }
+
+    /// The text for stderr: `error: <reason>; did you mean `x`?`, a blank line, then the usage.
+    public var description: String {
+        var line = "error: " + reason
+        if let suggestion { line += "; did you mean `\(suggestion)`?" }
+        return line + "\n\n" + usage
+    }
+}

@@ -1,0 +1,52 @@
+import AuctionCore
+
+/// The words (and exit codes) for outcomes and failures, so every command says them the same way.
+public enum OutcomeText {
+    /// `accepted: product 5 is now 35,500`.
+    public static func bid(_ outcome: BidOutcome, productID: ProductID) -> String {
+        switch outcome {
+        case .accepted(let price):
+            return "accepted: product \(productID) is now \(price)"
+        case .refused(let reason, let current):
+            let suffix = current.map { " (current price \($0))" } ?? ""
+            return "refused: \(reason.explanation)\(suffix)"
+        }
+    }
+
+    /// The exit status for a bid outcome: 0 accepted, 1 refused.
+    public static func exitCode(for outcome: BidOutcome) -> ExitCode {
+        if case .accepted = outcome { return .success }
+        return .refused
+    }
+
+    /// A sentence for stderr a user can act on, e.g.
+    /// "cannot reach 127.0.0.1:3200: connection refused — is auction-server running? try `auction demo`".
+    public static func failure(_ error: AuctionError) -> String {
+        switch error {
+        case .unreachable(let address, let detail):
+            "cannot reach \(address): \(detail) — is auction-server running? try `auction demo`"
+        case .connectionLost:
+            "the connection to the server was lost"
+        case .timedOut:
+            "the server did not answer in time"
+        case .refused(let reason):
+            reason.explanation
+        case .protocolViolation(let detail):
+            "the server sent something this client cannot read (\(detail)); is the address right?"
+        case .notFound(let what):
+            "not found: \(what)"
+        case .server(let status, let message):
+            "the server failed (HTTP \(status)): \(message)"
+        }
+    }
+
+    /// The exit status for a failure. When the request may have taken effect (a bid was sent) a lost
+    /// connection or a timeout means the outcome is unknown (4) rather than unreachable (3).
+    public static func exitCode(for error: AuctionError, requestMayHaveTakenEffect: Bool) -> ExitCode {
+        switch error {
+        case .unreachable, .protocolViolation: .unreachable
+        case .connectionLost, .timedOut: requestMayHaveTakenEffect ? .unknownOutcome : .unreachable
+        case .refused, .notFound, .server: .refused
+        }
+    }
+}

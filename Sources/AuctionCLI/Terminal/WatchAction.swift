@@ -1,0 +1,22 @@
+/// What a key press asks `auction watch` to do.
+public enum WatchAction: Hashable, Sendable {
+    /// `q`, `Q`, Ctrl-C or Ctrl-D: restore the terminal and exit.
+    case quit
+    /// `n`, → or Page Down: load and show the next page.
+    case nextPage
+    /// `p`, ← or Page Up: show the previous page.
+    case previousPage
+    /// `r`: reload the page over HTTP and repaint.
+    case reload
+
+    /// The action for a key, or nil when the key does nothing in `watch`.
+    public init?(key: Key) {
+        switch key {
+        case .character("q"), .character("Q"), .interrupt, .endOfInput: self = .quit
+        case .character("n"), .character("N"), .right, .pageDown: self = .nextPage
+        case .character("p"), .character("P"), .left, .pageUp: self = .previousPage
+        case .character("r"), .character("R"): self = .reload
+        default: return nil
+        }
+    }
+}
