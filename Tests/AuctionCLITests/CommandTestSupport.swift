@@ -1,5 +1,6 @@
 import AuctionCLI
 import AuctionInfrastructure
+import Foundation
 
 /// What an in-process `auction` run printed and returned.
 struct CommandRun: Sendable {
@@ -11,16 +12,27 @@ struct CommandRun: Sendable {
 enum CommandHarness {
     /// Runs `auction <arguments>` in process with only the given environment (no real config file).
     static func run(_ arguments: [String], environment: [String: String] = [:], terminal: TerminalSize? = nil,
-                    color: Bool = false) async -> CommandRun {
+                    color: Bool = false, password: String? = nil) async -> CommandRun {
         let out = MemorySink(), err = MemorySink()
         var env = ["HOME": "/nonexistent/auction-test-home"]
         env.merge(environment) { _, new in new }
-        let app = AuctionApp(environment: env) { noColor in
+        var app = AuctionApp(environment: env) { noColor in
             Console(output: out, errors: err, outputIsTerminal: terminal != nil, inputIsTerminal: false,
                     size: terminal, color: color && !noColor)
         }
+        app.readPassword = { _, _ throws(AccountCommandError) in
+            guard let password else { throw .password("no password in this test") }
+            return password
+        }
         let status = await app.run(arguments)
         return CommandRun(status: status, stdout: out.text, stderr: err.text)
+    }
+
+    /// A fresh directory for `XDG_CONFIG_HOME` (the saved login lives there); remove it afterwards.
+    static func configDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "auction-cli-test-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
     }
 
     /// A loopback port nobody listens on (bound, read, closed).

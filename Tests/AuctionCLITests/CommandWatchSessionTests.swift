@@ -29,9 +29,9 @@ import Testing
         session.loadedPages = 1
         session.install(on: client)
         let feed = SocketPriceFeed(client: client, session: session)
-        client.start()
         let output = MemorySink(), errors = MemorySink()
         let watch = WatchSession(catalogue: catalogue, feed: feed, socketSession: session, ids: nil, output: output, errors: errors)
+        client.start()
         let pages = try await LoadCatalogue(products: catalogue).pages(from: 0, count: 1).map(\.products)
         let model = WatchModel(pages: pages, pageable: true, reachedEnd: false, interactive: false)
         let (inputs, keys) = AsyncStream.makeStream(of: WatchEvent.self)

@@ -10,10 +10,13 @@ public struct AuctionApp: Sendable {
     public var makeConsole: @Sendable (_ noColorFlag: Bool) -> Console
     /// The commands by name.
     public var commands: [String: any Command.Type]
+    /// Reads passwords for `register` and `login`; nil for the terminal (or stdin with `--password-stdin`).
+    public var readPassword: CommandContext.PasswordReader?
 
     /// The commands `auction` knows.
     public static let standardCommands: [any Command.Type] = [
         ListCommand.self, ShowCommand.self, BidCommand.self, WatchCommand.self, DemoCommand.self,
+        RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
     ]
 
     /// Creates an app over an environment and a console factory.
@@ -86,8 +89,9 @@ public struct AuctionApp: Sendable {
             }
         }
         let timeout = try CommandContext.timeout(from: environment) ?? CommandContext.defaultTimeoutMilliseconds
-        let context = CommandContext(configuration: configuration, console: console, environment: environment,
+        var context = CommandContext(configuration: configuration, console: console, environment: environment,
                                      paths: paths, requestTimeoutMilliseconds: timeout)
+        if let readPassword { context.readPassword = readPassword }
         return try await command.run(in: context)
     }
 }

@@ -16,6 +16,11 @@ public struct CommandContext: Sendable {
     public var paths: ConfigurationPaths?
     /// How long a request waits for its answer (`AUCTION_TIMEOUT` seconds; 10 s by default).
     public var requestTimeoutMilliseconds: Int64
+    /// Reads a password: `(fromStandardInput, confirm)`; asks on the terminal without echo by default.
+    public var readPassword: PasswordReader
+
+    /// Reads a password (`--password-stdin`, whether to ask twice).
+    public typealias PasswordReader = @Sendable (_ fromStandardInput: Bool, _ confirm: Bool) throws(AccountCommandError) -> String
 
     /// The environment variable that sets how long to wait for an answer, in seconds.
     public static let timeoutVariable = "AUCTION_TIMEOUT"
@@ -24,12 +29,16 @@ public struct CommandContext: Sendable {
 
     /// Creates a context.
     public init(configuration: ClientConfiguration, console: Console, environment: [String: String] = [:],
-                paths: ConfigurationPaths? = nil, requestTimeoutMilliseconds: Int64 = CommandContext.defaultTimeoutMilliseconds) {
+                paths: ConfigurationPaths? = nil, requestTimeoutMilliseconds: Int64 = CommandContext.defaultTimeoutMilliseconds,
+                readPassword: @escaping PasswordReader = { stdin, confirm throws(AccountCommandError) in
+                    try PasswordPrompt.read(fromStandardInput: stdin, confirm: confirm)
+                }) {
         self.configuration = configuration
         self.console = console
         self.environment = environment
         self.paths = paths
         self.requestTimeoutMilliseconds = requestTimeoutMilliseconds
+        self.readPassword = readPassword
     }
 
     /// The timeout from `AUCTION_TIMEOUT` (seconds, fractions allowed); nil when unset.

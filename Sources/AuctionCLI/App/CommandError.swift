@@ -1,7 +1,7 @@
 import AuctionCore
 
 /// Why a command failed, with the exit status and a message a user can act on (for stderr).
-public enum CommandError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The command line was wrong.
     case usage(UsageError)
     /// The endpoints could not be resolved (bad flag, variable, config file or profile).
@@ -14,6 +14,8 @@ public enum CommandError: Error, Hashable, Sendable, CustomStringConvertible {
     case local(String)
     /// A request that needs a login was made without one; the text says how to log in.
     case notLoggedIn(String)
+    /// An account command failed (saved login, password, credentials).
+    case account(AccountCommandError)
 
     /// A usage error for one command, with that command's usage text.
     public static func usage(_ command: String, _ reason: String) -> CommandError {
@@ -30,6 +32,9 @@ public enum CommandError: Error, Hashable, Sendable, CustomStringConvertible {
         case .auction(let error): CommandError.exitCode(for: error)
         case .terminal, .local: .unreachable
         case .notLoggedIn: .refused
+        case .account(.auction(let error)): CommandError.exitCode(for: error)
+        case .account(.password): .usage
+        case .account: .refused
         }
     }
 
@@ -40,6 +45,8 @@ public enum CommandError: Error, Hashable, Sendable, CustomStringConvertible {
         case .configuration(let error): error.description
         case .auction(let error): CommandError.describe(error)
         case .terminal(let text), .local(let text), .notLoggedIn(let text): text
+        case .account(.auction(let error)): CommandError.describe(error)
+        case .account(let error): error.description
         }
     }
 

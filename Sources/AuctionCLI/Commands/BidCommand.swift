@@ -26,7 +26,7 @@ public struct BidCommand: Command {
 
     /// Sends the bid and prints its outcome.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
-        let login = try SavedLoginLookup.load(context)
+        let login = try await SavedLoginLookup.load(context)
         let client = try context.socketClient(reconnects: false)
         defer { client.close() }
         let session = SocketSession()

@@ -19,8 +19,18 @@ public struct LoginCredential: Hashable, Sendable {
 
 /// Finds the saved login for the configured server.
 enum SavedLoginLookup {
-    /// The saved login, or nil when there is none.
-    static func load(_ context: CommandContext) throws(CommandError) -> LoginCredential? {
-        nil
+    /// The saved login for the configured server; nil when there is none, or it is another server's
+    /// (an original backend has no login: the bid goes without one).
+    static func load(_ context: CommandContext) async throws(CommandError) -> LoginCredential? {
+        try await context.withAccounts { (accounts) throws(CommandError) -> LoginCredential? in
+            do throws(AccountCommandError) {
+                let saved = try accounts.validLogin()
+                return LoginCredential(name: saved.name, token: saved.token, userID: saved.userID)
+            } catch .notLoggedIn, .otherServer, .noConfigDirectory {
+                return nil
+            } catch {
+                throw .account(error)
+            }
+        }
     }
 }

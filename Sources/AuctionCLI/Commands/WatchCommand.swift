@@ -58,9 +58,9 @@ public struct WatchCommand: Command {
             if let ids { session.subscribe(ids) } else { session.loadedPages = initial.count }
             session.install(on: client)
             let feed = SocketPriceFeed(client: client, session: session)
-            client.start()
             let watch = WatchSession(catalogue: catalogue, feed: feed, socketSession: session, ids: ids,
                                      output: console.output, errors: console.errors)
+            client.start()
             let model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive,
                                    size: console.size ?? .fallback, color: console.color, title: title, clock: .local())
             let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)

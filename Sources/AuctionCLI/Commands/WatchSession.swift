@@ -21,8 +21,10 @@ public final class WatchSession: Sendable {
     public let tickMilliseconds: Int
     /// The wall clock.
     public let now: @Sendable () -> Timestamp
+    /// The feed's events, subscribed at creation so nothing is missed before `run`.
+    private let feedEvents: AsyncStream<FeedEvent>
 
-    /// Creates a session; `run` does the work.
+    /// Creates a session and subscribes to the feed (create it before starting the socket client); `run` does the work.
     public init(catalogue: any ProductRepository, feed: any PriceFeed, socketSession: SocketSession, ids: [ProductID]?,
                 output: any OutputSink, errors: any OutputSink, tickMilliseconds: Int = 250,
                 now: @escaping @Sendable () -> Timestamp = CommandContext.now) {
@@ -34,6 +36,7 @@ public final class WatchSession: Sendable {
         self.errors = errors
         self.tickMilliseconds = tickMilliseconds
         self.now = now
+        feedEvents = feed.events()
     }
 
     /// Runs until a `.quit` effect or until `inputs` and the feed both end; returns the model at the end.
@@ -41,7 +44,7 @@ public final class WatchSession: Sendable {
     public func run(_ initial: WatchModel, inputs: AsyncStream<WatchEvent>? = nil) async -> WatchModel {
         var model = initial
         let (events, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
-        let feedEvents = feed.events()
+        let feedEvents = self.feedEvents
         let feedTask = Task {
             for await event in feedEvents { continuation.yield(.feed(event)) }
         }
