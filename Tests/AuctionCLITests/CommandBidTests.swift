@@ -18,7 +18,7 @@ import Testing
         defer { server.stop() }
         let run = await CommandHarness.run(["bid", "5", "100"], environment: server.environment())
         #expect(run.status == .refused)
-        #expect(run.stdout == "refused: the price must beat the current price; the current price is 1,050\n")
+        #expect(run.stdout == "refused: the price must beat the current price (current price 1,050)\n")
     }
 
     @Test func unknownProductIsRefused() async throws {

@@ -9,13 +9,13 @@ import Testing
         let run = await CommandHarness.run(["show", "7"], environment: server.environment())
         #expect(run.status == .success, "stderr: \(run.stderr)")
         let text = run.stdout
-        #expect(text.hasPrefix("#7 Item 7\n"))
-        #expect(text.contains("seller   seller 7"))
-        #expect(text.contains("price    1,070  ↑ +70"))
-        #expect(text.contains("start    1,000"))
-        #expect(text.contains("ends     2096-10-02"))
+        #expect(text.hasPrefix("#7  Item 7\n"))
+        #expect(text.contains("Seller    seller 7"))
+        #expect(text.contains("Price     1,070  ↑ +70"))
+        #expect(text.contains("Started   1,000"))
+        #expect(text.contains("Ends      2096-10-02"))
         #expect(text.contains("all about item 7"))
-        #expect(text.contains("history  ") && text.contains("3 prices, 1,000 – 1,070"))
+        #expect(text.contains("History   ") && text.contains("1,000 – 1,070, 3 prices"))
         #expect(text.contains("▁") && text.contains("█"))
     }
 
@@ -37,7 +37,7 @@ import Testing
         defer { server.stop() }
         let run = await CommandHarness.run(["show", "99"], environment: server.environment())
         #expect(run.status == .refused)
-        #expect(run.stderr == "auction: there is no product 99\n")
+        #expect(run.stderr == "auction: not found: product 99\n")
     }
 
     @Test func showNeedsAnID() async {

@@ -39,10 +39,10 @@ import Testing
         #expect(accepted.stdout == "accepted: product 5 is now 9,000,000\n")
         let low = try CLI.run(["bid", "5", "9000000"], environment: env)
         #expect(low.status == 1)
-        #expect(low.stdout == "refused: the price must beat the current price; the current price is 9,000,000\n")
+        #expect(low.stdout == "refused: the price must beat the current price (current price 9,000,000)\n")
         let unknown = try CLI.run(["bid", "9999", "5000"], environment: env)
         #expect(unknown.status == 1)
-        #expect(unknown.stdout == "refused: there is no product 9999\n")
+        #expect(unknown.stdout == "refused: there is no such product\n")
         // The accepted bid is what the catalogue now says.
         let shown = try CLI.run(["show", "5", "--json"], environment: env)
         let json = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
@@ -64,13 +64,13 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first?.hasPrefix("#3 ") == true)
-        for label in ["seller ", "price ", "start ", "ends ", "history "] {
+        for label in ["Seller ", "Price ", "Started ", "Ends ", "History "] {
             #expect(lines.contains { $0.hasPrefix(label) }, "missing \(label) in\n\(result.stdout)")
         }
         #expect(!result.stdout.contains("\u{1B}["), "no colour or image when piped")
         let missing = try CLI.run(["show", "9999"], environment: server.clientEnvironment)
         #expect(missing.status == 1)
-        #expect(missing.stderr == "auction: there is no product 9999\n")
+        #expect(missing.stderr == "auction: not found: product 9999\n")
     }
 
     @Test func serverNotRunningExitsThreeWithAnActionableMessage() throws {

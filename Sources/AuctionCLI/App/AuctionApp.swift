@@ -11,7 +11,7 @@ public struct AuctionApp: Sendable {
     /// The commands by name.
     public var commands: [String: any Command.Type]
     /// Reads passwords for `register` and `login`; nil for the terminal (or stdin with `--password-stdin`).
-    public var readPassword: CommandContext.PasswordReader?
+    public var readPassword: CommandContext.PasswordSource?
 
     /// The commands `auction` knows.
     public static let standardCommands: [any Command.Type] = [

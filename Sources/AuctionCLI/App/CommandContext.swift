@@ -17,10 +17,10 @@ public struct CommandContext: Sendable {
     /// How long a request waits for its answer (`AUCTION_TIMEOUT` seconds; 10 s by default).
     public var requestTimeoutMilliseconds: Int64
     /// Reads a password: `(fromStandardInput, confirm)`; asks on the terminal without echo by default.
-    public var readPassword: PasswordReader
+    public var readPassword: PasswordSource
 
     /// Reads a password (`--password-stdin`, whether to ask twice).
-    public typealias PasswordReader = @Sendable (_ fromStandardInput: Bool, _ confirm: Bool) throws(AccountCommandError) -> String
+    public typealias PasswordSource = @Sendable (_ fromStandardInput: Bool, _ confirm: Bool) throws(AccountCommandError) -> String
 
     /// The environment variable that sets how long to wait for an answer, in seconds.
     public static let timeoutVariable = "AUCTION_TIMEOUT"
@@ -30,7 +30,7 @@ public struct CommandContext: Sendable {
     /// Creates a context.
     public init(configuration: ClientConfiguration, console: Console, environment: [String: String] = [:],
                 paths: ConfigurationPaths? = nil, requestTimeoutMilliseconds: Int64 = CommandContext.defaultTimeoutMilliseconds,
-                readPassword: @escaping PasswordReader = { stdin, confirm throws(AccountCommandError) in
+                readPassword: @escaping PasswordSource = { stdin, confirm throws(AccountCommandError) in
                     try PasswordPrompt.read(fromStandardInput: stdin, confirm: confirm)
                 }) {
         self.configuration = configuration

@@ -50,38 +50,16 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The exit status for a domain error: refusals 1, unreachable or unreadable servers 3.
+    /// The exit status for a domain error (`OutcomeText`): refusals 1, unreachable or unreadable servers 3.
     public static func exitCode(for error: AuctionError) -> ExitCode {
-        switch error {
-        case .refused, .notFound: .refused
-        case .server(let status, _): (400..<500).contains(status) ? .refused : .unreachable
-        case .unreachable, .connectionLost, .timedOut, .protocolViolation: .unreachable
-        }
+        OutcomeText.exitCode(for: error, requestMayHaveTakenEffect: false)
     }
 
-    /// A sentence for a domain error, e.g. "cannot reach 127.0.0.1:3200: connection refused — is
-    /// auction-server running? try `auction demo`".
+    /// A sentence for a domain error (`OutcomeText`), e.g. "cannot reach 127.0.0.1:3200: connection
+    /// refused — is auction-server running? try `auction demo`".
     public static func describe(_ error: AuctionError) -> String {
-        switch error {
-        case .unreachable(let address, let detail):
-            let reason = plainReason(detail)
-            if reason.contains("refused") {
-                return "cannot reach \(address): \(reason) — is auction-server running? try `auction demo`"
-            }
-            return "cannot reach \(address): \(reason) — check --http, --socket or --profile"
-        case .connectionLost:
-            return "the connection to the server was lost before the answer came"
-        case .timedOut:
-            return "the server did not answer in time"
-        case .refused(let reason):
-            return reason.explanation
-        case .protocolViolation(let detail):
-            return "the server's answer could not be read (\(detail)); is that an auction server?"
-        case .notFound(let what):
-            return "there is no \(what)"
-        case .server(let status, let message):
-            return "the server answered \(status): \(message)"
-        }
+        guard case .unreachable(let address, let detail) = error else { return OutcomeText.failure(error) }
+        return OutcomeText.failure(.unreachable(address: address, detail: plainReason(detail)))
     }
 
     /// The cause without a repeated `cannot reach <address>: ` and the lower layer's hint in parentheses.

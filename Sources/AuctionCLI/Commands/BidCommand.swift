@@ -44,31 +44,23 @@ public struct BidCommand: Command {
         }
         switch outcome {
         case .accepted(let newPrice):
-            report(context, outcome: "accepted", text: "accepted: product \(productID) is now \(newPrice)",
+            report(context, outcome: "accepted", text: OutcomeText.bid(outcome, productID: productID),
                    fields: [("price", .int(newPrice.minorUnits))])
-            return .success
         case .refused(.unauthenticated, _):
             throw .notLoggedIn(login.map {
                 "the saved login for `\($0.name)` was not accepted (expired or logged out); run `auction login \($0.name)` again"
             } ?? "bidding needs a login: run `auction login <name>` (or `auction register <name>` to create an account)")
         case .refused(let reason, let known):
+            // The original backend's refusals carry no price: ask the catalogue for it.
             var current = known
-            if current == nil { current = try? await currentPrice(context) }
-            var text = "refused: " + explanation(reason)
-            if let current { text += "; the current price is \(current)" }
-            var fields: [(String, JSONValue)] = [("reason", .string(reason.rawValue)), ("message", .string(explanation(reason)))]
-            fields.append(("current_price", current.map { .int($0.minorUnits) } ?? .null))
-            report(context, outcome: "refused", text: text, fields: fields)
-            return .refused
+            if current == nil && reason != .unknownProduct { current = try? await currentPrice(context) }
+            let told = BidOutcome.refused(reason, currentPrice: current)
+            report(context, outcome: "refused", text: OutcomeText.bid(told, productID: productID), fields: [
+                ("reason", .string(reason.rawValue)), ("message", .string(reason.explanation)),
+                ("current_price", current.map { .int($0.minorUnits) } ?? .null),
+            ])
         }
-    }
-
-    private func explanation(_ reason: RefusalReason) -> String {
-        switch reason {
-        case .unknownProduct: "there is no product \(productID)"
-        case .unspecified: "the server gave no reason (usually the price does not beat the current price)"
-        default: reason.explanation
-        }
+        return OutcomeText.exitCode(for: outcome)
     }
 
     /// The product's current price over HTTP, for servers whose refusals do not carry it.

@@ -40,8 +40,8 @@ public struct ShowCommand: Command {
         if json {
             console.output.write(ProductJSON.detail(detail).serialized() + [UInt8(ascii: "\n")])
         } else {
-            console.print(lines: ProductSheet.lines(detail, image: image, width: console.size?.columns, color: console.color,
-                                                    now: CommandContext.now()))
+            console.print(lines: ProductDetailView.render(detail, width: console.size?.columns ?? 80, color: console.color,
+                                                          image: image, clock: .local()))
         }
         return .success
     }

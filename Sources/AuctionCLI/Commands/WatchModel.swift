@@ -108,10 +108,10 @@ public struct WatchModel: Sendable {
     }
 
     private mutating func pressed(_ key: Key, now: Timestamp) -> [WatchEffect] {
-        switch key {
-        case .character("q"), .character("Q"), .interrupt, .endOfInput:
+        switch WatchAction(key: key) {
+        case .quit:
             return [.quit]
-        case .character("n"), .character(" "), .right, .pageDown:
+        case .nextPage:
             guard pageable else { return [] }
             if currentPage + 1 < pageRanges.count {
                 currentPage += 1
@@ -120,14 +120,14 @@ public struct WatchModel: Sendable {
             guard !reachedEnd, pendingPage == nil else { return [] }
             pendingPage = pageRanges.count
             return [.loadPage(pageRanges.count)]
-        case .character("p"), .left, .pageUp:
+        case .previousPage:
             guard currentPage > 0 else { return [] }
             currentPage -= 1
             return render(now)
-        case .character("r"), .character("R"):
+        case .reload:
             screen = nil
             return [.reload] + render(now)
-        default:
+        case nil:
             return []
         }
     }
