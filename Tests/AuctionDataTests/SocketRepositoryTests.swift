@@ -1,6 +1,7 @@
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
+import Glibc
 import Testing
 
 @Suite struct SocketRepositoryTests {
@@ -49,10 +50,8 @@ import Testing
     }
 
     @Test func closedPortIsUnreachableWithTheAddress() async throws {
-        // Listen, learn the port, stop: nothing listens there any more.
-        let server = try SocketTestServer { _, _ in [] }
-        let port = server.port
-        server.shutdown()
+        let (fd, port) = refusingSocketPort()
+        defer { close(fd) }
         let client = try Self.client(port: port, reconnects: false)
         defer { client.close() }
         client.start()

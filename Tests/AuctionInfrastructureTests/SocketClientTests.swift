@@ -1,4 +1,5 @@
 import AuctionInfrastructure
+import Glibc
 import Testing
 
 @Suite struct SocketClientTests {
@@ -190,7 +191,8 @@ import Testing
     }
 
     @Test func unreachableServerFailsUnsentRequestsAsUnreachable() async throws {
-        let port = closedPort()
+        let (fd, port) = refusingPort()
+        defer { close(fd) }
         let client = try Self.client(port: port, reconnects: true, timeout: 300)
         defer { client.close() }
         client.start()
