@@ -11,7 +11,7 @@ import Testing
         queue.insert(id: 4, deadline: 20) { fired.append("b") }
         queue.insert(id: 5, deadline: 99) { fired.append("late") }
         #expect(queue.nextDeadline() == 10)
-        while let work = queue.popDue(now: 50, idLimit: 100) { work() }
+        while let (_, work) = queue.popDue(now: 50, idLimit: 100) { work() }
         #expect(fired == ["a", "b", "c", "d"])
         #expect(queue.nextDeadline() == 99)
         #expect(queue.count == 1)
@@ -26,7 +26,7 @@ import Testing
         #expect(cancelled == 134)
         let cancelledTwice = queue.cancel(id: 1)
         #expect(!cancelledTwice)
-        while let work = queue.popDue(now: 1_000, idLimit: 1_000) { work() }
+        while let (_, work) = queue.popDue(now: 1_000, idLimit: 1_000) { work() }
         #expect(fired == Array(stride(from: 3, through: 200, by: 3)))
         #expect(queue.nextDeadline() == nil)
     }

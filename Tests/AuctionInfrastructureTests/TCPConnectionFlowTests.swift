@@ -139,3 +139,44 @@ import Testing
         #expect(closes.withLock { $0 } == 1)
     }
 }
+
+@Suite struct TCPConnectionControlTests {
+    @Test func pausedConnectionReadsNothingUntilResumed() async throws {
+        let loop = try EventLoop.spawn(name: "test-pause")
+        defer { loop.shutdown() }
+        let received = Mutex<[UInt8]>([])
+        let server = Mutex<LoopBound<TCPConnection>?>(nil)
+        let listener = try TCPListener.listen(host: "127.0.0.1", port: 0, on: loop) { connection in
+            connection.pauseReading()
+            connection.onRead = { bytes in received.withLock { $0.append(contentsOf: bytes) } }
+            server.withLock { $0 = LoopBound(connection) }
+        }
+        let client = blockingClient(port: listener.address.port)
+        #expect(client >= 0)
+        defer { close(client) }
+        blockingWriteAll(client, Array("held back".utf8))
+        await waitUntil(on: loop) { server.withLock { $0 } != nil }
+        // Several loop iterations pass; nothing is read while paused.
+        _ = await awaitOnLoop(loop) { done in loop.schedule(afterMilliseconds: 50) { done(true) } }
+        #expect(received.withLock { $0 }.isEmpty)
+        let connection = try #require(server.withLock { $0 })
+        loop.execute { connection.value.resumeReading() }
+        await waitUntil(on: loop) { received.withLock { $0.count } == 9 }
+        #expect(received.withLock { $0 } == Array("held back".utf8))
+    }
+
+    @Test func abortReportsTheGivenReason() async throws {
+        let loop = try EventLoop.spawn(name: "test-abort-reason")
+        defer { loop.shutdown() }
+        let listener = try echoListener(host: "127.0.0.1", on: loop)
+        let reason = await awaitOnLoop(loop) { (done: @escaping (SocketError?) -> Void) in
+            TCPConnection.connect(host: "127.0.0.1", port: listener.address.port, timeoutMilliseconds: 5_000, on: loop) {
+                guard case let .success(connection) = $0 else { return }
+                connection.onClose = { done($0) }
+                connection.abort(reporting: .outputLimitExceeded(connection.remoteAddress, limit: 1))
+                connection.abort()  // a second close is a no-op: onClose fired once already
+            }
+        }
+        #expect(reason == .some(.outputLimitExceeded(SocketAddress(host: "127.0.0.1", port: listener.address.port), limit: 1)))
+    }
+}

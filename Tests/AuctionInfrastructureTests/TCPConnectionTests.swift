@@ -70,7 +70,8 @@ import Testing
         }
         // The receiving end is on the same loop; wait until it has everything.
         await waitUntil(on: loop) { received.withLock { $0.count } >= payload.count }
-        #expect(done.map { $0 > 0 } == true)
+        // The kernel takes at most tcp_wmem's maximum (4 MiB by default) per send: partial writes happened.
+        #expect(done.map { $0 > 1 } == true)
         #expect(received.withLock { $0 == payload })
     }
 

@@ -74,7 +74,11 @@ extension EventLoop {
     private func fireDueTimers() {
         let idLimit = shared.withLock { $0.nextTimerID }
         let now = Self.now()
-        while let work = timers.popDue(now: now, idLimit: idLimit) { work() }
+        while let (id, work) = timers.popDue(now: now, idLimit: idLimit) {
+            // A cancel from another thread may have returned before its removal task ran here.
+            let cancelled = shared.withLock { !$0.cancelledOffLoop.isEmpty && $0.cancelledOffLoop.contains(id) }
+            if !cancelled { work() }
+        }
     }
 
     private func runTasks() {

@@ -13,6 +13,7 @@ public final class EventLoop: @unchecked Sendable {
         var finished = false
         var joinClaimed = false
         var nextTimerID: UInt64 = 1
+        var cancelledOffLoop: Set<UInt64> = []
     }
 
     /// The thread name given to `spawn`.
@@ -103,12 +104,18 @@ public final class EventLoop: @unchecked Sendable {
         return TimerID(rawValue: id)
     }
 
-    /// Cancels a timer that has not fired yet; harmless if it has.
+    /// Cancels a timer, from any thread: once this returns, the timer will not start (harmless if it
+    /// has fired already).
     public func cancel(_ timer: TimerID) {
+        let id = timer.rawValue
         if inEventLoop {
-            timers.cancel(id: timer.rawValue)
+            timers.cancel(id: id)
         } else {
-            execute { [self] in timers.cancel(id: timer.rawValue) }
+            shared.withLock { _ = $0.cancelledOffLoop.insert(id) }
+            execute { [self] in
+                timers.cancel(id: id)
+                shared.withLock { _ = $0.cancelledOffLoop.remove(id) }
+            }
         }
     }
 

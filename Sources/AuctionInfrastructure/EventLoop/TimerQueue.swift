@@ -41,11 +41,11 @@ struct TimerQueue {
     }
 
     /// Removes and returns the earliest timer due at `now` whose id is below `idLimit`.
-    mutating func popDue(now: Int64, idLimit: UInt64) -> (() -> Void)? {
+    mutating func popDue(now: Int64, idLimit: UInt64) -> (id: UInt64, body: () -> Void)? {
         while let top = heap.first, top.deadline <= now {
             if top.id >= idLimit, work[top.id] != nil { return nil }
             removeTop()
-            if let body = work.removeValue(forKey: top.id) { return body }
+            if let body = work.removeValue(forKey: top.id) { return (top.id, body) }
         }
         return nil
     }

@@ -2,8 +2,14 @@ import Glibc
 
 extension TCPConnection: EventHandler {
     func handleEvents(_ events: UInt32) {
-        if events & (LinuxConstants.epollIn | LinuxConstants.epollHangUp | LinuxConstants.epollError) != 0 {
-            if inputClosed { hangUpAfterInputClosed(events) } else { readAvailable() }
+        let hangUpOrError = events & (LinuxConstants.epollHangUp | LinuxConstants.epollError) != 0
+        if hangUpOrError || events & LinuxConstants.epollIn != 0 {
+            if inputClosed {
+                hangUpAfterInputClosed(events)
+            } else if !readingPaused || hangUpOrError {
+                // While paused only a hang-up or an error is read (data first), to end the connection.
+                readAvailable()
+            }
         }
         if state != .closed, events & LinuxConstants.epollOut != 0 {
             flushNow()
@@ -30,7 +36,7 @@ extension TCPConnection: EventHandler {
             if state == .open {
                 onRead?(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             }
-            if state == .closed || count < buffer.count { return }
+            if state == .closed || readingPaused || count < buffer.count { return }
         }
     }
 
@@ -40,7 +46,7 @@ extension TCPConnection: EventHandler {
         if state == .open, outputShutdown != .done, let onInputClosed {
             inputClosed = true
             updateInterest()
-            return onInputClosed()
+            return state == .open ? onInputClosed() : ()
         }
         if bufferedOutputBytes > 0 && outputShutdown != .done {
             state = .closing
@@ -115,8 +121,9 @@ extension TCPConnection: EventHandler {
     }
 
     /// Sets the epoll interest: input until EOF, output while waiting for room.
-    private func updateInterest() {
-        let events = (inputClosed ? 0 : LinuxConstants.epollIn) | (awaitingWritable ? LinuxConstants.epollOut : 0)
+    func updateInterest() {
+        let reading = !inputClosed && !readingPaused
+        let events = (reading ? LinuxConstants.epollIn : 0) | (awaitingWritable ? LinuxConstants.epollOut : 0)
         do {
             try loop.modify(fd, registration: registration, events: events)
         } catch {

@@ -39,6 +39,7 @@ public final class TCPConnection: @unchecked Sendable {
     var output: [UInt8] = []
     var outputStart = 0
     var inputClosed = false
+    var readingPaused = false
     var flushQueued = false
     var awaitingWritable = false
     var closeTimer: TimerID?
@@ -105,11 +106,33 @@ public final class TCPConnection: @unchecked Sendable {
 
     /// Closes now, dropping the queue, with a reset (`SO_LINGER` 0); `onClose(nil)` fires.
     public func abort() {
+        abort(reporting: nil)
+    }
+
+    /// Closes now like `abort()`, and reports `error` through `onClose` (e.g. `.outputLimitExceeded`).
+    public func abort(reporting error: SocketError?) {
         assert(loop.inEventLoop, "TCPConnection used off its event loop")
         guard state != .closed else { return }
         try? Syscall.setLinger(fd, seconds: 0)
-        closeNow(nil)
+        closeNow(error)
     }
+
+    /// Stops reading from the socket (input back-pressure) until `resumeReading`; errors still arrive.
+    public func pauseReading() {
+        guard state != .closed, !readingPaused else { return }
+        readingPaused = true
+        updateInterest()
+    }
+
+    /// Starts reading again after `pauseReading`.
+    public func resumeReading() {
+        guard state != .closed, readingPaused else { return }
+        readingPaused = false
+        updateInterest()
+    }
+
+    /// Whether `pauseReading` is in effect.
+    public var isReadingPaused: Bool { readingPaused }
 
     /// Releases the descriptor and reports `error` through `onClose`, once.
     func closeNow(_ error: SocketError?) {
