@@ -2,7 +2,7 @@ import AuctionInfrastructure
 import Glibc
 import Testing
 
-@Suite struct SocketClientTests {
+@Suite(.timeLimit(.minutes(1))) struct SocketClientTests {
     static func client(port: Int, reconnects: Bool = true, timeout: Int64 = 10_000) throws -> SocketClient {
         try SocketClient(configuration: SocketClientConfiguration(
             host: "127.0.0.1", port: port, connectTimeoutMilliseconds: 2_000, requestTimeoutMilliseconds: timeout,
