@@ -1,5 +1,5 @@
 /// An HTTP/1.1 server on a `TCPListener`, everything non-blocking on one `EventLoop`: keep-alive,
-/// pipelining, request limits (414/431/413/411/501/505/400), 408 for slow or silent clients, idle
+/// pipelining, request limits (414/431/413/501/505/400), 408 for slow or silent clients, idle
 /// timeout, bounded input and output per connection. Handlers run on the loop thread and answer
 /// through an `HTTPResponder` (at once, or later from any thread). Keep a reference to the server
 /// and call `close()` to stop it.
