@@ -46,6 +46,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var connections: [ObjectIdentifier: HTTPServerConnection] = [:]
     private var cachedDate: (second: Int64, text: String) = (-1, "")
     private let addressStore = Mutex(SocketAddress(host: "", port: 0))
+    private let acceptedStore = Mutex(0)
 
     private init(configuration: Configuration, loop: EventLoop, handler: @escaping HTTPRouter.Handler) {
         self.configuration = configuration
@@ -76,6 +77,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// The bound address; the real port when 0 was asked.
     public var address: SocketAddress { addressStore.withLock { $0 } }
 
+    /// The number of connections accepted so far (any thread).
+    public var acceptedConnections: Int { acceptedStore.withLock { $0 } }
+
     /// The number of open connections (loop thread).
     public var connectionCount: Int { connections.count }
 
@@ -89,6 +93,7 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func accept(_ connection: TCPConnection) {
+        acceptedStore.withLock { $0 += 1 }
         connection.outputLimit = configuration.outputLimit
         guard listener != nil else { return connection.abort() }
         guard connections.count < configuration.maximumConnections else {
