@@ -125,7 +125,7 @@ import Testing
         router.on(.get, "/health") { _ in .text(.ok, "ok") }
         let server = try HTTPTestServer(router: router)
         defer { server.stop() }
-        let client = server.client()
+        let client = server.client(.init(idleConnectionMilliseconds: 60_000))  // no timing in the test
         for _ in 0..<5 { #expect(try await client.get("/health").text == "ok") }
         #expect(server.server.acceptedConnections == 1)
         let separate = server.client(.init(reuseConnections: false))
@@ -141,7 +141,7 @@ import Testing
         defer { server.stop() }
         let client = server.client()
         #expect(try await client.get("/health").text == "ok")
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(server.waitUntilIdle())  // the server closed the kept connection
         #expect(try await client.get("/health").text == "ok")
         #expect(server.server.acceptedConnections == 2)
     }
@@ -162,7 +162,7 @@ import Testing
             }
         }
         defer { server.stop() }
-        let client = server.client
+        let client = server.client(.init(idleConnectionMilliseconds: 60_000))
         #expect(try await client.get("/").body == Array("ok".utf8))
         #expect(try await client.get("/").body == Array("ok".utf8))
         #expect(accepted.withLock { $0 } == 2)

@@ -46,7 +46,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var connections: [ObjectIdentifier: HTTPServerConnection] = [:]
     private var cachedDate: (second: Int64, text: String) = (-1, "")
     private let addressStore = Mutex(SocketAddress(host: "", port: 0))
-    private let acceptedStore = Mutex(0)
+    private let counts = Mutex((accepted: 0, open: 0))
 
     private init(configuration: Configuration, loop: EventLoop, handler: @escaping HTTPRouter.Handler) {
         self.configuration = configuration
@@ -78,10 +78,10 @@ public final class HTTPServer: @unchecked Sendable {
     public var address: SocketAddress { addressStore.withLock { $0 } }
 
     /// The number of connections accepted so far (any thread).
-    public var acceptedConnections: Int { acceptedStore.withLock { $0 } }
+    public var acceptedConnections: Int { counts.withLock { $0.accepted } }
 
-    /// The number of open connections (loop thread).
-    public var connectionCount: Int { connections.count }
+    /// The number of connections open now (any thread).
+    public var openConnections: Int { counts.withLock { $0.open } }
 
     /// Stops accepting and closes every connection (queued output is flushed best effort). Any thread.
     public func close() {
@@ -93,10 +93,13 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func accept(_ connection: TCPConnection) {
-        acceptedStore.withLock { $0 += 1 }
         connection.outputLimit = configuration.outputLimit
-        guard listener != nil else { return connection.abort() }
+        guard listener != nil else {
+            counts.withLock { $0.accepted += 1 }
+            return connection.abort()
+        }
         guard connections.count < configuration.maximumConnections else {
+            counts.withLock { $0.accepted += 1 }
             connection.write(HTTPResponse.text(.serviceUnavailable, "too many connections; try again shortly\n")
                 .serialized(connection: "close", date: date()))
             return connection.close()
@@ -107,7 +110,14 @@ public final class HTTPServer: @unchecked Sendable {
                                           handler: handler, date: { [weak self] in self?.date() })
         let key = ObjectIdentifier(served)
         connections[key] = served
-        served.onFinished = { [weak self] in self?.connections[key] = nil }
+        counts.withLock {
+            $0.accepted += 1
+            $0.open += 1
+        }
+        served.onFinished = { [weak self] in
+            self?.connections[key] = nil
+            self?.counts.withLock { $0.open -= 1 }
+        }
         served.start()
     }
 
