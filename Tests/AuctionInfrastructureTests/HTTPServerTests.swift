@@ -201,4 +201,13 @@ import Testing
         shutdown(socket.fd, CInt(SHUT_WR))
         #expect(responses(in: socket.readToEnd()).map(\.text) == ["late", "late"])
     }
+
+    @Test func answers503ForAHandlerThatNeverAnswers() async throws {
+        let session = HTTPServerSession.Configuration(handlerTimeoutMilliseconds: 100)
+        let server = try HTTPTestServer(.init(session: session)) { _, _ in }
+        defer { server.stop() }
+        let response = try await server.client().get("/stuck")
+        #expect(response.status.code == 503)
+        #expect(response.headers["Connection"] == "close")
+    }
 }
