@@ -43,6 +43,9 @@ public final class AuctionHouseServer: @unchecked Sendable {
     /// The listening addresses once started.
     public var addresses: ServerAddresses? { state.withLock { $0.addresses } }
 
+    /// How the bid ledger's group commit has been doing (commits, bids, bids per commit) once started.
+    public var ledgerStatistics: LedgerStatistics? { state.withLock { $0.ledger?.statistics } }
+
     /// The database file in use once started.
     public var databasePath: String? { state.withLock { $0.databasePath } }
 
@@ -135,7 +138,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
             loop: loop, configuration: configuration, book: restored.book, ledger: ledger, sessions: sessions, log: log,
             onPriceChange: { live.apply($0) })
         service.onClosings = { [log, service] ended in
-            Self.record(ended, catalogue: catalogue, sessions: sessions, log: log, queue: closings) { ready in
+            Self.record(ended, catalogue: catalogue, log: log, queue: closings) { ready in
                 loop.execute {
                     for (closing, name) in ready { service.announce(closing, winnerName: name) }
                 }
@@ -182,8 +185,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
     }
 
     /// Records ended auctions off the loop (a durable write), then announces them on the loop.
-    private static func record(_ ended: [AuctionClosing], catalogue: SQLiteCatalogueStore, sessions: any SessionResolver,
-                               log: ServerLog, queue: DispatchQueue,
+    private static func record(_ ended: [AuctionClosing], catalogue: SQLiteCatalogueStore, log: ServerLog, queue: DispatchQueue,
                                then announce: @escaping @Sendable ([(AuctionClosing, String?)]) -> Void) {
         queue.async {
             var announcements: [(AuctionClosing, String?)] = []
@@ -195,7 +197,12 @@ public final class AuctionHouseServer: @unchecked Sendable {
                 } catch {
                     log.error("auction: cannot record the close of \(closing.productID): \(error)")
                 }
-                announcements.append((closing, closing.winner.flatMap { sessions.name(of: $0) }))
+                let name = closing.winner.flatMap { winner in
+                    try? catalogue.withDatabase { database throws(StoreError) -> String? in
+                        try database.query("SELECT name FROM users WHERE id = ?", [.integer(winner.rawValue)]) { $0.text(0) }.first
+                    }
+                }
+                announcements.append((closing, name ?? nil))
             }
             announce(announcements)
         }

@@ -21,8 +21,6 @@ public struct SessionUser: Hashable, Sendable {
 public protocol SessionResolver: Sendable {
     /// The user whose valid (unexpired, unrevoked) session this token is, or nil.
     func user(forToken token: String) -> SessionUser?
-    /// The name of a user, for announcing a winner; nil when unknown.
-    func name(of user: UserID) -> String?
 }
 
 /// A resolver that knows no sessions: every login is refused (used until accounts exist).
@@ -32,7 +30,4 @@ public struct NoSessions: SessionResolver {
 
     /// Always nil.
     public func user(forToken token: String) -> SessionUser? { nil }
-
-    /// Always nil.
-    public func name(of user: UserID) -> String? { nil }
 }
