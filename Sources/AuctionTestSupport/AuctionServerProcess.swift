@@ -77,7 +77,7 @@ public final class AuctionServerProcess: @unchecked Sendable {
             usleep(10_000)
         }
         stop()
-        throw ServerProcessError.didNotStart(process.stdout)
+        throw ServerProcessError.didNotStart(stderr: process.stdout)
     }
 
     /// The addresses from the first `listening http=… socket=…` line.
@@ -91,10 +91,4 @@ public final class AuctionServerProcess: @unchecked Sendable {
         }
         return nil
     }
-}
-
-/// Why a server process could not be used.
-public enum ServerProcessError: Error, Equatable {
-    /// It exited or stayed silent without printing its `listening` line; its output.
-    case didNotStart(String)
 }

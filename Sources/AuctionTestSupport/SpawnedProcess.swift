@@ -34,6 +34,8 @@ public final class SpawnedProcess: @unchecked Sendable {
         }
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, mergeStandardError ? outPipe[1] : errPipe[1], 2)
+        // Descriptors other code left inheritable (Foundation's Process watch sockets) stay out of the child.
+        closeFrom(3, in: &actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -145,6 +147,13 @@ private func closeOnExecPipe(_ fds: inout [Int32]) -> Bool {
     guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "pipe2") else { return false }
     let pipe2 = unsafeBitCast(symbol, to: Pipe2.self)
     return fds.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { pipe2($0, O_CLOEXEC) == 0 } ?? false }
+}
+
+/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), resolved with `dlsym`; a no-op where missing.
+private func closeFrom(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "posix_spawn_file_actions_addclosefrom_np") else { return }
+    _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
 }
 
 /// Why a process could not be started.

@@ -50,10 +50,11 @@ import Testing
     }
 
     @Test func unreachableSocketExitsThree() async throws {
-        let port = try CommandHarness.closedPort()
-        let run = await CommandHarness.run(["bid", "5", "35000"], environment: ["AUCTION_SOCKET": "127.0.0.1:\(port)"])
-        #expect(run.status == .unreachable)
-        #expect(run.stderr == "auction: cannot reach 127.0.0.1:\(port): connection refused — is auction-server running? try `auction demo`\n")
+        await CommandHarness.withRefusingPort { port in
+            let run = await CommandHarness.run(["bid", "5", "35000"], environment: ["AUCTION_SOCKET": "127.0.0.1:\(port)"])
+            #expect(run.status == .unreachable)
+            #expect(run.stderr == "auction: cannot reach 127.0.0.1:\(port): connection refused — is auction-server running? try `auction demo`\n")
+        }
     }
 
     @Test func badPricesAreUsageErrors() async {

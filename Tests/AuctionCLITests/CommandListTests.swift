@@ -55,11 +55,12 @@ import Testing
     }
 
     @Test func unreachableServerExitsThreeWithAnActionableMessage() async throws {
-        let port = try CommandHarness.closedPort()
-        let run = await CommandHarness.run(["list"], environment: ["AUCTION_HTTP": "http://127.0.0.1:\(port)"])
-        #expect(run.status == .unreachable)
-        #expect(run.stderr == "auction: cannot reach 127.0.0.1:\(port): connection refused — is auction-server running? try `auction demo`\n")
-        #expect(run.stdout.isEmpty)
+        await CommandHarness.withRefusingPort { port in
+            let run = await CommandHarness.run(["list"], environment: ["AUCTION_HTTP": "http://127.0.0.1:\(port)"])
+            #expect(run.status == .unreachable)
+            #expect(run.stderr == "auction: cannot reach 127.0.0.1:\(port): connection refused — is auction-server running? try `auction demo`\n")
+            #expect(run.stdout.isEmpty)
+        }
     }
 
     @Test func pageAndAllTogetherIsAUsageError() async {

@@ -68,7 +68,8 @@ final class CommandTestServer: @unchecked Sendable {
     let mode: SocketMode
     private var http: HTTPServer?
     private var listener: TCPListener?
-    private var peers: [ObjectIdentifier: Peer] = [:]
+    private var peers: [Int: Peer] = [:]
+    private var nextPeer = 0
     /// Messages the socket received, in order.
     let received = Mutex<[ClientMessage]>([])
 
@@ -119,7 +120,8 @@ final class CommandTestServer: @unchecked Sendable {
 
     private func accept(_ connection: TCPConnection) {
         let peer = Peer(connection)
-        let key = ObjectIdentifier(connection)
+        nextPeer += 1
+        let key = nextPeer
         peers[key] = peer
         connection.onRead = { [weak self, weak peer] bytes in
             guard let self, let peer else { return }

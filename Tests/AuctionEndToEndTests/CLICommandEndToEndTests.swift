@@ -74,16 +74,19 @@ import Testing
     }
 
     @Test func serverNotRunningExitsThreeWithAnActionableMessage() throws {
-        let http = CLI.closedPort(), socket = CLI.closedPort()
-        let env = ["AUCTION_HTTP": "http://127.0.0.1:\(http)", "AUCTION_SOCKET": "127.0.0.1:\(socket)"]
-        let list = try CLI.run(["list"], environment: env)
-        #expect(list.status == 3)
-        #expect(list.stderr == "auction: cannot reach 127.0.0.1:\(http): connection refused — is auction-server running? try `auction demo`\n")
-        let bid = try CLI.run(["bid", "1", "100"], environment: env)
-        #expect(bid.status == 3)
-        #expect(bid.stderr == "auction: cannot reach 127.0.0.1:\(socket): connection refused — is auction-server running? try `auction demo`\n")
-        let watch = try CLI.run(["watch"], environment: env)
-        #expect(watch.status == 3)
+        try CLI.withRefusingPort { http in
+            try CLI.withRefusingPort { socket in
+                let env = ["AUCTION_HTTP": "http://127.0.0.1:\(http)", "AUCTION_SOCKET": "127.0.0.1:\(socket)"]
+                let list = try CLI.run(["list"], environment: env)
+                #expect(list.status == 3)
+                #expect(list.stderr == "auction: cannot reach 127.0.0.1:\(http): connection refused — is auction-server running? try `auction demo`\n")
+                let bid = try CLI.run(["bid", "1", "100"], environment: env)
+                #expect(bid.status == 3)
+                #expect(bid.stderr == "auction: cannot reach 127.0.0.1:\(socket): connection refused — is auction-server running? try `auction demo`\n")
+                let watch = try CLI.run(["watch"], environment: env)
+                #expect(watch.status == 3)
+            }
+        }
     }
 
     @Test func badArgumentsExitTwoWithAReasonASuggestionAndTheUsage() throws {
@@ -120,12 +123,14 @@ import Testing
         defer { config.remove() }
         try FileManager.default.createDirectory(atPath: config.file("auction"), withIntermediateDirectories: true)
         try "http = \(server.httpURL)\nsocket = \(server.socketAddress)\n".write(toFile: config.file("auction/config"), atomically: true, encoding: .utf8)
-        let dead = "http://127.0.0.1:\(CLI.closedPort())"
-        let fromFile = try CLI.run(["list"], environment: ["XDG_CONFIG_HOME": config.path])
-        #expect(fromFile.status == 0, "the config file alone points at the server: \(fromFile.stderr)")
-        let fromEnvironment = try CLI.run(["list"], environment: ["XDG_CONFIG_HOME": config.path, "AUCTION_HTTP": dead])
-        #expect(fromEnvironment.status == 3, "the environment beats the file")
-        let fromFlag = try CLI.run(["list", "--http", server.httpURL], environment: ["XDG_CONFIG_HOME": config.path, "AUCTION_HTTP": dead])
-        #expect(fromFlag.status == 0, "the flag beats the environment: \(fromFlag.stderr)")
+        try CLI.withRefusingPort { port in
+            let dead = "http://127.0.0.1:\(port)"
+            let fromFile = try CLI.run(["list"], environment: ["XDG_CONFIG_HOME": config.path])
+            #expect(fromFile.status == 0, "the config file alone points at the server: \(fromFile.stderr)")
+            let fromEnvironment = try CLI.run(["list"], environment: ["XDG_CONFIG_HOME": config.path, "AUCTION_HTTP": dead])
+            #expect(fromEnvironment.status == 3, "the environment beats the file")
+            let fromFlag = try CLI.run(["list", "--http", server.httpURL], environment: ["XDG_CONFIG_HOME": config.path, "AUCTION_HTTP": dead])
+            #expect(fromFlag.status == 0, "the flag beats the environment: \(fromFlag.stderr)")
+        }
     }
 }

@@ -24,8 +24,30 @@ enum CLI {
         }
     }
 
-    /// A loopback port that refuses connections (bound, then closed).
-    static func closedPort() -> Int {
+    /// Polls `condition` every 25 ms for up to `timeout` seconds without holding a thread (the suites
+    /// run in parallel on a few cooperative threads: a blocked one starves other tests' tasks).
+    static func eventually(timeout: TimeInterval = 10, _ condition: () throws -> Bool) async rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try !condition() {
+            if Date() > deadline { return false }
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        return true
+    }
+
+    /// Polls a tmux pane until `condition` holds for its screen; the last screen and whether it held.
+    static func screen(_ tmux: TmuxSession, timeout: TimeInterval = 10, _ condition: (String) -> Bool) async throws -> (String, Bool) {
+        var screen = try tmux.capture()
+        let matched = try await eventually(timeout: timeout) {
+            screen = try tmux.capture()
+            return condition(screen)
+        }
+        return (screen, matched)
+    }
+
+    /// A loopback port that refuses connections: bound but not listening, so no parallel test can
+    /// take it while `body` runs.
+    static func withRefusingPort<T>(_ body: (Int) throws -> T) rethrows -> T {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
@@ -39,7 +61,7 @@ enum CLI {
         _ = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return try body(Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// Whether something accepts TCP connections at `127.0.0.1:port`.

@@ -26,80 +26,80 @@ import Testing
         screen.components(separatedBy: needle).count - 1
     }
 
-    @Test func aBidFromAnotherClientRewritesOnlyThatLineAndQRestoresTheTerminal() throws {
+    @Test func aBidFromAnotherClientRewritesOnlyThatLineAndQRestoresTheTerminal() async throws {
         let (server, directory) = try CLI.server()
         defer { server.stop(); directory.remove() }
         let tmux = try TmuxSession(command: Self.watchCommand("watch", environment: server.clientEnvironment), width: 100, height: 24)
         defer { tmux.close() }
-        let (before, live) = try tmux.waitFor { $0.contains("connected ·") && Self.productLines($0).count == 15 }
+        let (before, live) = try await CLI.screen(tmux) { $0.contains("connected ·") && Self.productLines($0).count == 15 }
         #expect(live, "screen:\n\(before)")
 
         let bid = try CLI.run(["bid", "5", "9,000,000"], environment: server.clientEnvironment)
         #expect(bid.status == 0, "bid: \(bid.stderr)")
-        let (after, changed) = try tmux.waitFor { Self.productLines($0)[5]?.contains("9,000,000") == true }
+        let (after, changed) = try await CLI.screen(tmux) { Self.productLines($0)[5]?.contains("9,000,000") == true }
         #expect(changed, "screen:\n\(after)")
         let old = Self.productLines(before), new = Self.productLines(after)
         for id in 1...15 where id != 5 {
             #expect(old[id] == new[id], "line \(id) changed:\n\(old[id] ?? "")\n\(new[id] ?? "")")
         }
-        #expect(try tmux.waitFor { $0.contains("1 update ·") }.matched)
+        #expect(try await CLI.screen(tmux) { $0.contains("1 update ·") }.1)
 
         try tmux.sendKeys("q")
-        let (exited, done) = try tmux.waitFor { $0.contains("exited=0") }
+        let (exited, done) = try await CLI.screen(tmux) { $0.contains("exited=0") }
         #expect(done, "screen:\n\(exited)")
         #expect(Self.productLines(exited).isEmpty, "the alternate screen is gone")
         try tmux.type("still usable")
         try tmux.sendKeys("Enter")
-        #expect(try tmux.waitFor { $0.contains("typed:still usable") }.matched, "cooked mode is back")
+        #expect(try await CLI.screen(tmux) { $0.contains("typed:still usable") }.1, "cooked mode is back")
     }
 
-    @Test func nextPageLoadsPageTwoAndItsChangesArrive() throws {
+    @Test func nextPageLoadsPageTwoAndItsChangesArrive() async throws {
         let (server, directory) = try CLI.server()
         defer { server.stop(); directory.remove() }
         let tmux = try TmuxSession(command: Self.watchCommand("watch", environment: server.clientEnvironment), width: 100, height: 24)
         defer { tmux.close() }
-        #expect(try tmux.waitFor { $0.contains("connected ·") && $0.contains("page 1/1") }.matched)
+        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") && $0.contains("page 1/1") }.1)
         try tmux.sendKeys("n")
-        let (paged, loaded) = try tmux.waitFor { $0.contains("page 2/2") && Self.productLines($0)[20] != nil }
+        let (paged, loaded) = try await CLI.screen(tmux) { $0.contains("page 2/2") && Self.productLines($0)[20] != nil }
         #expect(loaded, "screen:\n\(paged)")
         #expect(Self.productLines(paged)[1] == nil)
         let bid = try CLI.run(["bid", "20", "8,765,000"], environment: server.clientEnvironment)
         #expect(bid.status == 0, "bid: \(bid.stderr)")
-        let (after, arrived) = try tmux.waitFor { Self.productLines($0)[20]?.contains("8,765,000") == true }
+        let (after, arrived) = try await CLI.screen(tmux) { Self.productLines($0)[20]?.contains("8,765,000") == true }
         #expect(arrived, "a page-2 change arrives once page 2 is loaded; screen:\n\(after)")
         try tmux.sendKeys("p")
-        #expect(try tmux.waitFor { $0.contains("page 1/2") && Self.productLines($0)[1] != nil }.matched)
+        #expect(try await CLI.screen(tmux) { $0.contains("page 1/2") && Self.productLines($0)[1] != nil }.1)
         try tmux.sendKeys("q")
-        #expect(try tmux.waitFor { $0.contains("exited=0") }.matched)
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
     }
 
-    @Test func serverRestartShowsReconnectingThenTheTableIsLiveAgainWithoutDuplicates() throws {
+    @Test func serverRestartShowsReconnectingThenTheTableIsLiveAgainWithoutDuplicates() async throws {
         let (server, directory) = try CLI.server()
         defer { server.stop(); directory.remove() }
         let tmux = try TmuxSession(command: Self.watchCommand("watch", environment: server.clientEnvironment), width: 100, height: 24)
         defer { tmux.close() }
-        #expect(try tmux.waitFor { $0.contains("connected ·") }.matched)
+        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") }.1)
 
         server.stop()
-        let (down, reconnecting) = try tmux.waitFor { $0.contains("reconnecting in") }
+        let (down, reconnecting) = try await CLI.screen(tmux) { $0.contains("reconnecting in") }
         #expect(reconnecting, "screen:\n\(down)")
         try server.restart()
-        let (up, connected) = try tmux.waitFor(timeout: 20) { $0.contains("connected ·") && !$0.contains("reconnecting") }
+        let (up, connected) = try await CLI.screen(tmux, timeout: 20) { $0.contains("connected ·") && !$0.contains("reconnecting") }
         #expect(connected, "screen:\n\(up)")
 
         let bid = try CLI.run(["bid", "7", "7,777,000"], environment: server.clientEnvironment)
         #expect(bid.status == 0, "bid: \(bid.stderr)")
-        let (after, live) = try tmux.waitFor { Self.productLines($0)[7]?.contains("7,777,000") == true }
+        let (after, live) = try await CLI.screen(tmux) { Self.productLines($0)[7]?.contains("7,777,000") == true }
         #expect(live, "screen:\n\(after)")
         #expect(Self.productLines(after).count == 15)
         #expect(Self.count("ID  NAME", in: after) == 1)
         #expect(Self.count("auction watch ·", in: after) == 1)
         for id in 1...15 { #expect(Self.count("\(id)  ", in: after) >= 1) }
         try tmux.sendKeys("q")
-        #expect(try tmux.waitFor { $0.contains("exited=0") }.matched)
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
     }
 
-    @Test func pipedWatchPrintsOneLinePerChange() throws {
+    @Test func pipedWatchPrintsOneLinePerChange() async throws {
         let (server, directory) = try CLI.server()
         defer { server.stop(); directory.remove() }
         let watch = try ChildProcess(CLI.auction, ["watch", "--pages", "2"],
@@ -112,11 +112,11 @@ import Testing
         while !seen && Date() < deadline {
             price += 1_000
             _ = try CLI.run(["bid", "3", String(price)], environment: server.clientEnvironment)
-            seen = watch.waitFor(timeout: 0.5) { out, _ in out.contains("\t3\t") }
+            seen = await CLI.eventually(timeout: 0.5) { watch.stdout.contains("\t3\t") }
         }
         #expect(seen, "stdout: \(watch.stdout) stderr: \(watch.stderr)")
         _ = try CLI.run(["bid", "18", "6,543,000"], environment: server.clientEnvironment)
-        #expect(watch.waitFor { out, _ in out.contains("\t18\t") })
+        #expect(await CLI.eventually { watch.stdout.contains("\t18\t") })
         let lines = watch.stdout.split(separator: "\n")
         let last = lines.last.map { $0.split(separator: "\t").map(String.init) } ?? []
         #expect(last.count == 5)
