@@ -149,3 +149,18 @@ import Testing
         #expect(fade.contains("40,000") && !fade.contains(ANSI.green))
     }
 }
+
+extension CommandWatchModelTests {
+    @Test func aPushDuringAReloadIsNotUndoneByTheReloadedPrices() {
+        var watch = model(interactive: false)
+        #expect(watch.handle(.key(.character("r")), now: start).contains(.reload))
+        // The push arrives while the reload is in flight; the reload read the prices before it.
+        _ = watch.handle(.feed(.price(update(4, to: 90_000, change: 64_000))), now: start)
+        _ = watch.handle(.reloaded([Fixtures.page()]), now: start)
+        #expect(watch.board.rows[3].currentPrice == 90_000)
+        // Once no reload is pending, a reload's prices stand.
+        _ = watch.handle(.key(.character("r")), now: start)
+        _ = watch.handle(.reloaded([Fixtures.page()]), now: start)
+        #expect(watch.board.rows[3].currentPrice == Fixtures.page()[3].currentPrice)
+    }
+}

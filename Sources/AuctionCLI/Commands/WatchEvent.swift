@@ -14,8 +14,10 @@ public enum WatchEvent: Hashable, Sendable {
     case pageLoaded(index: Int, ProductPage?)
     /// The products requested with `.reload` arrived, in display order, by page.
     case reloaded([[Product]])
-    /// A load failed; the text says why.
+    /// A page load failed; the text says why.
     case loadFailed(String)
+    /// A reload failed; the text says why (the board keeps its prices).
+    case reloadFailed(String)
 }
 
 /// What `WatchModel.handle` asks the I/O shell to do, in order.

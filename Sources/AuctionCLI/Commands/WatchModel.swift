@@ -33,6 +33,10 @@ public struct WatchModel: Sendable {
     public let clock: TimeOfDay
     private var pendingPage: Int?
     private var lostConnection = false
+    /// Reloads asked for and not answered yet, and the pushes applied meanwhile: a reload may have
+    /// read the prices before those pushes, so they are applied again on top of it.
+    private var reloadsPending = 0
+    private var pushedDuringReload: [PriceUpdate] = []
 
     /// A model over loaded pages (`pageable`) or a fixed list of products (one page, not pageable).
     public init(pages: [[Product]], pageable: Bool, reachedEnd: Bool, interactive: Bool, size: TerminalSize = .fallback,
@@ -58,6 +62,7 @@ public struct WatchModel: Sendable {
     public mutating func handle(_ event: WatchEvent, now: Timestamp) -> [WatchEffect] {
         switch event {
         case .feed(.price(let update)):
+            if reloadsPending > 0 { pushedDuringReload.append(update) }
             guard let index = board.apply(update) else { return [] }
             lastUpdateAt = now
             guard interactive else {
@@ -82,6 +87,9 @@ public struct WatchModel: Sendable {
         case .loadFailed(let reason):
             pendingPage = nil
             return interactive ? [] : [.notice(reason)]
+        case .reloadFailed(let reason):
+            finishReload()
+            return interactive ? [] : [.notice(reason)]
         }
     }
 
@@ -95,7 +103,7 @@ public struct WatchModel: Sendable {
             if lostConnection {
                 lostConnection = false
                 // Changes made while disconnected were not pushed: load the prices again.
-                effects.append(.reload)
+                effects.append(startReload())
                 if !interactive { effects.append(.notice("connected again")) }
             }
         case .reconnecting:
@@ -126,7 +134,7 @@ public struct WatchModel: Sendable {
             return render(now)
         case .reload:
             screen = nil
-            return [.reload] + render(now)
+            return [startReload()] + render(now)
         case nil:
             return []
         }
@@ -147,9 +155,22 @@ public struct WatchModel: Sendable {
         return [.announcePages(pageRanges.count)] + render(now)
     }
 
+    private mutating func startReload() -> WatchEffect {
+        reloadsPending += 1
+        return .reload
+    }
+
+    private mutating func finishReload() {
+        reloadsPending = max(0, reloadsPending - 1)
+        if reloadsPending == 0 { pushedDuringReload = [] }
+    }
+
     private mutating func reloaded(_ pages: [[Product]], now: Timestamp) -> [WatchEffect] {
         let before = Dictionary(board.rows.map { ($0.id, $0.currentPrice) }, uniquingKeysWith: { first, _ in first })
-        board.replace(with: pages.flatMap { $0 })
+        var fresh = PriceBoard(products: pages.flatMap { $0 })
+        for update in pushedDuringReload { _ = fresh.apply(update) }
+        board.replace(with: fresh.rows)
+        finishReload()
         pageRanges = WatchModel.ranges(of: pages)
         currentPage = min(currentPage, max(0, pageRanges.count - 1))
         guard interactive else {

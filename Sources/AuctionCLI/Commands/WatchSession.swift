@@ -85,7 +85,7 @@ public final class WatchSession: Sendable {
                         do throws(AuctionError) {
                             continuation.yield(.reloaded(try await reload(pages: pageCount)))
                         } catch {
-                            continuation.yield(.loadFailed("reload failed: " + CommandError.describe(error)))
+                            continuation.yield(.reloadFailed("reload failed: " + CommandError.describe(error)))
                         }
                     })
                 case .quit:
