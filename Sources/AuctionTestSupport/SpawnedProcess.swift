@@ -61,9 +61,10 @@ public final class SpawnedProcess: @unchecked Sendable {
         let bytes = stdin ?? []
         Thread.detachNewThread {
             bytes.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress else { return }
                 var offset = 0
                 while offset < buffer.count {
-                    let written = write(input, buffer.baseAddress! + offset, buffer.count - offset)
+                    let written = write(input, base + offset, buffer.count - offset)
                     if written <= 0 { if written < 0 && errno == EINTR { continue }; break }
                     offset += written
                 }

@@ -75,7 +75,7 @@ public struct AuctionApp: Sendable {
 
     private func run(_ invocation: Invocation, console: Console) async throws(CommandError) -> ExitCode {
         guard let type = commands[invocation.command] else {
-            throw .local("`\(invocation.command)` is not available in this build of auction \(CLIVersion.current)")
+            throw .usage(invocation.command, "`\(invocation.command)` is not available in this build of auction \(CLIVersion.current)")
         }
         let command = try type.init(invocation)
         let paths = ConfigurationPaths(environment: environment)

@@ -23,9 +23,10 @@ public struct FileDescriptorSink: OutputSink {
     /// Writes every byte, or stops silently when the reader has gone (`EPIPE`) or another error occurs.
     public func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(fileDescriptor, base + offset, buffer.count - offset)
                 if written > 0 {
                     offset += written
                 } else if written < 0 && errno == EINTR {
