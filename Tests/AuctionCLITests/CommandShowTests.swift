@@ -46,3 +46,13 @@ import Testing
         #expect(run.stderr.hasPrefix("error: `show` needs <id>"))
     }
 }
+
+extension CommandShowTests {
+    @Test func aLabelAsWideAsItsColumnStillHasASpace() async throws {
+        let server = try CommandTestServer(products: 20)
+        defer { server.stop() }
+        server.catalogue.details.withLock { $0[6].product.minimumIncrement = 1_000 }
+        let run = await CommandHarness.run(["show", "7"], environment: server.environment())
+        #expect(run.stdout.contains("Min. raise 1,000"), "\(run.stdout)")
+    }
+}
