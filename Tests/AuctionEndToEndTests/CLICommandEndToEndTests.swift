@@ -89,6 +89,17 @@ import Testing
         }
     }
 
+    @Test func aBidWhoseReplyNeverComesIsAnUnknownOutcome() throws {
+        try CLI.withSilentPort { port in
+            let result = try CLI.run(["bid", "5", "35000"], environment: ["AUCTION_SOCKET": "127.0.0.1:\(port)", "AUCTION_TIMEOUT": "0.5"])
+            #expect(result.status == 4)
+            #expect(result.stderr == "auction: outcome unknown: the bid was sent but no answer came; check with `auction show 5`\n")
+            let json = try CLI.run(["bid", "5", "35000", "--json"], environment: ["AUCTION_SOCKET": "127.0.0.1:\(port)", "AUCTION_TIMEOUT": "0.5"])
+            #expect(json.status == 4)
+            #expect(json.stdout.contains("\"outcome\":\"unknown\""))
+        }
+    }
+
     @Test func badArgumentsExitTwoWithAReasonASuggestionAndTheUsage() throws {
         let typo = try CLI.run(["wacth"])
         #expect(typo.status == 2)

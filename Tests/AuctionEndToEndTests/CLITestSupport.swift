@@ -64,6 +64,24 @@ enum CLI {
         return try body(Int(UInt16(bigEndian: address.sin_port)))
     }
 
+    /// A loopback port that takes connections (the kernel's backlog) but never answers, while `body` runs.
+    static func withSilentPort<T>(_ body: (Int) throws -> T) rethrows -> T {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        listen(fd, 16)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return try body(Int(UInt16(bigEndian: address.sin_port)))
+    }
+
     /// Whether something accepts TCP connections at `127.0.0.1:port`.
     static func isListening(port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
