@@ -1,0 +1,124 @@
+import AuctionCore
+import AuctionInfrastructure
+
+/// A message from client to server (the `dataType` of a client frame; see docs/PROTOCOL.md).
+public enum ClientMessage: Hashable, Sendable {
+    /// 1 (original): this many catalogue pages are loaded, minus one (`stateNumber`).
+    case listState(stateNumber: Int)
+    /// 2 (original): raise a product's price; the user id is optional for our server.
+    case bid(Bid, userID: UserID?)
+    /// 3: log the connection in with a session token.
+    case login(token: String)
+    /// 4: send price changes of these products regardless of list state.
+    case subscribe([ProductID])
+    /// 5: stop sending price changes of these products.
+    case unsubscribe([ProductID])
+    /// 6: join a chat room.
+    case chatJoin(room: String)
+    /// 7: leave a chat room.
+    case chatLeave(room: String)
+    /// 8: say something in a chat room.
+    case chatSend(room: String, text: String)
+    /// 9: ask who is in a chat room.
+    case chatWho(room: String)
+    /// 10: liveness check; the reply is an empty `result: true`.
+    case ping
+    /// A type this build does not know; skipped.
+    case unknown(dataType: Int)
+
+    /// The wire `dataType` of each message.
+    public enum DataType {
+        /// List state.
+        public static let listState = 1
+        /// Bid.
+        public static let bid = 2
+        /// Login.
+        public static let login = 3
+        /// Subscribe.
+        public static let subscribe = 4
+        /// Unsubscribe.
+        public static let unsubscribe = 5
+        /// Chat join.
+        public static let chatJoin = 6
+        /// Chat leave.
+        public static let chatLeave = 7
+        /// Chat send.
+        public static let chatSend = 8
+        /// Chat who.
+        public static let chatWho = 9
+        /// Ping.
+        public static let ping = 10
+    }
+
+    /// This message's `dataType`.
+    public var dataType: Int {
+        switch self {
+        case .listState: DataType.listState
+        case .bid: DataType.bid
+        case .login: DataType.login
+        case .subscribe: DataType.subscribe
+        case .unsubscribe: DataType.unsubscribe
+        case .chatJoin: DataType.chatJoin
+        case .chatLeave: DataType.chatLeave
+        case .chatSend: DataType.chatSend
+        case .chatWho: DataType.chatWho
+        case .ping: DataType.ping
+        case .unknown(let type): type
+        }
+    }
+
+    /// Reads a client frame; unknown types become `.unknown`, never an error.
+    public init(frame: Frame) throws(WireError) {
+        let type = frame.dataType
+        guard (DataType.listState...DataType.ping).contains(type) else {
+            self = .unknown(dataType: type)
+            return
+        }
+        let payload = try WirePayload(frame)
+        switch type {
+        case DataType.listState:
+            guard let state = Int(exactly: try payload.int("stateNumber")) else {
+                throw .invalidField("stateNumber", dataType: type)
+            }
+            self = .listState(stateNumber: state)
+        case DataType.bid:
+            self = .bid(Bid(productID: try payload.productID("product_id"), price: try payload.money("product_price")),
+                        userID: try payload.optionalUserID("user_id"))
+        case DataType.login: self = .login(token: try payload.string("token"))
+        case DataType.subscribe: self = .subscribe(try payload.productIDs("product_ids"))
+        case DataType.unsubscribe: self = .unsubscribe(try payload.productIDs("product_ids"))
+        case DataType.chatJoin: self = .chatJoin(room: try payload.string("room"))
+        case DataType.chatLeave: self = .chatLeave(room: try payload.string("room"))
+        case DataType.chatSend: self = .chatSend(room: try payload.string("room"), text: try payload.string("text"))
+        case DataType.chatWho: self = .chatWho(room: try payload.string("room"))
+        default: self = .ping
+        }
+    }
+
+    /// The payload as the wire carries it.
+    public var data: JSONValue {
+        switch self {
+        case .listState(let state): ["stateNumber": .int(Int64(state))]
+        case .bid(let bid, let user):
+            if let user {
+                ["product_id": .int(Int64(bid.productID.rawValue)), "product_price": .int(bid.price.minorUnits),
+                 "user_id": .int(user.rawValue)]
+            } else {
+                ["product_id": .int(Int64(bid.productID.rawValue)), "product_price": .int(bid.price.minorUnits)]
+            }
+        case .login(let token): ["token": .string(token)]
+        case .subscribe(let ids), .unsubscribe(let ids): ["product_ids": .array(ids.map { .int(Int64($0.rawValue)) })]
+        case .chatJoin(let room), .chatLeave(let room), .chatWho(let room): ["room": .string(room)]
+        case .chatSend(let room, let text): ["room": .string(room), "text": .string(text)]
+        case .ping, .unknown: [:]
+        }
+    }
+
+    /// The frame without a completion id.
+    public var frame: Frame { frame(completionID: nil) }
+
+    /// The frame with a completion id at top level, as client frames carry it.
+    public func frame(completionID: Int64?) -> Frame {
+        Frame(dataType: dataType, completionID: completionID, data: data)
+    }
+}

@@ -1,0 +1,120 @@
+import AuctionCore
+import AuctionInfrastructure
+
+/// A message from server to client (the `dataType` of a server frame; see docs/PROTOCOL.md).
+public enum ServerMessage: Hashable, Sendable {
+    /// 1 (original, plus our optional fields): the answer to a request.
+    case reply(WireReply)
+    /// 2 (original): a product's price changed.
+    case price(PriceUpdate)
+    /// 3: a chat line.
+    case chat(ChatMessage)
+    /// 4: someone joined or left a chat room.
+    case presence(ChatPresence)
+    /// 5: bidding on a product ended.
+    case auctionClosed(ProductID, finalPrice: Money, winner: String?)
+    /// 6: a connection-level error, sent just before the server closes (reason code and a sentence).
+    case error(reason: String, message: String)
+    /// A type this build does not know; skipped.
+    case unknown(dataType: Int)
+
+    /// The wire `dataType` of each message.
+    public enum DataType {
+        /// Reply.
+        public static let reply = 1
+        /// Price push.
+        public static let price = 2
+        /// Chat line.
+        public static let chat = 3
+        /// Chat presence.
+        public static let presence = 4
+        /// Auction closed.
+        public static let auctionClosed = 5
+        /// Connection-level error.
+        public static let error = 6
+    }
+
+    /// This message's `dataType`.
+    public var dataType: Int {
+        switch self {
+        case .reply: DataType.reply
+        case .price: DataType.price
+        case .chat: DataType.chat
+        case .presence: DataType.presence
+        case .auctionClosed: DataType.auctionClosed
+        case .error: DataType.error
+        case .unknown(let type): type
+        }
+    }
+
+    /// Reads a server frame; unknown types become `.unknown`, never an error.
+    public init(frame: Frame) throws(WireError) {
+        let type = frame.dataType
+        guard (DataType.reply...DataType.error).contains(type) else {
+            self = .unknown(dataType: type)
+            return
+        }
+        let payload = try WirePayload(frame)
+        switch type {
+        case DataType.reply:
+            self = .reply(try WireReply(payload: payload, completionID: frame.completionID))
+        case DataType.price:
+            self = .price(try Self.priceUpdate(payload))
+        case DataType.chat:
+            self = .chat(ChatMessage(room: try payload.string("room"), sender: try payload.string("sender"),
+                                     text: try payload.string("text"),
+                                     time: Timestamp(millisecondsSinceEpoch: try payload.int("time")),
+                                     sequence: try payload.optionalInt("seq") ?? 0))
+        case DataType.presence:
+            guard let event = ChatPresence.Event(rawValue: try payload.string("event")) else {
+                throw .invalidField("event", dataType: type)
+            }
+            self = .presence(ChatPresence(room: try payload.string("room"), user: try payload.string("user"), event: event,
+                                          time: Timestamp(millisecondsSinceEpoch: try payload.int("time"))))
+        case DataType.auctionClosed:
+            self = .auctionClosed(try payload.productID("product_id"), finalPrice: try payload.money("final_price"),
+                                  winner: try payload.optionalString("winner"))
+        default:
+            self = .error(reason: try payload.string("reason"), message: try payload.optionalString("message") ?? "")
+        }
+    }
+
+    /// A price push; `state` is whether the price went up, `beforePrice` the size of the change.
+    private static func priceUpdate(_ payload: WirePayload) throws(WireError) -> PriceUpdate {
+        let id = try payload.productID("product_id")
+        let price = try payload.money("product_price")
+        let size = (try payload.optionalInt("beforePrice") ?? 0).magnitude
+        let up = try payload.object["state"].map { (value) throws(WireError) -> Bool in
+            guard let flag = value.boolValue else { throw .invalidField("state", dataType: payload.dataType) }
+            return flag
+        } ?? true
+        let change = Money(up ? Int64(clamping: size) : -Int64(clamping: size))
+        return PriceUpdate(productID: id, price: price, change: change, direction: PriceDirection(change: change),
+                           auctionDate: try payload.optionalString("auction_date") ?? "")
+    }
+
+    /// The payload as the wire carries it.
+    public var data: JSONValue {
+        switch self {
+        case .reply(let reply): reply.data
+        case .price(let update):
+            ["product_id": .int(Int64(update.productID.rawValue)), "product_price": .int(update.price.minorUnits),
+             "state": .bool(update.direction == .up), "auction_date": .string(update.auctionDate),
+             "beforePrice": .int(update.change.minorUnits)]
+        case .chat(let line):
+            ["room": .string(line.room), "sender": .string(line.sender), "text": .string(line.text),
+             "time": .int(line.time.millisecondsSinceEpoch), "seq": .int(line.sequence)]
+        case .presence(let notice):
+            ["room": .string(notice.room), "user": .string(notice.user), "event": .string(notice.event.rawValue),
+             "time": .int(notice.time.millisecondsSinceEpoch)]
+        case .auctionClosed(let id, let price, let winner):
+            ["product_id": .int(Int64(id.rawValue)), "final_price": .int(price.minorUnits),
+             "winner": winner.map { .string($0) } ?? .null]
+        case .error(let reason, let message): ["reason": .string(reason), "message": .string(message)]
+        case .unknown: [:]
+        }
+    }
+
+    /// The frame; a reply carries its completion id inside `data`, as the original backend's do.
+    public var frame: Frame { Frame(dataType: dataType, data: data) }
+}
