@@ -1,0 +1,136 @@
+/// One request/response on a reused or new connection. Its loop-thread state completes exactly
+/// once: with the response, a mapped connect error, a timeout, an early close, or cancellation.
+/// A reused connection that closes before any byte of the answer is replaced by a new one, once.
+/// `@unchecked Sendable`: `start` and `cancel` hop to the loop; all state is touched there.
+final class HTTPClientExchange: @unchecked Sendable {
+    private let request: HTTPRequest
+    private let baseURL: HTTPBaseURL
+    private let configuration: HTTPClient.Configuration
+    private let loop: EventLoop
+    private let pool: HTTPConnectionPool?
+    private var parser: HTTPResponseParser
+    private var connection: TCPConnection?
+    private var reused = false
+    private var receivedBytes = 0
+    private var timer: TimerID?
+    private var completion: ((Result<HTTPResponse, HTTPError>) -> Void)?
+    private var cancelled = false
+
+    init(request: HTTPRequest, baseURL: HTTPBaseURL, configuration: HTTPClient.Configuration, loop: EventLoop,
+         pool: HTTPConnectionPool?) {
+        self.request = request
+        self.baseURL = baseURL
+        self.configuration = configuration
+        self.loop = loop
+        self.pool = pool
+        parser = HTTPResponseParser(requestMethod: request.method, limits: configuration.limits)
+    }
+
+    /// Sends on a kept connection or a new one; `completion` runs once on the loop thread.
+    func start(_ completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void) {
+        loop.execute { [self] in
+            self.completion = completion
+            guard !cancelled else { return finish(.failure(.connectionClosed(address: baseURL.authority, detail: "cancelled"))) }
+            if let kept = pool?.take() {
+                reused = true
+                connected(kept)
+            } else {
+                connect()
+            }
+        }
+    }
+
+    /// Gives up: the connection is dropped and the caller gets an error.
+    func cancel() {
+        loop.execute { [self] in
+            cancelled = true
+            finish(.failure(.connectionClosed(address: baseURL.authority, detail: "cancelled")))
+        }
+    }
+
+    private func connect() {
+        TCPConnection.connect(host: baseURL.host, port: baseURL.port,
+                              timeoutMilliseconds: configuration.connectTimeoutMilliseconds, on: loop) { [self] result in
+            switch result {
+            case .success(let connection): connected(connection)
+            case .failure(let error): finish(.failure(unreachable(error)))
+            }
+        }
+    }
+
+    private func connected(_ connection: TCPConnection) {
+        guard completion != nil else { return connection.abort() }
+        self.connection = connection
+        connection.outputLimit = max(connection.outputLimit, request.body.count + 65_536)
+        connection.onRead = { [self] bytes in
+            receivedBytes += bytes.count
+            parser.append(bytes)
+            do throws(HTTPError) {
+                if let response = try parser.next() { finish(.success(response)) }
+            } catch {
+                finish(.failure(error))
+            }
+        }
+        connection.onClose = { [self] error in
+            self.connection = nil
+            if reused && receivedBytes == 0 && completion != nil {
+                // The server closed the kept connection as we reused it: try once more on a new one.
+                reused = false
+                if let timer { loop.cancel(timer) }
+                timer = nil
+                return connect()
+            }
+            do throws(HTTPError) {
+                if let response = try parser.finish() { return finish(.success(response)) }
+                let detail = error.map(\.description) ?? "the server closed the connection"
+                finish(.failure(.connectionClosed(address: baseURL.authority, detail: detail)))
+            } catch {
+                finish(.failure(error))
+            }
+        }
+        if let timer { loop.cancel(timer) }
+        timer = loop.schedule(afterMilliseconds: configuration.responseTimeoutMilliseconds) { [self] in
+            timer = nil
+            finish(.failure(.responseTimeout(address: baseURL.authority, milliseconds: configuration.responseTimeoutMilliseconds)))
+        }
+        if !connection.write(request.serialized()) {
+            finish(.failure(.connectionClosed(address: baseURL.authority, detail: "could not send the request")))
+        }
+    }
+
+    private func finish(_ result: Result<HTTPResponse, HTTPError>) {
+        guard let completion else { return }
+        self.completion = nil
+        if let timer { loop.cancel(timer) }
+        timer = nil
+        if let connection {
+            self.connection = nil
+            connection.onRead = nil
+            connection.onClose = nil
+            switch result {
+            case .success(let response) where pool != nil && !response.closesConnection && parser.bufferedBytes == 0:
+                pool?.give(connection)
+            case .success:
+                connection.close()
+            case .failure:
+                connection.abort()
+            }
+        }
+        completion(result)
+    }
+
+    /// The connect error in words for "cannot reach <address>: <detail>".
+    private func unreachable(_ error: SocketError) -> HTTPError {
+        let detail: String
+        switch error {
+        case .connectionRefused: detail = "connection refused"
+        case .timedOut(_, let milliseconds): detail = "no answer within \(milliseconds) ms"
+        case .resolve(_, let reason): detail = "cannot resolve host (\(reason))"
+        case .connect(_, let errno): detail = errno.phrase
+        case .invalidPort(let port): detail = "invalid port \(port)"
+        case .eventLoopShutdown: detail = "the client is shutting down"
+        default: detail = error.description
+        }
+        return .unreachable(address: baseURL.authority, detail: detail)
+    }
+}

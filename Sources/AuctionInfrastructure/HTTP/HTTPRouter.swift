@@ -1,0 +1,57 @@
+/// Routes requests by method and exact path: unknown path → 404, known path with another
+/// method → 405 with `Allow`. `HEAD` is served by the `GET` route (the server drops the body).
+/// Handlers run on the server's event loop; deliberately not `Sendable`.
+public struct HTTPRouter {
+    /// A handler that answers through a responder, possibly later (asynchronous work).
+    public typealias Handler = (HTTPRequest, HTTPResponder) -> Void
+
+    private var routes: [String: [(method: HTTPMethod, handler: Handler)]] = [:]
+
+    /// Creates an empty router.
+    public init() {}
+
+    /// Adds a route answered at once by `handler`.
+    public mutating func on(_ method: HTTPMethod, _ path: String, _ handler: @escaping (HTTPRequest) -> HTTPResponse) {
+        on(method, path, responding: { request, responder in responder.respond(handler(request)) })
+    }
+
+    /// Adds a route whose handler answers through the responder, possibly later.
+    public mutating func on(_ method: HTTPMethod, _ path: String, responding handler: @escaping Handler) {
+        routes[path, default: []].removeAll { $0.method == method }
+        routes[path, default: []].append((method, handler))
+    }
+
+    /// Adds a route answered by an `async` function, run as a task.
+    public mutating func on(_ method: HTTPMethod, _ path: String,
+                            async handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
+        on(method, path, responding: { request, responder in
+            Task { responder.respond(await handler(request)) }
+        })
+    }
+
+    /// The methods a path answers to (with `HEAD` when it answers `GET`), or empty for an unknown path.
+    public func allowedMethods(for path: String) -> [HTTPMethod] {
+        guard let entries = routes[path] else { return [] }
+        var methods = entries.map(\.method)
+        if methods.contains(.get) && !methods.contains(.head) { methods.append(.head) }
+        return methods
+    }
+
+    /// Answers the request: through its route's handler, or with 404 / 405.
+    public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        let path = request.path
+        guard let entries = routes[path] else {
+            responder.respond(.text(.notFound, "no such resource: \(path)\n"))
+            return
+        }
+        let wanted = request.method == .head && !entries.contains(where: { $0.method == .head }) ? .get : request.method
+        guard let entry = entries.first(where: { $0.method == wanted }) else {
+            let allowed = allowedMethods(for: path).map(\.rawValue).joined(separator: ", ")
+            var response = HTTPResponse.text(.methodNotAllowed, "\(request.method) is not allowed on \(path); use \(allowed)\n")
+            response.headers.add(name: "Allow", value: allowed)
+            responder.respond(response)
+            return
+        }
+        entry.handler(request, responder)
+    }
+}

@@ -1,0 +1,209 @@
+/// The I/O shell of one server connection: feeds bytes to its `HTTPServerSession`, performs the
+/// actions it returns, runs the handler, and keeps one timer for the session's next deadline.
+/// Back-pressure both ways: reading pauses while pipelined input waits past its bound or while
+/// answers pile up unread (the next request is dispatched once they drain); a client that stops
+/// reading for `sendTimeoutMilliseconds` is disconnected. Loop-bound: used only on its loop's thread.
+final class HTTPServerConnection {
+    /// Per-connection settings beyond the session's.
+    struct Limits {
+        /// Queued answer bytes above which the next request waits for them to drain.
+        var outputHighWater: Int
+        /// How long answers may sit unread before the connection is dropped.
+        var sendTimeoutMilliseconds: Int64
+    }
+
+    private let connection: TCPConnection
+    private var session: HTTPServerSession
+    private let limits: Limits
+    private let handler: HTTPRouter.Handler
+    private let date: () -> String?
+    private var timer: (id: TimerID, deadline: Int64)?
+    private var stallTimer: TimerID?
+    private var deferred: HTTPRequest?
+    private var dispatching = false
+    private var synchronousResponse: HTTPResponse?
+    private var sequence = 0
+    private var awaiting: Int?
+    /// Called once when the connection has ended.
+    var onFinished: (() -> Void)?
+
+    init(connection: TCPConnection, configuration: HTTPServerSession.Configuration, limits: Limits,
+         handler: @escaping HTTPRouter.Handler, date: @escaping () -> String?) {
+        self.connection = connection
+        self.session = HTTPServerSession(configuration: configuration, now: EventLoop.now())
+        self.limits = limits
+        self.handler = handler
+        self.date = date
+    }
+
+    /// Starts reading (loop thread). The connection's callbacks hold this object until it closes
+    /// (the TCP connection drops them then), so it lives exactly as long as the connection.
+    func start() {
+        connection.onRead = { [self] bytes in
+            perform(session.receive(bytes, now: EventLoop.now()))
+        }
+        connection.onInputClosed = { [self] in
+            perform(session.inputClosed(now: EventLoop.now()))
+        }
+        connection.onOutputDrained = { [self] in
+            outputDrained()
+        }
+        connection.onClose = { [self] _ in finished() }
+        armTimer()
+    }
+
+    /// Closes the connection, flushing what is queued.
+    func close() {
+        session.peerClosed()
+        connection.close()
+    }
+
+    private func finished() {
+        session.peerClosed()
+        if let timer { connection.loop.cancel(timer.id) }
+        if let stallTimer { connection.loop.cancel(stallTimer) }
+        timer = nil
+        stallTimer = nil
+        deferred = nil
+        let callback = onFinished
+        onFinished = nil
+        callback?()
+    }
+
+    /// Performs actions in order; responses given synchronously are folded in iteratively so
+    /// a burst of pipelined requests never recurses. A dispatch is always the last action.
+    private func perform(_ actions: [HTTPServerSession.Action]) {
+        var queue = actions
+        var index = 0
+        while index < queue.count {
+            switch queue[index] {
+            case .write(let bytes):
+                if !connection.write(bytes) {
+                    session.peerClosed()
+                    connection.abort(reporting: .outputLimitExceeded(connection.remoteAddress, limit: connection.outputLimit))
+                    return
+                }
+            case .close:
+                lingerAndClose()
+                return
+            case .dispatch(let request):
+                if connection.bufferedOutputBytes > limits.outputHighWater {
+                    deferDispatch(request)
+                    break
+                }
+                queue.append(contentsOf: dispatch(request))
+            }
+            index += 1
+        }
+        updateReading()
+        armTimer()
+    }
+
+    /// Runs the handler; the actions that follow an answer given at once.
+    private func dispatch(_ request: HTTPRequest) -> [HTTPServerSession.Action] {
+        sequence += 1
+        awaiting = sequence
+        dispatching = true
+        synchronousResponse = nil
+        handler(request, responder(for: sequence))
+        dispatching = false
+        guard let response = synchronousResponse else { return [] }
+        synchronousResponse = nil
+        return session.respond(response, now: EventLoop.now(), date: date())
+    }
+
+    /// Holds the request until the client has read the answers queued before it.
+    private func deferDispatch(_ request: HTTPRequest) {
+        deferred = request
+        guard stallTimer == nil else { return }
+        stallTimer = connection.loop.schedule(afterMilliseconds: limits.sendTimeoutMilliseconds) { [weak self] in
+            guard let self else { return }
+            stallTimer = nil
+            session.peerClosed()
+            connection.abort()
+        }
+    }
+
+    private func outputDrained() {
+        if let stallTimer { connection.loop.cancel(stallTimer) }
+        stallTimer = nil
+        guard let request = deferred else { return }
+        deferred = nil
+        perform([.dispatch(request)])
+    }
+
+    /// Reads only while the session can take input and no request waits for output to drain.
+    private func updateReading() {
+        guard !connection.isClosed, !session.isClosing else { return }
+        if session.wantsReadingPaused || deferred != nil {
+            connection.pauseReading()
+        } else {
+            connection.resumeReading()
+        }
+    }
+
+    /// Half-closes after the queued answer and reads and drops what the client still sends until it
+    /// closes (bounded in bytes and time): closing with unread input would reset the connection and
+    /// could destroy the answer before the client reads it.
+    private func lingerAndClose() {
+        session.peerClosed()
+        var discarded = 0
+        connection.onRead = { [connection] bytes in
+            discarded += bytes.count
+            if discarded > HTTPServerConnection.lingerBytes { connection.abort() }
+        }
+        connection.resumeReading()
+        connection.shutdownOutput()
+        if let timer { connection.loop.cancel(timer.id) }
+        timer = nil
+        guard !connection.isClosed else { return }
+        let id = connection.loop.schedule(afterMilliseconds: HTTPServerConnection.lingerMilliseconds) { [weak self] in
+            self?.timer = nil
+            self?.connection.abort()
+        }
+        timer = (id, .max)
+    }
+
+    /// How long a closing connection waits for the client to close its side.
+    static let lingerMilliseconds: Int64 = 2_000
+    /// How many bytes a closing connection reads and drops before it resets.
+    static let lingerBytes = 1 << 20
+
+    private func responder(for request: Int) -> HTTPResponder {
+        let loop = connection.loop
+        let this = UncheckedSendable(self)
+        return HTTPResponder { response in
+            if loop.inEventLoop {
+                this.value.deliver(response, to: request)
+            } else {
+                loop.execute { this.value.deliver(response, to: request) }
+            }
+        }
+    }
+
+    private func deliver(_ response: HTTPResponse, to request: Int) {
+        guard request == awaiting, session.isAwaitingResponse, !connection.isClosed else { return }
+        awaiting = nil
+        if dispatching {
+            synchronousResponse = response
+            return
+        }
+        perform(session.respond(response, now: EventLoop.now(), date: date()))
+    }
+
+    /// Keeps exactly one timer, at the session's next deadline.
+    private func armTimer() {
+        if session.isClosing { return }
+        let deadline = connection.isClosed ? nil : session.nextDeadline
+        if let timer, timer.deadline == deadline { return }
+        if let timer { connection.loop.cancel(timer.id) }
+        timer = nil
+        guard let deadline else { return }
+        let id = connection.loop.schedule(afterMilliseconds: deadline - EventLoop.now()) { [weak self] in
+            guard let self else { return }
+            timer = nil
+            perform(session.checkTimeouts(now: EventLoop.now()))
+        }
+        timer = (id, deadline)
+    }
+}

@@ -1,0 +1,18 @@
+import AuctionInfrastructure
+import Testing
+
+@Suite struct HTTPBaseURLTests {
+    @Test func parsesHostPortAndBasePath() throws {
+        #expect(try HTTPBaseURL(parsing: "http://127.0.0.1:3100") == HTTPBaseURL(host: "127.0.0.1", port: 3100))
+        #expect(try HTTPBaseURL(parsing: "HTTP://localhost:8099/api/") == HTTPBaseURL(host: "localhost", port: 8099, basePath: "/api"))
+        #expect(try HTTPBaseURL(parsing: "http://[::1]:3100").authority == "[::1]:3100")
+        #expect(try HTTPBaseURL(parsing: "example.org").port == 80)
+        #expect(try HTTPBaseURL(parsing: "http://h:1/base").target("/products/alllist") == "/base/products/alllist")
+    }
+
+    @Test func refusesWhatItCannotUse() {
+        for text in ["https://h:1", "http://", "http://h:0", "http://h:99999", "http://h:x", "http://u@h:1", "http://[::1", "ftp://h"] {
+            #expect(throws: HTTPError.invalidURL(text)) { try HTTPBaseURL(parsing: text) }
+        }
+    }
+}

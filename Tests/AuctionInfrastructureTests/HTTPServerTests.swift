@@ -1,0 +1,213 @@
+import AuctionInfrastructure
+import Glibc
+import Testing
+
+@Suite struct HTTPServerTests {
+    private func echoRouter() -> HTTPRouter {
+        var router = HTTPRouter()
+        router.on(.get, "/health") { _ in .text(.ok, "ok") }
+        router.on(.post, "/echo") { request in HTTPResponse(status: .ok, contentType: "application/octet-stream", body: request.body) }
+        return router
+    }
+
+    @Test func answersARouteOverLoopback() async throws {
+        let server = try HTTPTestServer(router: echoRouter())
+        defer { server.stop() }
+        let response = try await server.client().get("/health")
+        #expect(response.status == .ok)
+        #expect(response.text == "ok")
+        #expect(response.headers["Date"]?.hasSuffix(" GMT") == true)
+        let echoed = try await server.client().post("/echo", json: Array("{\"index\":3}".utf8))
+        #expect(echoed.text == "{\"index\":3}")
+    }
+
+    @Test func keepsTheConnectionOpenBetweenRequests() throws {
+        let server = try HTTPTestServer(router: echoRouter())
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        for round in 0..<3 {
+            socket.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\n\(round)")
+            let response = socket.readResponse()
+            #expect(response?.text == "\(round)")
+            #expect(response?.headers["Connection"] == nil)
+        }
+    }
+
+    @Test func answersPipelinedRequestsInOrder() throws {
+        let server = try HTTPTestServer(router: echoRouter())
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        socket.send((0..<20).map { "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\n\($0 + 10)" }.joined()
+            + "GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        let answers = responses(in: socket.readToEnd())
+        #expect(answers.map(\.text) == (0..<20).map { "\($0 + 10)" } + ["ok"])
+        #expect(answers.last?.headers["Connection"] == "close")
+    }
+
+    @Test func answersPipelinedRequestsInOrderWhenHandlersAnswerLater() throws {
+        // Answers come from another thread (a second loop; not the test's cooperative pool,
+        // which blocking test sockets may occupy), after delays that would reorder them.
+        let worker = try EventLoop.spawn(name: "http-test-worker")
+        defer { worker.shutdown() }
+        let server = try HTTPTestServer { request, responder in
+            let delay = request.body.first.map { Int64($0 % 3) * 5 } ?? 0
+            worker.execute {
+                worker.schedule(afterMilliseconds: delay) { responder.respond(HTTPResponse(status: .ok, body: request.body)) }
+            }
+        }
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        socket.send((0..<10).map { "POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\n\($0)" }.joined()
+            + "POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\nConnection: close\r\n\r\nz")
+        #expect(responses(in: socket.readToEnd()).map(\.text) == (0..<10).map { "\($0)" } + ["z"])
+    }
+
+    @Test func ignoresASecondAnswerToTheSameRequest() throws {
+        let server = try HTTPTestServer { request, responder in
+            responder.respond(.text(.ok, "first"))
+            responder.respond(.text(.ok, "second"))
+        }
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        socket.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        #expect(responses(in: socket.readToEnd()).map(\.text) == ["first", "first"])
+    }
+
+    @Test func refusesRequestsOverTheLimitsWithTheirStatus() throws {
+        let limits = HTTPRequestParser.Limits(requestLineBytes: 256, headerBytes: 512, headerFields: 20, bodyBytes: 1_024)
+        let server = try HTTPTestServer(.init(session: .init(limits: limits)), router: echoRouter())
+        defer { server.stop() }
+        let cases: [(String, [Int])] = [
+            ("GET /" + String(repeating: "a", count: 300) + " HTTP/1.1\r\nHost: t\r\n\r\n", [414]),
+            ("GET /health HTTP/1.1\r\nHost: t\r\nX: " + String(repeating: "b", count: 600) + "\r\n\r\n", [431]),
+            ("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5000\r\n\r\n", [413]),
+            ("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: nope\r\n\r\n", [400]),
+            ("POST /echo HTTP/1.1\r\nHost: t\r\n\r\n{\"index\":0}", [200, 400]),  // no length: no body, then a bad line
+            ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", [501]),
+            ("GET /health HTTP/1.1\r\n\r\n", [400]),
+            ("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\r\n\r\n", [400]),
+        ]
+        for (request, statuses) in cases {
+            let socket = try RawHTTPSocket(port: server.port)
+            socket.send(request)
+            let answers = responses(in: socket.readToEnd())  // the server closes after refusing
+            #expect(answers.map(\.status.code) == statuses, "\(request.prefix(40).debugDescription)")
+            #expect(answers.last?.headers["Connection"] == "close")
+        }
+    }
+
+    @Test func refusesAnEndlessHeaderWithoutBufferingIt() throws {
+        let limits = HTTPRequestParser.Limits(headerBytes: 4_096)
+        let server = try HTTPTestServer(.init(session: .init(limits: limits)), router: echoRouter())
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        socket.send("GET /health HTTP/1.1\r\nHost: t\r\nX-Flood: ")
+        for _ in 0..<16 { socket.send(String(repeating: "x", count: 1_024)) }
+        #expect(socket.readResponse()?.status.code == 431)
+    }
+
+    @Test func answers408ToASlowClientAndCloses() throws {
+        let server = try HTTPTestServer(.init(session: .init(requestTimeoutMilliseconds: 150)), router: echoRouter())
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        socket.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
+        let answers = responses(in: socket.readToEnd())
+        #expect(answers.map(\.status.code) == [408])
+    }
+
+    @Test func answers408ToASilentClient() throws {
+        let server = try HTTPTestServer(.init(session: .init(requestTimeoutMilliseconds: 150)), router: echoRouter())
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        #expect(responses(in: socket.readToEnd()).map(\.status.code) == [408])
+    }
+
+    @Test func closesAnIdleKeptAliveConnectionWithoutAnAnswer() throws {
+        let session = HTTPServerSession.Configuration(requestTimeoutMilliseconds: 10_000, idleTimeoutMilliseconds: 150)
+        let server = try HTTPTestServer(.init(session: session), router: echoRouter())
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        socket.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(socket.readResponse()?.text == "ok")
+        #expect(socket.readToEnd().isEmpty)  // closed quietly, before the socket's 10 s read timeout
+    }
+
+    @Test func aStalledClientDoesNotBlockAnother() async throws {
+        let server = try HTTPTestServer(router: echoRouter())
+        defer { server.stop() }
+        let stalled = try RawHTTPSocket(port: server.port)
+        stalled.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\nonly part of the body")
+        let silent = try RawHTTPSocket(port: server.port)
+        for _ in 0..<5 {
+            let response = try await server.client(.init(responseTimeoutMilliseconds: 5_000)).get("/health")
+            #expect(response.text == "ok")
+        }
+        _ = silent
+    }
+
+    @Test func answers404And405OverTheWire() async throws {
+        let server = try HTTPTestServer(router: echoRouter())
+        defer { server.stop() }
+        let client = server.client()
+        #expect(try await client.get("/nowhere").status.code == 404)
+        let wrong = try await client.get("/echo")
+        #expect(wrong.status.code == 405)
+        #expect(wrong.headers["Allow"] == "POST")
+        let head = try await client.send(HTTPRequest(method: .head, target: "/health"))
+        #expect(head.status.code == 200)
+        #expect(head.body.isEmpty)
+        #expect(head.headers["Content-Length"] == "2")
+    }
+
+    @Test func waitsForASlowReaderInsteadOfBufferingWithoutBound() throws {
+        let big = [UInt8](repeating: 0x61, count: 256 << 10)
+        var router = HTTPRouter()
+        router.on(.get, "/big") { _ in HTTPResponse(status: .ok, body: big) }
+        let server = try HTTPTestServer(.init(outputLimit: 1 << 20, outputHighWater: 256 << 10), router: router)
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        let count = 64  // 16 MiB of answers, far more than the output limit
+        socket.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: count - 1)
+            + "GET /big HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        usleep(200_000)  // the server fills the socket, then waits for it to drain
+        let answers = responses(in: socket.readToEnd())
+        #expect(answers.count == count)
+        #expect(answers.allSatisfy { $0.body == big })
+    }
+
+    @Test func disconnectsAClientThatStopsReadingItsAnswers() throws {
+        let big = [UInt8](repeating: 0x61, count: 1 << 20)
+        var router = HTTPRouter()
+        router.on(.get, "/big") { _ in HTTPResponse(status: .ok, body: big) }
+        let server = try HTTPTestServer(.init(outputHighWater: 64 << 10, sendTimeoutMilliseconds: 100), router: router)
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        let count = 64
+        socket.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: count))
+        #expect(server.waitUntilIdle())  // the server gave up on this client
+        let received = socket.readToEnd()
+        #expect(received.count < count * big.count)
+    }
+
+    @Test func answersARequestSentBeforeTheClientHalfClosed() throws {
+        let worker = try EventLoop.spawn(name: "http-test-worker")
+        defer { worker.shutdown() }
+        let server = try HTTPTestServer { request, responder in
+            worker.execute { worker.schedule(afterMilliseconds: 20) { responder.respond(.text(.ok, "late")) } }
+        }
+        defer { server.stop() }
+        let socket = try RawHTTPSocket(port: server.port)
+        socket.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n")
+        shutdown(socket.fd, CInt(SHUT_WR))
+        #expect(responses(in: socket.readToEnd()).map(\.text) == ["late", "late"])
+    }
+
+    @Test func answers503ForAHandlerThatNeverAnswers() async throws {
+        let session = HTTPServerSession.Configuration(handlerTimeoutMilliseconds: 100)
+        let server = try HTTPTestServer(.init(session: session)) { _, _ in }
+        defer { server.stop() }
+        let response = try await server.client().get("/stuck")
+        #expect(response.status.code == 503)
+        #expect(response.headers["Connection"] == "close")
+    }
+}

@@ -1,0 +1,120 @@
+import AuctionInfrastructure
+import Glibc
+import Testing
+
+/// A server on a fresh loop and ephemeral loopback port for one test; `stop()` tears both down.
+struct HTTPTestServer: Sendable {
+    let loop: EventLoop
+    let server: HTTPServer
+
+    init(_ configuration: HTTPServer.Configuration = .init(), handler: @escaping HTTPRouter.Handler) throws {
+        loop = try EventLoop.spawn(name: "http-test")
+        server = try HTTPServer.start(configuration, on: loop, handler: handler)
+    }
+
+    init(_ configuration: HTTPServer.Configuration = .init(), router: HTTPRouter) throws {
+        try self.init(configuration) { request, responder in router.handle(request, responder) }
+    }
+
+    var port: Int { server.address.port }
+
+    /// A client for this server on the same loop.
+    func client(_ configuration: HTTPClient.Configuration = .init()) -> HTTPClient {
+        HTTPClient(baseURL: HTTPBaseURL(host: "127.0.0.1", port: port), configuration: configuration, loop: loop)
+    }
+
+    /// Waits (up to 10 s) until the server has accepted `accepted` connections and has none open.
+    func waitUntilIdle(accepted: Int = 1) -> Bool {
+        for _ in 0..<1_000 {
+            if server.acceptedConnections >= accepted && server.openConnections == 0 { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    func stop() {
+        server.close()
+        loop.shutdown()
+    }
+}
+
+/// A blocking loopback socket with a receive timeout, for speaking raw bytes to a server.
+final class RawHTTPSocket {
+    let fd: CInt
+
+    /// Connects to 127.0.0.1:`port`; reads give up after `timeoutSeconds`.
+    init(port: Int, timeoutSeconds: Int = 10) throws {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if result != 0 {
+            close(fd)
+            throw Errno(rawValue: errno)
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends every byte of `text`.
+    func send(_ text: String) { send(Array(text.utf8)) }
+
+    /// Sends every byte.
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, CInt(MSG_NOSIGNAL)) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            offset += count
+        }
+    }
+
+    /// Reads until the peer closes, an error, or the timeout.
+    func readToEnd() -> [UInt8] {
+        var all: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return all }
+            all.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Reads one response (nil on EOF or timeout first).
+    func readResponse(method: HTTPMethod = .get) -> HTTPResponse? {
+        var parser = HTTPResponseParser(requestMethod: method)
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            if let response = try? parser.next() { return response }
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return try? parser.finish() }
+            parser.append(Array(chunk[0..<count]))
+        }
+    }
+}
+
+/// Splits bytes holding several responses into responses (nil where one is malformed).
+func responses(in bytes: [UInt8]) -> [HTTPResponse] {
+    var parser = HTTPResponseParser()
+    parser.append(bytes)
+    var out: [HTTPResponse] = []
+    while let response = try? parser.next() {
+        out.append(response)
+        parser.reset(requestMethod: .get)
+    }
+    return out
+}
+
+extension HTTPResponse {
+    /// The body as UTF-8 text.
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
