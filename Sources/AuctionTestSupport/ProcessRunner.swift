@@ -10,51 +10,77 @@ public struct ProcessResult: Sendable {
     public var stderr: String
 }
 
-/// Runs built executables to completion, feeding stdin and collecting output.
+/// Why a child process could not be started.
+public enum ProcessRunnerError: Error, Equatable {
+    /// `posix_spawn` failed with this errno.
+    case spawnFailed(executable: String, errno: Int32)
+}
+
+/// Runs executables to completion, feeding stdin and collecting output.
+///
+/// Built on `posix_spawn` and `waitpid` rather than Foundation's `Process`, which never notices
+/// the exit of a child whose grandchild (a daemon such as tmux's server) keeps its pipes open.
 public enum ProcessRunner {
     /// Runs `executable` with arguments and extra environment; kills it after `timeout` seconds.
-    ///
-    /// Output is read until the child exits and its pipes reach end-of-file; a grandchild that
-    /// keeps the pipes open (a daemon such as tmux's server) cannot make this wait forever.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:],
         stdin: String? = nil, timeout: TimeInterval = 30
     ) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for key in ["AUCTION_HTTP", "AUCTION_SOCKET", "AUCTION_PROFILE"] { env.removeValue(forKey: key) }
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
 
-        var drains = [PipeDrain(out.fileHandleForReading.fileDescriptor), PipeDrain(err.fileHandleForReading.fileDescriptor)]
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0], inPipe: [Int32] = [0, 0]
+        for index in 0..<3 {
+            var pair: [Int32] = [0, 0]
+            pipe(&pair)
+            pair.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+            if index == 0 { outPipe = pair } else if index == 1 { errPipe = pair } else { inPipe = pair }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        close(outPipe[1]); close(errPipe[1]); close(inPipe[0])
+        guard spawned == 0 else {
+            close(outPipe[0]); close(errPipe[0]); close(inPipe[1])
+            throw ProcessRunnerError.spawnFailed(executable: executable, errno: spawned)
+        }
+        if let stdin {
+            _ = Array(stdin.utf8).withUnsafeBytes { write(inPipe[1], $0.baseAddress, $0.count) }
+        }
+        close(inPipe[1])
+
+        var drains = [PipeDrain(outPipe[0]), PipeDrain(errPipe[0])]
+        defer { drains.forEach { close($0.descriptor) } }
         let deadline = Date().addingTimeInterval(timeout)
+        var waitStatus: Int32 = 0
         var exitedAt: Date?
+        var killed = false
         while true {
-            drains.pollOnce(milliseconds: 20)
-            if process.isRunning {
-                if Date() > deadline {
-                    process.terminate()
-                    usleep(200_000)
-                    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            drains.pollOnce(milliseconds: 10)
+            if exitedAt == nil {
+                if waitpid(pid, &waitStatus, WNOHANG) == pid {
+                    exitedAt = Date()
+                } else if Date() > deadline && !killed {
+                    kill(pid, SIGKILL)
+                    killed = true
                 }
                 continue
             }
-            let exited = exitedAt ?? Date()
-            exitedAt = exited
             // After exit, stop at EOF, or after a short grace when a grandchild holds the pipes.
-            if drains.allSatisfy(\.finished) || Date().timeIntervalSince(exited) > 0.5 { break }
+            if drains.allSatisfy(\.finished) || Date().timeIntervalSince(exitedAt!) > 0.3 { break }
         }
-        process.waitUntilExit()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        let signal = waitStatus & 0x7F
+        let status = signal == 0 ? (waitStatus >> 8) & 0xFF : 128 + signal
         return ProcessResult(status: status, stdout: drains[0].text, stderr: drains[1].text)
     }
 }
