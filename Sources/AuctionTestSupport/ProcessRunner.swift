@@ -13,6 +13,9 @@ public struct ProcessResult: Sendable {
 /// Runs built executables to completion, feeding stdin and collecting output.
 public enum ProcessRunner {
     /// Runs `executable` with arguments and extra environment; kills it after `timeout` seconds.
+    ///
+    /// Output is read until the child exits and its pipes reach end-of-file; a grandchild that
+    /// keeps the pipes open (a daemon such as tmux's server) cannot make this wait forever.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:],
         stdin: String? = nil, timeout: TimeInterval = 30
@@ -21,9 +24,7 @@ public enum ProcessRunner {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "AUCTION_HTTP")
-        env.removeValue(forKey: "AUCTION_SOCKET")
-        env.removeValue(forKey: "AUCTION_PROFILE")
+        for key in ["AUCTION_HTTP", "AUCTION_SOCKET", "AUCTION_PROFILE"] { env.removeValue(forKey: key) }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe(), input = Pipe()
@@ -33,31 +34,65 @@ public enum ProcessRunner {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
-        // Drain both pipes concurrently so a chatty child never blocks on a full pipe.
-        let collected = CollectedOutput()
-        let group = DispatchGroup()
-        for (pipe, isOut) in [(out, true), (err, false)] {
-            group.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.store(data, isStdout: isOut)
-                group.leave()
-            }
-        }
+
+        var drains = [PipeDrain(out.fileHandleForReading.fileDescriptor), PipeDrain(err.fileHandleForReading.fileDescriptor)]
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { process.terminate(); usleep(200_000); if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var exitedAt: Date?
+        while true {
+            drains.pollOnce(milliseconds: 20)
+            if process.isRunning {
+                if Date() > deadline {
+                    process.terminate()
+                    usleep(200_000)
+                    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                }
+                continue
+            }
+            let exited = exitedAt ?? Date()
+            exitedAt = exited
+            // After exit, stop at EOF, or after a short grace when a grandchild holds the pipes.
+            if drains.allSatisfy(\.finished) || Date().timeIntervalSince(exited) > 0.5 { break }
+        }
         process.waitUntilExit()
-        group.wait()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return ProcessResult(status: status, stdout: collected.stdout, stderr: collected.stderr)
+        return ProcessResult(status: status, stdout: drains[0].text, stderr: drains[1].text)
     }
 }
 
-private final class CollectedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var out = Data(), err = Data()
-    func store(_ data: Data, isStdout: Bool) { lock.withLock { if isStdout { out = data } else { err = data } } }
-    var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
-    var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
+/// Reads one pipe without blocking, until end-of-file.
+private struct PipeDrain {
+    let descriptor: Int32
+    var bytes: [UInt8] = []
+    var finished = false
+
+    init(_ descriptor: Int32) {
+        self.descriptor = descriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func readAvailable() {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while !finished {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: buffer[0..<count])
+            } else if count == 0 {
+                finished = true
+            } else if errno != EINTR {
+                return // EAGAIN: nothing more for now
+            }
+        }
+    }
+}
+
+extension Array where Element == PipeDrain {
+    /// Waits up to `milliseconds` for any unfinished pipe to become readable, then reads what is there.
+    fileprivate mutating func pollOnce(milliseconds: Int32) {
+        var fds = filter { !$0.finished }.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+        if fds.isEmpty { usleep(UInt32(milliseconds) * 1000); return }
+        _ = poll(&fds, nfds_t(fds.count), milliseconds)
+        for index in indices where !self[index].finished { self[index].readAvailable() }
+    }
 }

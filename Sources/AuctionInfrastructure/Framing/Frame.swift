@@ -21,17 +21,7 @@ extension Frame {
     /// Reads a frame from a parsed JSON value, checking the envelope's fields.
     public init(json: JSONValue) throws(FramingError) {
         guard case .object(let envelope) = json else { throw .notAnObject }
-        guard let typeValue = envelope["dataType"] else { throw .missingField("dataType") }
-        guard let type = typeValue.intValue, let dataType = Int(exactly: type) else { throw .invalidField("dataType") }
-        guard let data = envelope["data"] else { throw .missingField("data") }
-        var completionID: Int64?
-        if let idValue = envelope["completionId"], !idValue.isNull {
-            guard let id = idValue.intValue else { throw .invalidField("completionId") }
-            completionID = id
-        } else if let idValue = data["completionId"], !idValue.isNull {
-            guard let id = idValue.intValue else { throw .invalidField("completionId") }
-            completionID = id
-        }
-        self.init(dataType: dataType, completionID: completionID, data: data)
+        self = try FrameEnvelope(dataType: envelope["dataType"], completionID: envelope["completionId"],
+                                 data: envelope["data"]).frame()
     }
 }

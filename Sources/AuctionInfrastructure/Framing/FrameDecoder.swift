@@ -37,6 +37,7 @@ public struct FrameDecoder {
     private var cursor = 0
     private var scan = FrameScanState()
     private var pendingFatal: FramingError?
+    private var keyCache = JSONKeyCache()
 
     /// Creates a decoder with the given limits.
     public init(configuration: Configuration = Configuration()) {
@@ -67,15 +68,19 @@ public struct FrameDecoder {
     /// The next frame, malformed frame or fatal error; nil when more bytes are needed (or after a fatal error).
     public mutating func nextEvent() -> FrameEvent? {
         while !hasFailed {
-            guard let end = scanToSplitter() else {
+            let event: FrameEvent?
+            if !scan.started, let fast = readWholeFrame() {
+                event = fast
+            } else if let end = scanToSplitter() {
+                let frameStart = start
+                start = end + 1
+                cursor = start
+                scan = FrameScanState()
+                event = decodeFrame(from: frameStart, to: end)
+            } else {
                 guard let fatal = pendingFatal else { return nil }
                 return fail(fatal)
             }
-            let frameStart = start
-            start = end + 1
-            cursor = start
-            let event = decodeFrame(from: frameStart, to: end)
-            scan = FrameScanState()
             guard let event else { continue }
             if case .malformed = event {
                 malformedCount += 1
@@ -110,29 +115,74 @@ public struct FrameDecoder {
         }
     }
 
+    /// The hot path: a whole, well-formed frame at `start` is parsed in one pass, without the splitter scan.
+    ///
+    /// Returns nil (having only skipped whitespace) when the frame is incomplete or anything is unusual;
+    /// the scan then takes over from the frame's first byte and remembers its state across reads.
+    private mutating func readWholeFrame() -> FrameEvent? {
+        while start < buffer.count {
+            switch buffer[start] {
+            case 0x20, 0x0A, 0x0D, 0x09, WireProtocol.splitter: start += 1
+            default:
+                cursor = start
+                guard buffer[start] == UInt8(ascii: "{") else { return nil }
+                let limit = configuration.maximumFrameBytes
+                let outcome = withReader(from: start, to: min(buffer.count, start + limit + 1)) { reader -> (Int, Result<Frame, FramingError>)? in
+                    guard let envelope = try? reader.readEnvelope() else { return nil }
+                    reader.skipWhitespace()
+                    guard reader.index < reader.count, reader.base[reader.index] == WireProtocol.splitter,
+                          reader.index <= limit else { return nil }
+                    return (reader.index, Result { () throws(FramingError) -> Frame in try envelope.frame() })
+                }
+                guard let (length, result) = outcome else { return nil }
+                start += length + 1
+                cursor = start
+                switch result {
+                case .success(let frame): return .frame(frame)
+                case .failure(let error): return .malformed(error)
+                }
+            }
+        }
+        cursor = start
+        return nil
+    }
+
+    /// Runs `body` with a JSON reader over `buffer[from..<to]` that shares the decoder's key cache.
+    private mutating func withReader<R>(from: Int, to: Int, _ body: (inout JSONReader) -> R) -> R {
+        let depth = configuration.maximumDepth
+        return withUnsafeMutablePointer(to: &keyCache) { cache in
+            buffer.withUnsafeBufferPointer { bytes in
+                // A non-empty range of a non-empty buffer always has a base address.
+                let base = bytes.baseAddress.map { $0 + from } ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
+                var reader = JSONReader(base: base, count: to - from, maximumDepth: depth, keyCache: cache)
+                return body(&reader)
+            }
+        }
+    }
+
     /// Scans from `cursor`; returns the splitter's index, or nil at the end of the bytes.
     private mutating func scanToSplitter() -> Int? {
         let limit = configuration.maximumFrameBytes
-        return buffer.withUnsafeBufferPointer { bytes -> Int? in
-            var index = cursor
-            var state = scan
-            defer {
-                cursor = index
-                scan = state
-            }
+        var state = scan
+        var frameStart = start
+        var index = cursor
+        var fatal = false
+        let found = buffer.withUnsafeBufferPointer { bytes -> Int? in
             let count = bytes.count
-            while index < count {
-                let byte = bytes[index]
-                if !state.started {
-                    switch byte {
-                    case 0x20, 0x0A, 0x0D, 0x09, WireProtocol.splitter:
-                        index += 1
-                        start = index
-                        continue
-                    default:
-                        state.started = true
+            if !state.started {
+                while index < count {
+                    switch bytes[index] {
+                    case 0x20, 0x0A, 0x0D, 0x09, WireProtocol.splitter: index += 1
+                    default: state.started = true
                     }
+                    if state.started { break }
                 }
+                frameStart = index
+            }
+            // Content may occupy indices frameStart ..< frameStart + limit; the splitter may come right after.
+            let end = min(count, frameStart + limit + 1)
+            while index < end {
+                let byte = bytes[index]
                 if state.inString {
                     if state.escaped {
                         state.escaped = false
@@ -150,33 +200,47 @@ public struct FrameDecoder {
                     default: break
                     }
                 }
-                if index - start >= limit {
-                    pendingFatal = .frameTooLarge(limit: limit)
-                    return nil
-                }
                 index += 1
             }
+            fatal = index == frameStart + limit + 1
             return nil
         }
+        scan = state
+        start = frameStart
+        cursor = index
+        if fatal { pendingFatal = .frameTooLarge(limit: limit) }
+        return found
     }
 
-    /// Decodes the bytes of one frame; nil when they are only whitespace.
-    private func decodeFrame(from frameStart: Int, to end: Int) -> FrameEvent? {
-        let parser = JSONParser(maximumDepth: configuration.maximumDepth)
-        let parsed = buffer.withUnsafeBytes { raw in
-            Result { () throws(JSONError) -> JSONValue in
-                try parser.parse(UnsafeRawBufferPointer(rebasing: raw[frameStart..<end]))
+    /// Decodes the bytes of one frame (from its first non-whitespace byte to before the splitter).
+    private mutating func decodeFrame(from frameStart: Int, to end: Int) -> FrameEvent? {
+        let result: Result<Frame, FramingError>
+        if buffer[frameStart] == UInt8(ascii: "{") {
+            let envelope = withReader(from: frameStart, to: end) { reader in
+                Result { () throws(JSONError) -> FrameEnvelope in
+                    let envelope = try reader.readEnvelope()
+                    reader.skipWhitespace()
+                    guard reader.index == reader.count else { throw .trailingBytes(offset: reader.index) }
+                    return envelope
+                }
+            }
+            result = envelope.mapError { .invalidJSON($0) }.flatMap { envelope in
+                Result { () throws(FramingError) -> Frame in try envelope.frame() }
+            }
+        } else {
+            let depth = configuration.maximumDepth
+            let parsed = buffer.withUnsafeBytes { bytes in
+                Result { () throws(JSONError) -> JSONValue in
+                    try JSONParser(maximumDepth: depth).parse(UnsafeRawBufferPointer(rebasing: bytes[frameStart..<end]))
+                }
+            }
+            result = parsed.mapError { .invalidJSON($0) }.flatMap { json in
+                Result { () throws(FramingError) -> Frame in try Frame(json: json) }
             }
         }
-        switch parsed {
-        case .failure(let error):
-            return .malformed(.invalidJSON(error))
-        case .success(let json):
-            do {
-                return .frame(try Frame(json: json))
-            } catch {
-                return .malformed(error)
-            }
+        switch result {
+        case .success(let frame): return .frame(frame)
+        case .failure(let error): return .malformed(error)
         }
     }
 }

@@ -34,10 +34,12 @@ public struct JSONObject: Hashable, Sendable {
     /// The value of the last member named `key`; setting replaces it (or appends), nil removes every member named `key`.
     public subscript(key: String) -> JSONValue? {
         get {
+            // Comparing lengths first skips the costly comparison of unequal short strings.
+            let length = key.utf8.count
             var index = members.count
             while index > 0 {
                 index -= 1
-                if members[index].key == key { return members[index].value }
+                if members[index].key.utf8.count == length && members[index].key == key { return members[index].value }
             }
             return nil
         }

@@ -53,11 +53,35 @@ struct JSONReader {
     let count: Int
     let maximumDepth: Int
     var index = 0
+    /// Member names seen before, when the caller keeps a cache across parses.
+    let keyCache: UnsafeMutablePointer<JSONKeyCache>?
 
-    init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
+    init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, keyCache: UnsafeMutablePointer<JSONKeyCache>? = nil) {
         self.base = base
         self.count = count
         self.maximumDepth = maximumDepth
+        self.keyCache = keyCache
+    }
+
+    /// Reads a member name; short plain ASCII names come from the key cache when there is one.
+    @inline(__always)
+    mutating func readKey() throws(JSONError) -> String {
+        if let keyCache {
+            let start = index + 1
+            var end = start
+            let stop = min(count, start + 17)
+            while end < stop {
+                let byte = base[end]
+                if byte == UInt8(ascii: "\"") {
+                    guard end - start <= 16 else { break }
+                    index = end + 1
+                    return keyCache.pointee.key(at: base + start, length: end - start)
+                }
+                if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\\") { break }
+                end += 1
+            }
+        }
+        return try readString()
     }
 
     @inline(__always)
@@ -110,7 +134,7 @@ struct JSONReader {
         while true {
             guard index < count else { throw .unexpectedEnd(offset: index) }
             guard base[index] == UInt8(ascii: "\"") else { throw .unexpectedByte(base[index], offset: index) }
-            let key = try readString()
+            let key = try readKey()
             skipWhitespace()
             guard index < count else { throw .unexpectedEnd(offset: index) }
             guard base[index] == UInt8(ascii: ":") else { throw .unexpectedByte(base[index], offset: index) }

@@ -1,0 +1,20 @@
+import AuctionCore
+import AuctionInfrastructure
+
+/// Places bids over the auction socket (message type 2) and reads the definite answer.
+public struct SocketBidRepository: BidRepository {
+    private let client: SocketClient
+    private let userID: UserID?
+
+    /// Creates a repository over a started client; `userID` goes on the wire for the original backend.
+    public init(client: SocketClient, userID: UserID? = nil) {
+        self.client = client
+        self.userID = userID
+    }
+
+    /// Places a bid; `.timedOut` / `.connectionLost` mean its outcome is unknown.
+    public func place(_ bid: Bid) async throws(AuctionError) -> BidOutcome {
+        let reply = try await client.request(.bid(bid, userID: userID))
+        return reply.outcome(of: bid)
+    }
+}

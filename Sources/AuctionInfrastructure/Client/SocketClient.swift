@@ -1,0 +1,86 @@
+/// A client for the auction socket: connects, reconnects, replays the session, and correlates replies.
+///
+/// Usable from any thread. It runs its own event loop thread; handlers and completions run on that
+/// thread and should return quickly. Every request completes exactly once: with its reply frame,
+/// `.timedOut`, `.disconnected` (sent, then the connection dropped), or, when it was never sent,
+/// `.unreachable`, `.closed` or `.overloaded`. Requests made while (re)connecting wait until the
+/// session is replayed, then go out in order.
+public final class SocketClient: Sendable {
+    /// How the client connects and times out.
+    public let configuration: SocketClientConfiguration
+    private let loop: EventLoop
+    private let core: UncheckedSendable<SocketClientCore>
+    private let hooks = SocketClientHooks()
+    /// Set by `close()`; guards handing work to the loop so nothing is queued on a stopped loop.
+    private let isClosed = Mutex(false)
+
+    /// Creates a client and its event loop thread; call `start()` once handlers are set.
+    public init(configuration: SocketClientConfiguration) throws(SocketError) {
+        self.configuration = configuration
+        loop = try EventLoop.spawn(name: "socket-client")
+        core = UncheckedSendable(SocketClientCore(loop: loop, configuration: configuration, hooks: hooks))
+    }
+
+    deinit { close() }
+
+    /// The connection's state now.
+    public var state: SocketClientState { hooks.state }
+
+    /// Starts connecting (and reconnecting after drops, if configured).
+    public func start() {
+        let core = self.core
+        isClosed.withLock { closed in
+            if !closed { loop.execute { core.value.start() } }
+        }
+    }
+
+    /// Adds a handler for frames that are not replies (pushes), called on the client's thread in arrival order.
+    public func onPush(_ handler: @escaping @Sendable (Frame) -> Void) {
+        hooks.addPushHandler(handler)
+    }
+
+    /// Adds a handler for connection state changes, called on the client's thread.
+    public func onStateChange(_ handler: @escaping @Sendable (SocketClientState) -> Void) {
+        hooks.addStateHandler(handler)
+    }
+
+    /// Sets the session replay: called on every (re)connect; its frames are sent and answered before any other request.
+    public func setReplay(_ replay: (@Sendable () -> [Frame])?) {
+        hooks.setReplay(replay)
+    }
+
+    /// Sends a request (its `completionID` is assigned here) and calls `completion` once with the reply or the failure.
+    public func send(_ frame: Frame, timeoutMilliseconds: Int64? = nil,
+                     completion: @escaping @Sendable (Result<Frame, SocketClientError>) -> Void) {
+        let core = self.core
+        let timeout = timeoutMilliseconds ?? configuration.requestTimeoutMilliseconds
+        let accepted = isClosed.withLock { closed -> Bool in
+            guard !closed else { return false }
+            loop.execute { core.value.enqueue(frame, timeoutMilliseconds: timeout, completion: completion) }
+            return true
+        }
+        if !accepted { completion(.failure(.closed)) }
+    }
+
+    /// Sends a request and waits for its reply frame.
+    public func send(_ frame: Frame, timeoutMilliseconds: Int64? = nil) async throws(SocketClientError) -> Frame {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Frame, SocketClientError>, Never>) in
+            send(frame, timeoutMilliseconds: timeoutMilliseconds) { continuation.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+
+    /// Closes for good: pending requests fail, the state becomes `.closed`, the thread stops (unless called on it).
+    public func close() {
+        let core = self.core
+        let first = isClosed.withLock { closed -> Bool in
+            guard !closed else { return false }
+            closed = true
+            loop.execute { core.value.close() }
+            return true
+        }
+        // Once only: a second `EventLoop.shutdown()` signals the loop's wake descriptor after it was closed,
+        // writing 8 bytes into whatever socket reused that descriptor number.
+        if first { loop.shutdown() }
+    }
+}

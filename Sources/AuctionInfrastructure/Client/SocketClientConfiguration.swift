@@ -1,0 +1,39 @@
+/// How a `SocketClient` connects, times out and reconnects.
+public struct SocketClientConfiguration: Hashable, Sendable {
+    /// The server's host name or address literal.
+    public var host: String
+    /// The server's port.
+    public var port: Int
+    /// How long one connect attempt may take.
+    public var connectTimeoutMilliseconds: Int64
+    /// How long a request waits for its reply unless the call says otherwise.
+    public var requestTimeoutMilliseconds: Int64
+    /// Delays between reconnect attempts.
+    public var backoff: ReconnectBackoff
+    /// Whether to reconnect after a drop (false: the client closes on the first drop or failed connect).
+    public var reconnects: Bool
+    /// The `dataType` of replies; other frames are pushes.
+    public var replyDataType: Int
+    /// Limits for decoding the server's frames.
+    public var decoder: FrameDecoder.Configuration
+    /// The most requests pending at once; more fail with `.overloaded`.
+    public var maximumPendingRequests: Int
+
+    /// Creates a configuration; the defaults suit the auction protocol.
+    public init(
+        host: String, port: Int, connectTimeoutMilliseconds: Int64 = 5_000, requestTimeoutMilliseconds: Int64 = 10_000,
+        backoff: ReconnectBackoff = ReconnectBackoff(), reconnects: Bool = true, replyDataType: Int = 1,
+        decoder: FrameDecoder.Configuration = FrameDecoder.Configuration(maximumFrameBytes: 1 << 20),
+        maximumPendingRequests: Int = 100_000
+    ) {
+        self.host = host
+        self.port = port
+        self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
+        self.requestTimeoutMilliseconds = requestTimeoutMilliseconds
+        self.backoff = backoff
+        self.reconnects = reconnects
+        self.replyDataType = replyDataType
+        self.decoder = decoder
+        self.maximumPendingRequests = maximumPendingRequests
+    }
+}

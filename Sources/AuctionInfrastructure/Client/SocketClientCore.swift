@@ -1,0 +1,257 @@
+/// The client's state and I/O, confined to its event loop's thread (deliberately not `Sendable`).
+///
+/// Every request is in `table` from `send` until it completes; `finish` is the one place a request
+/// completes, and it is only reached after the table handed the request out, so each completes once.
+final class SocketClientCore {
+    struct Pending {
+        var completion: (Result<Frame, SocketClientError>) -> Void
+        var isReplay: Bool
+    }
+
+    enum Phase: Equatable {
+        case idle, connecting, replaying(remaining: Int), ready, waiting, closed
+    }
+
+    let loop: EventLoop
+    let configuration: SocketClientConfiguration
+    let hooks: SocketClientHooks
+    private var table: CorrelationTable<Pending>
+    /// Requests registered but not yet written, oldest first (ids may have expired meanwhile).
+    private var unsent: [(id: Int64, frame: Frame)] = []
+    /// Requests written on the current connection.
+    private var sent: Set<Int64> = []
+    private var connection: TCPConnection?
+    private var decoder: FrameDecoder
+    private var phase = Phase.idle
+    private var backoff: ReconnectBackoff
+    private var lastConnectError: SocketError?
+    private var deadlineTimer: (id: TimerID, at: Int64)?
+    private var reconnectTimer: TimerID?
+    private var generation = 0
+    private var scratch: [UInt8] = []
+
+    init(loop: EventLoop, configuration: SocketClientConfiguration, hooks: SocketClientHooks) {
+        self.loop = loop
+        self.configuration = configuration
+        self.hooks = hooks
+        table = CorrelationTable(maximumPending: configuration.maximumPendingRequests)
+        decoder = FrameDecoder(configuration: configuration.decoder)
+        backoff = configuration.backoff
+    }
+
+    // MARK: Requests
+
+    func start() {
+        guard phase == .idle else { return }
+        connect()
+    }
+
+    func enqueue(_ frame: Frame, timeoutMilliseconds: Int64, completion: @escaping (Result<Frame, SocketClientError>) -> Void) {
+        guard phase != .closed else { return completion(.failure(.closed)) }
+        let deadline = EventLoop.now() + max(0, timeoutMilliseconds)
+        guard let id = table.register(Pending(completion: completion, isReplay: false), deadline: deadline) else {
+            return completion(.failure(.overloaded))
+        }
+        if phase == .ready {
+            write(frame, id: id)
+        } else {
+            unsent.append((id, frame))
+        }
+        armDeadlineTimer()
+    }
+
+    private func write(_ frame: Frame, id: Int64) {
+        var frame = frame
+        frame.completionID = id
+        scratch.removeAll(keepingCapacity: true)
+        FrameEncoder.encode(frame, into: &scratch)
+        if let connection, connection.write(scratch) {
+            sent.insert(id)
+        } else if case .succeed(let pending) = table.complete(id) {
+            finish(pending, .failure(.overloaded))
+        }
+    }
+
+    private func finish(_ pending: Pending, _ result: Result<Frame, SocketClientError>) {
+        if pending.isReplay {
+            replayAnswered()
+        } else {
+            pending.completion(result)
+        }
+    }
+
+    // MARK: Deadlines
+
+    private func armDeadlineTimer() {
+        guard let next = table.nextDeadline() else {
+            if let timer = deadlineTimer { loop.cancel(timer.id) }
+            deadlineTimer = nil
+            return
+        }
+        if let timer = deadlineTimer {
+            if timer.at <= next { return }
+            loop.cancel(timer.id)
+        }
+        let id = loop.schedule(afterMilliseconds: max(0, next - EventLoop.now())) { [weak self] in
+            self?.deadlinesPassed()
+        }
+        deadlineTimer = (id, next)
+    }
+
+    private func deadlinesPassed() {
+        deadlineTimer = nil
+        for (id, pending) in table.expire(now: EventLoop.now()) {
+            let wasSent = sent.remove(id) != nil
+            if !wasSent, phase != .ready, let error = lastConnectError {
+                finish(pending, .failure(.unreachable(error)))
+            } else {
+                finish(pending, .failure(.timedOut))
+            }
+        }
+        if unsent.count > 2 * table.count + 64 { unsent.removeAll { !table.isPending($0.id) } }
+        armDeadlineTimer()
+    }
+
+    // MARK: Connecting
+
+    private func connect() {
+        phase = .connecting
+        generation += 1
+        let attempt = generation
+        hooks.publish(.connecting)
+        TCPConnection.connect(host: configuration.host, port: configuration.port,
+                              timeoutMilliseconds: configuration.connectTimeoutMilliseconds, on: loop) { [weak self] result in
+            guard let self, attempt == self.generation, self.phase == .connecting else {
+                if case .success(let stale) = result { stale.abort() }
+                return
+            }
+            switch result {
+            case .success(let connection): self.attach(connection)
+            case .failure(let error):
+                self.lastConnectError = error
+                self.scheduleReconnect()
+            }
+        }
+    }
+
+    private func attach(_ connection: TCPConnection) {
+        self.connection = connection
+        lastConnectError = nil
+        decoder = FrameDecoder(configuration: configuration.decoder)
+        let attempt = generation
+        connection.onRead = { [weak self] bytes in self?.received(bytes) }
+        connection.onClose = { [weak self] _ in
+            guard let self, attempt == self.generation else { return }
+            self.dropped()
+        }
+        let replay = hooks.replayFrames()
+        guard !replay.isEmpty else { return becomeReady() }
+        phase = .replaying(remaining: replay.count)
+        let deadline = EventLoop.now() + configuration.requestTimeoutMilliseconds
+        for frame in replay {
+            guard let id = table.register(Pending(completion: { _ in }, isReplay: true), deadline: deadline) else {
+                replayAnswered()
+                continue
+            }
+            write(frame, id: id)
+        }
+        armDeadlineTimer()
+    }
+
+    private func replayAnswered() {
+        guard case .replaying(let remaining) = phase else { return }
+        if remaining <= 1 { becomeReady() } else { phase = .replaying(remaining: remaining - 1) }
+    }
+
+    private func becomeReady() {
+        phase = .ready
+        backoff.reset()
+        hooks.publish(.connected)
+        let queued = unsent
+        unsent = []
+        for (id, frame) in queued where table.isPending(id) {
+            write(frame, id: id)
+        }
+    }
+
+    private func scheduleReconnect() {
+        guard configuration.reconnects else { return close() }
+        phase = .waiting
+        let delay = backoff.nextDelay()
+        hooks.publish(.reconnecting(inMilliseconds: delay))
+        reconnectTimer = loop.schedule(afterMilliseconds: delay) { [weak self] in
+            guard let self, self.phase == .waiting else { return }
+            self.reconnectTimer = nil
+            self.connect()
+        }
+    }
+
+    // MARK: Reading
+
+    private func received(_ bytes: UnsafeRawBufferPointer) {
+        decoder.append(bytes)
+        while let event = decoder.nextEvent() {
+            switch event {
+            case .frame(let frame):
+                if frame.dataType == configuration.replyDataType {
+                    guard let id = frame.completionID, case .succeed(let pending) = table.complete(id) else { continue }
+                    sent.remove(id)
+                    finish(pending, .success(frame))
+                } else {
+                    hooks.deliver(frame)
+                }
+            case .malformed:
+                continue
+            case .fatal:
+                connection?.abort()
+                return
+            }
+            // A handler may have closed the client.
+            if phase == .closed { return }
+        }
+    }
+
+    /// The connection ended: requests written on it fail with `.disconnected`; unsent ones wait for the next.
+    private func dropped() {
+        connection = nil
+        generation += 1
+        let lost = sent
+        sent = []
+        for id in lost.sorted() {
+            if case .succeed(let pending) = table.complete(id), !pending.isReplay {
+                pending.completion(.failure(.disconnected))
+            }
+        }
+        guard phase != .closed else { return }
+        scheduleReconnect()
+    }
+
+    // MARK: Closing
+
+    func close() {
+        guard phase != .closed else { return }
+        phase = .closed
+        generation += 1
+        if let timer = reconnectTimer { loop.cancel(timer) }
+        if let timer = deadlineTimer { loop.cancel(timer.id) }
+        reconnectTimer = nil
+        deadlineTimer = nil
+        let open = connection
+        connection = nil
+        open?.onRead = nil
+        open?.onClose = nil
+        open?.close()
+        let written = sent
+        unsent = []
+        sent = []
+        for (id, pending) in table.failAll() where !pending.isReplay {
+            // Written requests have an unknown outcome; the others were never sent.
+            if written.contains(id) {
+                pending.completion(.failure(.disconnected))
+            } else {
+                pending.completion(.failure(lastConnectError.map { .unreachable($0) } ?? .closed))
+            }
+        }
+        hooks.publish(.closed)
+    }
+}

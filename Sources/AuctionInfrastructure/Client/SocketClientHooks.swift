@@ -1,0 +1,45 @@
+/// The owner's handlers (pushes, state changes, session replay) and the last published state; thread-safe.
+final class SocketClientHooks: Sendable {
+    private struct Handlers {
+        var pushes: [@Sendable (Frame) -> Void] = []
+        var states: [@Sendable (SocketClientState) -> Void] = []
+        var replay: (@Sendable () -> [Frame])?
+        var state = SocketClientState.idle
+    }
+
+    private let handlers = Mutex(Handlers())
+
+    var state: SocketClientState { handlers.withLock { $0.state } }
+
+    func addPushHandler(_ handler: @escaping @Sendable (Frame) -> Void) {
+        handlers.withLock { $0.pushes.append(handler) }
+    }
+
+    func addStateHandler(_ handler: @escaping @Sendable (SocketClientState) -> Void) {
+        handlers.withLock { $0.states.append(handler) }
+    }
+
+    func setReplay(_ replay: (@Sendable () -> [Frame])?) {
+        handlers.withLock { $0.replay = replay }
+    }
+
+    /// Records the new state and tells every state handler (on the loop thread, outside the lock).
+    func publish(_ state: SocketClientState) {
+        let observers = handlers.withLock { handlers -> [@Sendable (SocketClientState) -> Void] in
+            guard handlers.state != state else { return [] }
+            handlers.state = state
+            return handlers.states
+        }
+        for observer in observers { observer(state) }
+    }
+
+    func deliver(_ frame: Frame) {
+        let observers = handlers.withLock { $0.pushes }
+        for observer in observers { observer(frame) }
+    }
+
+    func replayFrames() -> [Frame] {
+        let replay = handlers.withLock { $0.replay }
+        return replay?() ?? []
+    }
+}
