@@ -3,8 +3,9 @@ import AuctionData
 import AuctionInfrastructure
 
 /// The account routes: `POST /users/register`, `POST /users/login`, `POST /users/logout`,
-/// `GET /users/me`. Register and login hash a password, so they run on `BlockingWorkers` (or in a
-/// task when none are given), never on the event loop. Bodies never echo passwords.
+/// `GET /users/me`. Register and login hash a password and logout writes durably, so they run on
+/// `BlockingWorkers` (or in a task when none are given), never on the event loop; `me` is a cached
+/// lookup answered on the loop. Bodies never echo passwords.
 public enum AccountEndpoints {
     /// The paths served, in the order they are documented.
     public static let paths = ["/users/register", "/users/login", "/users/logout", "/users/me"]
@@ -37,12 +38,12 @@ public enum AccountEndpoints {
                 return failure(error)
             }
         }
-        router.on(.post, "/users/logout") { request in
+        offload(&router, "/users/logout", workers) { request in
             guard let token = bearerToken(request) ?? AccountDTO.token(from: request.body) else {
                 return badRequest("send Authorization: Bearer <token> or a JSON body like {\"token\": \"...\"}")
             }
             do throws(AccountError) {
-                try accounts.logout(token: token)
+                try accounts.logout(token: token)  // a durable write: off the loop too
                 return json(.ok, Array("{\"ok\":true}".utf8))
             } catch {
                 return failure(error)
