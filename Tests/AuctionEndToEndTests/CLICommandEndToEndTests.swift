@@ -10,7 +10,7 @@ import Testing
         let result = try await CLI.run(["list"], environment: server.clientEnvironment)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 16)
+        try #require(lines.count == 16, "stdout: \(result.stdout)")
         #expect(lines[0].hasPrefix("ID  NAME"))
         #expect(lines[1].hasPrefix(" 1  "))
         #expect(lines[15].hasPrefix("15  "))

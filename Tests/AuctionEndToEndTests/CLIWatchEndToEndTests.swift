@@ -84,7 +84,7 @@ import Testing
         let (down, reconnecting) = try await CLI.screen(tmux) { $0.contains("reconnecting in") }
         #expect(reconnecting, "screen:\n\(down)")
         try await CLI.blocking { try server.restart() }
-        let (up, connected) = try await CLI.screen(tmux, timeout: 20) { $0.contains("connected ·") && !$0.contains("reconnecting") }
+        let (up, connected) = try await CLI.screen(tmux) { $0.contains("connected ·") && !$0.contains("reconnecting") }
         #expect(connected, "screen:\n\(up)")
 
         let bid = try await CLI.run(["bid", "7", "7,777,000"], environment: server.clientEnvironment)
@@ -108,7 +108,7 @@ import Testing
         // Bids until the watcher has surely subscribed: the first lines may race its connection.
         var price = 5_000_000
         var seen = false
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(30)
         while !seen && Date() < deadline {
             price += 1_000
             _ = try await CLI.run(["bid", "3", String(price)], environment: server.clientEnvironment)
