@@ -1,6 +1,7 @@
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
+import Glibc
 import Testing
 
 /// A stand-in for the original backend on an ephemeral loopback port, answering in its shapes.
@@ -151,10 +152,8 @@ private struct OriginalBackend {
     @Test func saysWhichAddressCannotBeReachedAndWhy() async throws {
         let loop = try EventLoop.spawn(name: "nobody-home")
         defer { loop.shutdown() }
-        let listener = try TCPListener.listen(host: "127.0.0.1", port: 0, on: loop) { $0.abort() }
-        let port = listener.address.port
-        listener.close()
-        try await Task.sleep(for: .milliseconds(50))
+        let (fd, port) = refusingHTTPPort()
+        defer { close(fd) }
         let repository = try HTTPProductRepository(baseURL: "http://127.0.0.1:\(port)", loop: loop)
         await #expect(throws: AuctionError.unreachable(address: "127.0.0.1:\(port)", detail: "connection refused")) {
             try await repository.page(0)
@@ -168,4 +167,20 @@ private struct OriginalBackend {
         defer { loop.shutdown() }
         #expect(throws: AuctionError.self) { try HTTPProductRepository(baseURL: "https://example.org", loop: loop) }
     }
+}
+
+/// A port on 127.0.0.1 that refuses connections while the returned descriptor stays open
+/// (bound, not listening: no parallel test's listener can take it meanwhile).
+private func refusingHTTPPort() -> (fd: CInt, port: Int) {
+    let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+        }
+    }
+    return (fd, Int(UInt16(bigEndian: address.sin_port)))
 }

@@ -1,9 +1,10 @@
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
+import Glibc
 import Testing
 
-@Suite struct SocketRepositoryTests {
+@Suite(.timeLimit(.minutes(1))) struct SocketRepositoryTests {
     static func client(port: Int, timeout: Int64 = 10_000, reconnects: Bool = true) throws -> SocketClient {
         try SocketClient(configuration: SocketClientConfiguration(
             host: "127.0.0.1", port: port, requestTimeoutMilliseconds: timeout,
@@ -24,7 +25,7 @@ import Testing
         let bids = SocketBidRepository(client: client, userID: UserID(rawValue: 3))
         #expect(try await bids.place(Bid(productID: 5, price: 36_000)) == .accepted(price: 36_000))
         #expect(try await bids.place(Bid(productID: 5, price: 35_000)) == .refused(.priceTooLow, currentPrice: 35_000))
-        #expect(server.received.withLock { $0.first } == .bid(Bid(productID: 5, price: 36_000), userID: UserID(rawValue: 3)))
+        #expect(server.received.first == .bid(Bid(productID: 5, price: 36_000), userID: UserID(rawValue: 3)))
     }
 
     @Test func originalStyleRefusalWithoutReasonIsUnspecified() async throws {
@@ -49,10 +50,8 @@ import Testing
     }
 
     @Test func closedPortIsUnreachableWithTheAddress() async throws {
-        // Listen, learn the port, stop: nothing listens there any more.
-        let server = try SocketTestServer { _, _ in [] }
-        let port = server.port
-        server.shutdown()
+        let (fd, port) = refusingSocketPort()
+        defer { close(fd) }
         let client = try Self.client(port: port, reconnects: false)
         defer { client.close() }
         client.start()
@@ -96,8 +95,38 @@ import Testing
             if seen.count == 2 { break }
         }
         #expect(seen == [.price(update), .closed(9, finalPrice: 100, winner: nil)])
-        #expect(server.received.withLock { $0 } == [.listState(stateNumber: 1), .listState(stateNumber: 4), .subscribe([5, 9])])
+        #expect(server.received == [.listState(stateNumber: 1), .listState(stateNumber: 4), .subscribe([5, 9])])
         #expect(session.loadedPages == 5 && session.subscriptions == [5, 9])
+    }
+
+    @Test func afterAServerRestartTheFeedSessionIsReplayedBeforeTheNextBid() async throws {
+        let server = try SocketTestServer { message, id in
+            guard case .unknown = message else { return [.reply(WireReply(completionID: id, result: true))] }
+            return []
+        }
+        defer { server.shutdown() }
+        let client = try Self.client(port: server.port)
+        defer { client.close() }
+        let session = SocketSession()
+        session.install(on: client)
+        let feed = SocketPriceFeed(client: client, session: session)
+        let bids = SocketBidRepository(client: client)
+        let events = feed.events()
+        client.start()
+        #expect(try await feed.setLoadedPages(3))
+        try await feed.subscribe(to: [42])
+
+        try await server.restart()
+        // Wait until the feed reports the drop and the reconnection.
+        var sawReconnecting = false
+        for await event in events {
+            if case .connection(.reconnecting) = event { sawReconnecting = true }
+            if sawReconnecting, case .connection(.connected) = event { break }
+        }
+        #expect(try await bids.place(Bid(productID: 7, price: 900)) == .accepted(price: 900))
+
+        let second = server.log.withLock { $0.filter { $0.connection == 1 }.map(\.message) }
+        #expect(second == [.listState(stateNumber: 2), .subscribe([42]), .bid(Bid(productID: 7, price: 900), userID: nil)])
     }
 
     @Test func sessionReplaysLoginListStateSubscriptionsAndRoomsInOrder() {

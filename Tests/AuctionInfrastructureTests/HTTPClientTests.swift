@@ -46,7 +46,8 @@ import Testing
             }
         }
         defer { server.stop() }
-        let response = try await server.client.post("/products/alllist", json: Array("{\"index\":0}".utf8))
+        let response = try await server.client(.init(reuseConnections: false))
+            .post("/products/alllist", json: Array("{\"index\":0}".utf8))
         #expect(response.body == Array("hi".utf8))
         let request = try #require(seen.withLock { $0 })
         #expect(request.headers["Host"] == "127.0.0.1:\(server.listener.address.port)")
@@ -117,5 +118,53 @@ import Testing
         try await Task.sleep(for: .milliseconds(50))
         task.cancel()
         await #expect(throws: HTTPError.self) { try await task.value }
+    }
+
+    @Test func reusesAKeptAliveConnection() async throws {
+        var router = HTTPRouter()
+        router.on(.get, "/health") { _ in .text(.ok, "ok") }
+        let server = try HTTPTestServer(router: router)
+        defer { server.stop() }
+        let client = server.client(.init(idleConnectionMilliseconds: 60_000))  // no timing in the test
+        for _ in 0..<5 { #expect(try await client.get("/health").text == "ok") }
+        #expect(server.server.acceptedConnections == 1)
+        let separate = server.client(.init(reuseConnections: false))
+        for _ in 0..<2 { #expect(try await separate.get("/health").text == "ok") }
+        #expect(server.server.acceptedConnections == 3)
+    }
+
+    @Test func dropsAKeptConnectionTheServerClosed() async throws {
+        var router = HTTPRouter()
+        router.on(.get, "/health") { _ in .text(.ok, "ok") }
+        let session = HTTPServerSession.Configuration(idleTimeoutMilliseconds: 50)
+        let server = try HTTPTestServer(.init(session: session), router: router)
+        defer { server.stop() }
+        let client = server.client()
+        #expect(try await client.get("/health").text == "ok")
+        #expect(server.waitUntilIdle())  // the server closed the kept connection
+        #expect(try await client.get("/health").text == "ok")
+        #expect(server.server.acceptedConnections == 2)
+    }
+
+    @Test func retriesOnceWhenAKeptConnectionClosesUnanswered() async throws {
+        let accepted = Mutex(0)
+        let server = try RawServer { connection in
+            accepted.withLock { $0 += 1 }
+            var parser = HTTPRequestParser()
+            var answered = 0
+            connection.onRead = { bytes in
+                parser.append(bytes)
+                while case .request? = parser.next() {
+                    if answered == 1 { return connection.close() }  // the second request on a connection: hang up
+                    answered += 1
+                    connection.write(Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8))
+                }
+            }
+        }
+        defer { server.stop() }
+        let client = server.client(.init(idleConnectionMilliseconds: 60_000))
+        #expect(try await client.get("/").body == Array("ok".utf8))
+        #expect(try await client.get("/").body == Array("ok".utf8))
+        #expect(accepted.withLock { $0 } == 2)
     }
 }

@@ -16,7 +16,7 @@ import Testing
     private static let valid = Array((
         "POST /products/alllist HTTP/1.1\r\nHost: h\r\nContent-Length: 11\r\n\r\n{\"index\":0}"
             + "GET /health HTTP/1.1\r\nHost: h\r\n\r\n"
-            + "POST /products/productimage HTTP/1.0\r\nContent-Length: 13\r\nConnection: keep-alive\r\n\r\n{\"image_id\":1}"
+            + "POST /products/productimage HTTP/1.0\r\nContent-Length: 14\r\nConnection: keep-alive\r\n\r\n{\"image_id\":1}"
     ).utf8)
 
     /// Feeds the bytes in random pieces; returns the events, checking memory stays bounded.

@@ -83,4 +83,25 @@ import Testing
         parser.reset(requestMethod: .post)
         #expect(try parser.next()?.status.code == 201)
     }
+
+    @Test func readsLargeBodiesArrivingInSmallPieces() throws {
+        let body = (0..<(2 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        var chunked = Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+        for start in stride(from: 0, to: body.count, by: 10_000) {
+            let piece = body[start..<min(body.count, start + 10_000)]
+            chunked += Array("\(String(piece.count, radix: 16))\r\n".utf8) + piece + Array("\r\n".utf8)
+        }
+        chunked += Array("0\r\n\r\n".utf8)
+        let untilEnd = Array("HTTP/1.0 200 OK\r\n\r\n".utf8) + body
+        for bytes in [chunked, untilEnd] {
+            var parser = HTTPResponseParser()
+            var response: HTTPResponse?
+            for start in stride(from: 0, to: bytes.count, by: 4_096) {
+                parser.append(Array(bytes[start..<min(bytes.count, start + 4_096)]))
+                if let complete = try parser.next() { response = complete }
+            }
+            if response == nil { response = try parser.finish() }
+            #expect(response?.body == body)
+        }
+    }
 }

@@ -89,7 +89,7 @@ import Testing
         let configuration = HTTPServerSession.Configuration(requestTimeoutMilliseconds: 100, idleTimeoutMilliseconds: 1_000)
         var session = HTTPServerSession(configuration: configuration, now: 0)
         _ = session.receive(Array(get.utf8), now: 10)
-        #expect(session.nextDeadline == nil)
+        #expect(session.nextDeadline == 30_010)  // the handler's deadline
         _ = session.respond(.text(.ok, "a"), now: 20)
         #expect(session.nextDeadline == 1_020)
         #expect(session.checkTimeouts(now: 1_019).isEmpty)
@@ -123,5 +123,16 @@ import Testing
         _ = session.receive(Array("GET / HT".utf8), now: 0)
         #expect(session.inputClosed(now: 1) == [.close])
         #expect(session.isClosing)
+    }
+
+    @Test func answers503WhenTheHandlerTakesTooLong() {
+        let configuration = HTTPServerSession.Configuration(handlerTimeoutMilliseconds: 100)
+        var session = HTTPServerSession(configuration: configuration, now: 0)
+        _ = session.receive(Array(get.utf8), now: 10)
+        #expect(session.checkTimeouts(now: 109).isEmpty)
+        let actions = session.checkTimeouts(now: 110)
+        #expect(written(actions).hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
+        #expect(actions.last == .close)
+        #expect(session.respond(.text(.ok, "too late"), now: 120).isEmpty)
     }
 }

@@ -77,22 +77,22 @@ import Testing
         let limits = HTTPRequestParser.Limits(requestLineBytes: 256, headerBytes: 512, headerFields: 20, bodyBytes: 1_024)
         let server = try HTTPTestServer(.init(session: .init(limits: limits)), router: echoRouter())
         defer { server.stop() }
-        let cases: [(String, Int)] = [
-            ("GET /" + String(repeating: "a", count: 300) + " HTTP/1.1\r\nHost: t\r\n\r\n", 414),
-            ("GET /health HTTP/1.1\r\nHost: t\r\nX: " + String(repeating: "b", count: 600) + "\r\n\r\n", 431),
-            ("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5000\r\n\r\n", 413),
-            ("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: nope\r\n\r\n", 400),
-            ("POST /echo HTTP/1.1\r\nHost: t\r\n\r\n", 411),
-            ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 501),
-            ("GET /health HTTP/1.1\r\n\r\n", 400),
-            ("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\r\n\r\n", 400),
+        let cases: [(String, [Int])] = [
+            ("GET /" + String(repeating: "a", count: 300) + " HTTP/1.1\r\nHost: t\r\n\r\n", [414]),
+            ("GET /health HTTP/1.1\r\nHost: t\r\nX: " + String(repeating: "b", count: 600) + "\r\n\r\n", [431]),
+            ("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5000\r\n\r\n", [413]),
+            ("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: nope\r\n\r\n", [400]),
+            ("POST /echo HTTP/1.1\r\nHost: t\r\n\r\n{\"index\":0}", [200, 400]),  // no length: no body, then a bad line
+            ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", [501]),
+            ("GET /health HTTP/1.1\r\n\r\n", [400]),
+            ("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\r\n\r\n", [400]),
         ]
-        for (request, status) in cases {
+        for (request, statuses) in cases {
             let socket = try RawHTTPSocket(port: server.port)
             socket.send(request)
             let answers = responses(in: socket.readToEnd())  // the server closes after refusing
-            #expect(answers.map(\.status.code) == [status], "\(request.prefix(40).debugDescription)")
-            #expect(answers.first?.headers["Connection"] == "close")
+            #expect(answers.map(\.status.code) == statuses, "\(request.prefix(40).debugDescription)")
+            #expect(answers.last?.headers["Connection"] == "close")
         }
     }
 
@@ -184,7 +184,7 @@ import Testing
         let socket = try RawHTTPSocket(port: server.port)
         let count = 64
         socket.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: count))
-        usleep(500_000)  // longer than the send timeout: the server gives up on this client
+        #expect(server.waitUntilIdle())  // the server gave up on this client
         let received = socket.readToEnd()
         #expect(received.count < count * big.count)
     }
@@ -200,5 +200,14 @@ import Testing
         socket.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n")
         shutdown(socket.fd, CInt(SHUT_WR))
         #expect(responses(in: socket.readToEnd()).map(\.text) == ["late", "late"])
+    }
+
+    @Test func answers503ForAHandlerThatNeverAnswers() async throws {
+        let session = HTTPServerSession.Configuration(handlerTimeoutMilliseconds: 100)
+        let server = try HTTPTestServer(.init(session: session)) { _, _ in }
+        defer { server.stop() }
+        let response = try await server.client().get("/stuck")
+        #expect(response.status.code == 503)
+        #expect(response.headers["Connection"] == "close")
     }
 }

@@ -23,6 +23,15 @@ struct HTTPTestServer: Sendable {
         HTTPClient(baseURL: HTTPBaseURL(host: "127.0.0.1", port: port), configuration: configuration, loop: loop)
     }
 
+    /// Waits (up to 10 s) until the server has accepted `accepted` connections and has none open.
+    func waitUntilIdle(accepted: Int = 1) -> Bool {
+        for _ in 0..<1_000 {
+            if server.acceptedConnections >= accepted && server.openConnections == 0 { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
     func stop() {
         server.close()
         loop.shutdown()

@@ -1,7 +1,8 @@
 import AuctionInfrastructure
+import Glibc
 import Testing
 
-@Suite struct SocketClientTests {
+@Suite(.timeLimit(.minutes(1))) struct SocketClientTests {
     static func client(port: Int, reconnects: Bool = true, timeout: Int64 = 10_000) throws -> SocketClient {
         try SocketClient(configuration: SocketClientConfiguration(
             host: "127.0.0.1", port: port, connectTimeoutMilliseconds: 2_000, requestTimeoutMilliseconds: timeout,
@@ -190,7 +191,8 @@ import Testing
     }
 
     @Test func unreachableServerFailsUnsentRequestsAsUnreachable() async throws {
-        let port = closedPort()
+        let (fd, port) = refusingPort()
+        defer { close(fd) }
         let client = try Self.client(port: port, reconnects: true, timeout: 300)
         defer { client.close() }
         client.start()
@@ -203,6 +205,42 @@ import Testing
                 Issue.record("expected unreachable(connectionRefused), got \(error)")
                 return
             }
+        }
+    }
+
+    @Test func oversizedFrameFromTheServerDropsTheConnectionAndTheClientReconnects() async throws {
+        let huge = Frame(dataType: 2, data: ["pad": .string(String(repeating: "x", count: 4_096))])
+        let server = try SocketClientTestServer { frame in frame.data["n"] == .int(7) ? .send([huge]) : .echo }
+        defer { server.shutdown() }
+        var configuration = SocketClientConfiguration(
+            host: "127.0.0.1", port: server.port, backoff: ReconnectBackoff(initialMilliseconds: 10, maximumMilliseconds: 50))
+        configuration.decoder = FrameDecoder.Configuration(maximumFrameBytes: 1_024)
+        let client = try SocketClient(configuration: configuration)
+        defer { client.close() }
+        let pushes = Mutex(0)
+        client.onPush { _ in pushes.withLock { $0 += 1 } }
+        client.start()
+        #expect(await client.result(of: Self.request(7)) == .failure(.disconnected))
+        let reply = try await client.send(Self.request(8))
+        #expect(reply.data["echo"]?["n"] == .int(8))
+        #expect(Set(server.frames.map(\.connection)) == [0, 1])
+        #expect(pushes.withLock { $0 } == 0)
+    }
+
+    @Test func clientsClosedOneAfterAnotherLeaveLaterConnectionsIntact() async throws {
+        // Regression: a second EventLoop.shutdown() (close, then deinit) wrote 8 bytes into a socket that reused
+        // the loop's closed wake descriptor, corrupting the first frame another connection received.
+        let server = try SocketClientTestServer()
+        defer { server.shutdown() }
+        for round in 0..<100 {
+            let client = try Self.client(port: server.port)
+            client.start()
+            let result = await client.result(of: Self.request(round))
+            guard case .success(let reply) = result, reply.data["echo"]?["n"] == .int(Int64(round)) else {
+                Issue.record("round \(round): \(result)")
+                return
+            }
+            client.close()
         }
     }
 

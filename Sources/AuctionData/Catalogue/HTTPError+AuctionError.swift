@@ -10,7 +10,7 @@ extension HTTPError {
         case .responseTimeout: .timedOut
         case .connectionClosed: .connectionLost
         case .malformedResponse, .responseTooLarge: .protocolViolation(description)
-        case .requestLineTooLong, .headersTooLarge, .bodyTooLarge, .malformedRequest, .lengthRequired,
+        case .requestLineTooLong, .headersTooLarge, .bodyTooLarge, .malformedRequest,
              .unsupportedTransferEncoding, .unsupportedVersion, .requestTimeout:
             .server(status: status?.code ?? 400, message: description)
         }

@@ -73,11 +73,14 @@ public final class SocketClient: Sendable {
     /// Closes for good: pending requests fail, the state becomes `.closed`, the thread stops (unless called on it).
     public func close() {
         let core = self.core
-        isClosed.withLock { closed in
-            guard !closed else { return }
+        let first = isClosed.withLock { closed -> Bool in
+            guard !closed else { return false }
             closed = true
             loop.execute { core.value.close() }
+            return true
         }
-        loop.shutdown()
+        // Once only: a second `EventLoop.shutdown()` signals the loop's wake descriptor after it was closed,
+        // writing 8 bytes into whatever socket reused that descriptor number.
+        if first { loop.shutdown() }
     }
 }

@@ -73,14 +73,16 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Runs `work` on the loop thread soon, from any thread; dropped if the loop has shut down.
     public func execute(_ work: @escaping @Sendable () -> Void) {
-        let signal = shared.withLock { state -> Bool in
-            guard !state.finished else { return false }
+        let onLoop = inEventLoop
+        shared.withLock { state in
+            guard !state.finished else { return }
             state.tasks.append(work)
-            guard !state.wakePending else { return false }
+            guard !state.wakePending else { return }
             state.wakePending = true
-            return true
+            // Signalled under the lock: once `finish` has marked the loop finished (also under the
+            // lock) the wake descriptor may be closed and its number reused by another socket.
+            if !onLoop { Syscall.eventSignal(wakeFD) }
         }
-        if signal && !inEventLoop { Syscall.eventSignal(wakeFD) }
     }
 
     /// Whether the caller runs on this loop's thread.
@@ -125,11 +127,12 @@ public final class EventLoop: @unchecked Sendable {
         let onLoop = inEventLoop
         let join = shared.withLock { state -> Bool in
             state.stopRequested = true
+            // Never signal a finished loop: its wake descriptor number may belong to a socket now.
+            if !onLoop && !state.finished { Syscall.eventSignal(wakeFD) }
             guard !onLoop, !state.joinClaimed else { return false }
             state.joinClaimed = true
             return true
         }
-        if !onLoop { Syscall.eventSignal(wakeFD) }
         if join { pthread_join(thread, nil) }
     }
 

@@ -1,6 +1,8 @@
-/// A small HTTP/1.1 client for one service: each `send` opens a connection on the given loop,
-/// writes the request with `Connection: close`, and reads one response, under a connect timeout
-/// and a response timeout. Errors say which address failed and why.
+/// A small HTTP/1.1 client for one service: each `send` writes one request and reads one
+/// response on a connection of the given loop, under a connect timeout and a response timeout.
+/// Connections are kept alive and reused (copies of a client share them) unless
+/// `reuseConnections` is off, then each request has its own with `Connection: close`.
+/// Errors say which address failed and why.
 public struct HTTPClient: Sendable {
     /// Timeouts and limits.
     public struct Configuration: Hashable, Sendable {
@@ -12,14 +14,24 @@ public struct HTTPClient: Sendable {
         public var limits: HTTPResponseParser.Limits
         /// The `User-Agent` header, or nil for none.
         public var userAgent: String?
+        /// Whether finished connections are kept for later requests.
+        public var reuseConnections: Bool
+        /// How long an unused kept connection stays open.
+        public var idleConnectionMilliseconds: Int64
+        /// Most unused connections kept.
+        public var maximumIdleConnections: Int
 
         /// Creates a configuration; the defaults suit a service on the local network.
         public init(connectTimeoutMilliseconds: Int64 = 3_000, responseTimeoutMilliseconds: Int64 = 10_000,
-                    limits: HTTPResponseParser.Limits = .init(), userAgent: String? = "auction") {
+                    limits: HTTPResponseParser.Limits = .init(), userAgent: String? = "auction",
+                    reuseConnections: Bool = true, idleConnectionMilliseconds: Int64 = 2_000, maximumIdleConnections: Int = 4) {
             self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
             self.responseTimeoutMilliseconds = responseTimeoutMilliseconds
             self.limits = limits
             self.userAgent = userAgent
+            self.reuseConnections = reuseConnections
+            self.idleConnectionMilliseconds = idleConnectionMilliseconds
+            self.maximumIdleConnections = maximumIdleConnections
         }
     }
 
@@ -29,12 +41,17 @@ public struct HTTPClient: Sendable {
     public let configuration: Configuration
     /// The loop that runs the connections.
     public let loop: EventLoop
+    private let pool: HTTPConnectionPool?
 
     /// Creates a client for the service at `baseURL`, doing its I/O on `loop`.
     public init(baseURL: HTTPBaseURL, configuration: Configuration = .init(), loop: EventLoop) {
         self.baseURL = baseURL
         self.configuration = configuration
         self.loop = loop
+        pool = configuration.reuseConnections
+            ? HTTPConnectionPool(loop: loop, maximumIdle: configuration.maximumIdleConnections,
+                                 idleMilliseconds: configuration.idleConnectionMilliseconds)
+            : nil
     }
 
     /// Sends `request` (its target relative to the base URL) and returns the response, whatever its status.
@@ -45,8 +62,9 @@ public struct HTTPClient: Sendable {
         if let userAgent = configuration.userAgent, request.headers["User-Agent"] == nil {
             request.headers.add(name: "User-Agent", value: userAgent)
         }
-        request.headers.replaceOrAdd(name: "Connection", value: "close")
-        let exchange = HTTPClientExchange(request: request, baseURL: baseURL, configuration: configuration, loop: loop)
+        if pool == nil { request.headers.replaceOrAdd(name: "Connection", value: "close") }
+        let exchange = HTTPClientExchange(request: request, baseURL: baseURL, configuration: configuration,
+                                          loop: loop, pool: pool)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
                 exchange.start { continuation.resume(returning: $0) }

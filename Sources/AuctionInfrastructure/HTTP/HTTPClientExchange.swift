@@ -1,36 +1,41 @@
-/// One request/response over its own connection. Its loop-thread state completes exactly once:
-/// with the response, a mapped connect error, a timeout, an early close, or cancellation.
+/// One request/response on a reused or new connection. Its loop-thread state completes exactly
+/// once: with the response, a mapped connect error, a timeout, an early close, or cancellation.
+/// A reused connection that closes before any byte of the answer is replaced by a new one, once.
 /// `@unchecked Sendable`: `start` and `cancel` hop to the loop; all state is touched there.
 final class HTTPClientExchange: @unchecked Sendable {
     private let request: HTTPRequest
     private let baseURL: HTTPBaseURL
     private let configuration: HTTPClient.Configuration
     private let loop: EventLoop
+    private let pool: HTTPConnectionPool?
     private var parser: HTTPResponseParser
     private var connection: TCPConnection?
+    private var reused = false
+    private var receivedBytes = 0
     private var timer: TimerID?
     private var completion: ((Result<HTTPResponse, HTTPError>) -> Void)?
     private var cancelled = false
 
-    init(request: HTTPRequest, baseURL: HTTPBaseURL, configuration: HTTPClient.Configuration, loop: EventLoop) {
+    init(request: HTTPRequest, baseURL: HTTPBaseURL, configuration: HTTPClient.Configuration, loop: EventLoop,
+         pool: HTTPConnectionPool?) {
         self.request = request
         self.baseURL = baseURL
         self.configuration = configuration
         self.loop = loop
+        self.pool = pool
         parser = HTTPResponseParser(requestMethod: request.method, limits: configuration.limits)
     }
 
-    /// Connects and sends; `completion` runs once on the loop thread.
+    /// Sends on a kept connection or a new one; `completion` runs once on the loop thread.
     func start(_ completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void) {
         loop.execute { [self] in
             self.completion = completion
             guard !cancelled else { return finish(.failure(.connectionClosed(address: baseURL.authority, detail: "cancelled"))) }
-            TCPConnection.connect(host: baseURL.host, port: baseURL.port,
-                                  timeoutMilliseconds: configuration.connectTimeoutMilliseconds, on: loop) { [self] result in
-                switch result {
-                case .success(let connection): connected(connection)
-                case .failure(let error): finish(.failure(unreachable(error)))
-                }
+            if let kept = pool?.take() {
+                reused = true
+                connected(kept)
+            } else {
+                connect()
             }
         }
     }
@@ -43,11 +48,22 @@ final class HTTPClientExchange: @unchecked Sendable {
         }
     }
 
+    private func connect() {
+        TCPConnection.connect(host: baseURL.host, port: baseURL.port,
+                              timeoutMilliseconds: configuration.connectTimeoutMilliseconds, on: loop) { [self] result in
+            switch result {
+            case .success(let connection): connected(connection)
+            case .failure(let error): finish(.failure(unreachable(error)))
+            }
+        }
+    }
+
     private func connected(_ connection: TCPConnection) {
         guard completion != nil else { return connection.abort() }
         self.connection = connection
         connection.outputLimit = max(connection.outputLimit, request.body.count + 65_536)
         connection.onRead = { [self] bytes in
+            receivedBytes += bytes.count
             parser.append(bytes)
             do throws(HTTPError) {
                 if let response = try parser.next() { finish(.success(response)) }
@@ -57,6 +73,13 @@ final class HTTPClientExchange: @unchecked Sendable {
         }
         connection.onClose = { [self] error in
             self.connection = nil
+            if reused && receivedBytes == 0 && completion != nil {
+                // The server closed the kept connection as we reused it: try once more on a new one.
+                reused = false
+                if let timer { loop.cancel(timer) }
+                timer = nil
+                return connect()
+            }
             do throws(HTTPError) {
                 if let response = try parser.finish() { return finish(.success(response)) }
                 let detail = error.map(\.description) ?? "the server closed the connection"
@@ -65,6 +88,7 @@ final class HTTPClientExchange: @unchecked Sendable {
                 finish(.failure(error))
             }
         }
+        if let timer { loop.cancel(timer) }
         timer = loop.schedule(afterMilliseconds: configuration.responseTimeoutMilliseconds) { [self] in
             timer = nil
             finish(.failure(.responseTimeout(address: baseURL.authority, milliseconds: configuration.responseTimeoutMilliseconds)))
@@ -83,7 +107,14 @@ final class HTTPClientExchange: @unchecked Sendable {
             self.connection = nil
             connection.onRead = nil
             connection.onClose = nil
-            if case .success = result { connection.close() } else { connection.abort() }
+            switch result {
+            case .success(let response) where pool != nil && !response.closesConnection && parser.bufferedBytes == 0:
+                pool?.give(connection)
+            case .success:
+                connection.close()
+            case .failure:
+                connection.abort()
+            }
         }
         completion(result)
     }

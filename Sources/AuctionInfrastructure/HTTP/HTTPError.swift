@@ -8,8 +8,6 @@ public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
     case bodyTooLarge(limit: Int)
     /// The request is not valid HTTP/1.x; the text says what is wrong (answered 400).
     case malformedRequest(String)
-    /// A request with a method that carries a body came without `Content-Length` (answered 411).
-    case lengthRequired
     /// The request uses `Transfer-Encoding`, which the server does not implement (answered 501).
     case unsupportedTransferEncoding(String)
     /// The request names an HTTP version other than 1.0 or 1.1 (answered 505).
@@ -36,7 +34,6 @@ public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
         case .headersTooLarge: .headerFieldsTooLarge
         case .bodyTooLarge: .contentTooLarge
         case .malformedRequest: .badRequest
-        case .lengthRequired: .lengthRequired
         case .unsupportedTransferEncoding: .notImplemented
         case .unsupportedVersion: .versionNotSupported
         case .requestTimeout: .requestTimeout
@@ -52,7 +49,6 @@ public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
         case .headersTooLarge(let limit): "request headers larger than \(limit) bytes or too many fields"
         case .bodyTooLarge(let limit): "request body larger than \(limit) bytes"
         case .malformedRequest(let why): "malformed request: \(why)"
-        case .lengthRequired: "a request body needs a Content-Length header"
         case .unsupportedTransferEncoding(let coding): "transfer coding '\(coding)' is not supported; send Content-Length"
         case .unsupportedVersion(let version): "HTTP version '\(version)' is not supported"
         case .requestTimeout: "the request did not arrive in time"

@@ -42,6 +42,9 @@ struct HTTPInputBuffer: Sendable {
         return .line(line)
     }
 
+    /// Up to `count` bytes from the front, without consuming them.
+    func peek(upTo count: Int) -> ArraySlice<UInt8> { bytes[start..<(start + min(count, self.count))] }
+
     /// Takes up to `count` bytes from the front.
     mutating func take(upTo limit: Int) -> ArraySlice<UInt8> {
         let taken = min(limit, count)

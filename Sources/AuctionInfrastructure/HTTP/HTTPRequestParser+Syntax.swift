@@ -56,6 +56,21 @@ extension HTTPRequestParser {
                                           value: String(decoding: value, as: UTF8.self)))
     }
 
+    /// The longest method accepted before the request line's first space.
+    static let longestMethod = 32
+
+    /// Whether the start of an unfinished request line can still become one: a method token
+    /// (then a space), with a CR allowed only as the start of a line ending. Refusing early means a
+    /// stray body (sent without `Content-Length`) is answered 400 at once instead of waiting for 408.
+    static func couldStartRequestLine(_ prefix: ArraySlice<UInt8>) -> Bool {
+        for (offset, byte) in prefix.enumerated() {
+            if byte == 0x20 { return offset > 0 }
+            if byte == 0x0D { return offset + 1 == prefix.count }
+            if !isTokenByte(byte) || offset >= longestMethod { return false }
+        }
+        return true
+    }
+
     /// Whether a byte may appear in a token (`tchar`).
     static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {

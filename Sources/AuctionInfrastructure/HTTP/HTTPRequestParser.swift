@@ -100,6 +100,9 @@ public struct HTTPRequestParser: Sendable {
                     if bufferedBytes + skipped > limits.requestLineBytes + 1 {
                         return fail(.requestLineTooLong(limit: limits.requestLineBytes))
                     }
+                    if !HTTPRequestParser.couldStartRequestLine(buffer.peek(upTo: HTTPRequestParser.longestMethod + 1)) {
+                        return fail(.malformedRequest("not an HTTP request line"))
+                    }
                     return nil
                 }
                 switch line {
@@ -170,10 +173,8 @@ public struct HTTPRequestParser: Sendable {
         let codings = head.headers.values(for: "Transfer-Encoding")
         if let coding = codings.first { return .failure(.unsupportedTransferEncoding(coding)) }
         let lengths = head.headers.values(for: "Content-Length")
-        guard !lengths.isEmpty else {
-            let needsBody: Set<HTTPMethod> = [.post, .put, .patch]
-            return needsBody.contains(head.method) ? .failure(.lengthRequired) : .success(0)
-        }
+        // Without Content-Length a request has no body (RFC 9112 §6.3); bytes that follow are the next request.
+        guard !lengths.isEmpty else { return .success(0) }
         var length: Int?
         for value in lengths {
             for item in value.split(separator: ",", omittingEmptySubsequences: false) {

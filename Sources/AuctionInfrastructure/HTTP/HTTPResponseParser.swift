@@ -91,9 +91,13 @@ public struct HTTPResponseParser: Sendable {
                 let framing = try fail(framing(of: response))
                 state = .body(response, framing, HTTPChunkedDecoder())
             case .body(var response, let framing, var chunks):
+                state = .done  // drop the state's copy so appending to the body does not copy it
                 switch framing {
                 case .length(let length):
-                    guard buffer.count >= length else { return nil }
+                    guard buffer.count >= length else {
+                        state = .body(response, framing, chunks)
+                        return nil
+                    }
                     response.body = Array(buffer.take(upTo: length))
                     state = .done
                     return response

@@ -1,5 +1,5 @@
 /// An HTTP/1.1 server on a `TCPListener`, everything non-blocking on one `EventLoop`: keep-alive,
-/// pipelining, request limits (414/431/413/411/501/505/400), 408 for slow or silent clients, idle
+/// pipelining, request limits (414/431/413/501/505/400), 408 for slow or silent clients, idle
 /// timeout, bounded input and output per connection. Handlers run on the loop thread and answer
 /// through an `HTTPResponder` (at once, or later from any thread). Keep a reference to the server
 /// and call `close()` to stop it.
@@ -46,6 +46,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var connections: [ObjectIdentifier: HTTPServerConnection] = [:]
     private var cachedDate: (second: Int64, text: String) = (-1, "")
     private let addressStore = Mutex(SocketAddress(host: "", port: 0))
+    private let counts = Mutex((accepted: 0, open: 0))
 
     private init(configuration: Configuration, loop: EventLoop, handler: @escaping HTTPRouter.Handler) {
         self.configuration = configuration
@@ -76,8 +77,11 @@ public final class HTTPServer: @unchecked Sendable {
     /// The bound address; the real port when 0 was asked.
     public var address: SocketAddress { addressStore.withLock { $0 } }
 
-    /// The number of open connections (loop thread).
-    public var connectionCount: Int { connections.count }
+    /// The number of connections accepted so far (any thread).
+    public var acceptedConnections: Int { counts.withLock { $0.accepted } }
+
+    /// The number of connections open now (any thread).
+    public var openConnections: Int { counts.withLock { $0.open } }
 
     /// Stops accepting and closes every connection (queued output is flushed best effort). Any thread.
     public func close() {
@@ -90,8 +94,12 @@ public final class HTTPServer: @unchecked Sendable {
 
     private func accept(_ connection: TCPConnection) {
         connection.outputLimit = configuration.outputLimit
-        guard listener != nil else { return connection.abort() }
+        guard listener != nil else {
+            counts.withLock { $0.accepted += 1 }
+            return connection.abort()
+        }
         guard connections.count < configuration.maximumConnections else {
+            counts.withLock { $0.accepted += 1 }
             connection.write(HTTPResponse.text(.serviceUnavailable, "too many connections; try again shortly\n")
                 .serialized(connection: "close", date: date()))
             return connection.close()
@@ -102,7 +110,14 @@ public final class HTTPServer: @unchecked Sendable {
                                           handler: handler, date: { [weak self] in self?.date() })
         let key = ObjectIdentifier(served)
         connections[key] = served
-        served.onFinished = { [weak self] in self?.connections[key] = nil }
+        counts.withLock {
+            $0.accepted += 1
+            $0.open += 1
+        }
+        served.onFinished = { [weak self] in
+            self?.connections[key] = nil
+            self?.counts.withLock { $0.open -= 1 }
+        }
         served.start()
     }
 

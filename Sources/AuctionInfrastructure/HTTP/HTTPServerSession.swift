@@ -15,14 +15,18 @@ public struct HTTPServerSession: Sendable {
         public var idleTimeoutMilliseconds: Int64
         /// Most bytes buffered for pipelined requests while one is being answered (more: stop reading).
         public var pipelineBytes: Int
+        /// Time a handler may take to answer (late: 503, then close; its answer is dropped).
+        public var handlerTimeoutMilliseconds: Int64
 
         /// Creates a configuration; the defaults suit the catalogue API.
         public init(limits: HTTPRequestParser.Limits = .init(), requestTimeoutMilliseconds: Int64 = 10_000,
-                    idleTimeoutMilliseconds: Int64 = 60_000, pipelineBytes: Int? = nil) {
+                    idleTimeoutMilliseconds: Int64 = 60_000, pipelineBytes: Int? = nil,
+                    handlerTimeoutMilliseconds: Int64 = 30_000) {
             self.limits = limits
             self.requestTimeoutMilliseconds = requestTimeoutMilliseconds
             self.idleTimeoutMilliseconds = idleTimeoutMilliseconds
             self.pipelineBytes = pipelineBytes ?? limits.requestBytes
+            self.handlerTimeoutMilliseconds = handlerTimeoutMilliseconds
         }
     }
 
@@ -40,6 +44,7 @@ public struct HTTPServerSession: Sendable {
         var isHead: Bool
         var keepAlive: Bool
         var version: HTTPVersion
+        var since: Int64
     }
 
     /// The configuration in force.
@@ -75,7 +80,9 @@ public struct HTTPServerSession: Sendable {
 
     /// When `checkTimeouts` next has something to do, or nil when no timer is needed.
     public var nextDeadline: Int64? {
-        if closing || pending != nil || inputEnded { return nil }
+        if closing { return nil }
+        if let pending { return pending.since + configuration.handlerTimeoutMilliseconds }
+        if inputEnded { return nil }
         if let since = partialSince { return since + configuration.requestTimeoutMilliseconds }
         if served == 0 { return openedAt + configuration.requestTimeoutMilliseconds }
         return idleSince + configuration.idleTimeoutMilliseconds
@@ -125,6 +132,11 @@ public struct HTTPServerSession: Sendable {
     public mutating func checkTimeouts(now: Int64) -> [Action] {
         guard let deadline = nextDeadline, now >= deadline else { return [] }
         closing = true
+        if pending != nil {
+            pending = nil
+            let late = HTTPResponse.text(.serviceUnavailable, "the server did not answer in time; try again\n")
+            return [.write(late.serialized(connection: "close", date: HTTPDate.format(secondsSinceEpoch: HTTPDate.nowSeconds()))), .close]
+        }
         if partialSince == nil && served > 0 { return [.close] }
         return [.write(HTTPServerSession.errorResponse(.requestTimeout)), .close]
     }
@@ -149,7 +161,8 @@ public struct HTTPServerSession: Sendable {
             case .expectsContinue:
                 actions.append(.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)))
             case .request(let request):
-                pending = Pending(isHead: request.method == .head, keepAlive: request.keepAlive, version: request.version)
+                pending = Pending(isHead: request.method == .head, keepAlive: request.keepAlive, version: request.version,
+                                  since: now)
                 partialSince = nil
                 actions.append(.dispatch(request))
             case .failure(let error):

@@ -25,13 +25,14 @@ struct JSONKeyCache {
         }
         let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(length)) &* 0xBF58_476D_1CE4_E5B9
         let index = Int(truncatingIfNeeded: mixed >> 58)
-        return slots.withUnsafeMutableBufferPointer { slots in
-            if slots[index].length == length && slots[index].low == low && slots[index].high == high {
-                return slots[index].key
-            }
-            let key = String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
-            slots[index] = Slot(low: low, high: high, length: length, key: key)
-            return key
+        // Hits (the usual case) only read, which skips the array's uniqueness check on every lookup.
+        let hit = slots.withUnsafeBufferPointer { slots -> String? in
+            let slot = slots[index]
+            return slot.length == length && slot.low == low && slot.high == high ? slot.key : nil
         }
+        if let hit { return hit }
+        let key = String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+        slots[index] = Slot(low: low, high: high, length: length, key: key)
+        return key
     }
 }
