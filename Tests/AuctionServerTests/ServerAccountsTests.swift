@@ -38,3 +38,26 @@ import Testing
         #expect(recorded.map(\.1) == [900_000_000])
     }
 }
+
+@Suite struct ServerLoginLimitTests {
+    @Test func failedLoginsFromOneAddressAreLimitedAcrossNames() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = AuctionHouseServer(configuration: .ephemeral(databasePath: directory.file("auction.sqlite")), log: .silent)
+        let addresses = try server.start()
+        defer { server.stop() }
+        let loop = try EventLoop.spawn(name: "test-http")
+        defer { loop.shutdown() }
+        let http = HTTPClient(baseURL: try HTTPBaseURL(parsing: addresses.httpURL), loop: loop)
+
+        // Given: five wrong guesses from 127.0.0.1, each against a different name.
+        for attempt in 0..<5 {
+            let answer = try await http.post("/users/login", json: AccountDTO.credentialsBody(name: "guess\(attempt)", password: "wrong password"))
+            #expect(answer.status.code == 401)
+        }
+        // When: a sixth name is tried from the same address.
+        let limited = try await http.post("/users/login", json: AccountDTO.credentialsBody(name: "fresh", password: "wrong password"))
+        // Then: the address is limited, whatever the name.
+        #expect(limited.status.code == 429)
+    }
+}

@@ -10,6 +10,8 @@ public struct HTTPRequest: Hashable, Sendable {
     public var headers: HTTPHeaders
     /// The body (empty when the request has none).
     public var body: [UInt8]
+    /// The peer that sent the request, set by the server (nil on requests a client builds).
+    public var remoteAddress: SocketAddress?
 
     /// Creates a request.
     public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,

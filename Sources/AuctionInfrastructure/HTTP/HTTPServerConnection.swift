@@ -101,6 +101,8 @@ final class HTTPServerConnection {
 
     /// Runs the handler; the actions that follow an answer given at once.
     private func dispatch(_ request: HTTPRequest) -> [HTTPServerSession.Action] {
+        var request = request
+        request.remoteAddress = connection.remoteAddress
         sequence += 1
         awaiting = sequence
         dispatching = true

@@ -39,7 +39,8 @@ final class AccountsHooks: SessionResolver, @unchecked Sendable {
 
     private func install(on router: inout HTTPRouter) {
         guard let current = opened.withLock({ $0 }) else { return }
-        AccountEndpoints.install(on: &router, accounts: current.service, workers: current.workers)
+        AccountEndpoints.install(on: &router, accounts: current.service, workers: current.workers,
+                                 clientAddress: { $0.remoteAddress?.host })
     }
 
     private func close() {
