@@ -26,7 +26,7 @@ public enum DemoCatalogue {
     private static let day: Int64 = 86_400_000
 
     private static func listing(id: Int, name: String, typicalPrice: Int, category: DemoItems.Category, now: Timestamp) -> ProductListing {
-        var random = SeededRandom(seed: 0x0A0C_7100 &+ UInt64(id) &* 0x9E37_79B9)
+        var random = SplitMix64(seed: 0x0A0C_7100 &+ UInt64(id) &* 0x9E37_79B9)
         // Start between 55% and 85% of the typical price, as sellers leave room for bidding.
         let start = roundedPrice(typicalPrice * random.int(in: 55...85) / 100)
         let dayStart = now.millisecondsSinceEpoch - now.millisecondsSinceEpoch % day

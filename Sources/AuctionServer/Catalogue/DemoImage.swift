@@ -12,7 +12,7 @@ enum DemoImage {
 
     /// The picture as pixels.
     static func image(productID: Int, variant: Int = 0) -> RGBAImage {
-        var random = SeededRandom(seed: 0xD3E0_1A6E ^ UInt64(productID &* 7919 &+ variant &* 104_729))
+        var random = SplitMix64(seed: 0xD3E0_1A6E ^ UInt64(productID &* 7919 &+ variant &* 104_729))
         let hue = Double(random.int(in: 0...359))
         let top = rgb(hue: hue, saturation: 0.55, value: 0.95)
         let bottom = rgb(hue: (hue + Double(random.int(in: 30...90))).truncatingRemainder(dividingBy: 360), saturation: 0.7, value: 0.55)
