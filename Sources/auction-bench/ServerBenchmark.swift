@@ -1,5 +1,144 @@
+// The `server` suite: durable bids/s and push fan-out against an in-process server on a temporary database.
+#if canImport(Glibc)
+import Glibc
+#endif
+import AuctionCore
+import AuctionInfrastructure
+import AuctionServer
+import Foundation
+
 /// Runs the `server` benchmark suite; returns the process exit status.
+///
+/// Options: `--seconds N` (measured time per level, default 3), `--bidders 1,16,64`,
+/// `--watchers 10,100,1000`, `--push-bidders N` (bidders driving the push levels, default 16),
+/// `--db PATH` (default: a fresh file in a temporary folder).
 func runServerBenchmark(_ arguments: [String]) -> Int32 {
-    print("server benchmark: not written yet")
-    return 1
+    guard let options = ServerBenchmarkOptions(arguments) else {
+        print("usage: auction-bench server [--seconds N] [--bidders 1,16,64] [--watchers 10,100,1000] [--push-bidders N] [--db PATH]")
+        return 2
+    }
+    ProcessLimits.ignoreSIGPIPE()
+    let fileLimit = ProcessLimits.raiseOpenFileLimit()
+    let folder = FileManager.default.temporaryDirectory.path + "/auction-bench-\(getpid())"
+    let path = options.databasePath ?? folder + "/auction.sqlite"
+    defer { if options.databasePath == nil { try? FileManager.default.removeItem(atPath: folder) } }
+
+    var configuration = ServerConfiguration.ephemeral(databasePath: path)
+    configuration.allowAnonymousBids = true
+    configuration.limits.bidsPerSecond = 10_000_000
+    let server = AuctionHouseServer(configuration: configuration, log: ServerLog(level: .warning))
+    let addresses: ServerAddresses
+    do {
+        addresses = try server.start()
+    } catch {
+        print("server benchmark: cannot start the server: \(error)")
+        return 1
+    }
+    defer { server.stop() }
+    let bidderLoop: EventLoop, watcherLoop: EventLoop
+    do {
+        bidderLoop = try EventLoop.spawn(name: "bench-bidders")
+        watcherLoop = try EventLoop.spawn(name: "bench-watchers")
+    } catch {
+        print("server benchmark: cannot start client loops: \(error)")
+        return 1
+    }
+    defer {
+        bidderLoop.shutdown()
+        watcherLoop.shutdown()
+    }
+
+    print("server: in-process server on \(addresses.socket), SQLite WAL synchronous=FULL at \(path)")
+    print("server: \(options.seconds) s measured per level after 0.5 s warm-up; open-file limit \(fileLimit)")
+    let bench = ServerBench(port: addresses.socket.port, bidderLoop: bidderLoop, watcherLoop: watcherLoop, seconds: options.seconds)
+    var failed = false
+
+    print("")
+    print("durable accepted bids (one bid in flight per bidder, each on its own product)")
+    print(pad("bidders", 10) + pad("bids/s", 14) + pad("p50 reply", 14) + pad("p99 reply", 14) + "bids/commit")
+    for count in options.bidders {
+        let before = server.ledgerStatistics ?? LedgerStatistics()
+        let result = bench.bids(bidders: count)
+        let after = server.ledgerStatistics ?? LedgerStatistics()
+        let perCommit = after.commits > before.commits
+            ? Double(after.committedBids - before.committedBids) / Double(after.commits - before.commits) : 0
+        if result.accepted == 0 { failed = true }
+        print(pad("\(count)", 10) + pad(format(result.perSecond, 0), 14) + pad(milliseconds(result.p50), 14)
+              + pad(milliseconds(result.p99), 14) + format(perCommit, 1))
+    }
+
+    print("")
+    print("price pushes to watchers with 4 pages loaded (\(options.pushBidders) bidders on products 1-\(options.pushBidders))")
+    print(pad("watchers", 10) + pad("pushes/s", 14) + pad("bids/s", 12) + pad("delivered", 12)
+          + pad("p50 sent→push", 16) + pad("p99 sent→push", 16) + "p50 reply")
+    for count in options.watchers {
+        let result = bench.pushes(watchers: count, bidders: options.pushBidders)
+        if result.pushes == 0 { failed = true }
+        print(pad("\(count)", 10) + pad(format(result.pushesPerSecond / 1_000_000, 2) + " M", 14)
+              + pad(format(result.bidsPerSecond, 0), 12) + pad(format(result.deliveredShare * 100, 1) + " %", 12)
+              + pad(milliseconds(result.p50), 16) + pad(milliseconds(result.p99), 16) + milliseconds(result.replyP50))
+    }
+    print("")
+    print("delivered: pushes received / (accepted bids x watchers); below 100 % means lagging watchers got coalesced pushes.")
+    print("sent→push: from the bidder sending the bid to a watcher reading its push (includes the durable commit).")
+    return failed ? 1 : 0
+}
+
+private struct ServerBenchmarkOptions {
+    var seconds = 3.0
+    var bidders = [1, 16, 64]
+    var watchers = [10, 100, 1_000]
+    var pushBidders = 16
+    var databasePath: String?
+
+    init?(_ arguments: [String]) {
+        var index = 0
+        while index < arguments.count {
+            guard index + 1 < arguments.count else { return nil }
+            let value = arguments[index + 1]
+            switch arguments[index] {
+            case "--seconds":
+                guard let number = Double(value), number > 0 else { return nil }
+                seconds = number
+            case "--bidders":
+                guard let list = Self.list(value), list.allSatisfy({ $0 <= 64 }) else { return nil }
+                bidders = list
+            case "--watchers":
+                guard let list = Self.list(value) else { return nil }
+                watchers = list
+            case "--push-bidders":
+                guard let number = Int(value), (1...60).contains(number) else { return nil }
+                pushBidders = number
+            case "--db":
+                databasePath = value
+            default:
+                return nil
+            }
+            index += 2
+        }
+    }
+
+    private static func list(_ text: String) -> [Int]? {
+        let numbers = text.split(separator: ",").compactMap { Int($0) }
+        return numbers.isEmpty || numbers.contains { $0 < 1 } ? nil : numbers
+    }
+}
+
+private func milliseconds(_ nanoseconds: Int64) -> String {
+    format(Double(nanoseconds) / 1_000_000, 2) + " ms"
+}
+
+private func format(_ value: Double, _ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int64((value * scale).rounded())
+    let whole = scaled / Int64(scale)
+    let fraction = scaled % Int64(scale)
+    guard decimals > 0 else { return String(whole) }
+    let digits = String(fraction)
+    return "\(whole)." + String(repeating: "0", count: decimals - digits.count) + digits
+}
+
+private func pad(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(1, width - text.count))
 }

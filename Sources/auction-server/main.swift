@@ -1,4 +1,36 @@
+// `auction-server`: parses flags, environment and config file, runs the server until SIGINT/SIGTERM.
+import AuctionInfrastructure
 import AuctionServer
+import Foundation
 
-let configuration = ServerConfiguration()
-print("auction-server: not built yet (would listen http=\(configuration.host):\(configuration.httpPort))")
+TerminationSignals.block()
+let command: ServerOptions.Command
+do {
+    command = try ServerOptions.parse(
+        Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+        readFile: { try String(contentsOfFile: $0, encoding: .utf8) })
+} catch {
+    FileHandle.standardError.write(Data("auction-server: \(error)\n".utf8))
+    exit(2)
+}
+guard case .run(let configuration) = command else {
+    print(ServerOptions.usage)
+    exit(0)
+}
+
+ProcessLimits.ignoreSIGPIPE()
+_ = ProcessLimits.raiseOpenFileLimit()
+let log = ServerLog(level: configuration.logLevel)
+let server = AuctionHouseServer(configuration: configuration, log: log)
+do {
+    let addresses = try server.start()
+    // One parseable line, written at once (not buffered), so a script can wait for it.
+    FileHandle.standardOutput.write(Data((addresses.description + "\n").utf8))
+} catch {
+    log.error("auction-server: \(error)")
+    exit(1)
+}
+let signal = TerminationSignals.wait()
+log.info("server: \(TerminationSignals.name(signal)) received")
+server.stop()
+exit(0)

@@ -1,0 +1,98 @@
+extension ServerOptions {
+    /// Every setting, in the order `--help` lists them.
+    static let settings: [Setting] = [
+        Setting(key: "host", takesValue: true, help: "address to listen on (default 127.0.0.1)") { configuration, value in
+            guard !value.isEmpty else { return "a host name or address" }
+            configuration.host = value
+            return nil
+        },
+        Setting(key: "http_port", takesValue: true, help: "HTTP catalogue port, 0 = a free port (default 3100)") { configuration, value in
+            guard let port = port(value) else { return "a port 0-65535" }
+            configuration.httpPort = port
+            return nil
+        },
+        Setting(key: "socket_port", takesValue: true, help: "auction socket port, 0 = a free port (default 3200)") { configuration, value in
+            guard let port = port(value) else { return "a port 0-65535" }
+            configuration.socketPort = port
+            return nil
+        },
+        Setting(key: "db", takesValue: true, help: "SQLite file (default $XDG_DATA_HOME/auction/auction.sqlite)") { configuration, value in
+            guard !value.isEmpty else { return "a file path" }
+            configuration.databasePath = value
+            return nil
+        },
+        Setting(key: "simulate", takesValue: false,
+                help: "simulated bidders: the original demo feed, or RATE bids/s; off, 0 = none") { configuration, value in
+            switch value.lowercased() {
+            case "demo", "true", "yes", "on", "": configuration.simulation = .demoFeed
+            case "off", "false", "no", "0": configuration.simulation = nil
+            default:
+                guard let rate = Int(value), rate > 0, rate <= 1_000_000 else {
+                    return "demo, off, or bids per second 1-1000000"
+                }
+                configuration.simulation = .steady(bidsPerSecond: rate)
+            }
+            return nil
+        },
+        Setting(key: "log_level", takesValue: true, help: "debug, info, warning or error (default info)") { configuration, value in
+            guard let level = LogLevel(name: value) else { return "debug, info, warning or error" }
+            configuration.logLevel = level
+            return nil
+        },
+        Setting(key: "allow_anonymous_bids", takesValue: false,
+                help: "accept bids without login, as the original backend did (UNSAFE)") { configuration, value in
+            guard let flag = boolean(value) else { return "true or false" }
+            configuration.allowAnonymousBids = flag
+            return nil
+        },
+        Setting(key: "max_frame_bytes", takesValue: true, help: "largest socket frame (default 65536)") { configuration, value in
+            guard let number = Int(value), (256...16 << 20).contains(number) else { return "bytes 256-16777216" }
+            configuration.limits.maximumFrameBytes = number
+            return nil
+        },
+        Setting(key: "max_malformed_frames", takesValue: true,
+                help: "malformed frames before a client is dropped (default 16)") { configuration, value in
+            guard let number = Int(value), number >= 0 else { return "a count 0 or more" }
+            configuration.limits.maximumMalformedFrames = number
+            return nil
+        },
+        Setting(key: "bids_per_second", takesValue: true, help: "bids one connection may place per second (default 100)") { configuration, value in
+            guard let number = Int(value), number >= 1 else { return "a rate 1 or more" }
+            configuration.limits.bidsPerSecond = number
+            return nil
+        },
+        Setting(key: "output_soft_limit", takesValue: true,
+                help: "bytes pending for a client before its pushes coalesce (default 262144)") { configuration, value in
+            guard let number = Int(value), number >= 1_024 else { return "bytes 1024 or more" }
+            configuration.limits.outputSoftLimit = number
+            configuration.limits.outputHardLimit = max(configuration.limits.outputHardLimit, number)
+            return nil
+        },
+        Setting(key: "output_hard_limit", takesValue: true,
+                help: "bytes pending before a client that does not read is dropped (default 4194304)") { configuration, value in
+            guard let number = Int(value), number >= configuration.limits.outputSoftLimit else {
+                return "bytes at least the soft limit (\(configuration.limits.outputSoftLimit))"
+            }
+            configuration.limits.outputHardLimit = number
+            return nil
+        },
+        Setting(key: "max_connections", takesValue: true, help: "socket connections at most (default 20000)") { configuration, value in
+            guard let number = Int(value), number >= 1 else { return "a count 1 or more" }
+            configuration.limits.maximumConnections = number
+            return nil
+        },
+    ]
+
+    private static func port(_ text: String) -> Int? {
+        guard let number = Int(text), (0...65_535).contains(number) else { return nil }
+        return number
+    }
+
+    private static func boolean(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "on", "1": true
+        case "false", "no", "off", "0": false
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+import Dispatch
+import Glibc
+
+/// The auction house: the HTTP catalogue and the auction socket on one event loop, bids durable in SQLite.
+///
+/// Embeddable: `start()` opens the database (seeding the demo catalogue into an empty one), binds
+/// both listeners and returns their real addresses; `stop()` stops accepting, lets in-flight bids
+/// commit and answer, closes every connection and the database, and joins the threads, so nothing
+/// is left running or listening. Call both from any thread but the server's own loop.
+public final class AuctionHouseServer: @unchecked Sendable {
+    /// What the server was built with.
+    public let configuration: ServerConfiguration
+    /// Where log lines go.
+    public let log: ServerLog
+    private let hooks: ServerHooks
+    private let state = Mutex(Running())
+
+    private struct Running: @unchecked Sendable {
+        var started = false
+        var stopped = false
+        var databasePath: String?
+        var addresses: ServerAddresses?
+        var loop: EventLoop?
+        var service: SocketService?
+        var http: HTTPServer?
+        var ledger: SQLiteBidLedger?
+        var catalogue: SQLiteCatalogueStore?
+        var closings: DispatchQueue?
+    }
+
+    /// A server that will run with `configuration`; nothing happens until `start()`.
+    public init(configuration: ServerConfiguration, log: ServerLog = ServerLog(level: .info), hooks: ServerHooks = ServerHooks()) {
+        self.configuration = configuration
+        self.log = log
+        self.hooks = hooks
+    }
+
+    deinit { stop() }
+
+    /// The listening addresses once started.
+    public var addresses: ServerAddresses? { state.withLock { $0.addresses } }
+
+    /// How the bid ledger's group commit has been doing (commits, bids, bids per commit) once started.
+    public var ledgerStatistics: LedgerStatistics? { state.withLock { $0.ledger?.statistics } }
+
+    /// The database file in use once started.
+    public var databasePath: String? { state.withLock { $0.databasePath } }
+
+    /// Opens the store, binds HTTP and socket listeners and starts serving; returns where it listens.
+    @discardableResult
+    public func start() throws(ServerError) -> ServerAddresses {
+        let claimed = state.withLock { running -> Bool in
+            guard !running.started else { return false }
+            running.started = true
+            return true
+        }
+        guard claimed else { throw .alreadyStarted }
+        var opened = Running()
+        opened.started = true
+        do throws(ServerError) {
+            try open(into: &opened)
+        } catch {
+            tearDown(opened)
+            state.withLock { $0.stopped = true }
+            throw error
+        }
+        let running = opened
+        state.withLock { $0 = running }
+        if let addresses = running.addresses {
+            log.info("server: \(addresses) database=\(running.databasePath ?? "?")")
+            return addresses
+        }
+        throw .setup("no addresses")
+    }
+
+    /// Stops accepting, finishes in-flight bids, closes connections and the database. Idempotent.
+    public func stop() {
+        let running = state.withLock { running -> Running? in
+            guard running.started, !running.stopped else { return nil }
+            running.stopped = true
+            return running
+        }
+        guard let running else { return }
+        log.info("server: stopping")
+        tearDown(running)
+        log.info("server: stopped")
+    }
+
+    private func open(into running: inout Running) throws(ServerError) {
+        let path: String
+        do throws(StoreError) {
+            if let given = configuration.databasePath {
+                try StoreLocation.createDirectory(containing: given)
+                path = given
+            } else {
+                path = try StoreLocation.preparedDefaultDatabasePath()
+            }
+            running.databasePath = path
+            let catalogue = try SQLiteCatalogueStore(path: path)
+            running.catalogue = catalogue
+            if configuration.seedDemoCatalogue, try catalogue.seedDemoCatalogueIfEmpty(now: WallClock.now()) {
+                log.info("store: seeded the demo catalogue (\(DemoCatalogue.productCount) products) into \(path)")
+            }
+            running.ledger = try SQLiteBidLedger(path: path)
+        } catch {
+            throw .store(error)
+        }
+        guard let catalogue = running.catalogue, let ledger = running.ledger else { throw .setup("store not open") }
+        let restored: RestoredState
+        do throws(StoreError) {
+            restored = try RestoredState.load(from: catalogue)
+        } catch {
+            throw .store(error)
+        }
+        let sessions: any SessionResolver
+        var router = HTTPRouter()
+        let live = LiveCatalogue(store: catalogue, products: restored.products)
+        do {
+            sessions = try hooks.makeSessionResolver(path)
+            CatalogueEndpoints.install(on: &router, products: live)
+            try hooks.installRoutes(&router, path)
+        } catch {
+            throw .setup("\(error)")
+        }
+        let loop: EventLoop
+        do throws(SocketError) {
+            loop = try EventLoop.spawn(name: "auction-server")
+        } catch {
+            throw .eventLoop(error)
+        }
+        running.loop = loop
+        let closings = DispatchQueue(label: "auction-closings")
+        running.closings = closings
+        let service = SocketService(
+            loop: loop, configuration: configuration, book: restored.book, ledger: ledger, sessions: sessions, log: log,
+            onPriceChange: { live.apply($0) })
+        service.onClosings = { [log, service] ended in
+            Self.record(ended, catalogue: catalogue, log: log, queue: closings) { ready in
+                loop.execute {
+                    for (closing, name) in ready { service.announce(closing, winnerName: name) }
+                }
+            }
+        }
+        running.service = service
+        installHealth(on: &router, service: service, products: live.count)
+        let socketAddress: SocketAddress
+        do throws(SocketError) {
+            socketAddress = try service.listen()
+        } catch {
+            throw .listen(service: "the socket on \(configuration.host):\(configuration.socketPort)", error)
+        }
+        do throws(SocketError) {
+            let http = try HTTPServer.start(httpConfiguration, on: loop, router: router)
+            running.http = http
+            running.addresses = ServerAddresses(http: http.address, socket: socketAddress)
+        } catch {
+            throw .listen(service: "HTTP on \(configuration.host):\(configuration.httpPort)", error)
+        }
+        let simulation = configuration.simulation
+        loop.execute { service.startTimers(simulation: simulation) }
+        if let simulation { log.info("simulation: \(simulation == .demoFeed ? "the original demo feed" : "\(simulation) bids/s")") }
+        if configuration.allowAnonymousBids {
+            log.warning("server: --allow-anonymous-bids is on: anyone who can reach the socket may bid (unsafe)")
+        }
+    }
+
+    private var httpConfiguration: HTTPServer.Configuration {
+        HTTPServer.Configuration(host: configuration.host, port: configuration.httpPort, session: configuration.httpSession,
+                                 maximumConnections: configuration.httpMaximumConnections)
+    }
+
+    /// `GET /health` with a little more than the catalogue's `{"status":"ok"}` (our addition).
+    private func installHealth(on router: inout HTTPRouter, service: SocketService, products: Int) {
+        router.on(.get, "/health") { _ in
+            let body: JSONValue = .object(JSONObject([
+                ("status", .string("ok")), ("products", .int(Int64(products))),
+                ("socket_connections", .int(Int64(service.peers.count))),
+                ("bids_accepted", .int(Int64(service.counters.bidsAccepted))),
+            ]))
+            return HTTPResponse(status: .ok, contentType: "application/json; charset=utf-8", body: body.serialized())
+        }
+    }
+
+    /// Records ended auctions off the loop (a durable write), then announces them on the loop.
+    private static func record(_ ended: [AuctionClosing], catalogue: SQLiteCatalogueStore, log: ServerLog, queue: DispatchQueue,
+                               then announce: @escaping @Sendable ([(AuctionClosing, String?)]) -> Void) {
+        queue.async {
+            var announcements: [(AuctionClosing, String?)] = []
+            for closing in ended {
+                do {
+                    try catalogue.recordClose(AuctionClosure(
+                        productID: closing.productID, finalPrice: closing.finalPrice, winner: closing.winner,
+                        closedAt: closing.endedAt))
+                } catch {
+                    log.error("auction: cannot record the close of \(closing.productID): \(error)")
+                }
+                let name = closing.winner.flatMap { winner in
+                    try? catalogue.withDatabase { database throws(StoreError) -> String? in
+                        try database.query("SELECT name FROM users WHERE id = ?", [.integer(winner.rawValue)]) { $0.text(0) }.first
+                    }
+                }
+                announcements.append((closing, name ?? nil))
+            }
+            announce(announcements)
+        }
+    }
+
+    /// Stops what is running, in order: listeners, in-flight bids, connections, loop, database.
+    private func tearDown(_ running: Running) {
+        if let loop = running.loop {
+            let service = running.service, http = running.http
+            loop.waitFor {
+                service?.stopAccepting()
+                http?.close()
+            }
+        }
+        // Commits everything queued; their replies are handed to the loop before this returns.
+        running.ledger?.shutdown()
+        running.closings?.sync {}
+        if let loop = running.loop {
+            let service = running.service
+            // Let the replies go out, then close; give slow readers two seconds.
+            var remaining = 200
+            while remaining > 0, loop.waitFor({ service?.closeAll() ?? true }) == false {
+                remaining -= 1
+                usleep(10_000)
+            }
+            loop.shutdown()
+        }
+        running.catalogue?.close()
+        if running.loop != nil { hooks.didStop() }
+    }
+}

@@ -1,0 +1,74 @@
+import AuctionCore
+import AuctionInfrastructure
+
+/// The catalogue the HTTP endpoints serve: the store's products with the live prices laid over them.
+///
+/// The product rows are loaded once; each committed price change is applied with `apply(_:)` (from
+/// the event loop), so a page read right after a push shows the new price. Details, histories and
+/// images come from the store on demand. Thread-safe: the rows sit behind a lock.
+final class LiveCatalogue: ProductRepository, Sendable {
+    private let store: SQLiteCatalogueStore
+    private let rows: Mutex<[Product]>
+    private let indexByID: [ProductID: Int]
+
+    /// A catalogue over `store`, starting from `products` (in id order).
+    init(store: SQLiteCatalogueStore, products: [Product]) {
+        self.store = store
+        let ordered = products.sorted { $0.id < $1.id }
+        rows = Mutex(ordered)
+        indexByID = Dictionary(ordered.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// How many products there are.
+    var count: Int { indexByID.count }
+
+    /// Applies a committed price change.
+    func apply(_ update: PriceUpdate) {
+        guard let index = indexByID[update.productID] else { return }
+        rows.withLock { $0[index] = $0[index].applying(update) }
+    }
+
+    /// The product as it stands now.
+    func product(_ id: ProductID) -> Product? {
+        guard let index = indexByID[id] else { return nil }
+        return rows.withLock { $0[index] }
+    }
+
+    /// Page `index` (15 products), or nil past the last page.
+    func page(_ index: Int) async throws(AuctionError) -> ProductPage? {
+        guard index >= 0 else { return nil }
+        let size = ProductPage.size
+        let products = rows.withLock { rows -> [Product] in
+            let (start, overflow) = index.multipliedReportingOverflow(by: size)
+            guard !overflow, start < rows.count else { return [] }
+            return Array(rows[start..<min(rows.count, start + size)])
+        }
+        return products.isEmpty ? nil : ProductPage(index: index, products: products)
+    }
+
+    /// A product in full: the store's detail with the live price.
+    func detail(of id: ProductID) async throws(AuctionError) -> ProductDetail {
+        guard let live = product(id) else { throw .notFound("product") }
+        let stored: ProductDetail?
+        do {
+            stored = try store.detail(of: id)
+        } catch {
+            throw .server(status: 500, message: error.description)
+        }
+        guard var detail = stored else { throw .notFound("product") }
+        detail.product = live
+        return detail
+    }
+
+    /// An image's PNG bytes.
+    func image(_ imageID: Int) async throws(AuctionError) -> [UInt8] {
+        let bytes: [UInt8]?
+        do {
+            bytes = try store.image(imageID)
+        } catch {
+            throw .server(status: 500, message: error.description)
+        }
+        guard let bytes else { throw .notFound("image") }
+        return bytes
+    }
+}

@@ -1,0 +1,23 @@
+import AuctionCore
+
+/// What the server rebuilds from the store at start: the catalogue, who leads each auction, which ended.
+struct RestoredState {
+    /// Every product in id order, with its committed price.
+    var products: [Product]
+    /// The auction book built from them.
+    var book: AuctionBook
+
+    /// Reads the store (the ledger keeps `products.current_price` up to date with every commit).
+    static func load(from catalogue: SQLiteCatalogueStore) throws(StoreError) -> RestoredState {
+        let products = try catalogue.allProducts()
+        let closed = Set(try catalogue.closedAuctions().keys)
+        let leaders = try catalogue.withDatabase { database throws(StoreError) -> [ProductID: UserID] in
+            let rows = try database.query("""
+                SELECT product_id, user_id FROM bids
+                WHERE id IN (SELECT MAX(id) FROM bids GROUP BY product_id) AND user_id IS NOT NULL
+                """) { (ProductID(Int($0.int64(0))), UserID(rawValue: $0.int64(1))) }
+            return Dictionary(rows, uniquingKeysWith: { _, last in last })
+        }
+        return RestoredState(products: products, book: AuctionBook(products: products, leaders: leaders, closed: closed))
+    }
+}

@@ -1,0 +1,84 @@
+import AuctionInfrastructure
+
+/// How the auction server listens, stores and limits; built once at the entry point.
+public struct ServerConfiguration: Sendable, Hashable {
+    /// Address to bind both listeners to.
+    public var host: String = "127.0.0.1"
+    /// HTTP catalogue port (0 picks a free port).
+    public var httpPort: Int = 3100
+    /// Socket service port (0 picks a free port).
+    public var socketPort: Int = 3200
+    /// The SQLite file; nil means the user's data directory (`StoreLocation`).
+    public var databasePath: String?
+    /// Simulated bidders (`--simulate`); nil for none.
+    public var simulation: SimulationSetting?
+    /// The least severe log level written.
+    public var logLevel: LogLevel = .info
+    /// Accept bids from connections that did not log in (the original backend's behaviour; unsafe).
+    public var allowAnonymousBids = false
+    /// Seed the demo catalogue into an empty database on start.
+    public var seedDemoCatalogue = true
+    /// Per-connection and per-server limits of the socket service.
+    public var limits = SocketLimits()
+    /// HTTP limits and timeouts per connection (request sizes, 408 deadline, idle time).
+    public var httpSession = HTTPServerSession.Configuration()
+    /// Most HTTP connections open at once; more are answered 503.
+    public var httpMaximumConnections = 10_000
+
+    /// The defaults: loopback, the original backend's local ports, the default database.
+    public init() {}
+
+    /// A configuration for embedding (tests, `auction demo`): free loopback ports, this database file.
+    public static func ephemeral(databasePath: String) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.httpPort = 0
+        configuration.socketPort = 0
+        configuration.databasePath = databasePath
+        return configuration
+    }
+}
+
+/// What `--simulate[=RATE]` asked for.
+public enum SimulationSetting: Sendable, Hashable, CustomStringConvertible {
+    /// The original backend's demo feed: 1–4 of the first ten products raised every second.
+    case demoFeed
+    /// This many bids per second over the whole catalogue.
+    case steady(bidsPerSecond: Int)
+
+    /// The engine's configuration for it.
+    public var simulationConfiguration: BidderSimulation.Configuration {
+        switch self {
+        case .demoFeed: .demoFeed
+        case .steady(let rate): .steady(bidsPerSecond: rate)
+        }
+    }
+
+    /// How the setting is written on the command line (`demo` or a rate).
+    public var description: String {
+        switch self {
+        case .demoFeed: "demo"
+        case .steady(let rate): String(rate)
+        }
+    }
+}
+
+/// Limits of the socket service: bounded memory per client, bounded work per client.
+public struct SocketLimits: Sendable, Hashable {
+    /// A frame larger than this is fatal for its connection (`frame_too_large`).
+    public var maximumFrameBytes = 65_536
+    /// More malformed frames than this from one connection disconnect it.
+    public var maximumMalformedFrames = 16
+    /// Output bytes (socket buffer + queue) above which pushes coalesce.
+    public var outputSoftLimit = 256 * 1024
+    /// Output bytes above which a client that does not read is disconnected.
+    public var outputHardLimit = 4 * 1024 * 1024
+    /// Bids a connection may place per second (a burst of this many is allowed).
+    public var bidsPerSecond = 100
+    /// Most socket connections open at once; more are refused.
+    public var maximumConnections = 20_000
+    /// Subscriptions one connection may hold.
+    public var maximumSubscriptions = 1_024
+
+    /// The defaults.
+    public init() {}
+}

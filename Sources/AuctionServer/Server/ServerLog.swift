@@ -1,0 +1,61 @@
+import AuctionCore
+import AuctionInfrastructure
+import Glibc
+
+/// One line per event, `2026-11-22T00:35:12.345Z info message`, to a sink (standard error by default).
+///
+/// Thread-safe: lines from several threads never interleave. The sink is injected so tests and the
+/// embedding CLI can capture or silence the log.
+public final class ServerLog: Sendable {
+    /// Where finished lines go (each without its newline).
+    public typealias Sink = @Sendable (String) -> Void
+
+    /// The least severe level written.
+    public let level: LogLevel
+    private let sink: Sink
+    private let lock = Mutex(())
+
+    /// A log writing lines at or above `level` to `sink`.
+    public init(level: LogLevel, sink: @escaping Sink = ServerLog.standardError) {
+        self.level = level
+        self.sink = sink
+    }
+
+    /// A log that writes nothing.
+    public static let silent = ServerLog(level: .error) { _ in }
+
+    /// Writes the line and a newline to standard error in one `write`.
+    public static let standardError: Sink = { line in
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(2, base + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    /// Whether lines of this level are written (check before building an expensive message).
+    public func enabled(_ level: LogLevel) -> Bool { level >= self.level }
+
+    /// Writes one line at `level` (the message is built only when the level is enabled).
+    public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
+        guard enabled(level) else { return }
+        let line = "\(WallClock.now().description) \(level) \(message())"
+        lock.withLock { _ in sink(line) }
+    }
+
+    /// A debug line.
+    public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
+    /// An info line.
+    public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
+    /// A warning line.
+    public func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
+    /// An error line.
+    public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
+}

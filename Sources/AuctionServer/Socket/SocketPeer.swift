@@ -1,0 +1,32 @@
+import AuctionCore
+import AuctionInfrastructure
+
+/// One client of the socket service: its connection, frame decoder, bounded output and login.
+///
+/// Deliberately not `Sendable`: it lives on the server's event-loop thread.
+final class SocketPeer {
+    /// The service's number for it (never reused, so a late commit cannot reach a newer client).
+    let id: ConnectionID
+    /// The TCP connection.
+    let connection: TCPConnection
+    /// Splits the input into frames.
+    var decoder: FrameDecoder
+    /// Output beyond what the socket holds; coalesces pushes while the client lags.
+    var outbound: OutboundQueue
+    /// Who the connection logged in as (type 3), if anyone.
+    var user: SessionUser?
+    /// Set once the connection is being given up: nothing more is read or sent.
+    var isGivenUp = false
+
+    init(id: ConnectionID, connection: TCPConnection, limits: SocketLimits) {
+        self.id = id
+        self.connection = connection
+        decoder = FrameDecoder(configuration: FrameDecoder.Configuration(
+            maximumFrameBytes: limits.maximumFrameBytes, maximumMalformedFrames: limits.maximumMalformedFrames))
+        outbound = OutboundQueue(configuration: OutboundQueue.Configuration(
+            softLimit: limits.outputSoftLimit, hardLimit: limits.outputHardLimit))
+    }
+
+    /// `#id address` for logs.
+    var label: String { "\(id) \(connection.remoteAddress)" }
+}

@@ -1,0 +1,73 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+
+/// Output: replies, pushes encoded once for all their recipients, and lagging clients.
+extension SocketService {
+    /// Sends a reply (type 1) with the completion id inside `data`, as the original backend does.
+    func reply(to peer: SocketPeer, _ completionID: Int64?, result: Bool, reason: RefusalReason? = nil,
+               price: Money? = nil, fields: JSONObject = JSONObject()) {
+        // A request without a completion id cannot be correlated; the original answers it anyway with id 0.
+        let reply = WireReply(completionID: completionID ?? 0, result: result, reason: reason, price: price, fields: fields)
+        send(.reply(FrameEncoder.encode(ServerMessage.reply(reply).frame)), to: peer)
+    }
+
+    /// Pushes a price change (type 2) to everyone who watches the product's page or the product:
+    /// encoded once, the same bytes for every recipient.
+    func broadcast(_ update: PriceUpdate, position: Int) {
+        let bytes = FrameEncoder.encode(ServerMessage.price(update).frame)
+        let message = OutboundMessage.price(update.productID, bytes)
+        var delivered = 0
+        watchers.forEachRecipient(ofPosition: position, productID: update.productID) { id in
+            guard let peer = peers[id] else { return }
+            send(message, to: peer)
+            delivered += 1
+        }
+        counters.pushes += delivered
+    }
+
+    /// Pushes a frame that is not a price (e.g. auction closed) to the product's watchers.
+    func broadcast(other bytes: [UInt8], position: Int, productID: ProductID) {
+        let message = OutboundMessage.other(bytes)
+        watchers.forEachRecipient(ofPosition: position, productID: productID) { id in
+            guard let peer = peers[id] else { return }
+            send(message, to: peer)
+        }
+    }
+
+    /// Hands a frame to the peer's outbound queue and obeys its verdict.
+    ///
+    /// A client past the hard bound is given up at once (nothing more is queued for it) and closed on
+    /// the next turn of the loop, so that a fan-out in progress never sees the registry change under it.
+    func send(_ message: OutboundMessage, to peer: SocketPeer) {
+        switch peer.outbound.enqueue(message, buffered: peer.connection.bufferedOutputBytes) {
+        case .write(let bytes):
+            if !peer.connection.write(bytes), !peer.isGivenUp {
+                giveUp(peer, reason: "the connection refused output (\(peer.connection.bufferedOutputBytes) bytes pending)")
+            }
+        case .queued, .coalesced, .discard:
+            break
+        case .disconnect(let overflow):
+            giveUp(peer, reason: overflow.description)
+        }
+    }
+
+    /// Writes queued frames while the socket has room (its output drained).
+    func drain(_ peer: SocketPeer) {
+        while !peer.isGivenUp, let bytes = peer.outbound.nextWrite(buffered: peer.connection.bufferedOutputBytes) {
+            guard peer.connection.write(bytes) else {
+                return giveUp(peer, reason: "the connection refused output")
+            }
+        }
+    }
+
+    private func giveUp(_ peer: SocketPeer, reason: String) {
+        guard !peer.isGivenUp else { return }
+        peer.isGivenUp = true
+        peer.outbound.giveUp()
+        counters.disconnectedForLag += 1
+        log.warning("socket: disconnecting \(peer.label): \(reason)")
+        let connection = peer.connection
+        loop.execute { connection.abort() }
+    }
+}

@@ -1,0 +1,44 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+
+/// Timers on the loop: auctions ending at their end time, and simulated bidders.
+extension SocketService {
+    /// Closes every auction that is due, hands them on, and sets the timer for the next end time.
+    func runClosings() {
+        if let closingTimer { loop.cancel(closingTimer) }
+        closingTimer = nil
+        guard !isStopping else { return }
+        let now = WallClock.now()
+        let closings = book.closeDue(now: now)
+        if !closings.isEmpty { onClosings(closings) }
+        guard let next = book.nextEndTime else { return }
+        // Wake at the end time (wall clock), at most a minute ahead so a clock change is noticed.
+        let delay = min(60_000, max(1, next.millisecondsSinceEpoch - now.millisecondsSinceEpoch))
+        closingTimer = loop.schedule(afterMilliseconds: delay) { [weak self] in self?.runClosings() }
+    }
+
+    /// Announces an ended auction (type 5) to the product's watchers.
+    func announce(_ closing: AuctionClosing, winnerName: String?) {
+        let winnerName = winnerName ?? closing.winner.flatMap { knownNames[$0] }
+        let message = ServerMessage.auctionClosed(closing.productID, finalPrice: closing.finalPrice, winner: winnerName)
+        broadcast(other: FrameEncoder.encode(message.frame), position: closing.position, productID: closing.productID)
+        log.info("auction: \(closing.productID) closed at \(closing.finalPrice), winner \(winnerName ?? "none")")
+    }
+
+    /// Schedules the next round of simulated bids.
+    func scheduleSimulation() {
+        guard let interval = simulation?.suggestedTickMilliseconds, !isStopping else { return }
+        simulationTimer = loop.schedule(afterMilliseconds: interval) { [weak self] in self?.simulate() }
+    }
+
+    /// Runs the bids due now through the ordinary bid path, then schedules the next round.
+    private func simulate() {
+        guard var simulation else { return }
+        let now = WallClock.now()
+        let bids = simulation.tick(now: now, book: book)
+        self.simulation = simulation
+        for bid in bids { place(bid, bidder: simulation.bidder, now: now, target: nil) }
+        scheduleSimulation()
+    }
+}

@@ -1,0 +1,226 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+
+/// The auction socket: list state, subscriptions, login and bids over frames, price pushes out.
+///
+/// A thin I/O shell over the engine: the `AuctionBook` decides bids, the `WatcherRegistry` finds
+/// who gets each push, an `OutboundQueue` per client bounds and coalesces its output, and the
+/// `SQLiteBidLedger` commits accepted bids in groups. Replies to accepted bids and their pushes
+/// go out only once the commit returned (on the writer thread, handed back with `loop.execute`).
+///
+/// `@unchecked Sendable`: after `init`, every member is touched only on `loop`'s thread.
+final class SocketService: @unchecked Sendable {
+    let loop: EventLoop
+    let configuration: ServerConfiguration
+    let ledger: SQLiteBidLedger
+    let sessions: any SessionResolver
+    let log: ServerLog
+    /// Called on the loop with each committed price change (and each correction).
+    let onPriceChange: (PriceUpdate) -> Void
+    /// Called on the loop with auctions that ended, to record and announce them.
+    var onClosings: ([AuctionClosing]) -> Void = { _ in }
+
+    var book: AuctionBook
+    var watchers: WatcherRegistry
+    var bidLimiter: RateLimiter<ConnectionID>
+    var peers: [ConnectionID: SocketPeer] = [:]
+    var nextConnection = 1
+    var listener: TCPListener?
+    var isStopping = false
+    /// Accepted bids whose commit has not come back yet.
+    var bidsInFlight = 0
+    var closingTimer: TimerID?
+    var simulation: BidderSimulation?
+    var simulationTimer: TimerID?
+    /// User names learnt from logins, for announcing winners without a lookup.
+    var knownNames: [UserID: String] = [:]
+    /// Counters for `/health` and the benchmark.
+    var counters = SocketCounters()
+
+    init(loop: EventLoop, configuration: ServerConfiguration, book: AuctionBook, ledger: SQLiteBidLedger,
+         sessions: any SessionResolver, log: ServerLog,
+         onPriceChange: @escaping (PriceUpdate) -> Void) {
+        self.loop = loop
+        self.configuration = configuration
+        self.book = book
+        self.ledger = ledger
+        self.sessions = sessions
+        self.log = log
+        self.onPriceChange = onPriceChange
+        var watcherConfiguration = WatcherRegistry.Configuration()
+        watcherConfiguration.maximumSubscriptionsPerConnection = configuration.limits.maximumSubscriptions
+        watchers = WatcherRegistry(configuration: watcherConfiguration)
+        bidLimiter = RateLimiter(configuration: .perSecond(max(1, configuration.limits.bidsPerSecond)))
+    }
+
+    /// Binds the listener (any thread); accepting starts on the loop.
+    func listen() throws(SocketError) -> SocketAddress {
+        let listener = try TCPListener.listen(
+            host: configuration.host, port: configuration.socketPort, on: loop
+        ) { [weak self] connection in
+            guard let self else { return connection.abort() }
+            self.accept(connection)
+        }
+        self.listener = listener
+        return listener.address
+    }
+
+    /// Starts the auction-closing timer and the simulated bidders (loop thread).
+    func startTimers(simulation setting: SimulationSetting?) {
+        if let setting {
+            simulation = BidderSimulation(
+                configuration: setting.simulationConfiguration, generator: SystemRandomNumberGenerator(),
+                start: WallClock.now())
+            scheduleSimulation()
+        }
+        runClosings()
+    }
+
+    /// Stops accepting and reading; in-flight bids still complete (loop thread).
+    func stopAccepting() {
+        isStopping = true
+        onClosings = { _ in }  // also breaks the cycle through the server's closure
+        listener?.close()
+        listener = nil
+        if let closingTimer { loop.cancel(closingTimer) }
+        if let simulationTimer { loop.cancel(simulationTimer) }
+        closingTimer = nil
+        simulationTimer = nil
+        for peer in peers.values { peer.connection.pauseReading() }
+    }
+
+    /// Closes every connection after its queued output (loop thread); true when none is left.
+    func closeAll() -> Bool {
+        for peer in peers.values {
+            while let bytes = peer.outbound.nextWrite(buffered: 0) { peer.connection.write(bytes) }
+            peer.connection.close()
+        }
+        return peers.isEmpty
+    }
+
+    private func accept(_ connection: TCPConnection) {
+        guard !isStopping else { return connection.abort() }
+        guard peers.count < configuration.limits.maximumConnections else {
+            log.warning("socket: refusing \(connection.remoteAddress): \(peers.count) connections open (the limit)")
+            connection.write(FrameEncoder.encode(ServerMessage.error(
+                reason: "too_many_connections", message: "the server has too many connections; try again later").frame))
+            return connection.close()
+        }
+        let id = ConnectionID(nextConnection)
+        nextConnection += 1
+        let limits = configuration.limits
+        connection.outputLimit = max(limits.outputHardLimit, limits.outputSoftLimit) + limits.maximumFrameBytes + 4_096
+        let peer = SocketPeer(id: id, connection: connection, limits: limits)
+        peers[id] = peer
+        counters.accepted += 1
+        log.debug("socket: \(peer.label) connected")
+        connection.onRead = { [weak self, weak peer] bytes in
+            guard let self, let peer else { return }
+            self.read(bytes, from: peer)
+        }
+        connection.onOutputDrained = { [weak self, weak peer] in
+            guard let self, let peer else { return }
+            self.drain(peer)
+        }
+        connection.onClose = { [weak self] error in
+            self?.closed(id, error: error)
+        }
+    }
+
+    private func closed(_ id: ConnectionID, error: SocketError?) {
+        guard let peer = peers.removeValue(forKey: id) else { return }
+        watchers.remove(id)
+        bidLimiter.forget(id)
+        if let error {
+            log.debug("socket: \(peer.label) closed: \(error)")
+        } else {
+            log.debug("socket: \(peer.label) disconnected")
+        }
+    }
+
+    private func read(_ bytes: UnsafeRawBufferPointer, from peer: SocketPeer) {
+        guard !peer.isGivenUp else { return }
+        peer.decoder.append(bytes)
+        while !peer.isGivenUp, let event = peer.decoder.nextEvent() {
+            switch event {
+            case .frame(let frame):
+                handle(frame, from: peer)
+            case .malformed(let error):
+                counters.malformed += 1
+                log.debug("socket: \(peer.label) sent a malformed frame (skipped): \(error)")
+            case .fatal(let error):
+                log.warning("socket: disconnecting \(peer.label): \(error)")
+                fail(peer, reason: error.reasonCode, message: error.description)
+            }
+        }
+    }
+
+    /// Sends a connection-level error frame, then closes once it is flushed.
+    func fail(_ peer: SocketPeer, reason: String, message: String) {
+        guard !peer.isGivenUp else { return }
+        peer.isGivenUp = true
+        peer.outbound.giveUp()
+        peer.connection.write(FrameEncoder.encode(ServerMessage.error(reason: reason, message: message).frame))
+        peer.connection.close()
+    }
+
+    private func handle(_ frame: Frame, from peer: SocketPeer) {
+        let message: ClientMessage
+        do {
+            message = try ClientMessage(frame: frame)
+        } catch {
+            counters.malformed += 1
+            log.debug("socket: \(peer.label) sent an unreadable message: \(error)")
+            reply(to: peer, frame.completionID, result: false, reason: .malformed)
+            return
+        }
+        let completionID = frame.completionID
+        switch message {
+        case .listState(let stateNumber):
+            let accepted = watchers.report(stateNumber: stateNumber, productCount: book.productCount, for: peer.id)
+            reply(to: peer, completionID, result: accepted)
+        case .bid(let bid, let userID):
+            bidFromClient(bid, userID: userID, completionID: completionID, peer: peer)
+        case .login(let token):
+            login(token: token, completionID: completionID, peer: peer)
+        case .subscribe(let ids):
+            let accepted = watchers.subscribe(ids, for: peer.id)
+            reply(to: peer, completionID, result: accepted, reason: accepted ? nil : .invalid)
+        case .unsubscribe(let ids):
+            watchers.unsubscribe(ids, for: peer.id)
+            reply(to: peer, completionID, result: true)
+        case .chatJoin, .chatLeave, .chatSend, .chatWho:
+            reply(to: peer, completionID, result: false, reason: .invalid,
+                  fields: JSONObject([("message", .string("chat is not available on this server"))]))
+        case .ping:
+            reply(to: peer, completionID, result: true)
+        case .unknown(let type):
+            log.debug("socket: \(peer.label) sent unknown dataType \(type) (skipped)")
+        }
+    }
+
+    private func login(token: String, completionID: Int64?, peer: SocketPeer) {
+        guard let user = sessions.user(forToken: token) else {
+            log.info("socket: \(peer.label) login refused (unknown, expired or revoked token)")
+            reply(to: peer, completionID, result: false, reason: .unauthenticated)
+            return
+        }
+        peer.user = user
+        knownNames[user.id] = user.name
+        log.info("socket: \(peer.label) logged in as \(user.name)")
+        reply(to: peer, completionID, result: true,
+              fields: JSONObject([("user_id", .int(user.id.rawValue)), ("user_name", .string(user.name))]))
+    }
+}
+
+/// What the socket service has done since it started.
+struct SocketCounters: Sendable {
+    var accepted = 0
+    var malformed = 0
+    var bidsAccepted = 0
+    var bidsRefused = 0
+    var commitFailures = 0
+    var pushes = 0
+    var disconnectedForLag = 0
+}

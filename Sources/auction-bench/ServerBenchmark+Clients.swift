@@ -1,0 +1,218 @@
+// Benchmark clients for the `server` suite: closed-loop bidders and push-counting watchers on event loops.
+#if canImport(Glibc)
+import Glibc
+#endif
+import AuctionInfrastructure
+
+/// A bidder: one connection, one product, one bid in flight; each accepted bid is followed by the next.
+///
+/// Lives on its loop's thread (`@unchecked Sendable` only to travel in `execute` closures).
+final class BenchBidder: @unchecked Sendable {
+    static let step: Int64 = 100_000
+
+    let connection: TCPConnection
+    let product: Int
+    var decoder = FrameDecoder(maximumFrameBytes: 1 << 20)
+    var nextPrice: Int64
+    var completionID: Int64 = 0
+    var sentAt: Int64 = 0
+    var inFlight = false
+    var running = false
+    var measuring = false
+    var accepted = 0
+    var refused = 0
+    var latencies: [Int64] = []
+    /// Send time of each offered price, for push latency.
+    var sendTimes: [Int64: Int64] = [:]
+
+    init(connection: TCPConnection, product: Int, startPrice: Int64) {
+        self.connection = connection
+        self.product = product
+        nextPrice = startPrice
+        connection.onRead = { [unowned self] bytes in self.read(bytes) }
+    }
+
+    func start() {
+        running = true
+        if !inFlight { sendBid() }
+    }
+
+    private func sendBid() {
+        completionID = (completionID + 1) & 0x7FFF_FFFF
+        let frame = "{\"dataType\":2,\"completionId\":\(completionID),\"data\":{\"product_id\":\(product),\"product_price\":\(nextPrice)}}/"
+        sentAt = MonotonicClock.nanoseconds()
+        if measuring { sendTimes[nextPrice] = sentAt }
+        inFlight = true
+        connection.write(Array(frame.utf8))
+    }
+
+    private func read(_ bytes: UnsafeRawBufferPointer) {
+        decoder.append(bytes)
+        while let event = decoder.nextEvent() {
+            guard case .frame(let frame) = event, frame.dataType == 1 else { continue }
+            let now = MonotonicClock.nanoseconds()
+            inFlight = false
+            if frame.data["result"]?.boolValue == true {
+                if measuring {
+                    accepted += 1
+                    latencies.append(now - sentAt)
+                }
+            } else if measuring {
+                refused += 1
+            }
+            nextPrice += Self.step
+            if running { sendBid() }
+        }
+    }
+}
+
+/// Watchers that loaded four pages and count price pushes, sampling one push per read for latency.
+final class BenchWatchers: @unchecked Sendable {
+    let loop: EventLoop
+    var connections: [TCPConnection] = []
+    var listReplies = 0
+    var pushes = 0
+    var measuring = false
+    /// (product, price, arrival ns) of sampled pushes.
+    var samples: [(Int, Int64, Int64)] = []
+
+    init(loop: EventLoop) { self.loop = loop }
+
+    /// Counts splitters (every frame ends in one; none occurs inside our frames) and samples the last push.
+    func adopt(_ connection: TCPConnection) {
+        connections.append(connection)
+        var seenReply = false
+        connection.onRead = { [unowned self] bytes in
+            guard let base = bytes.baseAddress else { return }
+            var count = 0
+            var last = -1, previous = -1
+            var offset = 0
+            while offset < bytes.count, let hit = memchr(base + offset, 0x2F, bytes.count - offset) {
+                let index = base.distance(to: UnsafeRawPointer(hit))
+                previous = last
+                last = index
+                count += 1
+                offset = index + 1
+            }
+            if !seenReply, count > 0 {
+                seenReply = true
+                count -= 1
+                listReplies += 1
+            }
+            guard measuring else { return }
+            pushes += count
+            if count > 0, last > 0 {
+                let frame = UnsafeRawBufferPointer(rebasing: bytes[(previous + 1)..<last])
+                if let sample = Self.parsePush(frame) {
+                    samples.append((sample.0, sample.1, MonotonicClock.nanoseconds()))
+                }
+            }
+        }
+    }
+
+    func subscribeAll() {
+        let frame = Array(#"{"dataType":1,"completionId":1,"data":{"stateNumber":3}}/"#.utf8)
+        for connection in connections { connection.write(frame) }
+    }
+
+    func closeAll() {
+        for connection in connections { connection.close() }
+        connections.removeAll()
+    }
+
+    private static let productKey = Array(#""product_id":"#.utf8)
+    private static let priceKey = Array(#""product_price":"#.utf8)
+
+    /// Reads `product_id` and `product_price` from a push as our server writes it.
+    static func parsePush(_ frame: UnsafeRawBufferPointer) -> (Int, Int64)? {
+        guard let id = number(after: productKey, in: frame),
+              let price = number(after: priceKey, in: frame) else { return nil }
+        return (Int(id), price)
+    }
+
+    private static func number(after key: [UInt8], in frame: UnsafeRawBufferPointer) -> Int64? {
+        guard frame.count > key.count else { return nil }
+        var start = 0
+        search: while start + key.count < frame.count {
+            for offset in 0..<key.count where frame[start + offset] != key[offset] {
+                start += 1
+                continue search
+            }
+            break
+        }
+        guard start + key.count < frame.count else { return nil }
+        var index = start + key.count
+        var value: Int64 = 0
+        var digits = 0
+        while index < frame.count, frame[index] >= 0x30, frame[index] <= 0x39, digits < 18 {
+            value = value * 10 + Int64(frame[index] - 0x30)
+            index += 1
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+}
+
+/// Runs `body` on `loop` and waits for its result (the benchmark's main thread orchestrates).
+func onLoop<T>(_ loop: EventLoop, _ body: @escaping () -> T) -> T {
+    let box = BenchBox<T>()
+    let work = BenchBox<() -> Void>()
+    work.value = { box.value = body() }
+    let done = BenchLatch()
+    loop.execute {
+        work.value?()
+        done.open()
+    }
+    done.wait()
+    return box.value!
+}
+
+/// Connects `count` times to the socket on `loop`; returns the connections in order.
+func connectMany(_ count: Int, port: Int, on loop: EventLoop) -> [TCPConnection] {
+    let latch = BenchLatch()
+    let results = BenchBox<[Int: TCPConnection]>()
+    results.value = [:]
+    loop.execute {
+        var pending = count
+        for index in 0..<count {
+            TCPConnection.connect(host: "127.0.0.1", port: port, timeoutMilliseconds: 10_000, on: loop) { result in
+                if case .success(let connection) = result { results.value?[index] = connection }
+                pending -= 1
+                if pending == 0 { latch.open() }
+            }
+        }
+    }
+    latch.wait()
+    let connected = results.value ?? [:]
+    return (0..<count).compactMap { connected[$0] }
+}
+
+/// A value handed between the main thread and a loop under a latch (serial by construction).
+final class BenchBox<T>: @unchecked Sendable {
+    var value: T?
+}
+
+/// A one-shot gate (`pthread` mutex and condition).
+final class BenchLatch: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    private var condition = pthread_cond_t()
+    private var isOpen = false
+
+    init() {
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&condition, nil)
+    }
+
+    func open() {
+        pthread_mutex_lock(&mutex)
+        isOpen = true
+        pthread_cond_broadcast(&condition)
+        pthread_mutex_unlock(&mutex)
+    }
+
+    func wait() {
+        pthread_mutex_lock(&mutex)
+        while !isOpen { pthread_cond_wait(&condition, &mutex) }
+        pthread_mutex_unlock(&mutex)
+    }
+}

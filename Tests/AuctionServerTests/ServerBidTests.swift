@@ -1,0 +1,185 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+import AuctionServer
+import Foundation
+import Testing
+
+@Suite struct ServerBidTests {
+    static let alice = SessionUser(id: UserID(rawValue: 1), name: "alice")
+    static let bob = SessionUser(id: UserID(rawValue: 2), name: "bob")
+
+    /// A server whose database has users alice (1) and bob (2), with tokens `token-alice` and `token-bob`.
+    static func serverWithUsers(listings: [ProductListing], configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> ServerFixture {
+        let sessions = FixedSessions(users: ["token-alice": alice, "token-bob": bob])
+        return try ServerFixture(
+            listings: listings, hooks: ServerHooks(makeSessionResolver: { _ in sessions }),
+            prepare: { path in
+                let accounts = try SQLiteAccountStore(path: path)
+                defer { accounts.close() }
+                _ = try accounts.createUser(name: "alice", passwordHash: "x", at: WallClock.now())
+                _ = try accounts.createUser(name: "bob", passwordHash: "x", at: WallClock.now())
+            }, configure: configure)
+    }
+
+    @Test func bidWithoutLoginIsRefusedUnauthenticated() async throws {
+        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3))
+        defer { fixture.stop() }
+        let client = try fixture.client()
+        defer { client.close() }
+
+        let reply = try await client.bid(1, 20_000, user: 1)
+
+        #expect(reply.result == false)
+        #expect(reply.reason == .unauthenticated)
+        #expect(try fixture.storedBids().isEmpty)
+    }
+
+    @Test func loginBindsBidsToTheUser() async throws {
+        let fixture = try Self.serverWithUsers(listings: ServerFixture.listings(count: 3))
+        defer { fixture.stop() }
+        let client = try fixture.client()
+        defer { client.close() }
+
+        let refused = try await client.request(.login(token: "wrong"))
+        #expect(refused.result == false)
+        #expect(refused.reason == .unauthenticated)
+
+        let login = try await client.request(.login(token: "token-alice"))
+        #expect(login.result)
+        #expect(login.fields["user_name"]?.stringValue == "alice")
+
+        let mismatch = try await client.bid(1, 20_000, user: 2)
+        #expect(mismatch.reason == .userMismatch)
+        #expect(try await client.bid(1, 20_000, user: 1).result)
+        #expect(try await client.bid(1, 21_000).result)
+
+        let stored = try fixture.storedBids()
+        #expect(stored.map(\.price) == [20_000, 21_000])
+        #expect(stored.map(\.user) == [1, 1])
+    }
+
+    @Test func anonymousBidsWhenAllowedAreRecordedWithoutAUser() async throws {
+        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3), configure: { $0.allowAnonymousBids = true })
+        defer { fixture.stop() }
+        let client = try fixture.client()
+        defer { client.close() }
+
+        // The original client sends a user id on trust; it is not recorded (it proves nothing).
+        #expect(try await client.bid(2, 15_000, user: 42).result)
+
+        #expect(try fixture.storedBids().map(\.user) == [nil])
+        #expect(fixture.logged("--allow-anonymous-bids is on"))
+    }
+
+    @Test func fiftyClientsBiddingOnOneProductAgreeWithTheStore() async throws {
+        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3), configure: {
+            $0.allowAnonymousBids = true
+            $0.limits.bidsPerSecond = 1_000
+        })
+        defer { fixture.stop() }
+        let clients = try (0..<50).map { _ in try fixture.client() }
+        let watcher = try fixture.client()
+        defer { (clients + [watcher]).forEach { $0.close() } }
+        #expect(try await watcher.request(.subscribe([1])).result)
+
+        // Each client offers 10 rising prices, interleaved with the others' offers.
+        let outcomes = try await withThrowingTaskGroup(of: [(Int64, WireReply)].self) { group in
+            for (index, client) in clients.enumerated() {
+                group.addTask {
+                    var replies: [(Int64, WireReply)] = []
+                    for round in 0..<10 {
+                        let price = 10_000 + Int64(round * 50 + index + 1) * 10
+                        replies.append((price, try await client.bid(1, price)))
+                    }
+                    return replies
+                }
+            }
+            var all: [(Int64, WireReply)] = []
+            for try await replies in group { all += replies }
+            return all
+        }
+
+        let accepted = outcomes.filter { $0.1.result }.map(\.0)
+        let stored = try fixture.storedBids().filter { $0.product == 1 }.map(\.price)
+        #expect(!accepted.isEmpty)
+        // Every accepted reply is in the store, and nothing else is.
+        #expect(Set(accepted) == Set(stored))
+        #expect(accepted.count == stored.count)
+        // Store order is acceptance order: strictly increasing.
+        #expect(zip(stored, stored.dropFirst()).allSatisfy { $0 < $1 })
+        // The final price is the highest accepted bid, in the store and over HTTP.
+        let current = try fixture.inspect { try $0.scalarInteger("SELECT current_price FROM products WHERE id = 1") }
+        #expect(current == accepted.max())
+        // Refusals name a current price at least as high as the offer.
+        for (price, reply) in outcomes where !reply.result {
+            #expect(reply.reason == .priceTooLow)
+            #expect((reply.price?.minorUnits ?? 0) >= price)
+        }
+        // The watcher saw every accepted price, rising.
+        #expect(await eventually { watcher.prices.count == accepted.count })
+        #expect(watcher.prices.map(\.price.minorUnits) == stored)
+    }
+
+    @Test func acceptedPriceShowsInTheCatalogue() async throws {
+        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 20), configure: { $0.allowAnonymousBids = true })
+        defer { fixture.stop() }
+        let client = try fixture.client()
+        defer { client.close() }
+        let loop = try EventLoop.spawn(name: "test-http")
+        defer { loop.shutdown() }
+        let catalogue = try HTTPProductRepository(baseURL: fixture.httpBase, loop: loop)
+
+        #expect(try await client.bid(17, 25_000).result)
+
+        let page = try await catalogue.page(1)
+        let product = page?.products.first { $0.id == 17 }
+        #expect(product?.currentPrice == 25_000)
+        #expect(product?.lastChange == 15_000)
+        #expect(try await catalogue.detail(of: 17).product.currentPrice == 25_000)
+    }
+
+    @Test func auctionClosesAtItsEndTimeAnnouncesTheWinnerAndRefusesLaterBids() async throws {
+        let endsAt = WallClock.now().adding(milliseconds: 1_500)
+        let fixture = try Self.serverWithUsers(listings: ServerFixture.listings(count: 3, endsAt: endsAt))
+        defer { fixture.stop() }
+        let client = try fixture.client(), watcher = try fixture.client()
+        defer { client.close(); watcher.close() }
+        #expect(try await watcher.request(.listState(stateNumber: 0)).result)
+        #expect(try await client.request(.login(token: "token-bob")).result)
+        #expect(try await client.bid(2, 30_000).result)
+
+        let closed = await eventually {
+            watcher.pushes.withLock { $0.filter { if case .auctionClosed = $0 { true } else { false } }.count == 3 }
+        }
+        #expect(closed)
+        let announcement = watcher.pushes.withLock { pushes in
+            pushes.first { if case .auctionClosed(2, _, _) = $0 { true } else { false } }
+        }
+        #expect(announcement == .auctionClosed(2, finalPrice: 30_000, winner: "bob"))
+
+        let late = try await client.bid(2, 40_000)
+        #expect(late.reason == .auctionClosed)
+        let record = await eventually {
+            (try? fixture.inspect { try $0.scalarInteger("SELECT winner_id FROM products WHERE id = 2 AND final_price = 30000") }) == 2
+        }
+        #expect(record)
+    }
+
+    @Test func simulatedBiddersRaisePricesThroughTheBidPath() async throws {
+        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 10), configure: {
+            $0.simulation = .steady(bidsPerSecond: 200)
+        })
+        defer { fixture.stop() }
+        let watcher = try fixture.client()
+        defer { watcher.close() }
+        #expect(try await watcher.request(.listState(stateNumber: 0)).result)
+
+        #expect(await eventually { watcher.prices.count >= 5 })
+        // Every pushed price is durable.
+        let stored = Set(try fixture.storedBids().map { "\($0.product):\($0.price)" })
+        for update in watcher.prices {
+            #expect(stored.contains("\(update.productID.rawValue):\(update.price.minorUnits)"))
+        }
+    }
+}

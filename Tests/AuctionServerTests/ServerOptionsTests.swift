@@ -1,0 +1,109 @@
+import AuctionServer
+import Foundation
+import Testing
+
+@Suite struct ServerOptionsTests {
+    struct MissingFile: Error {}
+
+    static func parse(_ arguments: [String], environment: [String: String] = [:], files: [String: String] = [:]) throws -> ServerConfiguration {
+        let command = try ServerOptions.parse(arguments, environment: environment) { path in
+            guard let text = files[path] else { throw MissingFile() }
+            return text
+        }
+        guard case .run(let configuration) = command else { throw MissingFile() }
+        return configuration
+    }
+
+    @Test func defaultsAreLoopbackAndTheOriginalPorts() throws {
+        let configuration = try Self.parse([])
+
+        #expect(configuration == ServerConfiguration())
+        #expect(configuration.host == "127.0.0.1")
+        #expect(configuration.databasePath == nil)
+        #expect(configuration.simulation == nil)
+        #expect(configuration.allowAnonymousBids == false)
+    }
+
+    @Test func flagsSetEveryField() throws {
+        let configuration = try Self.parse([
+            "--host", "0.0.0.0", "--http-port=0", "--socket-port", "4200", "--db", "/tmp/x.sqlite",
+            "--simulate=250", "--log-level", "debug", "--allow-anonymous-bids", "--bids-per-second", "5",
+        ])
+
+        #expect(configuration.host == "0.0.0.0")
+        #expect(configuration.httpPort == 0)
+        #expect(configuration.socketPort == 4200)
+        #expect(configuration.databasePath == "/tmp/x.sqlite")
+        #expect(configuration.simulation == .steady(bidsPerSecond: 250))
+        #expect(configuration.logLevel == .debug)
+        #expect(configuration.allowAnonymousBids)
+        #expect(configuration.limits.bidsPerSecond == 5)
+    }
+
+    @Test func bareSimulateIsTheOriginalDemoFeed() throws {
+        #expect(try Self.parse(["--simulate"]).simulation == .demoFeed)
+        #expect(try Self.parse(["--simulate", "40"]).simulation == .steady(bidsPerSecond: 40))
+        #expect(try Self.parse(["--simulate=off"]).simulation == nil)
+    }
+
+    @Test func flagBeatsEnvironmentBeatsFileBeatsDefault() throws {
+        let file = """
+            # server settings
+            http_port = 5100
+            socket-port = 5200   # a comment
+            host = "::1"
+            log_level = warning
+            """
+        let environment = ["AUCTION_SERVER_CONFIG": "/etc/auction.conf", "AUCTION_SERVER_SOCKET_PORT": "6200",
+                           "AUCTION_SERVER_LOG_LEVEL": "error"]
+
+        let configuration = try Self.parse(["--log-level", "debug"], environment: environment,
+                                           files: ["/etc/auction.conf": file])
+
+        #expect(configuration.httpPort == 5100)        // file
+        #expect(configuration.host == "::1")           // file, quoted
+        #expect(configuration.socketPort == 6200)      // environment over file
+        #expect(configuration.logLevel == .debug)      // flag over environment
+        #expect(configuration.databasePath == nil)     // default
+    }
+
+    @Test func badInputIsReportedWithItsSource() throws {
+        #expect(throws: ServerOptionsError.unknownFlag("--htp-port")) { try Self.parse(["--htp-port", "1"]) }
+        #expect(throws: ServerOptionsError.missingValue("--db")) { try Self.parse(["--db"]) }
+        #expect(throws: ServerOptionsError.invalidValue(source: "--http-port", value: "99999", expected: "a port 0-65535")) {
+            try Self.parse(["--http-port", "99999"])
+        }
+        #expect(throws: ServerOptionsError.invalidValue(source: "AUCTION_SERVER_LOG_LEVEL", value: "loud",
+                                                        expected: "debug, info, warning or error")) {
+            try Self.parse([], environment: ["AUCTION_SERVER_LOG_LEVEL": "loud"])
+        }
+        #expect(throws: ServerOptionsError.unknownConfigKey(path: "c", line: 2, key: "colour")) {
+            try Self.parse(["--config", "c"], files: ["c": "host = x\ncolour = red"])
+        }
+        #expect(throws: ServerOptionsError.malformedConfigLine(path: "c", line: 1, text: "just words")) {
+            try Self.parse(["--config", "c"], files: ["c": "just words"])
+        }
+        #expect(throws: ServerOptionsError.self) { try Self.parse(["--config", "missing"]) }
+        #expect(throws: ServerOptionsError.unexpectedArgument("serve")) { try Self.parse(["serve"]) }
+    }
+
+    @Test func helpListsEveryFlag() throws {
+        let command = try ServerOptions.parse(["--help"], environment: [:]) { _ in "" }
+
+        #expect(command == .help)
+        for flag in ["--host", "--http-port", "--socket-port", "--db", "--simulate", "--log-level",
+                     "--allow-anonymous-bids", "--config"] {
+            #expect(ServerOptions.usage.contains(flag))
+        }
+    }
+
+    @Test func exampleConfigFileParsesToTheDefaults() throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../config/server.conf.example").standardizedFileURL.path
+        let text = try String(contentsOfFile: example, encoding: .utf8)
+
+        let configuration = try Self.parse(["--config", "example"], files: ["example": text])
+
+        #expect(configuration == ServerConfiguration())
+    }
+}

@@ -1,0 +1,132 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+import Foundation
+import Glibc
+
+/// A socket client for server tests: requests with replies, and every push recorded in arrival order.
+final class TestClient: Sendable {
+    let client: SocketClient
+    let pushes = Mutex<[ServerMessage]>([])
+
+    init(port: Int) throws {
+        client = try SocketClient(configuration: SocketClientConfiguration(host: "127.0.0.1", port: port, reconnects: false))
+        let pushes = self.pushes
+        client.onPush { frame in
+            guard let message = try? ServerMessage(frame: frame) else { return }
+            pushes.withLock { $0.append(message) }
+        }
+        client.start()
+    }
+
+    /// Sends a message and returns its reply.
+    func request(_ message: ClientMessage) async throws -> WireReply {
+        let frame = try await client.send(message.frame)
+        guard case .reply(let reply) = try ServerMessage(frame: frame) else {
+            throw TestClientError.notAReply(frame.dataType)
+        }
+        return reply
+    }
+
+    /// Sends a bid (without a user id unless given).
+    func bid(_ product: Int, _ price: Int64, user: Int64? = nil) async throws -> WireReply {
+        try await request(.bid(Bid(productID: ProductID(product), price: Money(price)), userID: user.map(UserID.init(rawValue:))))
+    }
+
+    /// The price pushes received so far.
+    var prices: [PriceUpdate] {
+        pushes.withLock { $0.compactMap { if case .price(let update) = $0 { update } else { nil } } }
+    }
+
+    /// Closes the connection and its thread.
+    func close() { client.close() }
+}
+
+enum TestClientError: Error {
+    case notAReply(Int)
+}
+
+/// A plain blocking socket for sending raw bytes and reading what comes back (bad-input tests).
+struct RawSocket {
+    let fd: CInt
+
+    /// Connects to 127.0.0.1:`port`; `receiveBuffer` shrinks the kernel buffer (slow-consumer tests).
+    init(port: Int, receiveBuffer: Int? = nil) throws {
+        fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+        if var size = receiveBuffer.map(CInt.init) {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<CInt>.size))
+        }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            Glibc.close(fd)
+            throw TestClientError.notAReply(-1)
+        }
+    }
+
+    /// Sends everything (blocking); false when the peer is gone.
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    /// Sends text.
+    @discardableResult
+    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+    /// Reads until EOF, a reset or the 10 s timeout; returns the bytes and whether EOF (or reset) ended it.
+    func readToEnd() -> (bytes: [UInt8], closed: Bool) {
+        var all: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 { all += chunk[0..<count]; continue }
+            if count == 0 { return (all, true) }
+            return (all, errno == ECONNRESET)
+        }
+    }
+
+    /// Reads until `count` frames arrived (or EOF / timeout); returns them decoded.
+    func readFrames(_ count: Int) -> [Frame] {
+        var decoder = FrameDecoder(maximumFrameBytes: 1 << 20)
+        var frames: [Frame] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while frames.count < count {
+            let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard received > 0 else { break }
+            decoder.append(Array(chunk[0..<received]))
+            while let event = decoder.nextEvent() {
+                if case .frame(let frame) = event { frames.append(frame) }
+            }
+        }
+        return frames
+    }
+
+    func close() { Glibc.close(fd) }
+}
+
+/// Decodes every complete frame in `bytes`.
+func frames(in bytes: [UInt8]) -> [Frame] {
+    var decoder = FrameDecoder(maximumFrameBytes: 1 << 20)
+    decoder.append(bytes)
+    var frames: [Frame] = []
+    while let event = decoder.nextEvent() {
+        if case .frame(let frame) = event { frames.append(frame) }
+    }
+    return frames
+}
