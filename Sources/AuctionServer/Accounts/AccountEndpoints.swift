@@ -1,0 +1,124 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+
+/// The account routes: `POST /users/register`, `POST /users/login`, `POST /users/logout`,
+/// `GET /users/me`. Register and login hash a password and logout writes durably, so they run on
+/// `BlockingWorkers` (or in a task when none are given), never on the event loop; `me` is a cached
+/// lookup answered on the loop. Bodies never echo passwords.
+public enum AccountEndpoints {
+    /// The paths served, in the order they are documented.
+    public static let paths = ["/users/register", "/users/login", "/users/logout", "/users/me"]
+
+    /// Adds the routes to `router`, answering from `accounts`; password hashing runs on `workers`
+    /// (503 when their queue is full). `clientAddress` names the peer of a request for the
+    /// per-address login limit (nil: only the per-name limit applies).
+    public static func install(on router: inout HTTPRouter, accounts: AccountService, workers: BlockingWorkers? = nil,
+                               clientAddress: @escaping @Sendable (HTTPRequest) -> String? = { _ in nil }) {
+        offload(&router, "/users/register", workers) { request in
+            guard let credentials = AccountDTO.credentials(from: request.body) else {
+                return badRequest("expected a JSON body like {\"name\": \"alice\", \"password\": \"...\"}")
+            }
+            do throws(AccountError) {
+                let session = try accounts.register(name: credentials.name, password: credentials.password)
+                return sessionResponse(.created, session)
+            } catch {
+                return failure(error)
+            }
+        }
+        offload(&router, "/users/login", workers) { request in
+            guard let credentials = AccountDTO.credentials(from: request.body) else {
+                return badRequest("expected a JSON body like {\"name\": \"alice\", \"password\": \"...\"}")
+            }
+            do throws(AccountError) {
+                let session = try accounts.login(name: credentials.name, password: credentials.password,
+                                                 address: clientAddress(request))
+                return sessionResponse(.ok, session)
+            } catch {
+                return failure(error)
+            }
+        }
+        offload(&router, "/users/logout", workers) { request in
+            guard let token = bearerToken(request) ?? AccountDTO.token(from: request.body) else {
+                return badRequest("send Authorization: Bearer <token> or a JSON body like {\"token\": \"...\"}")
+            }
+            do throws(AccountError) {
+                try accounts.logout(token: token)  // a durable write: off the loop too
+                return json(.ok, Array("{\"ok\":true}".utf8))
+            } catch {
+                return failure(error)
+            }
+        }
+        router.on(.get, "/users/me") { request in
+            guard let token = bearerToken(request), let identity = accounts.user(forToken: token) else {
+                return failure(.invalidToken)
+            }
+            return json(.ok, AccountDTO.sessionBody(userID: identity.userID, name: identity.name, token: nil,
+                                                    expiresAt: identity.expiresAt))
+        }
+    }
+
+    /// Adds a `POST` route whose answer is computed off the event loop.
+    private static func offload(_ router: inout HTTPRouter, _ path: String, _ workers: BlockingWorkers?,
+                                _ body: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        guard let workers else {
+            router.on(.post, path, async: { request in body(request) })
+            return
+        }
+        router.on(.post, path, responding: { request, responder in
+            let queued = workers.submit { responder.respond(body(request)) }
+            if !queued {
+                var busy = json(.serviceUnavailable, AccountDTO.errorBody("the server is busy; try again in a moment"))
+                busy.headers.add(name: "Retry-After", value: "1")
+                responder.respond(busy)
+            }
+        })
+    }
+
+    /// The token of an `Authorization: Bearer <token>` header, if there is one.
+    public static func bearerToken(_ request: HTTPRequest) -> String? {
+        guard let value = request.headers["Authorization"] else { return nil }
+        let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        guard let token = parts[1].split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { return nil }
+        return String(token)
+    }
+
+    /// The status and body for an account error.
+    static func failure(_ error: AccountError) -> HTTPResponse {
+        switch error {
+        case .invalidName, .invalidPassword:
+            return json(.badRequest, AccountDTO.errorBody(error.description))
+        case .nameTaken:
+            return json(HTTPStatus(code: 409), AccountDTO.errorBody(error.description))
+        case .invalidCredentials:
+            return json(HTTPStatus(code: 401), AccountDTO.errorBody("invalid name or password"))
+        case .invalidToken:
+            var response = json(HTTPStatus(code: 401), AccountDTO.errorBody(error.description))
+            response.headers.add(name: "WWW-Authenticate", value: "Bearer")
+            return response
+        case .rateLimited(let retry):
+            var response = json(HTTPStatus(code: 429, reasonPhrase: "Too Many Requests"),
+                                AccountDTO.errorBody("too many failed logins; try again later", retryAfterMilliseconds: retry))
+            response.headers.add(name: "Retry-After", value: String((retry + 999) / 1000))
+            return response
+        case .system, .store:
+            return json(.internalServerError, AccountDTO.errorBody("the server failed; try again later"))
+        }
+    }
+
+    private static func sessionResponse(_ status: HTTPStatus, _ session: AccountSession) -> HTTPResponse {
+        var response = json(status, AccountDTO.sessionBody(userID: session.userID, name: session.name,
+                                                           token: session.token, expiresAt: session.expiresAt))
+        response.headers.add(name: "Cache-Control", value: "no-store")
+        return response
+    }
+
+    private static func badRequest(_ message: String) -> HTTPResponse {
+        json(.badRequest, AccountDTO.errorBody(message))
+    }
+
+    private static func json(_ status: HTTPStatus, _ body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json; charset=utf-8", body: body)
+    }
+}

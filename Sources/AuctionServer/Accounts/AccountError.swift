@@ -1,0 +1,33 @@
+/// What can go wrong with accounts on the server; messages a user can act on.
+public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The user name breaks the rules (1–32 letters, digits, `-` or `_`).
+    case invalidName(String)
+    /// The password breaks the rules (8 characters to 1,024 bytes).
+    case invalidPassword(String)
+    /// The name is already registered.
+    case nameTaken(String)
+    /// Wrong name or password (the same answer for both, by design).
+    case invalidCredentials
+    /// Too many failed logins; try again after this many milliseconds.
+    case rateLimited(retryAfterMilliseconds: Int64)
+    /// The token is unknown, expired or revoked.
+    case invalidToken
+    /// The system could not supply random bytes or hash a password; the text says which call failed.
+    case system(String)
+    /// The account store failed; the text says how.
+    case store(String)
+
+    /// A sentence a user can act on.
+    public var description: String {
+        switch self {
+        case .invalidName(let why): "invalid user name: \(why)"
+        case .invalidPassword(let why): "invalid password: \(why)"
+        case .nameTaken(let name): "the name '\(name)' is already taken"
+        case .invalidCredentials: "invalid name or password"
+        case .rateLimited(let ms): "too many failed logins; try again in \((ms + 999) / 1000) s"
+        case .invalidToken: "not logged in (the session is unknown, expired or revoked)"
+        case .system(let why): "system failure: \(why)"
+        case .store(let why): "account store failure: \(why)"
+        }
+    }
+}

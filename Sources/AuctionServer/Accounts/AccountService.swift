@@ -1,0 +1,209 @@
+import AuctionCore
+import AuctionInfrastructure
+
+/// Registration, login, logout and token resolution over a `SQLiteAccountStore`.
+///
+/// Thread-safe: the store has its own lock; rate limits, the token cache and the dummy hash sit
+/// behind small mutexes that are never held while hashing. The clock is injected.
+/// Wrong passwords and unknown names get the same error after the same amount of hashing.
+public final class AccountService: Sendable {
+    /// Failed-login buckets (keys `name:<name>` and `addr:<address>`) plus the attempts
+    /// still hashing, which count against the bucket so parallel guesses cannot overrun it.
+    private struct Limits {
+        var byName: RateLimiter<String>
+        var byAddress: RateLimiter<String>
+        var inFlight: [String: Int] = [:]
+        var lastCleanup: Int64?
+
+        /// Reserves one attempt for every key; the wait in milliseconds (0 = go ahead, reserved).
+        mutating func reserve(_ keys: [String], now: Timestamp) -> Int64 {
+            var wait: Int64 = 0
+            for key in keys {
+                let limiter = key.hasPrefix("addr:") ? byAddress : byName
+                guard limiter.available(key, now: now) <= inFlight[key, default: 0] else { continue }
+                wait = max(wait, limiter.retryAfterMilliseconds(key, now: now), 1_000)
+            }
+            guard wait == 0 else { return wait }
+            for key in keys { inFlight[key, default: 0] += 1 }
+            return 0
+        }
+
+        /// Ends an attempt; a failure takes a token from every key's bucket.
+        mutating func release(_ keys: [String], failed: Bool, now: Timestamp) {
+            for key in keys {
+                let left = inFlight[key, default: 1] - 1
+                inFlight[key] = left > 0 ? left : nil
+                guard failed else { continue }
+                if key.hasPrefix("addr:") { _ = byAddress.take(key, now: now) } else { _ = byName.take(key, now: now) }
+            }
+        }
+    }
+
+    /// Session lifetime, login limits and cache size.
+    public let configuration: Configuration
+    private let store: SQLiteAccountStore
+    private let hasher: PasswordHasher
+    private let clock: @Sendable () -> Timestamp
+    private let log: @Sendable (String) -> Void
+    private let limits: Mutex<Limits>
+    private let cache: Mutex<[String: AccountIdentity]>
+    private let dummyHash = Mutex<String?>(nil)
+
+    /// Creates the service over a store, hashing with `hasher`, reading time from `clock`, and
+    /// reporting events (names and addresses only, never passwords or tokens) to `log`.
+    public init(store: SQLiteAccountStore, configuration: Configuration = .init(), hasher: PasswordHasher = .init(),
+                clock: @escaping @Sendable () -> Timestamp = AccountService.systemClock,
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.store = store
+        self.log = log
+        self.configuration = configuration
+        self.hasher = hasher
+        self.clock = clock
+        limits = Mutex(Limits(byName: RateLimiter(configuration: configuration.failedLoginsPerName),
+                              byAddress: RateLimiter(configuration: configuration.failedLoginsPerAddress)))
+        cache = Mutex([:])
+    }
+
+    /// Creates a user and opens a first session; `nameTaken` when the name exists.
+    public func register(name: String, password: String) throws(AccountError) -> AccountSession {
+        try AccountRules.validate(name: name)
+        try AccountRules.validate(password: password)
+        let hash = try hasher.hash(password)
+        let now = clock()
+        let created: UserID?
+        do throws(StoreError) {
+            created = try store.createUser(name: name, passwordHash: hash, at: now)
+        } catch {
+            throw AccountError.store(error.description)
+        }
+        guard let userID = created else { throw AccountError.nameTaken(name) }
+        log("accounts: registered \(name) as user \(userID.rawValue)")
+        return try openSession(userID: userID, name: name, now: now)
+    }
+
+    /// Checks a name and password and opens a session. `invalidCredentials` for a wrong password
+    /// or an unknown name alike; `rateLimited` after too many failures for the name or the address.
+    public func login(name: String, password: String, address: String?) throws(AccountError) -> AccountSession {
+        let nameKey = "name:" + String(decoding: name.utf8.prefix(64), as: UTF8.self)
+        let addressKey = address.map { "addr:" + $0 }
+        let keys = [nameKey] + (addressKey.map { [$0] } ?? [])
+        let retry = limits.withLock { limits in limits.reserve(keys, now: clock()) }
+        guard retry == 0 else {
+            log("accounts: login from \(address ?? "?") refused: rate limited for \(retry) ms")
+            throw AccountError.rateLimited(retryAfterMilliseconds: retry)
+        }
+        var failed = false  // only a wrong name or password counts, not a store failure
+        defer { limits.withLock { limits in limits.release(keys, failed: failed, now: clock()) } }
+
+        let user: SQLiteAccountStore.User?
+        do throws(StoreError) {
+            user = try store.user(named: name)
+        } catch {
+            throw AccountError.store(error.description)
+        }
+        // Hash exactly once on every path so an unknown name costs what a wrong password costs.
+        let storedHash: String
+        if let user { storedHash = user.passwordHash } else { storedHash = try dummy() }
+        let matches = hasher.verify(password, against: storedHash)
+        guard let user, matches, AccountRules.isAcceptable(password: password) else {
+            failed = true
+            // An unknown name is not logged: it may be a password typed into the wrong field.
+            log("accounts: failed login for \(user.map { AccountService.printable($0.name) } ?? "an unknown name") from \(address ?? "?")")
+            throw AccountError.invalidCredentials
+        }
+        log("accounts: \(user.name) logged in from \(address ?? "?")")
+        return try openSession(userID: user.id, name: user.name, now: clock())
+    }
+
+    /// Revokes the session of `token`; false when it was unknown or already revoked.
+    @discardableResult
+    public func logout(token: String) throws(AccountError) -> Bool {
+        let hash = SessionToken.hash(token)
+        _ = cache.withLock { $0.removeValue(forKey: hash) }
+        guard SessionToken.isWellFormed(token) else { return false }
+        do throws(StoreError) {
+            let revoked = try store.revokeSession(tokenHash: hash, at: clock())
+            if revoked { log("accounts: session \(hash.prefix(8)) revoked") }
+            return revoked
+        } catch {
+            throw AccountError.store(error.description)
+        }
+    }
+
+    /// Who holds `token`, or nil when it is malformed, unknown, expired or revoked (or the store
+    /// fails). One SHA-256 and an indexed lookup, or a cache hit; the socket service's login frame calls it.
+    public func user(forToken token: String) -> AccountIdentity? {
+        guard SessionToken.isWellFormed(token) else { return nil }
+        let hash = SessionToken.hash(token)
+        let now = clock()
+        if let cached = cache.withLock({ $0[hash] }) {
+            if now < cached.expiresAt { return cached }
+            _ = cache.withLock { $0.removeValue(forKey: hash) }
+            return nil
+        }
+        guard let session = try? store.session(tokenHash: hash), session.isValid(at: now) else { return nil }
+        let identity = AccountIdentity(userID: session.userID, name: session.userName, expiresAt: session.expiresAt)
+        remember(hash, identity)
+        return identity
+    }
+
+    /// Deletes sessions that have expired; returns how many (also done at most hourly on login).
+    @discardableResult
+    public func removeExpiredSessions() throws(AccountError) -> Int {
+        do throws(StoreError) {
+            return try store.removeExpiredSessions(before: clock())
+        } catch {
+            throw AccountError.store(error.description)
+        }
+    }
+
+    private func openSession(userID: UserID, name: String, now: Timestamp) throws(AccountError) -> AccountSession {
+        let token = try SessionToken.generate()
+        let hash = SessionToken.hash(token)
+        let expiresAt = now.adding(milliseconds: configuration.sessionLifetimeMilliseconds)
+        do throws(StoreError) {
+            try store.createSession(tokenHash: hash, userID: userID, createdAt: now, expiresAt: expiresAt)
+        } catch {
+            throw AccountError.store(error.description)
+        }
+        remember(hash, AccountIdentity(userID: userID, name: name, expiresAt: expiresAt))
+        cleanUpHourly(now: now)
+        return AccountSession(userID: userID, name: name, token: token, expiresAt: expiresAt)
+    }
+
+    private func remember(_ hash: String, _ identity: AccountIdentity) {
+        let capacity = configuration.tokenCacheSize
+        guard capacity > 0 else { return }
+        cache.withLock { cache in
+            if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
+            cache[hash] = identity
+        }
+    }
+
+    private func cleanUpHourly(now: Timestamp) {
+        let due = limits.withLock { limits -> Bool in
+            if let last = limits.lastCleanup, now.millisecondsSinceEpoch - last < 3_600_000 { return false }
+            limits.lastCleanup = now.millisecondsSinceEpoch
+            limits.byName.prune(now: now)
+            limits.byAddress.prune(now: now)
+            return true
+        }
+        if due { _ = try? store.removeExpiredSessions(before: now) }
+    }
+
+    /// A name as it may appear in a log line: at most 32 printable ASCII characters, quoted.
+    static func printable(_ name: String) -> String {
+        let shown = name.unicodeScalars.prefix(32).map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" }
+        return "'" + String(shown) + (name.unicodeScalars.count > 32 ? "…'" : "'")
+    }
+
+    /// A hash of a random password made once, verified against for unknown names.
+    private func dummy() throws(AccountError) -> String {
+        if let hash = dummyHash.withLock({ $0 }) { return hash }
+        let made = try hasher.hash(SessionToken.generate())
+        return dummyHash.withLock { stored in
+            if stored == nil { stored = made }
+            return stored ?? made
+        }
+    }
+}
