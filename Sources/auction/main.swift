@@ -1,3 +1,6 @@
 import AuctionCLI
+import Glibc
 
-print("auction \(CLIVersion.current): the commands are not built yet; see README.md")
+// Parse → resolve configuration → run the command → exit status; all of it in AuctionCLI.
+let status = await AuctionApp.process().run(Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)

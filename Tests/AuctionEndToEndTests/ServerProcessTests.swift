@@ -78,7 +78,7 @@ import Testing
         }
         // Kill it mid-storm, once a good number of bids were acknowledged.
         let deadline = Date().addingTimeInterval(20)
-        while acknowledged.withLock({ $0.count }) < 300 && Date() < deadline { usleep(5_000) }
+        while acknowledged.withLock({ $0.count }) < 300 && Date() < deadline { try? await Task.sleep(for: .milliseconds(5)) }
         server.send(SIGKILL)
         #expect(server.waitForExit() == 128 + SIGKILL)
         await storm.value

@@ -15,7 +15,7 @@ public enum ProductDetailView {
         let name = TerminalText.truncate("#\(product.id)  " + TerminalText.sanitized(product.name), toWidth: width)
         var lines = [color ? ANSI.bold + name + ANSI.reset : name, ""]
         func field(_ label: String, _ value: String) {
-            lines.append(TerminalText.truncate(TerminalText.fit(label, toWidth: 10) + value, toWidth: width))
+            lines.append(TerminalText.truncate(TerminalText.fit(label, toWidth: max(10, TerminalText.width(label) + 1)) + value, toWidth: width))
         }
         field("Seller", TerminalText.sanitized(detail.sellerName))
         var change = ProductColumns.changeText(product)

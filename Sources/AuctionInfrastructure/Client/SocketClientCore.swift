@@ -47,7 +47,8 @@ final class SocketClientCore {
     }
 
     func enqueue(_ frame: Frame, timeoutMilliseconds: Int64, completion: @escaping (Result<Frame, SocketClientError>) -> Void) {
-        guard phase != .closed else { return completion(.failure(.closed)) }
+        // Closed because the server could not be reached (no reconnects): say so, not just "closed".
+        guard phase != .closed else { return completion(.failure(lastConnectError.map { .unreachable($0) } ?? .closed)) }
         let deadline = EventLoop.now() + max(0, timeoutMilliseconds)
         guard let id = table.register(Pending(completion: completion, isReplay: false), deadline: deadline) else {
             return completion(.failure(.overloaded))

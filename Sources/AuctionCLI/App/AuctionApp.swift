@@ -1,0 +1,97 @@
+import AuctionCore
+import Glibc
+
+/// The `auction` program: parse the command line, resolve the endpoints, run the command, map the
+/// outcome to an exit status. `main.swift` only calls `AuctionApp.process().run(arguments)`.
+public struct AuctionApp: Sendable {
+    /// The environment (variables such as `AUCTION_HTTP`, `HOME`, `NO_COLOR`).
+    public var environment: [String: String]
+    /// Makes the console, given whether `--no-color` was passed.
+    public var makeConsole: @Sendable (_ noColorFlag: Bool) -> Console
+    /// The commands by name.
+    public var commands: [String: any Command.Type]
+    /// Reads passwords for `register` and `login`; nil for the terminal (or stdin with `--password-stdin`).
+    public var readPassword: CommandContext.PasswordSource?
+
+    /// The commands `auction` knows.
+    public static let standardCommands: [any Command.Type] = [
+        ListCommand.self, ShowCommand.self, BidCommand.self, WatchCommand.self, DemoCommand.self,
+        RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
+    ]
+
+    /// Creates an app over an environment and a console factory.
+    public init(environment: [String: String], commands: [any Command.Type] = AuctionApp.standardCommands,
+                makeConsole: @escaping @Sendable (_ noColorFlag: Bool) -> Console) {
+        self.environment = environment
+        self.makeConsole = makeConsole
+        self.commands = Dictionary(commands.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The app for this process: its environment, standard descriptors and terminal.
+    public static func process() -> AuctionApp {
+        var environment: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        let snapshot = environment
+        return AuctionApp(environment: environment) { noColor in Console.process(environment: snapshot, noColorFlag: noColor) }
+    }
+
+    /// Runs the command line (without the program name) and returns the exit status.
+    public func run(_ arguments: [String]) async -> ExitCode {
+        let outcome: ParseOutcome
+        do {
+            outcome = try ArgumentParser().parse(arguments)
+        } catch {
+            makeConsole(true).errors.write(error.description)
+            return error.exitCode
+        }
+        switch outcome {
+        case .help(let text):
+            makeConsole(true).output.write(text)
+            return .success
+        case .version(let line):
+            makeConsole(true).print(line)
+            return .success
+        case .run(let invocation):
+            let console = makeConsole(invocation.global.noColor)
+            do {
+                return try await run(invocation, console: console)
+            } catch {
+                if case .usage(let usage) = error {
+                    console.errors.write(usage.description)
+                } else {
+                    console.error(error.description)
+                }
+                return error.exitCode
+            }
+        }
+    }
+
+    private func run(_ invocation: Invocation, console: Console) async throws(CommandError) -> ExitCode {
+        guard let type = commands[invocation.command] else {
+            throw .usage(invocation.command, "`\(invocation.command)` is not available in this build of auction \(CLIVersion.current)")
+        }
+        let command = try type.init(invocation)
+        let paths = ConfigurationPaths(environment: environment)
+        var configuration = ClientConfiguration()
+        if type.usesEndpoints {
+            do {
+                let file = try paths?.readConfigFile()
+                configuration = try ConfigurationResolver.resolve(flags: invocation.global.overrides, environment: environment, configFile: file)
+            } catch {
+                throw .configuration(error)
+            }
+        }
+        let timeout = try CommandContext.timeout(from: environment) ?? CommandContext.defaultTimeoutMilliseconds
+        var context = CommandContext(configuration: configuration, console: console, environment: environment,
+                                     paths: paths, requestTimeoutMilliseconds: timeout)
+        if let readPassword { context.readPassword = readPassword }
+        return try await command.run(in: context)
+    }
+}

@@ -1,0 +1,47 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+
+extension CommandContext {
+    /// Runs `body` with the account commands for the configured server (HTTP), the login kept in
+    /// the XDG config directory; the HTTP event loop stops afterwards.
+    public func withAccounts<T: Sendable>(
+        _ body: (AccountCommands) async throws(CommandError) -> T
+    ) async throws(CommandError) -> T {
+        let store: SavedLoginStore
+        do { store = try SavedLoginStore(environment: environment) } catch { throw .account(error) }
+        let loop: EventLoop
+        do { loop = try EventLoop.spawn(name: "auction-accounts") } catch {
+            throw .local("cannot start the network thread: \(error)")
+        }
+        defer { loop.shutdown() }
+        let server = configuration.http.description
+        let repository: HTTPAccountRepository
+        do {
+            repository = try HTTPAccountRepository(
+                baseURL: server, loop: loop,
+                configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds))
+        } catch {
+            throw .auction(error)
+        }
+        return try await body(AccountCommands(accounts: repository, store: store, server: server, now: CommandContext.now))
+    }
+
+    /// Runs synchronous account work (reading a password), wrapping its errors.
+    static func accountSync<T>(_ work: () throws(AccountCommandError) -> T) throws(CommandError) -> T {
+        do throws(AccountCommandError) {
+            return try work()
+        } catch {
+            throw .account(error)
+        }
+    }
+
+    /// Runs an account command's work, wrapping its errors.
+    static func account<T>(_ work: () async throws(AccountCommandError) -> T) async throws(CommandError) -> T {
+        do throws(AccountCommandError) {
+            return try await work()
+        } catch {
+            throw .account(error)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+import Glibc
+
+/// What every command runs with: resolved endpoints, the console, the environment, and factories for
+/// the repositories over them. Built once by `AuctionApp` and passed down.
+public struct CommandContext: Sendable {
+    /// The endpoints to talk to.
+    public var configuration: ClientConfiguration
+    /// Where output goes and what kind of terminal it is.
+    public var console: Console
+    /// The process environment.
+    public var environment: [String: String]
+    /// Where the config file and the saved login live, when `HOME` or `XDG_CONFIG_HOME` is set.
+    public var paths: ConfigurationPaths?
+    /// How long a request waits for its answer (`AUCTION_TIMEOUT` seconds; 10 s by default).
+    public var requestTimeoutMilliseconds: Int64
+    /// Reads a password: `(fromStandardInput, confirm)`; asks on the terminal without echo by default.
+    public var readPassword: PasswordSource
+
+    /// Reads a password (`--password-stdin`, whether to ask twice).
+    public typealias PasswordSource = @Sendable (_ fromStandardInput: Bool, _ confirm: Bool) throws(AccountCommandError) -> String
+
+    /// The environment variable that sets how long to wait for an answer, in seconds.
+    public static let timeoutVariable = "AUCTION_TIMEOUT"
+    /// The default wait for an answer.
+    public static let defaultTimeoutMilliseconds: Int64 = 10_000
+
+    /// Creates a context.
+    public init(configuration: ClientConfiguration, console: Console, environment: [String: String] = [:],
+                paths: ConfigurationPaths? = nil, requestTimeoutMilliseconds: Int64 = CommandContext.defaultTimeoutMilliseconds,
+                readPassword: @escaping PasswordSource = { stdin, confirm throws(AccountCommandError) in
+                    try PasswordPrompt.read(fromStandardInput: stdin, confirm: confirm)
+                }) {
+        self.configuration = configuration
+        self.console = console
+        self.environment = environment
+        self.paths = paths
+        self.requestTimeoutMilliseconds = requestTimeoutMilliseconds
+        self.readPassword = readPassword
+    }
+
+    /// The timeout from `AUCTION_TIMEOUT` (seconds, fractions allowed); nil when unset.
+    public static func timeout(from environment: [String: String]) throws(CommandError) -> Int64? {
+        guard let text = environment[timeoutVariable], !text.isEmpty else { return nil }
+        guard let seconds = Double(text), seconds > 0, seconds <= 3_600 else {
+            throw .usage(UsageError(reason: "\(timeoutVariable) must be a number of seconds from 0.001 to 3600, not `\(text)`",
+                                    usage: HelpText.programUsage(.auction)))
+        }
+        return max(1, Int64(seconds * 1000))
+    }
+
+    /// Runs `body` with a catalogue repository over HTTP; its event loop stops afterwards.
+    public func withCatalogue<T: Sendable>(
+        _ body: (HTTPProductRepository) async throws(CommandError) -> T
+    ) async throws(CommandError) -> T {
+        let loop: EventLoop
+        do { loop = try EventLoop.spawn(name: "auction-http") } catch {
+            throw .local("cannot start the network thread: \(error)")
+        }
+        defer { loop.shutdown() }
+        let repository: HTTPProductRepository
+        do {
+            repository = try HTTPProductRepository(
+                baseURL: configuration.http.description, loop: loop,
+                configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds))
+        } catch {
+            throw .auction(error)
+        }
+        return try await body(repository)
+    }
+
+    /// A socket client for the configured endpoint (not started); close it when done.
+    public func socketClient(reconnects: Bool) throws(CommandError) -> SocketClient {
+        do {
+            return try SocketClient(configuration: SocketClientConfiguration(
+                host: configuration.socket.host, port: configuration.socket.port,
+                requestTimeoutMilliseconds: requestTimeoutMilliseconds, reconnects: reconnects))
+        } catch {
+            throw .local("cannot start the network thread: \(error)")
+        }
+    }
+
+    /// The wall-clock time now.
+    public static func now() -> Timestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Timestamp(millisecondsSinceEpoch: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
+    }
+}

@@ -1,0 +1,51 @@
+import Glibc
+
+/// Where a command's output goes and what kind of terminal it is: standard output and error, and
+/// whether they are terminals, the size, and whether colour is allowed.
+public struct Console: Sendable {
+    /// Standard output: results.
+    public var output: any OutputSink
+    /// Standard error: errors, warnings and progress.
+    public var errors: any OutputSink
+    /// Whether standard output is a terminal.
+    public var outputIsTerminal: Bool
+    /// Whether standard input is a terminal (keys can be read from it).
+    public var inputIsTerminal: Bool
+    /// The terminal's size, when standard output is one.
+    public var size: TerminalSize?
+    /// Whether to colour output (a terminal, no `NO_COLOR`, no `--no-color`).
+    public var color: Bool
+
+    /// Creates a console from its parts.
+    public init(output: any OutputSink, errors: any OutputSink, outputIsTerminal: Bool = false, inputIsTerminal: Bool = false,
+                size: TerminalSize? = nil, color: Bool = false) {
+        self.output = output
+        self.errors = errors
+        self.outputIsTerminal = outputIsTerminal
+        self.inputIsTerminal = inputIsTerminal
+        self.size = size
+        self.color = color
+    }
+
+    /// The process's standard descriptors; colour per `ColorPolicy`.
+    public static func process(environment: [String: String], noColorFlag: Bool) -> Console {
+        let isTerminal = TerminalSize.isTerminal(STDOUT_FILENO)
+        return Console(
+            output: FileDescriptorSink(STDOUT_FILENO), errors: FileDescriptorSink(STDERR_FILENO),
+            outputIsTerminal: isTerminal, inputIsTerminal: TerminalSize.isTerminal(STDIN_FILENO),
+            size: isTerminal ? TerminalSize.current(fileDescriptor: STDOUT_FILENO) : nil,
+            color: ColorPolicy.useColor(isTerminal: isTerminal, environment: environment, noColorFlag: noColorFlag))
+    }
+
+    /// Writes a line to standard output.
+    public func print(_ line: String) { output.write(line + "\n") }
+
+    /// Writes lines to standard output in one write.
+    public func print(lines: [String]) {
+        guard !lines.isEmpty else { return }
+        output.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// Writes `auction: <message>` to standard error.
+    public func error(_ message: String) { errors.write("auction: " + message + "\n") }
+}

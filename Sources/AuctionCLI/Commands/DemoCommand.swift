@@ -1,0 +1,52 @@
+import AuctionInfrastructure
+import AuctionServer
+import Foundation
+
+/// `auction demo`: an embedded server on free loopback ports with the demo catalogue in a temporary
+/// database and simulated bidders, watched full-screen (or as lines when piped). Quitting stops the
+/// server, closes its listeners and removes the database: nothing is left running or listening.
+public struct DemoCommand: Command {
+    /// `demo`.
+    public static let name = "demo"
+    /// The demo picks its own endpoints.
+    public static var usesEndpoints: Bool { false }
+
+    /// `demo` takes no options.
+    public init(_ invocation: Invocation) throws(CommandError) {}
+
+    /// Starts the server, watches it until quit, stops it and removes its files.
+    public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var configuration = ServerConfiguration.ephemeral(databasePath: directory + "/demo.sqlite")
+        configuration.simulation = .demoFeed
+        // Anyone on this machine may bid on the demo without an account (`auction bid` with its ports).
+        configuration.allowAnonymousBids = true
+        let server = AuctionHouseServer(configuration: configuration, log: .silent)
+        defer { server.stop() }
+        let addresses: ServerAddresses
+        do {
+            addresses = try server.start()
+        } catch {
+            throw .local("cannot start the demo server: \(error)")
+        }
+        var demo = context
+        demo.configuration = ClientConfiguration(
+            http: HTTPEndpoint(host: addresses.http.host, port: addresses.http.port),
+            socket: SocketEndpoint(host: addresses.socket.host, port: addresses.socket.port))
+        if !context.console.outputIsTerminal {
+            context.console.error("demo server \(addresses); stop with Ctrl-C")
+        }
+        let title = "auction demo · simulated bidders · --http \(addresses.httpURL) --socket \(addresses.socket)"
+        return try await WatchCommand(pages: 1, title: title).run(in: demo)
+    }
+
+    /// A fresh private directory under `$TMPDIR` (or `/tmp`).
+    static func temporaryDirectory() throws(CommandError) -> String {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/auction-demo-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        guard made != nil else { throw .local("cannot create a temporary directory in \(base): \(Errno(rawValue: errno))") }
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

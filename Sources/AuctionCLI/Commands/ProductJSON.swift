@@ -1,0 +1,42 @@
+import AuctionCore
+import AuctionInfrastructure
+
+/// The JSON shapes `--json` prints: stable snake_case keys, prices as integers in minor units.
+public enum ProductJSON {
+    /// A product row: id, name, price, start_price, change, direction, auction_date, image_ids, ends_at, minimum_increment.
+    public static func product(_ product: Product) -> JSONValue {
+        .object(JSONObject([
+            ("id", .int(Int64(product.id.rawValue))),
+            ("name", .string(product.name)),
+            ("price", .int(product.currentPrice.minorUnits)),
+            ("start_price", .int(product.startPrice.minorUnits)),
+            ("change", .int(product.lastChange.minorUnits)),
+            ("direction", .string(direction(product.direction))),
+            ("auction_date", .string(product.auctionDate)),
+            ("image_ids", .array(product.imageIDs.map { .int(Int64($0)) })),
+            ("ends_at", product.endsAt.map { .string($0.description) } ?? .null),
+            ("minimum_increment", product.minimumIncrement.map { .int($0.minorUnits) } ?? .null),
+        ]))
+    }
+
+    /// A product in full: the row's fields plus seller, description, listed_at and history.
+    public static func detail(_ detail: ProductDetail) -> JSONValue {
+        guard case .object(var object) = product(detail.product) else { return .null }
+        object.members.append(.init(key: "seller", value: .string(detail.sellerName)))
+        object.members.append(.init(key: "description", value: .string(detail.description)))
+        object.members.append(.init(key: "listed_at", value: detail.listedAt.map { .string($0.description) } ?? .null))
+        object.members.append(.init(key: "history", value: .array(detail.priceHistory.map { point in
+            .object(JSONObject([("date", .string(point.date)), ("price", .int(point.price.minorUnits))]))
+        })))
+        return .object(object)
+    }
+
+    /// `up`, `down` or `unchanged`.
+    public static func direction(_ direction: PriceDirection) -> String {
+        switch direction {
+        case .up: "up"
+        case .down: "down"
+        case .unchanged: "unchanged"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// `auction register <name> [--password-stdin]`: creates an account and saves its login.
+public struct RegisterCommand: Command {
+    /// `register`.
+    public static let name = "register"
+    /// The user name.
+    public var user: String
+    /// Whether the password is one line of standard input.
+    public var passwordFromStandardInput: Bool
+
+    /// Reads `<name>` and `--password-stdin`.
+    public init(_ invocation: Invocation) throws(CommandError) {
+        guard let user = invocation.argument("name") else { throw .usage(Self.name, "`register` needs <name>") }
+        self.user = user
+        passwordFromStandardInput = invocation.flag("password-stdin")
+    }
+
+    /// Asks for the password (twice on a terminal), registers, saves the login.
+    public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
+        let password = try CommandContext.accountSync { () throws(AccountCommandError) in
+            try context.readPassword(passwordFromStandardInput, true)
+        }
+        let user = self.user
+        let line = try await context.withAccounts { (accounts) throws(CommandError) -> String in
+            try await CommandContext.account { () throws(AccountCommandError) in try await accounts.register(name: user, password: password) }
+        }
+        context.console.print(line)
+        return .success
+    }
+}

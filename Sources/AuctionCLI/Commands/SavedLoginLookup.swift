@@ -1,0 +1,36 @@
+import AuctionCore
+
+/// The login a command sends before its requests: the saved session's token, name and user id.
+public struct LoginCredential: Hashable, Sendable {
+    /// The user's name.
+    public var name: String
+    /// The session token.
+    public var token: String
+    /// The user's id, when known (sent with bids for servers that want it).
+    public var userID: UserID?
+
+    /// Creates a credential.
+    public init(name: String, token: String, userID: UserID? = nil) {
+        self.name = name
+        self.token = token
+        self.userID = userID
+    }
+}
+
+/// Finds the saved login for the configured server.
+enum SavedLoginLookup {
+    /// The saved login for the configured server; nil when there is none, or it is another server's
+    /// (an original backend has no login: the bid goes without one).
+    static func load(_ context: CommandContext) async throws(CommandError) -> LoginCredential? {
+        try await context.withAccounts { (accounts) throws(CommandError) -> LoginCredential? in
+            do throws(AccountCommandError) {
+                let saved = try accounts.validLogin()
+                return LoginCredential(name: saved.name, token: saved.token, userID: saved.userID)
+            } catch .notLoggedIn, .otherServer, .noConfigDirectory {
+                return nil
+            } catch {
+                throw .account(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+
+/// `auction watch [--pages N] [--ids 1,5,9]`: loads the pages (or products) over HTTP, tells the
+/// server the list state (or subscribes), and shows live prices: a full-screen table on a
+/// terminal, one line per change otherwise.
+public struct WatchCommand: Command {
+    /// `watch`.
+    public static let name = "watch"
+    /// How many pages to load at the start.
+    public var pages: Int
+    /// The products to watch instead of pages.
+    public var ids: [ProductID]?
+    /// The first line of the full-screen table; nil for `auction watch · <socket>`.
+    public var title: String?
+
+    /// Reads `--pages` and `--ids`.
+    public init(_ invocation: Invocation) throws(CommandError) {
+        if invocation.integer("pages") != nil && invocation.integers("ids") != nil {
+            throw .usage(Self.name, "`--pages` and `--ids` cannot be used together")
+        }
+        pages = invocation.integer("pages") ?? 1
+        ids = invocation.integers("ids").map { $0.map { ProductID(rawValue: $0) } }
+    }
+
+    /// Watches the first `pages` pages, or the given ids.
+    public init(pages: Int = 1, ids: [ProductID]? = nil, title: String? = nil) {
+        self.pages = pages
+        self.ids = ids
+        self.title = title
+    }
+
+    /// Loads, connects and watches until `q` (or, when not full-screen, until interrupted).
+    public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
+        let console = context.console
+        let interactive = console.outputIsTerminal && console.inputIsTerminal
+        let title = self.title ?? "auction watch · \(context.configuration.socket)"
+        let pages = self.pages, ids = self.ids
+        try await context.withCatalogue { (catalogue) throws(CommandError) -> Void in
+            let initial: [[Product]]
+            let reachedEnd: Bool
+            do throws(AuctionError) {
+                if let ids {
+                    initial = [try await WatchSession.products(ids, from: catalogue)]
+                    reachedEnd = true
+                } else {
+                    let loaded = try await LoadCatalogue(products: catalogue).pages(from: 0, count: pages)
+                    initial = loaded.map(\.products)
+                    reachedEnd = loaded.count < pages || (loaded.last?.products.count ?? 0) < ProductPage.size
+                }
+            } catch {
+                throw .auction(error)
+            }
+            let client = try context.socketClient(reconnects: true)
+            defer { client.close() }
+            let session = SocketSession()
+            if let ids { session.subscribe(ids) } else { session.loadedPages = initial.count }
+            session.install(on: client)
+            let feed = SocketPriceFeed(client: client, session: session)
+            let watch = WatchSession(catalogue: catalogue, feed: feed, socketSession: session, ids: ids,
+                                     output: console.output, errors: console.errors)
+            client.start()
+            let model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive,
+                                   size: console.size ?? .fallback, color: console.color, title: title, clock: .local())
+            let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
+            var input: TerminalInput?
+            if interactive {
+                input = try TerminalInput(output: console.output)
+                input?.start { event in
+                    switch event {
+                    case .keys(let pressed): for key in pressed { continuation.yield(.key(key)) }
+                    case .resized(let size): continuation.yield(.resized(size))
+                    }
+                }
+            }
+            // Ctrl-C (when not in raw mode), `kill` and a hang-up stop the watch cleanly; installed after
+            // raw mode so these handlers win over the terminal's restore-and-die ones.
+            let signals = SignalInput { _ in continuation.yield(.key(.interrupt)) }
+            await watch.run(model, inputs: inputs)
+            continuation.finish()
+            input?.stop()
+            signals.stop()
+        }
+        return .success
+    }
+}

@@ -1,0 +1,37 @@
+import AuctionCore
+
+/// Something that happened to `auction watch`: the one input of `WatchModel.handle`.
+public enum WatchEvent: Hashable, Sendable {
+    /// A price push or a connection change from the price feed.
+    case feed(FeedEvent)
+    /// A key was pressed.
+    case key(Key)
+    /// The terminal changed size.
+    case resized(TerminalSize)
+    /// Time passed (fades, the status line's clock).
+    case tick
+    /// A page requested with `.loadPage` arrived (nil: past the end of the catalogue).
+    case pageLoaded(index: Int, ProductPage?)
+    /// The products requested with `.reload` arrived, in display order, by page.
+    case reloaded([[Product]])
+    /// A page load failed; the text says why.
+    case loadFailed(String)
+    /// A reload failed; the text says why (the board keeps its prices).
+    case reloadFailed(String)
+}
+
+/// What `WatchModel.handle` asks the I/O shell to do, in order.
+public enum WatchEffect: Hashable, Sendable {
+    /// Write these bytes to the terminal (or standard output).
+    case write([UInt8])
+    /// Tell the user something on standard error (only when not full-screen).
+    case notice(String)
+    /// Load this zero-based catalogue page over HTTP, then report `.pageLoaded`.
+    case loadPage(Int)
+    /// Tell the server that this many pages are loaded (the list state), now and after reconnects.
+    case announcePages(Int)
+    /// Load again everything shown, then report `.reloaded`.
+    case reload
+    /// Stop watching.
+    case quit
+}

@@ -1,0 +1,113 @@
+import AuctionCore
+import AuctionData
+
+/// The I/O shell around `WatchModel`: one task owns the model and takes events, in arrival order,
+/// from the price feed, the keyboard, a ticker and the page loads it starts; it performs the
+/// effects (writes, HTTP loads, list state). Nothing else touches the model.
+public final class WatchSession: Sendable {
+    /// Where the products come from (HTTP).
+    public let catalogue: any ProductRepository
+    /// Live prices (the socket).
+    public let feed: any PriceFeed
+    /// The socket session whose list state is replayed after reconnects.
+    public let socketSession: SocketSession
+    /// The ids watched instead of pages, if any.
+    public let ids: [ProductID]?
+    /// The terminal or standard output.
+    public let output: any OutputSink
+    /// Standard error, for notices when not full-screen.
+    public let errors: any OutputSink
+    /// How often the model is ticked (fades, status line clock).
+    public let tickMilliseconds: Int
+    /// The wall clock.
+    public let now: @Sendable () -> Timestamp
+    /// The feed's events, subscribed at creation so nothing is missed before `run`.
+    private let feedEvents: AsyncStream<FeedEvent>
+
+    /// Creates a session and subscribes to the feed (create it before starting the socket client); `run` does the work.
+    public init(catalogue: any ProductRepository, feed: any PriceFeed, socketSession: SocketSession, ids: [ProductID]?,
+                output: any OutputSink, errors: any OutputSink, tickMilliseconds: Int = 250,
+                now: @escaping @Sendable () -> Timestamp = CommandContext.now) {
+        self.catalogue = catalogue
+        self.feed = feed
+        self.socketSession = socketSession
+        self.ids = ids
+        self.output = output
+        self.errors = errors
+        self.tickMilliseconds = tickMilliseconds
+        self.now = now
+        feedEvents = feed.events()
+    }
+
+    /// Runs until a `.quit` effect or until `inputs` and the feed both end; returns the model at the end.
+    @discardableResult
+    public func run(_ initial: WatchModel, inputs: AsyncStream<WatchEvent>? = nil) async -> WatchModel {
+        var model = initial
+        let (events, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
+        let feedEvents = self.feedEvents
+        let feedTask = Task {
+            for await event in feedEvents { continuation.yield(.feed(event)) }
+        }
+        let inputTask = Task {
+            guard let inputs else { return }
+            for await event in inputs { continuation.yield(event) }
+        }
+        let tick = tickMilliseconds
+        let tickTask = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(tick))
+                continuation.yield(.tick)
+            }
+        }
+        continuation.yield(.tick)
+        var helpers: [Task<Void, Never>] = []
+        loop: for await event in events {
+            for effect in model.handle(event, now: now()) {
+                switch effect {
+                case .write(let bytes):
+                    output.write(bytes)
+                case .notice(let text):
+                    errors.write("auction: " + text + "\n")
+                case .loadPage(let index):
+                    helpers.append(Task { [catalogue] in
+                        do throws(AuctionError) {
+                            continuation.yield(.pageLoaded(index: index, try await catalogue.page(index)))
+                        } catch {
+                            continuation.yield(.loadFailed(CommandError.describe(error)))
+                        }
+                    })
+                case .announcePages(let count):
+                    socketSession.loadedPages = count
+                    helpers.append(Task { [feed] in _ = try? await feed.setLoadedPages(count) })
+                case .reload:
+                    let pageCount = model.pageRanges.count
+                    helpers.append(Task { [self] in
+                        do throws(AuctionError) {
+                            continuation.yield(.reloaded(try await reload(pages: pageCount)))
+                        } catch {
+                            continuation.yield(.reloadFailed("reload failed: " + CommandError.describe(error)))
+                        }
+                    })
+                case .quit:
+                    break loop
+                }
+            }
+        }
+        for task in [feedTask, inputTask, tickTask] + helpers { task.cancel() }
+        continuation.finish()
+        return model
+    }
+
+    /// Loads again what is shown: the given ids, or the first `pages` pages.
+    func reload(pages: Int) async throws(AuctionError) -> [[Product]] {
+        if let ids { return [try await WatchSession.products(ids, from: catalogue)] }
+        return try await LoadCatalogue(products: catalogue).pages(from: 0, count: max(1, pages)).map(\.products)
+    }
+
+    /// The products with these ids, in this order (an unknown id is `notFound`).
+    static func products(_ ids: [ProductID], from catalogue: any ProductRepository) async throws(AuctionError) -> [Product] {
+        var products: [Product] = []
+        for id in ids { products.append(try await catalogue.detail(of: id).product) }
+        return products
+    }
+}

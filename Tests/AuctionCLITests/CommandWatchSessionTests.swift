@@ -1,0 +1,58 @@
+import AuctionCLI
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+import Testing
+
+@Suite struct CommandWatchSessionTests {
+    /// Polls `condition` every 10 ms for up to `seconds`.
+    func eventually(_ seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+        let deadline = EventLoop.now() + Int64(seconds * 1000)
+        while !condition() {
+            if EventLoop.now() > deadline { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
+    @Test func pushesBecomeLinesAndTheListStateIsReplayedAfterADrop() async throws {
+        let server = try CommandTestServer(products: 20)
+        defer { server.stop() }
+        let loop = try EventLoop.spawn(name: "watch-session-test")
+        defer { loop.shutdown() }
+        let catalogue = try HTTPProductRepository(baseURL: server.httpURL, loop: loop)
+        let client = try SocketClient(configuration: SocketClientConfiguration(
+            host: "127.0.0.1", port: Int(server.socketAddress.split(separator: ":")[1]) ?? 0,
+            backoff: ReconnectBackoff(initialMilliseconds: 20, maximumMilliseconds: 100)))
+        defer { client.close() }
+        let session = SocketSession()
+        session.loadedPages = 1
+        session.install(on: client)
+        let feed = SocketPriceFeed(client: client, session: session)
+        let output = MemorySink(), errors = MemorySink()
+        let watch = WatchSession(catalogue: catalogue, feed: feed, socketSession: session, ids: nil, output: output, errors: errors)
+        client.start()
+        let pages = try await LoadCatalogue(products: catalogue).pages(from: 0, count: 1).map(\.products)
+        let model = WatchModel(pages: pages, pageable: true, reachedEnd: false, interactive: false)
+        let (inputs, keys) = AsyncStream.makeStream(of: WatchEvent.self)
+        let running = Task { await watch.run(model, inputs: inputs) }
+
+        let listStates = { server.received.withLock { $0.filter { if case .listState(0) = $0 { true } else { false } }.count } }
+        #expect(await eventually { listStates() == 1 })
+        server.bid(16, 50_000)  // page 2: not watched
+        server.bid(5, 40_000)
+        #expect(await eventually { output.text.contains("\t5\tItem 5\t40,000\t↑ +38,950\n") })
+        #expect(!output.text.contains("Item 16"))
+
+        server.dropConnections()
+        #expect(await eventually { listStates() == 2 }, "the list state is replayed on the new connection")
+        server.bid(6, 41_000)
+        #expect(await eventually { output.text.contains("\t6\tItem 6\t41,000") })
+        #expect(errors.text.contains("reconnecting"))
+        #expect(output.text.split(separator: "\n").count == 2, "one line per change: \(output.text)")
+
+        keys.yield(.key(.character("q")))
+        let final = await running.value
+        #expect(final.board.updatesApplied == 2)
+    }
+}

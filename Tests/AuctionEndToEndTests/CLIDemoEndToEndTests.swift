@@ -1,0 +1,43 @@
+import AuctionTestSupport
+import Foundation
+import Testing
+
+/// `auction demo` in a real terminal: an embedded server with simulated bidders, gone after `q`.
+@Suite struct CLIDemoEndToEndTests {
+    /// The ports in the demo's title, `--http http://127.0.0.1:P --socket 127.0.0.1:Q`.
+    static func ports(_ screen: String) -> [Int] {
+        guard let title = screen.split(separator: "\n").first(where: { $0.hasPrefix("auction demo") }) else { return [] }
+        return title.split(separator: " ").compactMap { word in
+            word.contains("127.0.0.1:") ? word.split(separator: ":").last.flatMap { Int($0) } : nil
+        }
+    }
+
+    /// The number in the status line's `N updates`.
+    static func updates(_ screen: String) -> Int {
+        guard let status = screen.split(separator: "\n").first(where: { $0.contains(" update") }) else { return 0 }
+        let words = status.split(separator: " ")
+        guard let index = words.firstIndex(where: { $0.hasPrefix("update") }), index > 0 else { return 0 }
+        return Int(words[index - 1]) ?? 0
+    }
+
+    @Test func demoShowsChangingPricesAndQuitsCleanly() async throws {
+        let temporary = try TemporaryDirectory(prefix: "auction-demo-e2e")
+        defer { temporary.remove() }
+        let command = "HOME=/nonexistent/auction-e2e-home TMPDIR='\(temporary.path)' '\(CLI.auction)' demo; echo \"exited=$?\"; sleep 60"
+        let tmux = try TmuxSession(command: command, width: 120, height: 24)
+        defer { tmux.close() }
+        let (first, started) = try await CLI.screen(tmux, timeout: 20) { Self.ports($0).count == 2 && $0.contains("connected ·") }
+        #expect(started, "screen:\n\(first)")
+        let ports = Self.ports(first)
+        let (moving, changed) = try await CLI.screen(tmux, timeout: 20) { Self.updates($0) >= 2 }
+        #expect(changed, "prices change within seconds; screen:\n\(moving)")
+        #expect(ports.allSatisfy { CLI.isListening(port: $0) })
+
+        try tmux.sendKeys("q")
+        let (after, exited) = try await CLI.screen(tmux, timeout: 20) { $0.contains("exited=0") }
+        #expect(exited, "screen:\n\(after)")
+        for port in ports { #expect(!CLI.isListening(port: port), "port \(port) still listening") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(left.isEmpty, "the demo database is removed: \(left)")
+    }
+}

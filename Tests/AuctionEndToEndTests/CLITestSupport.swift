@@ -1,0 +1,98 @@
+import AuctionTestSupport
+import Foundation
+
+/// Runs the built `auction` binary and starts servers for the CLI end-to-end tests.
+enum CLI {
+    static var auction: String { BuildProducts.executable("auction") }
+
+    /// Runs `auction <arguments>` to completion with a private HOME (no real config or login).
+    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+                    timeout: TimeInterval = 30) throws -> ProcessResult {
+        var env = ["HOME": "/nonexistent/auction-e2e-home", "XDG_CONFIG_HOME": "", "NO_COLOR": ""]
+        env.merge(environment) { _, new in new }
+        return try ProcessRunner.run(auction, arguments, environment: env, stdin: stdin, timeout: timeout)
+    }
+
+    /// A server in a fresh directory; anonymous bids allowed unless `arguments` say otherwise.
+    static func server(_ arguments: [String] = ["--allow-anonymous-bids"]) throws -> (AuctionServerProcess, TemporaryDirectory) {
+        let directory = try TemporaryDirectory(prefix: "auction-cli-e2e")
+        do {
+            return (try AuctionServerProcess(directory: directory, arguments: arguments + ["--log-level", "warning"]), directory)
+        } catch {
+            directory.remove()
+            throw error
+        }
+    }
+
+    /// Polls `condition` every 25 ms for up to `timeout` seconds without holding a thread (the suites
+    /// run in parallel on a few cooperative threads: a blocked one starves other tests' tasks).
+    static func eventually(timeout: TimeInterval = 10, _ condition: () throws -> Bool) async rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try !condition() {
+            if Date() > deadline { return false }
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        return true
+    }
+
+    /// Polls a tmux pane until `condition` holds for its screen; the last screen and whether it held.
+    static func screen(_ tmux: TmuxSession, timeout: TimeInterval = 10, _ condition: (String) -> Bool) async throws -> (String, Bool) {
+        var screen = try tmux.capture()
+        let matched = try await eventually(timeout: timeout) {
+            screen = try tmux.capture()
+            return condition(screen)
+        }
+        return (screen, matched)
+    }
+
+    /// A loopback port that refuses connections: bound but not listening, so no parallel test can
+    /// take it while `body` runs.
+    static func withRefusingPort<T>(_ body: (Int) throws -> T) rethrows -> T {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return try body(Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// A loopback port that takes connections (the kernel's backlog) but never answers, while `body` runs.
+    static func withSilentPort<T>(_ body: (Int) throws -> T) rethrows -> T {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        listen(fd, 16)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return try body(Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// Whether something accepts TCP connections at `127.0.0.1:port`.
+    static func isListening(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let result = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return result == 0
+    }
+}
