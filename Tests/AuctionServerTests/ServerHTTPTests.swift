@@ -137,24 +137,24 @@ import Testing
         defer { harness.stop() }
         let port = harness.fixture.addresses.http.port
 
-        func status(_ request: String) throws -> String {
+        func status(_ request: String) async throws -> String {
             let raw = try RawSocket(port: port)
             defer { raw.close() }
             if !request.isEmpty { raw.send(request) }
-            let text = String(decoding: raw.readToEnd().bytes, as: UTF8.self)
+            let text = String(decoding: await raw.readToEnd().bytes, as: UTF8.self)
             return String(text.prefix { $0 != "\r\n" })  // CRLF is one Character
         }
 
-        #expect(try status("GARBAGE\r\n\r\n") == "HTTP/1.1 400 Bad Request")
-        #expect(try status("POST /products/alllist HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n")
+        #expect(try await status("GARBAGE\r\n\r\n") == "HTTP/1.1 400 Bad Request")
+        #expect(try await status("POST /products/alllist HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n")
             == "HTTP/1.1 413 Content Too Large")
         let bigHeader = "X-Filler: " + String(repeating: "a", count: 20_000) + "\r\n"
-        #expect(try status("GET /health HTTP/1.1\r\nHost: x\r\n" + bigHeader + "\r\n")
+        #expect(try await status("GET /health HTTP/1.1\r\nHost: x\r\n" + bigHeader + "\r\n")
             == "HTTP/1.1 431 Request Header Fields Too Large")
-        #expect(try status("POST /products/alllist HTTP/1.1\r\nHost: x\r\n") == "HTTP/1.1 408 Request Timeout")
-        #expect(try status("POST /products/alllist HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc")
+        #expect(try await status("POST /products/alllist HTTP/1.1\r\nHost: x\r\n") == "HTTP/1.1 408 Request Timeout")
+        #expect(try await status("POST /products/alllist HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc")
             == "HTTP/1.1 400 Bad Request")
-        #expect(try status("GET /nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == "HTTP/1.1 404 Not Found")
+        #expect(try await status("GET /nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == "HTTP/1.1 404 Not Found")
     }
 }
 

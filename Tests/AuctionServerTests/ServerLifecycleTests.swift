@@ -83,9 +83,9 @@ import Testing
         }
 
         raw.send(burst)
-        _ = raw.readFrames(1)
+        _ = await raw.readFrames(1)
         fixture.server.stop()
-        let (bytes, closed) = raw.readToEnd()
+        let (bytes, closed) = await raw.readToEnd()
 
         #expect(closed)
         let accepted = frames(in: bytes).filter { $0.data["result"]?.boolValue == true }

@@ -96,7 +96,7 @@ import Testing
         defer { raw.close() }
 
         raw.send(#"{"dataType":2,"completionId":7,"data":{"product_id":1}}/{"dataType":10,"completionId":8,"data":{}}/"#)
-        let replies = raw.readFrames(2)
+        let replies = await raw.readFrames(2)
 
         #expect(replies.count == 2)
         #expect(replies.first?.data["completionId"]?.intValue == 7)
@@ -112,10 +112,10 @@ import Testing
         defer { raw.close() }
 
         raw.send(#"not json/{"dataType":10,"completionId":1,"data":{}}/"#)
-        #expect(raw.readFrames(1).first?.data["completionId"]?.intValue == 1)
+        #expect(await raw.readFrames(1).first?.data["completionId"]?.intValue == 1)
 
         raw.send("junk/[1]/{\"data\":{}}/more junk/")
-        let (bytes, closed) = raw.readToEnd()
+        let (bytes, closed) = await raw.readToEnd()
         let received = frames(in: bytes)
 
         #expect(closed)
@@ -131,7 +131,7 @@ import Testing
         defer { raw.close() }
 
         raw.send(#"{"dataType":10,"completionId":1,"data":{"pad":""# + String(repeating: "x", count: 4_000))
-        let (bytes, closed) = raw.readToEnd()
+        let (bytes, closed) = await raw.readToEnd()
         let received = frames(in: bytes)
 
         #expect(closed)
@@ -147,7 +147,7 @@ import Testing
         defer { raw.close() }
 
         raw.send(#"{"dataType":77,"completionId":1,"data":{}}/{"dataType":10,"completionId":2,"data":{}}/"#)
-        let replies = raw.readFrames(1)
+        let replies = await raw.readFrames(1)
 
         #expect(replies.first?.data["completionId"]?.intValue == 2)
     }

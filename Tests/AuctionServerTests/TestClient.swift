@@ -1,6 +1,7 @@
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
+import AuctionTestSupport
 import Foundation
 import Glibc
 
@@ -47,7 +48,7 @@ enum TestClientError: Error {
 }
 
 /// A plain blocking socket for sending raw bytes and reading what comes back (bad-input tests).
-struct RawSocket {
+struct RawSocket: Sendable {
     let fd: CInt
 
     /// Connects to 127.0.0.1:`port`; `receiveBuffer` shrinks the kernel buffer (slow-consumer tests).
@@ -89,8 +90,18 @@ struct RawSocket {
     @discardableResult
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
-    /// Reads until EOF, a reset or the 10 s timeout; returns the bytes and whether EOF (or reset) ended it.
-    func readToEnd() -> (bytes: [UInt8], closed: Bool) {
+    /// Reads until EOF, a reset or the 10 s timeout (off the concurrency pool); returns the bytes and
+    /// whether EOF (or reset) ended it.
+    func readToEnd() async -> (bytes: [UInt8], closed: Bool) {
+        await offPool { readToEndBlocking() }
+    }
+
+    /// Reads until `count` frames arrived (or EOF / timeout), off the concurrency pool.
+    func readFrames(_ count: Int) async -> [Frame] {
+        await offPool { readFramesBlocking(count) }
+    }
+
+    private func readToEndBlocking() -> (bytes: [UInt8], closed: Bool) {
         var all: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -101,8 +112,7 @@ struct RawSocket {
         }
     }
 
-    /// Reads until `count` frames arrived (or EOF / timeout); returns them decoded.
-    func readFrames(_ count: Int) -> [Frame] {
+    private func readFramesBlocking(_ count: Int) -> [Frame] {
         var decoder = FrameDecoder(maximumFrameBytes: 1 << 20)
         var frames: [Frame] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
