@@ -89,9 +89,11 @@ final class CommandTestServer: @unchecked Sendable {
     var httpURL: String { "http://127.0.0.1:\(http?.address.port ?? 0)" }
     var socketAddress: String { "127.0.0.1:\(listener?.address.port ?? 0)" }
 
-    /// The environment that points the CLI at this server.
+    /// The environment that points the CLI at this server. The answer timeout is long: in a full
+    /// parallel run, CPU-heavy suites can hold every cooperative thread (which the catalogue's async
+    /// handlers need) for over ten seconds.
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        ["AUCTION_HTTP": httpURL, "AUCTION_SOCKET": socketAddress].merging(extra) { _, new in new }
+        ["AUCTION_HTTP": httpURL, "AUCTION_SOCKET": socketAddress, "AUCTION_TIMEOUT": "60"].merging(extra) { _, new in new }
     }
 
     /// Places a bid as another client would; returns its outcome.

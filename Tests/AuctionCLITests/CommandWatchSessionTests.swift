@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct CommandWatchSessionTests {
     /// Polls `condition` every 10 ms for up to `seconds`.
-    func eventually(_ seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+    func eventually(_ seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
         let deadline = EventLoop.now() + Int64(seconds * 1000)
         while !condition() {
             if EventLoop.now() > deadline { return false }
@@ -20,9 +20,10 @@ import Testing
         defer { server.stop() }
         let loop = try EventLoop.spawn(name: "watch-session-test")
         defer { loop.shutdown() }
-        let catalogue = try HTTPProductRepository(baseURL: server.httpURL, loop: loop)
+        let catalogue = try HTTPProductRepository(baseURL: server.httpURL, loop: loop,
+                                                  configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: 60_000))
         let client = try SocketClient(configuration: SocketClientConfiguration(
-            host: "127.0.0.1", port: Int(server.socketAddress.split(separator: ":")[1]) ?? 0,
+            host: "127.0.0.1", port: Int(server.socketAddress.split(separator: ":").last ?? "") ?? 0, requestTimeoutMilliseconds: 60_000,
             backoff: ReconnectBackoff(initialMilliseconds: 20, maximumMilliseconds: 100)))
         defer { client.close() }
         let session = SocketSession()

@@ -3,23 +3,23 @@ import Foundation
 import Testing
 
 /// The real `auction` binary against a real `auction-server` on loopback ports.
-@Suite struct CLICommandEndToEndTests {
-    @Test func listPrintsTheFirstPage() throws {
-        let (server, directory) = try CLI.server()
+@Suite(.serialized) struct CLICommandEndToEndTests {
+    @Test func listPrintsTheFirstPage() async throws {
+        let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
-        let result = try CLI.run(["list"], environment: server.clientEnvironment)
+        let result = try await CLI.run(["list"], environment: server.clientEnvironment)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 16)
+        try #require(lines.count == 16, "stdout: \(result.stdout)")
         #expect(lines[0].hasPrefix("ID  NAME"))
         #expect(lines[1].hasPrefix(" 1  "))
         #expect(lines[15].hasPrefix("15  "))
     }
 
-    @Test func listAllJSONHasTheWholeCatalogue() throws {
-        let (server, directory) = try CLI.server()
+    @Test func listAllJSONHasTheWholeCatalogue() async throws {
+        let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
-        let result = try CLI.run(["list", "--all", "--json"], environment: server.clientEnvironment)
+        let result = try await CLI.run(["list", "--all", "--json"], environment: server.clientEnvironment)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let products = json?["products"] as? [[String: Any]] ?? []
@@ -30,37 +30,37 @@ import Testing
         #expect((json?["pages"] as? [Int])?.count == (products.count + 14) / 15)
     }
 
-    @Test func bidAcceptedTooLowAndUnknownProduct() throws {
-        let (server, directory) = try CLI.server()
+    @Test func bidAcceptedTooLowAndUnknownProduct() async throws {
+        let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
         let env = server.clientEnvironment
-        let accepted = try CLI.run(["bid", "5", "9,000,000"], environment: env)
+        let accepted = try await CLI.run(["bid", "5", "9,000,000"], environment: env)
         #expect(accepted.status == 0, "stderr: \(accepted.stderr)")
         #expect(accepted.stdout == "accepted: product 5 is now 9,000,000\n")
-        let low = try CLI.run(["bid", "5", "9000000"], environment: env)
+        let low = try await CLI.run(["bid", "5", "9000000"], environment: env)
         #expect(low.status == 1)
         #expect(low.stdout == "refused: the price must beat the current price (current price 9,000,000)\n")
-        let unknown = try CLI.run(["bid", "9999", "5000"], environment: env)
+        let unknown = try await CLI.run(["bid", "9999", "5000"], environment: env)
         #expect(unknown.status == 1)
         #expect(unknown.stdout == "refused: there is no such product\n")
         // The accepted bid is what the catalogue now says.
-        let shown = try CLI.run(["show", "5", "--json"], environment: env)
+        let shown = try await CLI.run(["show", "5", "--json"], environment: env)
         let json = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
         #expect(json?["price"] as? Int == 9_000_000)
     }
 
-    @Test func bidWithoutLoginSaysHowToLogIn() throws {
-        let (server, directory) = try CLI.server([])
+    @Test func bidWithoutLoginSaysHowToLogIn() async throws {
+        let (server, directory) = try await CLI.server([])
         defer { server.stop(); directory.remove() }
-        let result = try CLI.run(["bid", "5", "9,000,000"], environment: server.clientEnvironment)
+        let result = try await CLI.run(["bid", "5", "9,000,000"], environment: server.clientEnvironment)
         #expect(result.status == 1)
         #expect(result.stderr.contains("auction login <name>"), "stderr: \(result.stderr)")
     }
 
-    @Test func showPrintsTheProductInFull() throws {
-        let (server, directory) = try CLI.server()
+    @Test func showPrintsTheProductInFull() async throws {
+        let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
-        let result = try CLI.run(["show", "3"], environment: server.clientEnvironment)
+        let result = try await CLI.run(["show", "3"], environment: server.clientEnvironment)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first?.hasPrefix("#3 ") == true)
@@ -68,79 +68,79 @@ import Testing
             #expect(lines.contains { $0.hasPrefix(label) }, "missing \(label) in\n\(result.stdout)")
         }
         #expect(!result.stdout.contains("\u{1B}["), "no colour or image when piped")
-        let missing = try CLI.run(["show", "9999"], environment: server.clientEnvironment)
+        let missing = try await CLI.run(["show", "9999"], environment: server.clientEnvironment)
         #expect(missing.status == 1)
         #expect(missing.stderr == "auction: not found: product 9999\n")
     }
 
-    @Test func serverNotRunningExitsThreeWithAnActionableMessage() throws {
-        try CLI.withRefusingPort { http in
-            try CLI.withRefusingPort { socket in
+    @Test func serverNotRunningExitsThreeWithAnActionableMessage() async throws {
+        try await CLI.withRefusingPort { http in
+            try await CLI.withRefusingPort { socket in
                 let env = ["AUCTION_HTTP": "http://127.0.0.1:\(http)", "AUCTION_SOCKET": "127.0.0.1:\(socket)"]
-                let list = try CLI.run(["list"], environment: env)
+                let list = try await CLI.run(["list"], environment: env)
                 #expect(list.status == 3)
                 #expect(list.stderr == "auction: cannot reach 127.0.0.1:\(http): connection refused — is auction-server running? try `auction demo`\n")
-                let bid = try CLI.run(["bid", "1", "100"], environment: env)
+                let bid = try await CLI.run(["bid", "1", "100"], environment: env)
                 #expect(bid.status == 3)
                 #expect(bid.stderr == "auction: cannot reach 127.0.0.1:\(socket): connection refused — is auction-server running? try `auction demo`\n")
-                let watch = try CLI.run(["watch"], environment: env)
+                let watch = try await CLI.run(["watch"], environment: env)
                 #expect(watch.status == 3)
             }
         }
     }
 
-    @Test func aBidWhoseReplyNeverComesIsAnUnknownOutcome() throws {
-        try CLI.withSilentPort { port in
-            let result = try CLI.run(["bid", "5", "35000"], environment: ["AUCTION_SOCKET": "127.0.0.1:\(port)", "AUCTION_TIMEOUT": "0.5"])
+    @Test func aBidWhoseReplyNeverComesIsAnUnknownOutcome() async throws {
+        try await CLI.withSilentPort { port in
+            let result = try await CLI.run(["bid", "5", "35000"], environment: ["AUCTION_SOCKET": "127.0.0.1:\(port)", "AUCTION_TIMEOUT": "0.5"])
             #expect(result.status == 4)
             #expect(result.stderr == "auction: outcome unknown: the bid was sent but no answer came; check with `auction show 5`\n")
-            let json = try CLI.run(["bid", "5", "35000", "--json"], environment: ["AUCTION_SOCKET": "127.0.0.1:\(port)", "AUCTION_TIMEOUT": "0.5"])
+            let json = try await CLI.run(["bid", "5", "35000", "--json"], environment: ["AUCTION_SOCKET": "127.0.0.1:\(port)", "AUCTION_TIMEOUT": "0.5"])
             #expect(json.status == 4)
             #expect(json.stdout.contains("\"outcome\":\"unknown\""))
         }
     }
 
-    @Test func badArgumentsExitTwoWithAReasonASuggestionAndTheUsage() throws {
-        let typo = try CLI.run(["wacth"])
+    @Test func badArgumentsExitTwoWithAReasonASuggestionAndTheUsage() async throws {
+        let typo = try await CLI.run(["wacth"])
         #expect(typo.status == 2)
         #expect(typo.stderr.hasPrefix("error: unknown command `wacth`; did you mean `watch`?\n\nUsage: auction"))
-        let option = try CLI.run(["list", "--al"])
+        let option = try await CLI.run(["list", "--al"])
         #expect(option.status == 2)
         #expect(option.stderr.contains("did you mean `--all`?"))
-        let price = try CLI.run(["bid", "5", "35.000"])
+        let price = try await CLI.run(["bid", "5", "35.000"])
         #expect(price.status == 2)
         #expect(price.stderr.contains("<price> must be a positive whole amount like 35000 or 35,000"))
-        let profile = try CLI.run(["list", "--profile", "nope"])
+        let profile = try await CLI.run(["list", "--profile", "nope"])
         #expect(profile.status == 2)
         #expect(profile.stderr.contains("unknown profile `nope`"))
     }
 
-    @Test func helpDocumentsTheExitStatusesAndVersionPrints() throws {
-        let help = try CLI.run(["--help"])
+    @Test func helpDocumentsTheExitStatusesAndVersionPrints() async throws {
+        let help = try await CLI.run(["--help"])
         #expect(help.status == 0)
         for line in ["0  success", "1  refused by the server", "2  usage error", "3  server unreachable", "4  outcome unknown"] {
             #expect(help.stdout.contains(line))
         }
-        let bidHelp = try CLI.run(["bid", "--help"])
+        let bidHelp = try await CLI.run(["bid", "--help"])
         #expect(bidHelp.status == 0 && bidHelp.stdout.hasPrefix("Usage: auction bid [options] <id> <price>"))
-        let version = try CLI.run(["--version"])
+        let version = try await CLI.run(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("auction "))
     }
 
-    @Test func flagsBeatEnvironmentWhichBeatsTheConfigFile() throws {
-        let (server, directory) = try CLI.server()
+    @Test func flagsBeatEnvironmentWhichBeatsTheConfigFile() async throws {
+        let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
         let config = try TemporaryDirectory(prefix: "auction-cli-config")
         defer { config.remove() }
         try FileManager.default.createDirectory(atPath: config.file("auction"), withIntermediateDirectories: true)
         try "http = \(server.httpURL)\nsocket = \(server.socketAddress)\n".write(toFile: config.file("auction/config"), atomically: true, encoding: .utf8)
-        try CLI.withRefusingPort { port in
+        try await CLI.withRefusingPort { port in
             let dead = "http://127.0.0.1:\(port)"
-            let fromFile = try CLI.run(["list"], environment: ["XDG_CONFIG_HOME": config.path])
+            let fromFile = try await CLI.run(["list"], environment: ["XDG_CONFIG_HOME": config.path])
             #expect(fromFile.status == 0, "the config file alone points at the server: \(fromFile.stderr)")
-            let fromEnvironment = try CLI.run(["list"], environment: ["XDG_CONFIG_HOME": config.path, "AUCTION_HTTP": dead])
+            let fromEnvironment = try await CLI.run(["list"], environment: ["XDG_CONFIG_HOME": config.path, "AUCTION_HTTP": dead])
             #expect(fromEnvironment.status == 3, "the environment beats the file")
-            let fromFlag = try CLI.run(["list", "--http", server.httpURL], environment: ["XDG_CONFIG_HOME": config.path, "AUCTION_HTTP": dead])
+            let fromFlag = try await CLI.run(["list", "--http", server.httpURL], environment: ["XDG_CONFIG_HOME": config.path, "AUCTION_HTTP": dead])
             #expect(fromFlag.status == 0, "the flag beats the environment: \(fromFlag.stderr)")
         }
     }

@@ -26,15 +26,15 @@ import Testing
         let command = "HOME=/nonexistent/auction-e2e-home TMPDIR='\(temporary.path)' '\(CLI.auction)' demo; echo \"exited=$?\"; sleep 60"
         let tmux = try TmuxSession(command: command, width: 120, height: 24)
         defer { tmux.close() }
-        let (first, started) = try await CLI.screen(tmux, timeout: 20) { Self.ports($0).count == 2 && $0.contains("connected ·") }
+        let (first, started) = try await CLI.screen(tmux) { Self.ports($0).count == 2 && $0.contains("connected ·") }
         #expect(started, "screen:\n\(first)")
         let ports = Self.ports(first)
-        let (moving, changed) = try await CLI.screen(tmux, timeout: 20) { Self.updates($0) >= 2 }
+        let (moving, changed) = try await CLI.screen(tmux) { Self.updates($0) >= 2 }
         #expect(changed, "prices change within seconds; screen:\n\(moving)")
         #expect(ports.allSatisfy { CLI.isListening(port: $0) })
 
         try tmux.sendKeys("q")
-        let (after, exited) = try await CLI.screen(tmux, timeout: 20) { $0.contains("exited=0") }
+        let (after, exited) = try await CLI.screen(tmux) { $0.contains("exited=0") }
         #expect(exited, "screen:\n\(after)")
         for port in ports { #expect(!CLI.isListening(port: port), "port \(port) still listening") }
         let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)

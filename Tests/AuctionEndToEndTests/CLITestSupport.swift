@@ -5,19 +5,30 @@ import Foundation
 enum CLI {
     static var auction: String { BuildProducts.executable("auction") }
 
+    /// Runs blocking work (waiting for a process) on a dispatch thread, so the test's cooperative
+    /// thread stays free: the suites run in parallel on a few such threads, and other suites' async
+    /// work (a server's HTTP handlers, bidders) needs them.
+    static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
     /// Runs `auction <arguments>` to completion with a private HOME (no real config or login).
     static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-                    timeout: TimeInterval = 30) throws -> ProcessResult {
+                    timeout: TimeInterval = 30) async throws -> ProcessResult {
         var env = ["HOME": "/nonexistent/auction-e2e-home", "XDG_CONFIG_HOME": "", "NO_COLOR": ""]
         env.merge(environment) { _, new in new }
-        return try ProcessRunner.run(auction, arguments, environment: env, stdin: stdin, timeout: timeout)
+        let executable = auction, environment = env
+        return try await blocking { try ProcessRunner.run(executable, arguments, environment: environment, stdin: stdin, timeout: timeout) }
     }
 
     /// A server in a fresh directory; anonymous bids allowed unless `arguments` say otherwise.
-    static func server(_ arguments: [String] = ["--allow-anonymous-bids"]) throws -> (AuctionServerProcess, TemporaryDirectory) {
+    static func server(_ arguments: [String] = ["--allow-anonymous-bids"]) async throws -> (AuctionServerProcess, TemporaryDirectory) {
         let directory = try TemporaryDirectory(prefix: "auction-cli-e2e")
         do {
-            return (try AuctionServerProcess(directory: directory, arguments: arguments + ["--log-level", "warning"]), directory)
+            let server = try await blocking { try AuctionServerProcess(directory: directory, arguments: arguments + ["--log-level", "warning"]) }
+            return (server, directory)
         } catch {
             directory.remove()
             throw error
@@ -26,7 +37,7 @@ enum CLI {
 
     /// Polls `condition` every 25 ms for up to `timeout` seconds without holding a thread (the suites
     /// run in parallel on a few cooperative threads: a blocked one starves other tests' tasks).
-    static func eventually(timeout: TimeInterval = 10, _ condition: () throws -> Bool) async rethrows -> Bool {
+    static func eventually(timeout: TimeInterval = 30, _ condition: () throws -> Bool) async rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while try !condition() {
             if Date() > deadline { return false }
@@ -36,18 +47,19 @@ enum CLI {
     }
 
     /// Polls a tmux pane until `condition` holds for its screen; the last screen and whether it held.
-    static func screen(_ tmux: TmuxSession, timeout: TimeInterval = 10, _ condition: (String) -> Bool) async throws -> (String, Bool) {
-        var screen = try tmux.capture()
-        let matched = try await eventually(timeout: timeout) {
-            screen = try tmux.capture()
-            return condition(screen)
+    static func screen(_ tmux: TmuxSession, timeout: TimeInterval = 30, _ condition: (String) -> Bool) async throws -> (String, Bool) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let screen = try await blocking { try tmux.capture() }
+            if condition(screen) { return (screen, true) }
+            if Date() > deadline { return (screen, false) }
+            try? await Task.sleep(for: .milliseconds(25))
         }
-        return (screen, matched)
     }
 
     /// A loopback port that refuses connections: bound but not listening, so no parallel test can
     /// take it while `body` runs.
-    static func withRefusingPort<T>(_ body: (Int) throws -> T) rethrows -> T {
+    static func withRefusingPort<T>(_ body: (Int) async throws -> T) async rethrows -> T {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
@@ -61,11 +73,11 @@ enum CLI {
         _ = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        return try body(Int(UInt16(bigEndian: address.sin_port)))
+        return try await body(Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// A loopback port that takes connections (the kernel's backlog) but never answers, while `body` runs.
-    static func withSilentPort<T>(_ body: (Int) throws -> T) rethrows -> T {
+    static func withSilentPort<T>(_ body: (Int) async throws -> T) async rethrows -> T {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
@@ -79,7 +91,7 @@ enum CLI {
         _ = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        return try body(Int(UInt16(bigEndian: address.sin_port)))
+        return try await body(Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// Whether something accepts TCP connections at `127.0.0.1:port`.

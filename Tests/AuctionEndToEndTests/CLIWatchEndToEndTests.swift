@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `auction watch` in a real terminal (tmux) and piped, against a real server.
-@Suite struct CLIWatchEndToEndTests {
+@Suite(.serialized) struct CLIWatchEndToEndTests {
     /// A shell line that runs `auction <arguments>`, then proves the terminal is usable: it reports the
     /// exit status and echoes a line typed afterwards (which needs cooked mode back).
     static func watchCommand(_ arguments: String, environment: [String: String]) -> String {
@@ -27,14 +27,14 @@ import Testing
     }
 
     @Test func aBidFromAnotherClientRewritesOnlyThatLineAndQRestoresTheTerminal() async throws {
-        let (server, directory) = try CLI.server()
+        let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
         let tmux = try TmuxSession(command: Self.watchCommand("watch", environment: server.clientEnvironment), width: 100, height: 24)
         defer { tmux.close() }
         let (before, live) = try await CLI.screen(tmux) { $0.contains("connected ·") && Self.productLines($0).count == 15 }
         #expect(live, "screen:\n\(before)")
 
-        let bid = try CLI.run(["bid", "5", "9,000,000"], environment: server.clientEnvironment)
+        let bid = try await CLI.run(["bid", "5", "9,000,000"], environment: server.clientEnvironment)
         #expect(bid.status == 0, "bid: \(bid.stderr)")
         let (after, changed) = try await CLI.screen(tmux) { Self.productLines($0)[5]?.contains("9,000,000") == true }
         #expect(changed, "screen:\n\(after)")
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func nextPageLoadsPageTwoAndItsChangesArrive() async throws {
-        let (server, directory) = try CLI.server()
+        let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
         let tmux = try TmuxSession(command: Self.watchCommand("watch", environment: server.clientEnvironment), width: 100, height: 24)
         defer { tmux.close() }
@@ -63,7 +63,7 @@ import Testing
         let (paged, loaded) = try await CLI.screen(tmux) { $0.contains("page 2/2") && Self.productLines($0)[20] != nil }
         #expect(loaded, "screen:\n\(paged)")
         #expect(Self.productLines(paged)[1] == nil)
-        let bid = try CLI.run(["bid", "20", "8,765,000"], environment: server.clientEnvironment)
+        let bid = try await CLI.run(["bid", "20", "8,765,000"], environment: server.clientEnvironment)
         #expect(bid.status == 0, "bid: \(bid.stderr)")
         let (after, arrived) = try await CLI.screen(tmux) { Self.productLines($0)[20]?.contains("8,765,000") == true }
         #expect(arrived, "a page-2 change arrives once page 2 is loaded; screen:\n\(after)")
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func serverRestartShowsReconnectingThenTheTableIsLiveAgainWithoutDuplicates() async throws {
-        let (server, directory) = try CLI.server()
+        let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
         let tmux = try TmuxSession(command: Self.watchCommand("watch", environment: server.clientEnvironment), width: 100, height: 24)
         defer { tmux.close() }
@@ -83,11 +83,11 @@ import Testing
         server.stop()
         let (down, reconnecting) = try await CLI.screen(tmux) { $0.contains("reconnecting in") }
         #expect(reconnecting, "screen:\n\(down)")
-        try server.restart()
-        let (up, connected) = try await CLI.screen(tmux, timeout: 20) { $0.contains("connected ·") && !$0.contains("reconnecting") }
+        try await CLI.blocking { try server.restart() }
+        let (up, connected) = try await CLI.screen(tmux) { $0.contains("connected ·") && !$0.contains("reconnecting") }
         #expect(connected, "screen:\n\(up)")
 
-        let bid = try CLI.run(["bid", "7", "7,777,000"], environment: server.clientEnvironment)
+        let bid = try await CLI.run(["bid", "7", "7,777,000"], environment: server.clientEnvironment)
         #expect(bid.status == 0, "bid: \(bid.stderr)")
         let (after, live) = try await CLI.screen(tmux) { Self.productLines($0)[7]?.contains("7,777,000") == true }
         #expect(live, "screen:\n\(after)")
@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func pipedWatchPrintsOneLinePerChange() async throws {
-        let (server, directory) = try CLI.server()
+        let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
         let watch = try ChildProcess(CLI.auction, ["watch", "--pages", "2"],
                                      environment: server.clientEnvironment.merging(["HOME": "/nonexistent/auction-e2e-home"]) { $1 })
@@ -108,14 +108,14 @@ import Testing
         // Bids until the watcher has surely subscribed: the first lines may race its connection.
         var price = 5_000_000
         var seen = false
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(30)
         while !seen && Date() < deadline {
             price += 1_000
-            _ = try CLI.run(["bid", "3", String(price)], environment: server.clientEnvironment)
+            _ = try await CLI.run(["bid", "3", String(price)], environment: server.clientEnvironment)
             seen = await CLI.eventually(timeout: 0.5) { watch.stdout.contains("\t3\t") }
         }
         #expect(seen, "stdout: \(watch.stdout) stderr: \(watch.stderr)")
-        _ = try CLI.run(["bid", "18", "6,543,000"], environment: server.clientEnvironment)
+        _ = try await CLI.run(["bid", "18", "6,543,000"], environment: server.clientEnvironment)
         #expect(await CLI.eventually { watch.stdout.contains("\t18\t") })
         let lines = watch.stdout.split(separator: "\n")
         let last = lines.last.map { $0.split(separator: "\t").map(String.init) } ?? []
@@ -126,6 +126,6 @@ import Testing
         #expect(lines.allSatisfy { $0.split(separator: "\t").count == 5 })
         #expect(!watch.stdout.contains("\u{1B}"), "no escape sequences when piped")
         watch.signal(SIGTERM)
-        #expect(watch.waitForExit() == 0, "SIGTERM stops it cleanly")
+        #expect(try await CLI.blocking { watch.waitForExit() } == 0, "SIGTERM stops it cleanly")
     }
 }
