@@ -115,6 +115,27 @@ import Testing
         #expect(try await CLI.screen(tmux) { $0.contains("typed:still usable") }.1, "cooked mode and echo are back")
     }
 
+    @Test func aRestartedServerIsRejoinedWithoutRepeatingHistory() async throws {
+        let (server, directory, alice, bob) = try await Self.serverWithUsers()
+        defer { server.stop(); directory.remove() }
+        let stop = directory.file("stop-bob")
+        let listener = try Self.heldOpenChat(bob, room: "product-4", lines: ["before the restart"], stopFile: stop)
+        defer { listener.kill() }
+        #expect(await CLI.eventually { listener.stdout.contains("bob: before the restart") }, "bob: \(listener.stderr)")
+
+        await offPool { server.stop() }
+        #expect(await CLI.eventually { listener.stderr.contains("reconnecting") }, "bob: \(listener.stderr)")
+        try await offPool { try server.restart() }
+        #expect(await CLI.eventually { listener.stderr.contains("reconnected") }, "bob: \(listener.stderr)")
+        let said = try await alice.run(["chat", "product-4"], stdin: "after the restart\n")
+
+        #expect(said.status == 0, "alice: \(said.stderr)")
+        #expect(await CLI.eventually { listener.stdout.contains("alice: after the restart") }, "bob: \(listener.stdout)")
+        #expect(listener.stdout.components(separatedBy: "bob: before the restart").count == 2, "history not repeated:\n\(listener.stdout)")
+        _ = FileManager.default.createFile(atPath: stop, contents: nil)
+        #expect(await offPool { listener.waitForExit(timeout: 30) } == 0, "bob: \(listener.stderr)")
+    }
+
     /// The last non-blank row of a screen, without trailing spaces.
     static func lastLine(_ screen: String) -> String {
         let rows = screen.split(separator: "\n").map { String($0.reversed().drop { $0 == " " }.reversed()) }
