@@ -192,7 +192,7 @@ import Testing
         #expect(try await carol.request(.chatLeave(room: "product-3")).result)
         bob.close()
 
-        #expect(await eventually { alice.presence(in: "product-3").count >= 4 })
+        #expect(await eventually { alice.presence(in: "product-3").count >= 5 })
         let events = alice.presence(in: "product-3").map { "\($0.user) \($0.event.rawValue)" }
         #expect(events == ["alice join", "bob join", "carol join", "carol leave", "bob leave"])
         let after = try await alice.request(.chatWho(room: "product-3"))
