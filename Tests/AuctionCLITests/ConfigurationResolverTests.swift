@@ -83,7 +83,6 @@ import Testing
         #expect(ConfigurationPaths(environment: ["HOME": "/h"])?.configFile == "/h/.config/auction/config")
         #expect(ConfigurationPaths(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"])?.directory == "/h/.config/auction")
         #expect(ConfigurationPaths(environment: [:]) == nil)
-        #expect(ConfigurationPaths(environment: ["HOME": "/h"])?.sessionFile == "/h/.config/auction/session")
     }
 }
 

@@ -34,36 +34,4 @@ import Testing
         #expect(notifier.drain())
         #expect(!notifier.drain())
     }
-
-    @Test func readsAPasswordWithoutEchoingIt() async throws {
-        let pty = try #require(PseudoTerminal())
-        let follower = pty.follower
-        let reader = Task.detached { try? PasswordReader.readHidden(prompt: "Password: ", input: follower, output: follower) }
-        // Type only once the prompt is up, as a person would.
-        var shown = ""
-        for _ in 0..<200 where !shown.contains("Password: ") { // each drain waits up to 50 ms
-            let bytes = pty.drainLeader()
-            if bytes.isEmpty { await Task.yield() }
-            shown += String(decoding: bytes, as: UTF8.self)
-        }
-        let typed = Array("s3cret pass\n".utf8)
-        #expect(write(pty.leader, typed, typed.count) == typed.count)
-        #expect(await reader.value == "s3cret pass")
-        shown += String(decoding: pty.drainLeader(), as: UTF8.self)
-        #expect(!shown.contains("s3cret"))
-        #expect(pty.localFlags & tcflag_t(ECHO) != 0)
-    }
-
-    @Test func readsOneLineFromAPipeForPasswordStdin() throws {
-        var fds: [Int32] = [-1, -1]
-        #expect(pipe(&fds) == 0)
-        defer { close(fds[0]) }
-        let text = Array("hunter2\r\nrest".utf8)
-        #expect(write(fds[1], text, text.count) == text.count)
-        close(fds[1])
-        #expect(try PasswordReader.readLine(from: fds[0]) == "hunter2")
-        #expect(try PasswordReader.readLine(from: fds[0]) == "rest")
-        #expect(throws: PasswordReader.Failure.endOfInput) { try PasswordReader.readLine(from: fds[0]) }
-        #expect(throws: PasswordReader.Failure.notATerminal) { try PasswordReader.readHidden(prompt: "", input: fds[0]) }
-    }
 }

@@ -19,9 +19,6 @@ public struct ConfigurationPaths: Hashable, Sendable {
     /// The config file: `<directory>/config`.
     public var configFile: String { directory + "/config" }
 
-    /// The saved session (login token), kept with mode 0600: `<directory>/session`.
-    public var sessionFile: String { directory + "/session" }
-
     /// The config file's contents and path, or nil when it does not exist.
     public func readConfigFile() throws(ConfigurationError) -> (text: String, path: String)? {
         guard FileManager.default.fileExists(atPath: configFile) else { return nil }

@@ -33,10 +33,13 @@ public final class AuctionHouseServer: @unchecked Sendable {
     }
 
     /// A server that will run with `configuration`; nothing happens until `start()`.
-    public init(configuration: ServerConfiguration, log: ServerLog = ServerLog(level: .info), hooks: ServerHooks = ServerHooks()) {
+    ///
+    /// `hooks` nil (the default) means accounts on the server's database: `/users/*` routes, and
+    /// login frames resolved by `AccountService`. Tests pass their own.
+    public init(configuration: ServerConfiguration, log: ServerLog = ServerLog(level: .info), hooks: ServerHooks? = nil) {
         self.configuration = configuration
         self.log = log
-        self.hooks = hooks
+        self.hooks = hooks ?? AccountsHooks(log: log).hooks
     }
 
     deinit { stop() }
@@ -236,6 +239,6 @@ public final class AuctionHouseServer: @unchecked Sendable {
         }
         running.chat?.close()
         running.catalogue?.close()
-        if running.loop != nil { hooks.didStop() }
+        hooks.didStop()
     }
 }

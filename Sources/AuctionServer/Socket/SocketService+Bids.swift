@@ -40,6 +40,10 @@ extension SocketService {
     }
 
     /// Decides a bid; a refusal is answered at once, an acceptance after its commit.
+    ///
+    /// Bids accepted while the loop handles one round of input go to the ledger together, in one
+    /// submission at the end of the round, and come back together: their replies and pushes are
+    /// then written in one loop iteration, so each watcher gets them in one `send`.
     func place(_ bid: Bid, bidder: UserID?, now: Timestamp, target: ReplyTarget?) {
         switch book.decide(bid, bidder: bidder, now: now) {
         case .refused(let reason, let price):
@@ -49,42 +53,105 @@ extension SocketService {
             }
         case .accepted(let accepted, let update, let position):
             bidsInFlight += 1
-            let loop = self.loop
-            ledger.submit(accepted) { [self] result in
-                loop.execute { self.committed(accepted, update: update, position: position, target: target, result: result) }
-            }
+            if pendingBids.isEmpty { loop.execute { [self] in submitPending() } }
+            pendingBids.append(PendingBid(bid: accepted, update: update, position: position, target: target))
         }
     }
 
+    /// Hands the bids accepted this round to the ledger as one submission (loop thread).
+    func submitPending() {
+        guard !pendingBids.isEmpty else { return }
+        let batch = pendingBids
+        pendingBids.removeAll(keepingCapacity: true)
+        let inbox = commitInbox, loop = self.loop
+        ledger.submit(batch.map(\.bid)) { [self] result in
+            // On the writer thread: park the result; one loop task takes every parked result.
+            if inbox.post(batch, result) { loop.execute { self.drainCommits() } }
+        }
+    }
+
+    /// Takes every commit result parked so far and answers it (loop thread).
+    private func drainCommits() {
+        for (batch, result) in commitInbox.takeAll() { committed(batch, result: result) }
+    }
+
     /// The ledger's answer, back on the loop: confirm, reply and push; or undo, reply and correct.
-    private func committed(_ bid: AcceptedBid, update: PriceUpdate, position: Int, target: ReplyTarget?,
-                           result: Result<Void, StoreError>) {
-        bidsInFlight -= 1
+    private func committed(_ batch: [PendingBid], result: Result<Void, StoreError>) {
+        bidsInFlight -= batch.count
         switch result {
         case .success:
-            counters.bidsAccepted += 1
-            book.confirm(CollectionOfOne(bid))
-            if let target, let peer = peers[target.connection] {
-                reply(to: peer, target.completionID, result: true, price: bid.price)
+            counters.bidsAccepted += batch.count
+            book.confirm(batch.lazy.map(\.bid))
+            for item in batch {
+                if let target = item.target, let peer = peers[target.connection] {
+                    reply(to: peer, target.completionID, result: true, price: item.bid.price)
+                }
+                broadcast(item.update, position: item.position)
+                onPriceChange(item.update)
             }
-            broadcast(update, position: position)
-            onPriceChange(update)
-            log.debug("bid: \(bid.productID) accepted at \(bid.price) for \(bid.bidder.map(String.init(describing:)) ?? "anonymous")")
+            if log.enabled(.debug) {
+                for item in batch {
+                    log.debug("bid: \(item.bid.productID) accepted at \(item.bid.price) for "
+                              + (item.bid.bidder.map { "user \($0)" } ?? "anonymous"))
+                }
+            }
         case .failure(let error):
-            counters.commitFailures += 1
-            log.error("bid: \(bid.productID) at \(bid.price) could not be stored, undone: \(error)")
-            if let correction = book.revert(bid) {
+            counters.commitFailures += batch.count
+            log.error("bid: \(batch.count) accepted bid(s) could not be stored and were undone: \(error)")
+            for correction in book.revert(batch.map(\.bid)) {
+                guard let position = book.position(of: correction.productID) else { continue }
                 broadcast(correction, position: position)
                 onPriceChange(correction)
             }
-            if let target, let peer = peers[target.connection] {
-                reply(to: peer, target.completionID, result: false, reason: .serverError,
-                      price: book.lot(for: bid.productID)?.price)
+            for item in batch {
+                if let target = item.target, let peer = peers[target.connection] {
+                    reply(to: peer, target.completionID, result: false, reason: .serverError,
+                          price: book.lot(for: item.bid.productID)?.price)
+                }
             }
         }
         // A lot that ended while its bids were committing closes now.
-        if let endsAt = book.lot(for: bid.productID)?.endsAt, endsAt <= WallClock.now() {
+        let now = WallClock.now()
+        if batch.contains(where: { item in book.lot(for: item.bid.productID)?.endsAt.map { $0 <= now } ?? false }) {
             runClosings()
+        }
+    }
+}
+
+/// An accepted bid waiting for its commit, with what to do once it is durable.
+struct PendingBid: Sendable {
+    var bid: AcceptedBid
+    var update: PriceUpdate
+    var position: Int
+    var target: SocketService.ReplyTarget?
+}
+
+/// Commit results parked by the ledger's writer thread until the loop takes them, so that one loop
+/// task answers every group that finished meanwhile.
+final class CommitInbox: Sendable {
+    private struct State {
+        var results: [([PendingBid], Result<Void, StoreError>)] = []
+        var scheduled = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Parks a result; true when the caller must schedule the loop task that takes them.
+    func post(_ batch: [PendingBid], _ result: Result<Void, StoreError>) -> Bool {
+        state.withLock { state in
+            state.results.append((batch, result))
+            defer { state.scheduled = true }
+            return !state.scheduled
+        }
+    }
+
+    /// Takes everything parked; the next `post` schedules a new task.
+    func takeAll() -> [([PendingBid], Result<Void, StoreError>)] {
+        state.withLock { state in
+            state.scheduled = false
+            let taken = state.results
+            state.results.removeAll(keepingCapacity: true)
+            return taken
         }
     }
 }

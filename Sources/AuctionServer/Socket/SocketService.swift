@@ -30,6 +30,10 @@ final class SocketService: @unchecked Sendable {
     var isStopping = false
     /// Accepted bids whose commit has not come back yet.
     var bidsInFlight = 0
+    /// Bids accepted in this round of input, handed to the ledger at its end.
+    var pendingBids: [PendingBid] = []
+    /// Commit results waiting for the loop.
+    let commitInbox = CommitInbox()
     var closingTimer: TimerID?
     var simulation: BidderSimulation?
     var simulationTimer: TimerID?
@@ -82,6 +86,7 @@ final class SocketService: @unchecked Sendable {
     /// Stops accepting and reading; in-flight bids still complete (loop thread).
     func stopAccepting() {
         isStopping = true
+        submitPending()  // bids already accepted reach the ledger before it closes
         onClosings = { _ in }  // also breaks the cycle through the server's closure
         listener?.close()
         listener = nil
