@@ -21,7 +21,7 @@ guard case .run(let configuration) = command else {
 ProcessLimits.ignoreSIGPIPE()
 _ = ProcessLimits.raiseOpenFileLimit()
 let log = ServerLog(level: configuration.logLevel)
-let server = AuctionHouseServer(configuration: configuration, log: log, hooks: .accounts(log: log))
+let server = AuctionHouseServer(configuration: configuration, log: log)
 do {
     let addresses = try server.start()
     // One parseable line, written at once (not buffered), so a script can wait for it.
