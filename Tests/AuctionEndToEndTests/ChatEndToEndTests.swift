@@ -115,6 +115,33 @@ import Testing
         #expect(try await CLI.screen(tmux) { $0.contains("typed:still usable") }.1, "cooked mode and echo are back")
     }
 
+    @Test func ctrlCInTheInteractiveChatLeavesAndRestoresTheTerminal() async throws {
+        let (server, directory, alice, bob) = try await Self.serverWithUsers()
+        defer { server.stop(); directory.remove() }
+        let stop = directory.file("stop-bob")
+        let listener = try Self.heldOpenChat(bob, room: "lobby", lines: [], stopFile: stop)
+        defer { listener.kill() }
+        #expect(await CLI.eventually { listener.stdout.contains("* bob joined") }, "bob: \(listener.stderr)")
+        let exports = alice.environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let command = "env \(exports) '\(CLI.auction)' chat lobby; echo \"exited=$?\"; read line; echo \"typed:$line\"; sleep 60"
+        let tmux = try TmuxSession(command: command, width: 80, height: 20)
+        defer { tmux.close() }
+        #expect(try await CLI.screen(tmux) { $0.contains("joined lobby") && Self.lastLine($0) == "lobby>" }.1)
+
+        try tmux.type("never sent")
+        try tmux.sendKeys("C-c")
+
+        let (exited, done) = try await CLI.screen(tmux) { $0.contains("exited=0") }
+        #expect(done, "screen:\n\(exited)")
+        #expect(await CLI.eventually { listener.stdout.contains("* alice left") }, "bob: \(listener.stdout)")
+        #expect(!listener.stdout.contains("never sent"))
+        try tmux.type("still usable")
+        try tmux.sendKeys("Enter")
+        #expect(try await CLI.screen(tmux) { $0.contains("typed:still usable") }.1, "cooked mode and echo are back")
+        _ = FileManager.default.createFile(atPath: stop, contents: nil)
+        #expect(await offPool { listener.waitForExit(timeout: 30) } == 0, "bob: \(listener.stderr)")
+    }
+
     @Test func aRestartedServerIsRejoinedWithoutRepeatingHistory() async throws {
         let (server, directory, alice, bob) = try await Self.serverWithUsers()
         defer { server.stop(); directory.remove() }
