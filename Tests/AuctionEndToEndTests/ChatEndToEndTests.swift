@@ -62,6 +62,20 @@ import Testing
         #expect(result.stderr.contains("auction login <name>"), "stderr: \(result.stderr)")
     }
 
+    @Test func chatWhenTheSocketRefusesSaysSoAtOnce() async throws {
+        let (server, directory, alice, _) = try await Self.serverWithUsers()
+        defer { server.stop(); directory.remove() }
+
+        let result = try await CLI.withRefusingPort { port in
+            var environment = alice.environment
+            environment["AUCTION_SOCKET"] = "127.0.0.1:\(port)"
+            return try await CLI.run(["chat", "lobby"], environment: environment, stdin: "hi\n")
+        }
+
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("connection refused"), "stderr: \(result.stderr)")
+    }
+
     @Test func aMessageOverOneThousandCharactersIsRefusedWithAReason() async throws {
         let (server, directory, alice, _) = try await Self.serverWithUsers()
         defer { server.stop(); directory.remove() }

@@ -34,6 +34,7 @@ public struct ChatRoomCommand: Command {
         session.install(on: client)
         let chat = SocketChatRoom(room, client: client, session: session)
         let events = chat.events()
+        Self.giveUpIfFirstConnectFails(client)
         client.start()
         let joined: ChatReply
         do throws(AuctionError) {
@@ -56,6 +57,26 @@ public struct ChatRoomCommand: Command {
         }
         try? await chat.leave()
         return .success
+    }
+}
+
+extension ChatRoomCommand {
+    /// Closes `client` when its very first connect fails, so the join fails at once with the cause
+    /// ("connection refused — is auction-server running?") instead of after the request timeout.
+    /// Once connected, a lost connection is retried for as long as the chat runs.
+    static func giveUpIfFirstConnectFails(_ client: SocketClient) {
+        let connected = Mutex(false)
+        client.onStateChange { state in
+            switch state {
+            case .connected:
+                connected.withLock { $0 = true }
+            case .reconnecting where !connected.withLock({ $0 }):
+                // Not on the client's own thread: `close()` joins it.
+                DispatchQueue.global().async { client.close() }
+            default:
+                break
+            }
+        }
     }
 }
 
