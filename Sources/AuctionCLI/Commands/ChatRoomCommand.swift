@@ -27,6 +27,7 @@ public struct ChatRoomCommand: Command {
         guard let login = try await SavedLoginLookup.load(context) else {
             throw .notLoggedIn("chat needs a login: run `auction login <name>` (or `auction register <name>` to create an account)")
         }
+        try await Self.checkReachable(context)
         let client = try context.socketClient(reconnects: true)
         defer { client.close() }
         let session = SocketSession()
@@ -34,7 +35,6 @@ public struct ChatRoomCommand: Command {
         session.install(on: client)
         let chat = SocketChatRoom(room, client: client, session: session)
         let events = chat.events()
-        Self.giveUpIfFirstConnectFails(client)
         client.start()
         let joined: ChatReply
         do throws(AuctionError) {
@@ -61,21 +61,18 @@ public struct ChatRoomCommand: Command {
 }
 
 extension ChatRoomCommand {
-    /// Closes `client` when its very first connect fails, so the join fails at once with the cause
-    /// ("connection refused — is auction-server running?") instead of after the request timeout.
-    /// Once connected, a lost connection is retried for as long as the chat runs.
-    static func giveUpIfFirstConnectFails(_ client: SocketClient) {
-        let connected = Mutex(false)
-        client.onStateChange { state in
-            switch state {
-            case .connected:
-                connected.withLock { $0 = true }
-            case .reconnecting where !connected.withLock({ $0 }):
-                // Not on the client's own thread: `close()` joins it.
-                DispatchQueue.global().async { client.close() }
-            default:
-                break
-            }
+    /// Fails at once with the cause ("connection refused — is auction-server running?") when the
+    /// server cannot be reached, instead of after the request timeout of a reconnecting client.
+    static func checkReachable(_ context: CommandContext) async throws(CommandError) {
+        let probe = try context.socketClient(reconnects: false)
+        defer { probe.close() }
+        probe.start()
+        do throws(SocketClientError) {
+            _ = try await probe.send(ClientMessage.ping.frame)
+        } catch .unreachable(let cause) {
+            throw .auction(AuctionError(.unreachable(cause), address: context.configuration.socket.description))
+        } catch {
+            // Reachable; anything else shows up on the real connection.
         }
     }
 }
