@@ -16,7 +16,7 @@ public struct AuctionApp: Sendable {
     /// The commands `auction` knows.
     public static let standardCommands: [any Command.Type] = [
         ListCommand.self, ShowCommand.self, BidCommand.self, WatchCommand.self, DemoCommand.self,
-        RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
+        RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, ChatRoomCommand.self,
     ]
 
     /// Creates an app over an environment and a console factory.

@@ -27,6 +27,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
         var service: SocketService?
         var http: HTTPServer?
         var ledger: SQLiteBidLedger?
+        var chat: ChatRelay?
         var catalogue: SQLiteCatalogueStore?
         var closings: DispatchQueue?
     }
@@ -108,6 +109,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
                 log.info("store: seeded the demo catalogue (\(DemoCatalogue.productCount) products) into \(path)")
             }
             running.ledger = try SQLiteBidLedger(path: path)
+            running.chat = try ChatRelay(path: path)
         } catch {
             throw .store(error)
         }
@@ -147,6 +149,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
                 }
             }
         }
+        service.chat = running.chat
         running.service = service
         installHealth(on: &router, service: service, products: live.count)
         let socketAddress: SocketAddress
@@ -222,6 +225,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
         }
         // Commits everything queued; their replies are handed to the loop before this returns.
         running.ledger?.shutdown()
+        running.chat?.finishWrites()
         running.closings?.sync {}
         if let loop = running.loop {
             let service = running.service
@@ -233,6 +237,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
             }
             loop.shutdown()
         }
+        running.chat?.close()
         running.catalogue?.close()
         hooks.didStop()
     }

@@ -41,6 +41,8 @@ final class SocketService: @unchecked Sendable {
     var knownNames: [UserID: String] = [:]
     /// Counters for `/health` and the benchmark.
     var counters = SocketCounters()
+    /// Chat rooms (`SocketService+Chat`); nil when the server has no chat store.
+    var chat: ChatRelay?
 
     init(loop: EventLoop, configuration: ServerConfiguration, book: AuctionBook, ledger: SQLiteBidLedger,
          sessions: any SessionResolver, log: ServerLog,
@@ -137,6 +139,7 @@ final class SocketService: @unchecked Sendable {
         guard let peer = peers.removeValue(forKey: id) else { return }
         watchers.remove(id)
         bidLimiter.forget(id)
+        chatDisconnected(id)
         if let error {
             log.debug("socket: \(peer.label) closed: \(error)")
         } else {
@@ -196,8 +199,7 @@ final class SocketService: @unchecked Sendable {
             watchers.unsubscribe(ids, for: peer.id)
             reply(to: peer, completionID, result: true)
         case .chatJoin, .chatLeave, .chatSend, .chatWho:
-            reply(to: peer, completionID, result: false, reason: .invalid,
-                  fields: JSONObject([("message", .string("chat is not available on this server"))]))
+            handleChat(message, completionID: completionID, peer: peer)
         case .ping:
             reply(to: peer, completionID, result: true)
         case .unknown(let type):
@@ -213,6 +215,7 @@ final class SocketService: @unchecked Sendable {
         }
         peer.user = user
         knownNames[user.id] = user.name
+        chatLoggedIn(peer)
         log.info("socket: \(peer.label) logged in as \(user.name)")
         reply(to: peer, completionID, result: true,
               fields: JSONObject([("user_id", .int(user.id.rawValue)), ("user_name", .string(user.name))]))

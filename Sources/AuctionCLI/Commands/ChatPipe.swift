@@ -1,0 +1,67 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+import Foundation
+import Glibc
+
+/// `auction chat` without a terminal: every stdin line is sent, every message printed as one line
+/// (`[HH:MM:SS] alice: text`, newlines inside a message shown as spaces); notices go to stderr.
+/// At the end of stdin it waits (a few seconds at most) until its own last message came back.
+struct ChatPipe {
+    let room: SocketChatRoom
+    let login: LoginCredential
+    let console: Console
+
+    func run(events: AsyncStream<ChatEvent>) async {
+        let console = self.console
+        let clock = TimeOfDay.local()
+        let printed = Mutex<Int64>(0)
+        let (requests, requestInput) = AsyncStream.makeStream(of: ChatRequest.self)
+        let printer = Task {
+            var wasDown = false
+            for await event in events {
+                switch event {
+                case .message(let message):
+                    console.print(ChatRenderer.format(.message(sender: message.sender, text: message.text, time: message.time), clock: clock))
+                    printed.withLock { $0 = max($0, message.sequence) }
+                case .presence(let presence):
+                    console.print(ChatRenderer.format(.presence(user: presence.user, joined: presence.event == .join, time: presence.time), clock: clock))
+                case .connection(.reconnecting):
+                    if !wasDown { console.errors.write("auction: connection lost; reconnecting…\n") }
+                    wasDown = true
+                case .connection(.connected):
+                    if wasDown { console.errors.write("auction: reconnected\n") }
+                    wasDown = false
+                case .connection:
+                    break
+                }
+            }
+        }
+        let signals = SignalInput { _ in requestInput.finish() }
+        Self.readLines(into: requestInput)
+        let last = await ChatSender.run(requests, room: room, login: login) { text in
+            console.errors.write("auction: \(text)\n")
+        }
+        signals.stop()
+        if let last {
+            let deadline = EventLoop.now() + 5_000
+            while printed.withLock({ $0 }) < last && EventLoop.now() < deadline {
+                try? await Task.sleep(nanoseconds: 10_000_000)
+            }
+        }
+        printer.cancel()
+    }
+
+    /// Reads stdin on a thread of its own (blocking reads stay off Swift's cooperative threads).
+    private static func readLines(into input: AsyncStream<ChatRequest>.Continuation) {
+        let thread = Thread {
+            while let line = readLine(strippingNewline: true) {
+                guard !line.isEmpty else { continue }
+                input.yield(.send(line))
+            }
+            input.finish()
+        }
+        thread.name = "auction-chat-stdin"
+        thread.start()
+    }
+}

@@ -1,0 +1,68 @@
+import AuctionCore
+import AuctionInfrastructure
+
+/// The socket service's chat state: rooms and members, the store, and what each member has seen.
+///
+/// Messages are numbered and made durable by one writer thread, in the order the loop accepted
+/// them; the loop pushes each one once its commit returns, so every member sees the same order.
+/// History is read on the loop from a second (WAL reader) connection, so it never waits for a
+/// commit; a live message the history already held (`seen`) is not pushed again.
+///
+/// Deliberately not `Sendable`: lives on the server's event-loop thread (the store and writer are
+/// thread-safe themselves).
+final class ChatRelay {
+    /// Rooms, members and validation.
+    var registry: ChatRoomRegistry
+    /// Appends messages (used on `writer` only).
+    let store: SQLiteChatStore
+    /// Reads history (used on the loop only).
+    let reader: SQLiteChatStore
+    /// One thread: appends run one at a time, in submission order.
+    let writer: BlockingWorkers
+    /// Messages a connection got with a room's history: live ones up to this sequence are skipped.
+    var seen: [ConnectionID: [ChatRoomName: Int64]] = [:]
+    /// How many messages a join replays.
+    let historyLimit: Int
+
+    /// Opens two connections to the store at `path`.
+    init(path: String, configuration: ChatRoomRegistry.Configuration = ChatRoomRegistry.Configuration(),
+         historyLimit: Int = 50) throws(StoreError) {
+        store = try SQLiteChatStore(path: path)
+        do {
+            reader = try SQLiteChatStore(path: path)
+        } catch {
+            store.close()
+            throw error
+        }
+        registry = ChatRoomRegistry(configuration: configuration)
+        writer = BlockingWorkers(threads: 1, maximumQueued: 4_096)
+        self.historyLimit = historyLimit
+    }
+
+    /// Whether a live message should go to `connection` (false when its history already held it).
+    func shouldDeliver(sequence: Int64, in room: ChatRoomName, to connection: ConnectionID) -> Bool {
+        guard let last = seen[connection]?[room] else { return true }
+        return sequence > last
+    }
+
+    /// Forgets what a connection saw in a room (it left) or everywhere (it closed).
+    func forget(_ connection: ConnectionID, room: ChatRoomName? = nil) {
+        if let room {
+            seen[connection]?[room] = nil
+            if seen[connection]?.isEmpty == true { seen[connection] = nil }
+        } else {
+            seen[connection] = nil
+        }
+    }
+
+    /// Finishes queued appends (their pushes are handed to the loop); call off the loop, after it stopped reading.
+    func finishWrites() {
+        writer.shutdown()
+    }
+
+    /// Closes both connections (after `finishWrites`, once the loop is gone).
+    func close() {
+        store.close()
+        reader.close()
+    }
+}
