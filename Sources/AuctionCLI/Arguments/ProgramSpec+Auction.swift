@@ -54,6 +54,7 @@ extension ProgramSpec {
         epilogue: """
         Environment:
           AUCTION_HTTP, AUCTION_SOCKET, AUCTION_PROFILE   as --http, --socket, --profile
+          AUCTION_TIMEOUT                                 seconds to wait for an answer (default 10)
           NO_COLOR                                        never colour the output
         Configuration: $XDG_CONFIG_HOME/auction/config (else ~/.config/auction/config), lines
           `http = URL`, `socket = HOST:PORT`, `profile = NAME`.
