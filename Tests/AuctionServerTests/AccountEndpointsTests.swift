@@ -37,22 +37,6 @@ import Testing
         return Served(fixture: fixture, workers: workers, loop: loop, server: try HTTPServer.start(on: loop, router: router))
     }
 
-    @Test func routesWorkWithoutWorkersToo() async throws {
-        let fixture = try AccountFixture()
-        defer { fixture.remove() }
-        let loop = try EventLoop.spawn(name: "account-endpoints-tasks")
-        defer { loop.shutdown() }
-        var router = HTTPRouter()
-        AccountEndpoints.install(on: &router, accounts: fixture.service)
-        let server = try HTTPServer.start(on: loop, router: router)
-        defer { server.close() }
-        let repository = HTTPAccountRepository(client: HTTPClient(baseURL: HTTPBaseURL(host: "127.0.0.1", port: server.address.port), loop: loop))
-
-        let session = try await repository.register(name: "zed", password: "correct horse")
-
-        #expect(try await repository.login(name: "zed", password: "correct horse").userID == session.userID)
-    }
-
     @Test func busyWorkersAnswer503() async throws {
         let served = try serve(workers: BlockingWorkers(threads: 1, maximumQueued: 1))
         defer { served.stop() }
