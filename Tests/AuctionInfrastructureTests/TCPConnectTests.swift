@@ -33,7 +33,7 @@ import Testing
     @Test func connectTimesOutWhenNobodyAnswers() async throws {
         let loop = try EventLoop.spawn(name: "test-timeout")
         defer { loop.shutdown() }
-        let (listener, port, fillers) = saturatedListener()
+        let (listener, port, fillers) = await saturatedListener()
         defer { ([listener] + fillers).forEach { close($0) } }
         let result = await connectOnLoop(host: "127.0.0.1", port: port, timeoutMilliseconds: 150, on: loop)
         guard case let .failure(error) = try #require(result) else {

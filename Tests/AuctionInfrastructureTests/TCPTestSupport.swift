@@ -1,4 +1,5 @@
 import AuctionInfrastructure
+import AuctionTestSupport
 import Glibc
 
 /// Hands a value across threads in tests where the hand-over is serial by construction.
@@ -72,6 +73,11 @@ func blockingClient(host: String = "127.0.0.1", port: Int) -> CInt {
     return fd
 }
 
+/// Reads from a blocking socket until EOF on a thread off the concurrency pool; everything read.
+func readUntilEOF(_ fd: CInt) async -> [UInt8] {
+    await offPool { blockingReadToEnd(fd) }
+}
+
 /// Reads from a blocking socket until EOF; returns everything read.
 func blockingReadToEnd(_ fd: CInt) -> [UInt8] {
     var all: [UInt8] = []
@@ -134,9 +140,14 @@ func closedPort() -> Int {
     return port
 }
 
+/// `saturatedListener` made off the concurrency pool (filling it waits up to 200 ms per connection).
+func saturatedListener() async -> (listener: CInt, port: Int, fillers: [CInt]) {
+    await offPool { blockingSaturatedListener() }
+}
+
 /// A never-accepting listener whose accept queue is full: Linux then drops new SYNs, so a connect
 /// to it hangs (until its timeout). Returns the listener, its port and the connections filling it.
-func saturatedListener() -> (listener: CInt, port: Int, fillers: [CInt]) {
+func blockingSaturatedListener() -> (listener: CInt, port: Int, fillers: [CInt]) {
     let (listener, port) = silentListener(backlog: 0)
     var fillers: [CInt] = []
     // Connect until two connections in a row are not established within 200 ms: the queue is full.
