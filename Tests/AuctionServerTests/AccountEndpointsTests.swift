@@ -2,6 +2,7 @@ import AuctionCore
 import AuctionData
 import AuctionInfrastructure
 import AuctionServer
+import AuctionTestSupport
 import Foundation
 import Testing
 
@@ -46,7 +47,7 @@ import Testing
             started.signal()
             gate.wait()
         })
-        started.wait()
+        await offPool { started.wait() }  // the only worker is busy now
         #expect(served.workers.submit {})  // the queue is full now
 
         let response = try await served.post("/users/login", #"{"name":"x","password":"correct horse"}"#)
