@@ -133,11 +133,20 @@ func silentListener(backlog: CInt) -> (fd: CInt, port: Int) {
     return (fd, Int(UInt16(bigEndian: address.sin_port)))
 }
 
-/// A port on 127.0.0.1 where nobody listens (bound and closed again at once).
-func closedPort() -> Int {
-    let (fd, port) = silentListener(backlog: 1)
-    close(fd)
-    return port
+/// A port on ::1 that refuses connections for as long as the returned descriptor stays open:
+/// bound but not listening, so no other test's listener can take the port meanwhile.
+func refusingIPv6Port() -> (fd: CInt, port: Int) {
+    let fd = socket(AF_INET6, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+    var address = sockaddr_in6()
+    address.sin6_family = sa_family_t(AF_INET6)
+    inet_pton(AF_INET6, "::1", &address.sin6_addr)
+    var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+        }
+    }
+    return (fd, Int(UInt16(bigEndian: address.sin6_port)))
 }
 
 /// `saturatedListener` made off the concurrency pool (filling it waits up to 200 ms per connection).
