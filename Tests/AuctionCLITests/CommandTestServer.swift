@@ -3,7 +3,7 @@ import AuctionData
 import AuctionInfrastructure
 
 /// A catalogue in memory whose prices change as bids are accepted; thread-safe.
-final class CommandTestCatalogue: ProductRepository, @unchecked Sendable {
+final class CommandTestCatalogue: CatalogueEndpoints.Source, @unchecked Sendable {
     let details: Mutex<[ProductDetail]>
 
     init(count: Int) {
@@ -18,19 +18,19 @@ final class CommandTestCatalogue: ProductRepository, @unchecked Sendable {
         })
     }
 
-    func page(_ index: Int) async throws(AuctionError) -> ProductPage? {
+    func page(_ index: Int) throws(AuctionError) -> ProductPage? {
         let all = details.withLock { $0 }
         let start = index * ProductPage.size
         guard index >= 0, start < all.count else { return nil }
         return ProductPage(index: index, products: all[start..<min(all.count, start + ProductPage.size)].map(\.product))
     }
 
-    func detail(of id: ProductID) async throws(AuctionError) -> ProductDetail {
+    func detail(of id: ProductID) throws(AuctionError) -> ProductDetail {
         guard let detail = details.withLock({ $0.first { $0.product.id == id } }) else { throw .notFound("product \(id)") }
         return detail
     }
 
-    func image(_ imageID: Int) async throws(AuctionError) -> [UInt8] { throw .notFound("image \(imageID)") }
+    func image(_ imageID: Int) throws(AuctionError) -> [UInt8] { throw .notFound("image \(imageID)") }
 
     /// Applies a bid; the outcome and the push it causes (1-based catalogue position too).
     func decide(_ bid: Bid) -> (BidOutcome, PriceUpdate?, Int?) {
@@ -78,7 +78,7 @@ final class CommandTestServer: @unchecked Sendable {
         catalogue = CommandTestCatalogue(count: products)
         self.mode = mode
         var router = HTTPRouter()
-        CatalogueEndpoints.install(on: &router, products: catalogue)
+        CatalogueEndpoints.install(on: &router, source: catalogue)
         let routes = router
         http = try HTTPServer.start(on: loop) { request, responder in routes.handle(request, responder) }
         listener = try TCPListener.listen(host: "127.0.0.1", port: 0, on: loop) { [weak self] connection in
@@ -89,9 +89,8 @@ final class CommandTestServer: @unchecked Sendable {
     var httpURL: String { "http://127.0.0.1:\(http?.address.port ?? 0)" }
     var socketAddress: String { "127.0.0.1:\(listener?.address.port ?? 0)" }
 
-    /// The environment that points the CLI at this server. The answer timeout is long: in a full
-    /// parallel run, CPU-heavy suites can hold every cooperative thread (which the catalogue's async
-    /// handlers need) for over ten seconds.
+    /// The environment that points the CLI at this server. The answer timeout is long so that a
+    /// loaded machine (other test suites in parallel) cannot turn a slow answer into a failure.
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
         ["AUCTION_HTTP": httpURL, "AUCTION_SOCKET": socketAddress, "AUCTION_TIMEOUT": "60"].merging(extra) { _, new in new }
     }

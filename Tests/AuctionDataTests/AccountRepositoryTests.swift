@@ -1,6 +1,7 @@
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
+import Glibc
 import Testing
 
 @Suite struct AccountRepositoryTests {
@@ -81,10 +82,13 @@ import Testing
     }
 
     @Test func closedPortIsUnreachable() async throws {
-        let canned = try serve(200, "{}")
-        let repository = canned.repository
-        canned.server.close()
-        defer { canned.loop.shutdown() }
+        // A port bound but not listening, held for the whole test: a server closed just before could
+        // have its port taken by a parallel test's listener (seen as a lost connection, not a refusal).
+        let (fd, port) = refusingSocketPort()
+        defer { close(fd) }
+        let loop = try EventLoop.spawn(name: "account-refused")
+        defer { loop.shutdown() }
+        let repository = HTTPAccountRepository(client: HTTPClient(baseURL: HTTPBaseURL(host: "127.0.0.1", port: port), loop: loop))
 
         let error = await #expect(throws: AuctionError.self) { try await repository.me(token: "x") }
         guard case .unreachable? = error else {

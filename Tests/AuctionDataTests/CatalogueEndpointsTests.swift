@@ -1,10 +1,11 @@
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
+import Dispatch
 import Testing
 
 /// A catalogue held in memory, 15 products a page.
-private struct MemoryCatalogue: ProductRepository {
+private struct MemoryCatalogue: CatalogueEndpoints.Source {
     let details: [ProductDetail]
 
     init(count: Int) {
@@ -18,18 +19,18 @@ private struct MemoryCatalogue: ProductRepository {
         }
     }
 
-    func page(_ index: Int) async throws(AuctionError) -> ProductPage? {
+    func page(_ index: Int) throws(AuctionError) -> ProductPage? {
         let start = index * ProductPage.size
         guard start < details.count else { return nil }
         return ProductPage(index: index, products: details[start..<min(details.count, start + ProductPage.size)].map(\.product))
     }
 
-    func detail(of id: ProductID) async throws(AuctionError) -> ProductDetail {
+    func detail(of id: ProductID) throws(AuctionError) -> ProductDetail {
         guard let detail = details.first(where: { $0.product.id == id }) else { throw .notFound("product \(id)") }
         return detail
     }
 
-    func image(_ imageID: Int) async throws(AuctionError) -> [UInt8] {
+    func image(_ imageID: Int) throws(AuctionError) -> [UInt8] {
         guard imageID == 1 else { throw .notFound("image \(imageID)") }
         return [0x89, 0x50, 0x4E, 0x47]
     }
@@ -49,11 +50,11 @@ private struct MemoryCatalogue: ProductRepository {
         }
     }
 
-    private func serve(count: Int) throws -> Served {
+    private func serve(count: Int, offload: CatalogueEndpoints.Offload? = nil) throws -> Served {
         let loop = try EventLoop.spawn(name: "catalogue-endpoints")
         let catalogue = MemoryCatalogue(count: count)
         var router = HTTPRouter()
-        CatalogueEndpoints.install(on: &router, products: catalogue)
+        CatalogueEndpoints.install(on: &router, source: catalogue, offload: offload)
         return Served(loop: loop, server: try HTTPServer.start(on: loop, router: router), catalogue: catalogue)
     }
 
@@ -107,5 +108,31 @@ private struct MemoryCatalogue: ProductRepository {
         #expect(unknown.status.code == 404)
         #expect(try await client.get("/products/alllist").status.code == 405)
         await #expect(throws: AuctionError.notFound("product 99")) { try await served.repository.detail(of: 99) }
+    }
+
+    @Test func offloadedReadsRunWhereTheOffloadPutsThem() async throws {
+        let jobs = Mutex(0)
+        let queue = DispatchQueue(label: "catalogue-readers")
+        let served = try serve(count: 30, offload: { job in
+            jobs.withLock { $0 += 1 }
+            queue.async(execute: job)
+            return true
+        })
+        defer { served.stop() }
+        let pages = try await LoadCatalogue(products: served.repository).all()
+        #expect(pages.flatMap(\.products) == served.catalogue.details.map(\.product))
+        #expect(try await served.repository.detail(of: 7) == served.catalogue.details[6])
+        #expect(try await served.repository.image(1) == [0x89, 0x50, 0x4E, 0x47])
+        #expect(jobs.withLock { $0 } == pages.count + 1 + 2)  // two full pages, the 201 past the end, detail, image
+    }
+
+    @Test func aRefusedOffloadAnswers503WithRetryAfter() async throws {
+        let served = try serve(count: 5, offload: { _ in false })
+        defer { served.stop() }
+        let busy = try await served.client.post("/products/detailproduct", json: Array("{\"product_id\":1}".utf8))
+        #expect(busy.status.code == 503)
+        #expect(busy.headers["Retry-After"] == "1")
+        #expect(CatalogueErrorBody(body: busy.body)?.error == "the server is busy; try again in a moment")
+        #expect(try await served.client.get("/health").status.code == 200)
     }
 }

@@ -5,13 +5,10 @@ import Foundation
 enum CLI {
     static var auction: String { BuildProducts.executable("auction") }
 
-    /// Runs blocking work (waiting for a process) on a dispatch thread, so the test's cooperative
-    /// thread stays free: the suites run in parallel on a few such threads, and other suites' async
-    /// work (a server's HTTP handlers, bidders) needs them.
+    /// Runs blocking work (waiting for a process) on a thread of its own (`offPool`), so the test's
+    /// cooperative thread stays free: the suites run in parallel on a few such threads.
     static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-        }
+        try await offPool(work)
     }
 
     /// Runs `auction <arguments>` to completion with a private HOME (no real config or login).

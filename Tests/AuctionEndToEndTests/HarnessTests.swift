@@ -3,13 +3,13 @@ import Foundation
 import Testing
 
 @Suite struct HarnessTests {
-    @Test func tmuxShowsWhatTheCommandPrintsAndTakesKeys() throws {
+    @Test func tmuxShowsWhatTheCommandPrintsAndTakesKeys() async throws {
         let session = try TmuxSession(command: "sh -c 'echo ready; read line; echo got:$line; sleep 30'", width: 60, height: 10)
         defer { session.close() }
-        #expect(try session.waitFor { $0.contains("ready") }.matched)
+        #expect(try await CLI.screen(session) { $0.contains("ready") }.1)
         try session.type("abc/é")
         try session.sendKeys("Enter")
-        let (screen, matched) = try session.waitFor { $0.contains("got:abc/é") }
+        let (screen, matched) = try await CLI.screen(session) { $0.contains("got:abc/é") }
         #expect(matched, "screen was:\n\(screen)")
     }
 

@@ -141,7 +141,7 @@ import Testing
         defer { server.stop() }
         let client = server.client()
         #expect(try await client.get("/health").text == "ok")
-        #expect(server.waitUntilIdle())  // the server closed the kept connection
+        #expect(await server.waitUntilIdle())  // the server closed the kept connection
         #expect(try await client.get("/health").text == "ok")
         #expect(server.server.acceptedConnections == 2)
     }

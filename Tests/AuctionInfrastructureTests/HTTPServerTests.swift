@@ -21,30 +21,30 @@ import Testing
         #expect(echoed.text == "{\"index\":3}")
     }
 
-    @Test func keepsTheConnectionOpenBetweenRequests() throws {
+    @Test func keepsTheConnectionOpenBetweenRequests() async throws {
         let server = try HTTPTestServer(router: echoRouter())
         defer { server.stop() }
         let socket = try RawHTTPSocket(port: server.port)
         for round in 0..<3 {
             socket.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\n\(round)")
-            let response = socket.readResponse()
+            let response = await socket.readResponse()
             #expect(response?.text == "\(round)")
             #expect(response?.headers["Connection"] == nil)
         }
     }
 
-    @Test func answersPipelinedRequestsInOrder() throws {
+    @Test func answersPipelinedRequestsInOrder() async throws {
         let server = try HTTPTestServer(router: echoRouter())
         defer { server.stop() }
         let socket = try RawHTTPSocket(port: server.port)
         socket.send((0..<20).map { "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\n\($0 + 10)" }.joined()
             + "GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-        let answers = responses(in: socket.readToEnd())
+        let answers = responses(in: await socket.readToEnd())
         #expect(answers.map(\.text) == (0..<20).map { "\($0 + 10)" } + ["ok"])
         #expect(answers.last?.headers["Connection"] == "close")
     }
 
-    @Test func answersPipelinedRequestsInOrderWhenHandlersAnswerLater() throws {
+    @Test func answersPipelinedRequestsInOrderWhenHandlersAnswerLater() async throws {
         // Answers come from another thread (a second loop; not the test's cooperative pool,
         // which blocking test sockets may occupy), after delays that would reorder them.
         let worker = try EventLoop.spawn(name: "http-test-worker")
@@ -59,10 +59,10 @@ import Testing
         let socket = try RawHTTPSocket(port: server.port)
         socket.send((0..<10).map { "POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\n\($0)" }.joined()
             + "POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\nConnection: close\r\n\r\nz")
-        #expect(responses(in: socket.readToEnd()).map(\.text) == (0..<10).map { "\($0)" } + ["z"])
+        #expect(responses(in: await socket.readToEnd()).map(\.text) == (0..<10).map { "\($0)" } + ["z"])
     }
 
-    @Test func ignoresASecondAnswerToTheSameRequest() throws {
+    @Test func ignoresASecondAnswerToTheSameRequest() async throws {
         let server = try HTTPTestServer { request, responder in
             responder.respond(.text(.ok, "first"))
             responder.respond(.text(.ok, "second"))
@@ -70,10 +70,10 @@ import Testing
         defer { server.stop() }
         let socket = try RawHTTPSocket(port: server.port)
         socket.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-        #expect(responses(in: socket.readToEnd()).map(\.text) == ["first", "first"])
+        #expect(responses(in: await socket.readToEnd()).map(\.text) == ["first", "first"])
     }
 
-    @Test func refusesRequestsOverTheLimitsWithTheirStatus() throws {
+    @Test func refusesRequestsOverTheLimitsWithTheirStatus() async throws {
         let limits = HTTPRequestParser.Limits(requestLineBytes: 256, headerBytes: 512, headerFields: 20, bodyBytes: 1_024)
         let server = try HTTPTestServer(.init(session: .init(limits: limits)), router: echoRouter())
         defer { server.stop() }
@@ -90,46 +90,46 @@ import Testing
         for (request, statuses) in cases {
             let socket = try RawHTTPSocket(port: server.port)
             socket.send(request)
-            let answers = responses(in: socket.readToEnd())  // the server closes after refusing
+            let answers = responses(in: await socket.readToEnd())  // the server closes after refusing
             #expect(answers.map(\.status.code) == statuses, "\(request.prefix(40).debugDescription)")
             #expect(answers.last?.headers["Connection"] == "close")
         }
     }
 
-    @Test func refusesAnEndlessHeaderWithoutBufferingIt() throws {
+    @Test func refusesAnEndlessHeaderWithoutBufferingIt() async throws {
         let limits = HTTPRequestParser.Limits(headerBytes: 4_096)
         let server = try HTTPTestServer(.init(session: .init(limits: limits)), router: echoRouter())
         defer { server.stop() }
         let socket = try RawHTTPSocket(port: server.port)
         socket.send("GET /health HTTP/1.1\r\nHost: t\r\nX-Flood: ")
         for _ in 0..<16 { socket.send(String(repeating: "x", count: 1_024)) }
-        #expect(socket.readResponse()?.status.code == 431)
+        #expect(await socket.readResponse()?.status.code == 431)
     }
 
-    @Test func answers408ToASlowClientAndCloses() throws {
+    @Test func answers408ToASlowClientAndCloses() async throws {
         let server = try HTTPTestServer(.init(session: .init(requestTimeoutMilliseconds: 150)), router: echoRouter())
         defer { server.stop() }
         let socket = try RawHTTPSocket(port: server.port)
         socket.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
-        let answers = responses(in: socket.readToEnd())
+        let answers = responses(in: await socket.readToEnd())
         #expect(answers.map(\.status.code) == [408])
     }
 
-    @Test func answers408ToASilentClient() throws {
+    @Test func answers408ToASilentClient() async throws {
         let server = try HTTPTestServer(.init(session: .init(requestTimeoutMilliseconds: 150)), router: echoRouter())
         defer { server.stop() }
         let socket = try RawHTTPSocket(port: server.port)
-        #expect(responses(in: socket.readToEnd()).map(\.status.code) == [408])
+        #expect(responses(in: await socket.readToEnd()).map(\.status.code) == [408])
     }
 
-    @Test func closesAnIdleKeptAliveConnectionWithoutAnAnswer() throws {
+    @Test func closesAnIdleKeptAliveConnectionWithoutAnAnswer() async throws {
         let session = HTTPServerSession.Configuration(requestTimeoutMilliseconds: 10_000, idleTimeoutMilliseconds: 150)
         let server = try HTTPTestServer(.init(session: session), router: echoRouter())
         defer { server.stop() }
         let socket = try RawHTTPSocket(port: server.port)
         socket.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
-        #expect(socket.readResponse()?.text == "ok")
-        #expect(socket.readToEnd().isEmpty)  // closed quietly, before the socket's 10 s read timeout
+        #expect(await socket.readResponse()?.text == "ok")
+        #expect(await socket.readToEnd().isEmpty)  // closed quietly, before the socket's 10 s read timeout
     }
 
     @Test func aStalledClientDoesNotBlockAnother() async throws {
@@ -159,7 +159,7 @@ import Testing
         #expect(head.headers["Content-Length"] == "2")
     }
 
-    @Test func waitsForASlowReaderInsteadOfBufferingWithoutBound() throws {
+    @Test func waitsForASlowReaderInsteadOfBufferingWithoutBound() async throws {
         let big = [UInt8](repeating: 0x61, count: 256 << 10)
         var router = HTTPRouter()
         router.on(.get, "/big") { _ in HTTPResponse(status: .ok, body: big) }
@@ -169,13 +169,13 @@ import Testing
         let count = 64  // 16 MiB of answers, far more than the output limit
         socket.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: count - 1)
             + "GET /big HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-        usleep(200_000)  // the server fills the socket, then waits for it to drain
-        let answers = responses(in: socket.readToEnd())
+        try await Task.sleep(nanoseconds: 200_000_000)  // the server fills the socket, then waits for it to drain
+        let answers = responses(in: await socket.readToEnd())
         #expect(answers.count == count)
         #expect(answers.allSatisfy { $0.body == big })
     }
 
-    @Test func disconnectsAClientThatStopsReadingItsAnswers() throws {
+    @Test func disconnectsAClientThatStopsReadingItsAnswers() async throws {
         let big = [UInt8](repeating: 0x61, count: 1 << 20)
         var router = HTTPRouter()
         router.on(.get, "/big") { _ in HTTPResponse(status: .ok, body: big) }
@@ -184,12 +184,12 @@ import Testing
         let socket = try RawHTTPSocket(port: server.port)
         let count = 64
         socket.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: count))
-        #expect(server.waitUntilIdle())  // the server gave up on this client
-        let received = socket.readToEnd()
+        #expect(await server.waitUntilIdle())  // the server gave up on this client
+        let received = await socket.readToEnd()
         #expect(received.count < count * big.count)
     }
 
-    @Test func answersARequestSentBeforeTheClientHalfClosed() throws {
+    @Test func answersARequestSentBeforeTheClientHalfClosed() async throws {
         let worker = try EventLoop.spawn(name: "http-test-worker")
         defer { worker.shutdown() }
         let server = try HTTPTestServer { request, responder in
@@ -199,7 +199,7 @@ import Testing
         let socket = try RawHTTPSocket(port: server.port)
         socket.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n")
         shutdown(socket.fd, CInt(SHUT_WR))
-        #expect(responses(in: socket.readToEnd()).map(\.text) == ["late", "late"])
+        #expect(responses(in: await socket.readToEnd()).map(\.text) == ["late", "late"])
     }
 
     @Test func answers503ForAHandlerThatNeverAnswers() async throws {

@@ -1,4 +1,5 @@
 import AuctionInfrastructure
+import AuctionTestSupport
 import Glibc
 import Testing
 
@@ -23,13 +24,14 @@ struct HTTPTestServer: Sendable {
         HTTPClient(baseURL: HTTPBaseURL(host: "127.0.0.1", port: port), configuration: configuration, loop: loop)
     }
 
-    /// Waits (up to 10 s) until the server has accepted `accepted` connections and has none open.
-    func waitUntilIdle(accepted: Int = 1) -> Bool {
+    /// Waits (up to 10 s) until the server has accepted `accepted` connections and has none open,
+    /// polling with `Task.sleep` so no thread of the concurrency pool is held meanwhile.
+    func waitUntilIdle(accepted: Int = 1) async -> Bool {
         for _ in 0..<1_000 {
             if server.acceptedConnections >= accepted && server.openConnections == 0 { return true }
-            usleep(10_000)
+            try? await Task.sleep(nanoseconds: 10_000_000)
         }
-        return false
+        return server.acceptedConnections >= accepted && server.openConnections == 0
     }
 
     func stop() {
@@ -38,8 +40,9 @@ struct HTTPTestServer: Sendable {
     }
 }
 
-/// A blocking loopback socket with a receive timeout, for speaking raw bytes to a server.
-final class RawHTTPSocket {
+/// A blocking loopback socket with a receive timeout, for speaking raw bytes to a server. Reads
+/// block, so they run off the concurrency pool (`offPool`); sends of a few requests do not block.
+final class RawHTTPSocket: Sendable {
     let fd: CInt
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeoutSeconds`.
@@ -77,7 +80,16 @@ final class RawHTTPSocket {
     }
 
     /// Reads until the peer closes, an error, or the timeout.
-    func readToEnd() -> [UInt8] {
+    func readToEnd() async -> [UInt8] {
+        await offPool { self.readToEndBlocking() }
+    }
+
+    /// Reads one response (nil on EOF or timeout first).
+    func readResponse(method: HTTPMethod = .get) async -> HTTPResponse? {
+        await offPool { self.readResponseBlocking(method: method) }
+    }
+
+    private func readToEndBlocking() -> [UInt8] {
         var all: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -88,8 +100,7 @@ final class RawHTTPSocket {
         }
     }
 
-    /// Reads one response (nil on EOF or timeout first).
-    func readResponse(method: HTTPMethod = .get) -> HTTPResponse? {
+    private func readResponseBlocking(method: HTTPMethod) -> HTTPResponse? {
         var parser = HTTPResponseParser(requestMethod: method)
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {

@@ -71,14 +71,25 @@ import Testing
         #expect(MonotonicClock.nanoseconds() / 1_000_000 >= previous)
     }
 
+    /// Closing one end of a socket pair is observed as end-of-file on the other end, which stays ours:
+    /// unlike checking the closed number, a parallel test reusing that number cannot change it.
     @Test func closeAfterFailureClosesTheDescriptor() throws {
         var pair: [CInt] = [0, 0]
-        try #require(pipe(&pair) == 0)
-        defer { close(pair[1]) }
+        // Close-on-exec from the start: a child process spawned meanwhile does not keep the closed end open.
+        try #require(socketpair(AF_UNIX, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0, &pair) == 0)
+        defer { close(pair[0]) }
         #expect(throws: Errno.wouldBlock) {
-            try FileDescriptor(rawValue: pair[0]).closeAfterFailure { (_) throws(Errno) in throw .wouldBlock }
+            try FileDescriptor(rawValue: pair[1]).closeAfterFailure { (_) throws(Errno) in throw .wouldBlock }
         }
-        #expect(fcntl(pair[0], F_GETFD) == -1)
+        var reader = pollfd(fd: pair[0], events: Int16(POLLIN), revents: 0)
+        let ready = poll(&reader, 1, 5_000)
+        #expect(ready == 1, "the other end reports end-of-file")
+        guard ready == 1 else {
+            close(pair[1])  // still open: it was not closed, so it is still ours
+            return
+        }
+        var byte: UInt8 = 0
+        #expect(read(pair[0], &byte, 1) == 0, "its peer is closed: end-of-file")
     }
 
     @Test func socketAddressPrintsIPv6InBrackets() {

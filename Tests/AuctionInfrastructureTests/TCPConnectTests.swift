@@ -6,7 +6,8 @@ import Testing
     @Test func connectToClosedPortIsRefused() async throws {
         let loop = try EventLoop.spawn(name: "test-refused")
         defer { loop.shutdown() }
-        let port = closedPort()
+        let (fd, port) = refusingPort()  // held while connecting: a port closed at once could be reused meanwhile
+        defer { close(fd) }
         let result = await connectOnLoop(host: "127.0.0.1", port: port, timeoutMilliseconds: 10_000, on: loop)
         guard case let .failure(error) = try #require(result) else {
             Issue.record("connected to a closed port")
@@ -19,7 +20,8 @@ import Testing
     @Test func connectToClosedIPv6PortIsRefused() async throws {
         let loop = try EventLoop.spawn(name: "test-refused6")
         defer { loop.shutdown() }
-        let port = closedPort()
+        let (fd, port) = refusingIPv6Port()
+        defer { close(fd) }
         let result = await connectOnLoop(host: "::1", port: port, timeoutMilliseconds: 10_000, on: loop)
         guard case let .failure(error) = try #require(result) else {
             Issue.record("connected to a closed port")
@@ -33,7 +35,7 @@ import Testing
     @Test func connectTimesOutWhenNobodyAnswers() async throws {
         let loop = try EventLoop.spawn(name: "test-timeout")
         defer { loop.shutdown() }
-        let (listener, port, fillers) = saturatedListener()
+        let (listener, port, fillers) = await saturatedListener()
         defer { ([listener] + fillers).forEach { close($0) } }
         let result = await connectOnLoop(host: "127.0.0.1", port: port, timeoutMilliseconds: 150, on: loop)
         guard case let .failure(error) = try #require(result) else {

@@ -15,7 +15,7 @@ import Testing
         let client = blockingClient(port: listener.address.port)
         #expect(client >= 0)
         defer { close(client) }
-        #expect(blockingReadToEnd(client) == payload)
+        #expect(await readUntilEOF(client) == payload)
     }
 
     /// A peer that never reads fills the bounded queue; writes are then refused, and the same loop
@@ -70,14 +70,14 @@ import Testing
         let client = blockingClient(port: listener.address.port)
         #expect(client >= 0)
         defer { close(client) }
-        let received = blockingReadToEnd(client)
+        let received = await readUntilEOF(client)
         #expect(received.count == total)
         #expect(received.prefix(chunk.count).elementsEqual(chunk))
     }
 
     @Test func pendingConnectFailsWhenTheLoopShutsDown() async throws {
         let loop = try EventLoop.spawn(name: "test-connect-shutdown")
-        let (listener, port, fillers) = saturatedListener()
+        let (listener, port, fillers) = await saturatedListener()
         defer { ([listener] + fillers).forEach { close($0) } }
         let outcome = Mutex<Result<Bool, SocketError>?>(nil)
         let started = Mutex(false)
@@ -116,7 +116,7 @@ import Testing
         defer { close(client) }
         blockingWriteAll(client, Array("question".utf8))
         shutdown(client, CInt(SHUT_WR))
-        #expect(blockingReadToEnd(client) == Array("answer".utf8))
+        #expect(await readUntilEOF(client) == Array("answer".utf8))
         await waitUntil(on: loop) { events.withLock { $0.count } == 2 }
         #expect(events.withLock { $0 } == ["eof after question", "closed true"])
     }
@@ -134,7 +134,7 @@ import Testing
         defer { close(client) }
         blockingWriteAll(client, Array("x".utf8))
         shutdown(client, CInt(SHUT_WR))
-        #expect(blockingReadToEnd(client) == Array("ok".utf8))
+        #expect(await readUntilEOF(client) == Array("ok".utf8))
         await waitUntil(on: loop) { closes.withLock { $0 } == 1 }
         #expect(closes.withLock { $0 } == 1)
     }

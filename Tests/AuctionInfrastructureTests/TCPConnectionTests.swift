@@ -141,7 +141,7 @@ import Testing
         #expect(client >= 0)
         defer { close(client) }
         // The client sees the whole request, then EOF...
-        #expect(blockingReadToEnd(client) == Array("request".utf8))
+        #expect(await readUntilEOF(client) == Array("request".utf8))
         // ...and can still answer over its own direction.
         blockingWriteAll(client, Array("reply".utf8))
         shutdown(client, CInt(SHUT_WR))
@@ -161,7 +161,7 @@ import Testing
         }
         let client = blockingClient(port: listener.address.port)
         #expect(client >= 0)
-        #expect(blockingReadToEnd(client) == Array("question".utf8))
+        #expect(await readUntilEOF(client) == Array("question".utf8))
         blockingWriteAll(client, Array("answer".utf8))
         close(client)
         await waitUntil(on: loop) { closed.withLock { $0 } != nil }
@@ -210,7 +210,7 @@ import Testing
         }
         blockingWriteAll(first, [1])
         blockingWriteAll(second, [2])
-        #expect(blockingReadToEnd(first).isEmpty)
-        #expect(blockingReadToEnd(second).isEmpty)
+        #expect(await readUntilEOF(first).isEmpty)
+        #expect(await readUntilEOF(second).isEmpty)
     }
 }

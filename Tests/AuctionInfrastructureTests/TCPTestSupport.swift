@@ -1,4 +1,5 @@
 import AuctionInfrastructure
+import AuctionTestSupport
 import Glibc
 
 /// Hands a value across threads in tests where the hand-over is serial by construction.
@@ -72,6 +73,11 @@ func blockingClient(host: String = "127.0.0.1", port: Int) -> CInt {
     return fd
 }
 
+/// Reads from a blocking socket until EOF on a thread off the concurrency pool; everything read.
+func readUntilEOF(_ fd: CInt) async -> [UInt8] {
+    await offPool { blockingReadToEnd(fd) }
+}
+
 /// Reads from a blocking socket until EOF; returns everything read.
 func blockingReadToEnd(_ fd: CInt) -> [UInt8] {
     var all: [UInt8] = []
@@ -127,16 +133,30 @@ func silentListener(backlog: CInt) -> (fd: CInt, port: Int) {
     return (fd, Int(UInt16(bigEndian: address.sin_port)))
 }
 
-/// A port on 127.0.0.1 where nobody listens (bound and closed again at once).
-func closedPort() -> Int {
-    let (fd, port) = silentListener(backlog: 1)
-    close(fd)
-    return port
+/// A port on ::1 that refuses connections for as long as the returned descriptor stays open:
+/// bound but not listening, so no other test's listener can take the port meanwhile.
+func refusingIPv6Port() -> (fd: CInt, port: Int) {
+    let fd = socket(AF_INET6, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+    var address = sockaddr_in6()
+    address.sin6_family = sa_family_t(AF_INET6)
+    inet_pton(AF_INET6, "::1", &address.sin6_addr)
+    var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+        }
+    }
+    return (fd, Int(UInt16(bigEndian: address.sin6_port)))
+}
+
+/// `saturatedListener` made off the concurrency pool (filling it waits up to 200 ms per connection).
+func saturatedListener() async -> (listener: CInt, port: Int, fillers: [CInt]) {
+    await offPool { blockingSaturatedListener() }
 }
 
 /// A never-accepting listener whose accept queue is full: Linux then drops new SYNs, so a connect
 /// to it hangs (until its timeout). Returns the listener, its port and the connections filling it.
-func saturatedListener() -> (listener: CInt, port: Int, fillers: [CInt]) {
+func blockingSaturatedListener() -> (listener: CInt, port: Int, fillers: [CInt]) {
     let (listener, port) = silentListener(backlog: 0)
     var fillers: [CInt] = []
     // Connect until two connections in a row are not established within 200 ms: the queue is full.

@@ -2,6 +2,7 @@ import AuctionCore
 import AuctionData
 import AuctionInfrastructure
 import AuctionServer
+import AuctionTestSupport
 import Foundation
 import Testing
 
@@ -37,22 +38,6 @@ import Testing
         return Served(fixture: fixture, workers: workers, loop: loop, server: try HTTPServer.start(on: loop, router: router))
     }
 
-    @Test func routesWorkWithoutWorkersToo() async throws {
-        let fixture = try AccountFixture()
-        defer { fixture.remove() }
-        let loop = try EventLoop.spawn(name: "account-endpoints-tasks")
-        defer { loop.shutdown() }
-        var router = HTTPRouter()
-        AccountEndpoints.install(on: &router, accounts: fixture.service)
-        let server = try HTTPServer.start(on: loop, router: router)
-        defer { server.close() }
-        let repository = HTTPAccountRepository(client: HTTPClient(baseURL: HTTPBaseURL(host: "127.0.0.1", port: server.address.port), loop: loop))
-
-        let session = try await repository.register(name: "zed", password: "correct horse")
-
-        #expect(try await repository.login(name: "zed", password: "correct horse").userID == session.userID)
-    }
-
     @Test func busyWorkersAnswer503() async throws {
         let served = try serve(workers: BlockingWorkers(threads: 1, maximumQueued: 1))
         defer { served.stop() }
@@ -62,7 +47,7 @@ import Testing
             started.signal()
             gate.wait()
         })
-        started.wait()
+        await offPool { started.wait() }  // the only worker is busy now
         #expect(served.workers.submit {})  // the queue is full now
 
         let response = try await served.post("/users/login", #"{"name":"x","password":"correct horse"}"#)

@@ -2,6 +2,7 @@ import AuctionCore
 import AuctionData
 import AuctionInfrastructure
 import AuctionServer
+import AuctionTestSupport
 import Foundation
 import Testing
 
@@ -140,26 +141,28 @@ import Testing
     }
 
     @Test func auctionClosesAtItsEndTimeAnnouncesTheWinnerAndRefusesLaterBids() async throws {
-        let endsAt = WallClock.now().adding(milliseconds: 5_000)  // time to log in and bid even on a loaded machine
+        // The server reads the real clock, so the bid must arrive within a real window. The steps
+        // inside it run on one thread off the concurrency pool: in a full parallel run every `await`
+        // can queue behind hundreds of tests for seconds, a blocking socket does not.
+        let endsAt = WallClock.now().adding(milliseconds: 5_000)
         let fixture = try Self.serverWithUsers(listings: ServerFixture.listings(count: 3, endsAt: endsAt))
         defer { fixture.stop() }
-        let client = try fixture.client(), watcher = try fixture.client()
+        let client = try RawSocket(port: fixture.socketPort), watcher = try RawSocket(port: fixture.socketPort)
         defer { client.close(); watcher.close() }
-        #expect(try await watcher.request(.listState(stateNumber: 0)).result)
-        #expect(try await client.request(.login(token: "token-bob")).result)
-        #expect(try await client.bid(2, 30_000).result)
+        let setup = await offPool {
+            watcher.exchangeBlocking([.listState(stateNumber: 0)])
+                + client.exchangeBlocking([.login(token: "token-bob"), .bid(Bid(productID: 2, price: 30_000), userID: nil)])
+        }
+        #expect(setup.map { $0?.result } == [true, true, true], "list state, login and bid before the end time")
 
-        let closed = await eventually {
-            watcher.pushes.withLock { $0.filter { if case .auctionClosed = $0 { true } else { false } }.count == 3 }
+        let messages = await watcher.readMessages { messages in
+            messages.filter { if case .auctionClosed = $0 { true } else { false } }.count == 3
         }
-        #expect(closed)
-        let announcement = watcher.pushes.withLock { pushes in
-            pushes.first { if case .auctionClosed(2, _, _) = $0 { true } else { false } }
-        }
+        let announcement = messages.first { if case .auctionClosed(2, _, _) = $0 { true } else { false } }
         #expect(announcement == .auctionClosed(2, finalPrice: 30_000, winner: "bob"))
 
-        let late = try await client.bid(2, 40_000)
-        #expect(late.reason == .auctionClosed)
+        let late = await client.exchange([.bid(Bid(productID: 2, price: 40_000), userID: nil)], first: 3)
+        #expect(late.first??.reason == .auctionClosed)
         let record = await eventually {
             (try? fixture.inspect { try $0.scalarInteger("SELECT winner_id FROM products WHERE id = 2 AND final_price = 30000") }) == 2
         }

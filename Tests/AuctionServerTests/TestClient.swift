@@ -101,6 +101,51 @@ struct RawSocket: Sendable {
         await offPool { readFramesBlocking(count) }
     }
 
+    /// Sends each message as a frame (completion ids `first`, `first + 1`, …) and waits for its reply
+    /// before the next, off the concurrency pool. The replies in order (nil where none came within 10 s).
+    func exchange(_ messages: [ClientMessage], first: Int64 = 1) async -> [WireReply?] {
+        await offPool { exchangeBlocking(messages, first: first) }
+    }
+
+    /// `exchange` on the calling thread (blocking).
+    func exchangeBlocking(_ messages: [ClientMessage], first: Int64 = 1) -> [WireReply?] {
+        var decoder = FrameDecoder(maximumFrameBytes: 1 << 20)
+        return messages.enumerated().map { index, message in
+            var frame = message.frame
+            frame.completionID = first + Int64(index)
+            guard send(FrameEncoder.encode(frame)) else { return nil }
+            return nextFrame(&decoder) { frame in
+                if case .reply(let reply) = try? ServerMessage(frame: frame) { reply } else { nil }
+            }
+        }
+    }
+
+    /// Reads frames until `done` holds for the messages so far (or EOF / the 10 s timeout), off the pool.
+    func readMessages(until done: @escaping @Sendable ([ServerMessage]) -> Bool) async -> [ServerMessage] {
+        await offPool {
+            var decoder = FrameDecoder(maximumFrameBytes: 1 << 20)
+            var messages: [ServerMessage] = []
+            while !done(messages) {
+                guard let message = nextFrame(&decoder, { try? ServerMessage(frame: $0) }) else { break }
+                messages.append(message)
+            }
+            return messages
+        }
+    }
+
+    /// The first frame `pick` accepts (others are skipped), or nil at EOF / timeout.
+    private func nextFrame<T>(_ decoder: inout FrameDecoder, _ pick: (Frame) -> T?) -> T? {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            while let event = decoder.nextEvent() {
+                if case .frame(let frame) = event, let picked = pick(frame) { return picked }
+            }
+            let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard received > 0 else { return nil }
+            decoder.append(Array(chunk[0..<received]))
+        }
+    }
+
     private func readToEndBlocking() -> (bytes: [UInt8], closed: Bool) {
         var all: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)

@@ -1,6 +1,9 @@
 /// Routes requests by method and exact path: unknown path → 404, known path with another
 /// method → 405 with `Allow`. `HEAD` is served by the `GET` route (the server drops the body).
-/// Handlers run on the server's event loop; deliberately not `Sendable`.
+/// Handlers run on the server's event loop; deliberately not `Sendable`. There is no `async`
+/// variant on purpose: a server must not wait for Swift's cooperative pool, which blocked work
+/// elsewhere in the process can fill; slow handlers hand their work to dedicated threads and
+/// answer through the responder.
 public struct HTTPRouter {
     /// A handler that answers through a responder, possibly later (asynchronous work).
     public typealias Handler = (HTTPRequest, HTTPResponder) -> Void
@@ -19,14 +22,6 @@ public struct HTTPRouter {
     public mutating func on(_ method: HTTPMethod, _ path: String, responding handler: @escaping Handler) {
         routes[path, default: []].removeAll { $0.method == method }
         routes[path, default: []].append((method, handler))
-    }
-
-    /// Adds a route answered by an `async` function, run as a task.
-    public mutating func on(_ method: HTTPMethod, _ path: String,
-                            async handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
-        on(method, path, responding: { request, responder in
-            Task { responder.respond(await handler(request)) }
-        })
     }
 
     /// The methods a path answers to (with `HEAD` when it answers `GET`), or empty for an unknown path.

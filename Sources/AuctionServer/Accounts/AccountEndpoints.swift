@@ -4,7 +4,7 @@ import AuctionInfrastructure
 
 /// The account routes: `POST /users/register`, `POST /users/login`, `POST /users/logout`,
 /// `GET /users/me`. Register and login hash a password and logout writes durably, so they run on
-/// `BlockingWorkers` (or in a task when none are given), never on the event loop; `me` is a cached
+/// `BlockingWorkers`, never on the event loop nor on Swift's cooperative pool; `me` is a cached
 /// lookup answered on the loop. Bodies never echo passwords.
 public enum AccountEndpoints {
     /// The paths served, in the order they are documented.
@@ -13,7 +13,7 @@ public enum AccountEndpoints {
     /// Adds the routes to `router`, answering from `accounts`; password hashing runs on `workers`
     /// (503 when their queue is full). `clientAddress` names the peer of a request for the
     /// per-address login limit (nil: only the per-name limit applies).
-    public static func install(on router: inout HTTPRouter, accounts: AccountService, workers: BlockingWorkers? = nil,
+    public static func install(on router: inout HTTPRouter, accounts: AccountService, workers: BlockingWorkers,
                                clientAddress: @escaping @Sendable (HTTPRequest) -> String? = { _ in nil }) {
         offload(&router, "/users/register", workers) { request in
             guard let credentials = AccountDTO.credentials(from: request.body) else {
@@ -59,12 +59,8 @@ public enum AccountEndpoints {
     }
 
     /// Adds a `POST` route whose answer is computed off the event loop.
-    private static func offload(_ router: inout HTTPRouter, _ path: String, _ workers: BlockingWorkers?,
+    private static func offload(_ router: inout HTTPRouter, _ path: String, _ workers: BlockingWorkers,
                                 _ body: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
-        guard let workers else {
-            router.on(.post, path, async: { request in body(request) })
-            return
-        }
         router.on(.post, path, responding: { request, responder in
             let queued = workers.submit { responder.respond(body(request)) }
             if !queued {

@@ -29,6 +29,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
         var ledger: SQLiteBidLedger?
         var chat: ChatRelay?
         var catalogue: SQLiteCatalogueStore?
+        var catalogueReaders: BlockingWorkers?
         var closings: DispatchQueue?
     }
 
@@ -123,9 +124,13 @@ public final class AuctionHouseServer: @unchecked Sendable {
         let sessions: any SessionResolver
         var router = HTTPRouter()
         let live = LiveCatalogue(store: catalogue, products: restored.products)
+        // Detail and image reads wait for the store's lock (an auction close may be writing), so
+        // they run on two threads of their own: neither the loop nor Swift's pool waits for disk.
+        let readers = BlockingWorkers(threads: 2)
+        running.catalogueReaders = readers
         do {
             sessions = try hooks.makeSessionResolver(path)
-            CatalogueEndpoints.install(on: &router, products: live)
+            CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) })
             try hooks.installRoutes(&router, path)
         } catch {
             throw .setup("\(error)")
@@ -238,6 +243,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
             loop.shutdown()
         }
         running.chat?.close()
+        running.catalogueReaders?.shutdown()
         running.catalogue?.close()
         hooks.didStop()
     }

@@ -1,12 +1,14 @@
 import AuctionCore
+import AuctionData
 import AuctionInfrastructure
 
 /// The catalogue the HTTP endpoints serve: the store's products with the live prices laid over them.
 ///
 /// The product rows are loaded once; each committed price change is applied with `apply(_:)` (from
 /// the event loop), so a page read right after a push shows the new price. Details, histories and
-/// images come from the store on demand. Thread-safe: the rows sit behind a lock.
-final class LiveCatalogue: ProductRepository, Sendable {
+/// images come from the store on demand, synchronously (the server answers on its own threads,
+/// never on Swift's cooperative pool). Thread-safe: the rows sit behind a lock.
+final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
     private let store: SQLiteCatalogueStore
     private let rows: Mutex<[Product]>
     private let indexByID: [ProductID: Int]
@@ -35,7 +37,7 @@ final class LiveCatalogue: ProductRepository, Sendable {
     }
 
     /// Page `index` (15 products), or nil past the last page.
-    func page(_ index: Int) async throws(AuctionError) -> ProductPage? {
+    func page(_ index: Int) throws(AuctionError) -> ProductPage? {
         guard index >= 0 else { return nil }
         let size = ProductPage.size
         let products = rows.withLock { rows -> [Product] in
@@ -47,7 +49,7 @@ final class LiveCatalogue: ProductRepository, Sendable {
     }
 
     /// A product in full: the store's detail with the live price.
-    func detail(of id: ProductID) async throws(AuctionError) -> ProductDetail {
+    func detail(of id: ProductID) throws(AuctionError) -> ProductDetail {
         guard let live = product(id) else { throw .notFound("product") }
         let stored: ProductDetail?
         do {
@@ -61,7 +63,7 @@ final class LiveCatalogue: ProductRepository, Sendable {
     }
 
     /// An image's PNG bytes.
-    func image(_ imageID: Int) async throws(AuctionError) -> [UInt8] {
+    func image(_ imageID: Int) throws(AuctionError) -> [UInt8] {
         let bytes: [UInt8]?
         do {
             bytes = try store.image(imageID)

@@ -1,0 +1,17 @@
+import AuctionCore
+
+extension CatalogueEndpoints {
+    /// What the catalogue endpoints serve, read synchronously so a server answers without the
+    /// Swift concurrency pool (on its event loop, or on threads it dedicates with `Offload`).
+    public protocol Source: Sendable {
+        /// Page `index` (15 products), or nil past the last page.
+        func page(_ index: Int) throws(AuctionError) -> ProductPage?
+        /// A product in full; `.notFound` for an unknown id.
+        func detail(of id: ProductID) throws(AuctionError) -> ProductDetail
+        /// An image's PNG bytes; `.notFound` for an unknown image.
+        func image(_ imageID: Int) throws(AuctionError) -> [UInt8]
+    }
+
+    /// Runs a job on some other thread; false when it cannot take it now (the route answers 503).
+    public typealias Offload = @Sendable (_ job: @escaping @Sendable () -> Void) -> Bool
+}
