@@ -32,7 +32,7 @@ extension SocketService {
     /// products beyond a watcher's pages follow one by one. Cost: one registry look-up per connection
     /// and one write per recipient, not one queue operation per push per recipient.
     func broadcast(_ group: PushGroup) {
-        guard !group.items.isEmpty else { return }
+        guard !group.items.isEmpty, watchers.count > 0 else { return }
         var delivered = 0
         for peer in peers.values where !peer.isGivenUp {
             let count = group.prefixCount(forPages: watchers.listState(of: peer.id).pagesLoaded)
