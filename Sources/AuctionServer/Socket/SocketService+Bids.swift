@@ -71,24 +71,46 @@ extension SocketService {
     }
 
     /// Takes every commit result parked so far and answers it (loop thread).
+    ///
+    /// The pushes of every successful group taken here leave as one `PushGroup` (more pushes per
+    /// write under load); a failed group's corrections go out after the pushes taken before it.
     private func drainCommits() {
-        for (batch, result) in commitInbox.takeAll() { committed(batch, result: result) }
+        var pushes: [PendingBid] = []
+        for (batch, result) in commitInbox.takeAll() {
+            if case .failure = result { pushGroup(&pushes) }
+            committed(batch, result: result, pushes: &pushes)
+        }
+        pushGroup(&pushes)
+    }
+
+    /// Pushes the accepted bids collected so far, then their price changes go to the live feed.
+    private func pushGroup(_ pushes: inout [PendingBid]) {
+        guard !pushes.isEmpty else { return }
+        if pushes.count == 1 {
+            broadcast(pushes[0].update, position: pushes[0].position)
+        } else {
+            broadcast(PushGroup(pushes.lazy.map { ($0.update, $0.position) }))
+        }
+        for item in pushes { onPriceChange(item.update) }
+        pushes.removeAll()
     }
 
     /// The ledger's answer, back on the loop: confirm, reply and push; or undo, reply and correct.
-    private func committed(_ batch: [PendingBid], result: Result<Void, StoreError>) {
+    /// Accepted bids' pushes are appended to `pushes` for the caller to send as one group.
+    private func committed(_ batch: [PendingBid], result: Result<Void, StoreError>, pushes: inout [PendingBid]) {
         bidsInFlight -= batch.count
         switch result {
         case .success:
             counters.bidsAccepted += batch.count
             book.confirm(batch.lazy.map(\.bid))
+            // Replies now, pushes with the whole group (a bidder that also watches gets its reply
+            // before its push, as before; pushes of different products may come in page order).
             for item in batch {
                 if let target = item.target, let peer = peers[target.connection] {
                     reply(to: peer, target.completionID, result: true, price: item.bid.price)
                 }
-                broadcast(item.update, position: item.position)
-                onPriceChange(item.update)
             }
+            pushes.append(contentsOf: batch)
             if log.enabled(.debug) {
                 for item in batch {
                     log.debug("bid: \(item.bid.productID) accepted at \(item.bid.price) for "
@@ -110,9 +132,10 @@ extension SocketService {
                 }
             }
         }
-        // A lot that ended while its bids were committing closes now.
+        // A lot that ended while its bids were committing closes now, after its last price push.
         let now = WallClock.now()
         if batch.contains(where: { item in book.lot(for: item.bid.productID)?.endsAt.map { $0 <= now } ?? false }) {
+            pushGroup(&pushes)
             runClosings()
         }
     }

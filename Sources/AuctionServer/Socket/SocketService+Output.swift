@@ -26,6 +26,38 @@ extension SocketService {
         counters.pushes += delivered
     }
 
+    /// Pushes a commit group's price changes: each encoded once into one buffer ordered by page, so a
+    /// watcher that keeps up gets its share (the pushes of the pages it loaded) with one `write`;
+    /// a lagging watcher gets them one by one through its queue, where they coalesce. Subscribed
+    /// products beyond a watcher's pages follow one by one. Cost: one registry look-up per connection
+    /// and one write per recipient, not one queue operation per push per recipient.
+    func broadcast(_ group: PushGroup) {
+        guard !group.items.isEmpty, watchers.count > 0 else { return }
+        var delivered = 0
+        for peer in peers.values where !peer.isGivenUp {
+            let count = group.prefixCount(forPages: watchers.listState(of: peer.id).pagesLoaded)
+            let subscriptions = watchers.subscriptions(of: peer.id)
+            if count > 0 {
+                let end = group.byteCount(ofPrefix: count)
+                if peer.outbound.isEmpty,
+                   peer.connection.bufferedOutputBytes + end <= peer.outbound.configuration.softLimit {
+                    // Every one of these pushes would have been written at once: write them together.
+                    let written = group.bytes.withUnsafeBytes { peer.connection.write(UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
+                    if !written { giveUp(peer, reason: "the connection refused output (\(peer.connection.bufferedOutputBytes) bytes pending)") }
+                } else {
+                    for item in group.items[0..<count] { send(.price(item.update.productID, item.frame), to: peer) }
+                }
+                delivered += count
+            }
+            guard !subscriptions.isEmpty else { continue }
+            for item in group.items[count...] where subscriptions.contains(item.update.productID) {
+                send(.price(item.update.productID, item.frame), to: peer)
+                delivered += 1
+            }
+        }
+        counters.pushes += delivered
+    }
+
     /// Pushes a frame that is not a price (e.g. auction closed) to the product's watchers.
     func broadcast(other bytes: [UInt8], position: Int, productID: ProductID) {
         let message = OutboundMessage.other(bytes)
