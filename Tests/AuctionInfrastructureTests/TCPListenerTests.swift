@@ -32,11 +32,19 @@ import Testing
     @Test func closedListenerRefusesNewConnections() async throws {
         let loop = try EventLoop.spawn(name: "test-listener-close")
         defer { loop.shutdown() }
-        let listener = try echoListener(host: "127.0.0.1", on: loop)
-        listener.close()
-        _ = await awaitOnLoop(loop) { done in done(true) }
-        let result = await connectOnLoop(host: "127.0.0.1", port: listener.address.port, on: loop)
-        #expect(result.map { if case .failure(.connectionRefused) = $0 { true } else { false } } == true)
+        // A parallel test's listener may take the freed port; then try again with a new one.
+        for _ in 0..<5 {
+            let listener = try echoListener(host: "127.0.0.1", on: loop)
+            listener.close()
+            _ = await awaitOnLoop(loop) { done in done(true) }
+            // Holding the port (bound, not listening) proves it was released and keeps it ours.
+            guard let held = claimPort(listener.address.port) else { continue }
+            defer { close(held.fd) }
+            let result = await connectOnLoop(host: "127.0.0.1", port: listener.address.port, on: loop)
+            #expect(result.map { if case .failure(.connectionRefused) = $0 { true } else { false } } == true)
+            return
+        }
+        Issue.record("the closed listener's port was taken by another socket five times in a row")
     }
 
     /// 10,000 clients held open by a child `bash` (`/dev/tcp`), all accepted by one listener on one
