@@ -101,7 +101,7 @@ import Testing
         let body = AccountDTO.sessionBody(userID: UserID(rawValue: 3), name: "bo", token: nil,
                                           expiresAt: Timestamp(millisecondsSinceEpoch: 5))
         #expect(String(decoding: body, as: UTF8.self) == #"{"user_id":3,"name":"bo","expires_at":5}"#)
-        #expect(AccountDTO.profile(from: body) == UserProfile(userID: UserID(rawValue: 3), name: "bo",
+        #expect(AccountDTO.profile(from: body) == UserIdentity(userID: UserID(rawValue: 3), name: "bo",
                                                              expiresAt: Timestamp(millisecondsSinceEpoch: 5)))
         #expect(AccountDTO.session(from: body) == nil)  // no token
         #expect(String(decoding: AccountDTO.errorBody("no", retryAfterMilliseconds: 10), as: UTF8.self)

@@ -67,7 +67,7 @@ import Testing
         let me = try await accounts.me(token: session.token)
 
         #expect(registered.name == "alice" && session.userID == registered.userID)
-        #expect(me == UserProfile(userID: registered.userID, name: "alice", expiresAt: session.expiresAt))
+        #expect(me == UserIdentity(userID: registered.userID, name: "alice", expiresAt: session.expiresAt))
         try await accounts.logout(token: session.token)
         await #expect(throws: AuctionError.refused(.unauthenticated)) { try await accounts.me(token: session.token) }
         #expect(try await accounts.me(token: registered.token).name == "alice")

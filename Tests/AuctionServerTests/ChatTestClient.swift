@@ -1,7 +1,8 @@
+import AuctionCore
 import AuctionData
 import AuctionInfrastructure
 
-// Imports AuctionData only: AuctionServer has its own `ChatMessage` and `ChatPresence`.
+// The chat values a client receives are AuctionCore's `ChatMessage` and `ChatPresence`.
 
 /// A chat message as a test client received it.
 typealias ReceivedChatLine = ChatMessage

@@ -67,7 +67,7 @@ public struct AccountCommands: Sendable {
     /// Who the saved session belongs to, as the server confirms it; JSON when asked.
     public func whoami(json: Bool = false) async throws(AccountCommandError) -> String {
         let saved = try validLogin()
-        let profile: UserProfile
+        let profile: UserIdentity
         do throws(AuctionError) {
             profile = try await accounts.me(token: saved.token)
         } catch .refused(.unauthenticated) {

@@ -45,10 +45,10 @@ public enum AccountDTO {
     }
 
     /// Reads a `/users/me` answer; nil when a member is missing.
-    public static func profile(from body: [UInt8]) -> UserProfile? {
+    public static func profile(from body: [UInt8]) -> UserIdentity? {
         guard let json = try? JSONValue.parse(body), let id = json["user_id"]?.intValue,
               let name = json["name"]?.stringValue, let expires = json["expires_at"]?.intValue else { return nil }
-        return UserProfile(userID: UserID(rawValue: id), name: name, expiresAt: Timestamp(millisecondsSinceEpoch: expires))
+        return UserIdentity(userID: UserID(rawValue: id), name: name, expiresAt: Timestamp(millisecondsSinceEpoch: expires))
     }
 
     /// `{"error": ..., "retry_after_ms"?: ...}`.

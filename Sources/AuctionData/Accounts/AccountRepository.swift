@@ -9,5 +9,5 @@ public protocol AccountRepository: Sendable {
     /// Revokes a session's token.
     func logout(token: String) async throws(AuctionError)
     /// Who a token belongs to; `refused(.unauthenticated)` when it is not valid.
-    func me(token: String) async throws(AuctionError) -> UserProfile
+    func me(token: String) async throws(AuctionError) -> UserIdentity
 }

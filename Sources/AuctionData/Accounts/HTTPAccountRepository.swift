@@ -43,7 +43,7 @@ public struct HTTPAccountRepository: AccountRepository {
     }
 
     /// Who the token belongs to; `refused(.unauthenticated)` when it is unknown, expired or revoked.
-    public func me(token: String) async throws(AuctionError) -> UserProfile {
+    public func me(token: String) async throws(AuctionError) -> UserIdentity {
         let response = try await send(HTTPRequest(method: .get, target: "/users/me",
                                                   headers: ["Authorization": "Bearer \(token)", "Accept": "application/json"]))
         guard response.status.isSuccess else { throw failure(response) }

@@ -103,7 +103,7 @@ public enum AccountEndpoints {
         }
     }
 
-    private static func sessionResponse(_ status: HTTPStatus, _ session: AccountSession) -> HTTPResponse {
+    private static func sessionResponse(_ status: HTTPStatus, _ session: UserSession) -> HTTPResponse {
         var response = json(status, AccountDTO.sessionBody(userID: session.userID, name: session.name,
                                                            token: session.token, expiresAt: session.expiresAt))
         response.headers.add(name: "Cache-Control", value: "no-store")

@@ -46,7 +46,7 @@ public final class AccountService: Sendable {
     private let clock: @Sendable () -> Timestamp
     private let log: @Sendable (String) -> Void
     private let limits: Mutex<Limits>
-    private let cache: Mutex<[String: AccountIdentity]>
+    private let cache: Mutex<[String: UserIdentity]>
     private let dummyHash = Mutex<String?>(nil)
 
     /// Creates the service over a store, hashing with `hasher`, reading time from `clock`, and
@@ -65,7 +65,7 @@ public final class AccountService: Sendable {
     }
 
     /// Creates a user and opens a first session; `nameTaken` when the name exists.
-    public func register(name: String, password: String) throws(AccountError) -> AccountSession {
+    public func register(name: String, password: String) throws(AccountError) -> UserSession {
         try AccountRules.validate(name: name)
         try AccountRules.validate(password: password)
         let hash = try hasher.hash(password)
@@ -83,7 +83,7 @@ public final class AccountService: Sendable {
 
     /// Checks a name and password and opens a session. `invalidCredentials` for a wrong password
     /// or an unknown name alike; `rateLimited` after too many failures for the name or the address.
-    public func login(name: String, password: String, address: String?) throws(AccountError) -> AccountSession {
+    public func login(name: String, password: String, address: String?) throws(AccountError) -> UserSession {
         let nameKey = "name:" + String(decoding: name.utf8.prefix(64), as: UTF8.self)
         let addressKey = address.map { "addr:" + $0 }
         let keys = [nameKey] + (addressKey.map { [$0] } ?? [])
@@ -132,7 +132,7 @@ public final class AccountService: Sendable {
 
     /// Who holds `token`, or nil when it is malformed, unknown, expired or revoked (or the store
     /// fails). One SHA-256 and an indexed lookup, or a cache hit; the socket service's login frame calls it.
-    public func user(forToken token: String) -> AccountIdentity? {
+    public func user(forToken token: String) -> UserIdentity? {
         guard SessionToken.isWellFormed(token) else { return nil }
         let hash = SessionToken.hash(token)
         let now = clock()
@@ -142,7 +142,7 @@ public final class AccountService: Sendable {
             return nil
         }
         guard let session = try? store.session(tokenHash: hash), session.isValid(at: now) else { return nil }
-        let identity = AccountIdentity(userID: session.userID, name: session.userName, expiresAt: session.expiresAt)
+        let identity = UserIdentity(userID: session.userID, name: session.userName, expiresAt: session.expiresAt)
         remember(hash, identity)
         return identity
     }
@@ -157,7 +157,7 @@ public final class AccountService: Sendable {
         }
     }
 
-    private func openSession(userID: UserID, name: String, now: Timestamp) throws(AccountError) -> AccountSession {
+    private func openSession(userID: UserID, name: String, now: Timestamp) throws(AccountError) -> UserSession {
         let token = try SessionToken.generate()
         let hash = SessionToken.hash(token)
         let expiresAt = now.adding(milliseconds: configuration.sessionLifetimeMilliseconds)
@@ -166,12 +166,12 @@ public final class AccountService: Sendable {
         } catch {
             throw AccountError.store(error.description)
         }
-        remember(hash, AccountIdentity(userID: userID, name: name, expiresAt: expiresAt))
+        remember(hash, UserIdentity(userID: userID, name: name, expiresAt: expiresAt))
         cleanUpHourly(now: now)
-        return AccountSession(userID: userID, name: name, token: token, expiresAt: expiresAt)
+        return UserSession(userID: userID, name: name, token: token, expiresAt: expiresAt)
     }
 
-    private func remember(_ hash: String, _ identity: AccountIdentity) {
+    private func remember(_ hash: String, _ identity: UserIdentity) {
         let capacity = configuration.tokenCacheSize
         guard capacity > 0 else { return }
         cache.withLock { cache in

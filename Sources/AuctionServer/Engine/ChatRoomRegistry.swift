@@ -61,7 +61,7 @@ public struct ChatRoomRegistry: Sendable {
         let recipients = state.members
         rooms[room] = state
         roomsByConnection[connection, default: []].append(room)
-        return ChatBroadcast(event: ChatPresence(room: room, user: user, event: .join, time: now), recipients: recipients)
+        return ChatBroadcast(event: ChatPresence(room: room.rawValue, user: user, event: .join, time: now), recipients: recipients)
     }
 
     /// Takes a connection out of a room; returns the leave to announce, or nil when it was not in it.
@@ -73,7 +73,7 @@ public struct ChatRoomRegistry: Sendable {
         if !state.members.isEmpty { rooms[room] = state }
         roomsByConnection[connection]?.removeAll { $0 == room }
         if roomsByConnection[connection]?.isEmpty == true { roomsByConnection[connection] = nil }
-        return ChatBroadcast(event: ChatPresence(room: room, user: user, event: .leave, time: now), recipients: recipients)
+        return ChatBroadcast(event: ChatPresence(room: room.rawValue, user: user, event: .leave, time: now), recipients: recipients)
     }
 
     /// Takes a closed connection out of every room; returns the leaves to announce (rooms left empty
@@ -98,7 +98,7 @@ public struct ChatRoomRegistry: Sendable {
         guard var state = rooms[room], let sender = state.names[connection] else { throw .notMember(room) }
         state.lastSequence += 1
         rooms[room] = state
-        let message = ChatMessage(room: room, sender: sender, text: text, time: now, sequence: state.lastSequence)
+        let message = ChatMessage(room: room.rawValue, sender: sender, text: text, time: now, sequence: state.lastSequence)
         return ChatBroadcast(event: message, recipients: state.members)
     }
 

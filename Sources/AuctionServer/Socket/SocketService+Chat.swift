@@ -152,7 +152,7 @@ extension SocketService {
         let event = presence.event
         // `.init` is the wire's presence (AuctionData's), inferred from the message case.
         let wire = ServerMessage.presence(.init(
-            room: event.room.rawValue, user: event.user,
+            room: event.room, user: event.user,
             event: event.event == .join ? .join : .leave, time: event.time))
         let bytes = OutboundMessage.chat(FrameEncoder.encode(wire.frame))
         for id in presence.recipients {

@@ -1,7 +1,6 @@
-import AuctionCore
-
-/// A logged-in session as the client sees it: who, the bearer token, and until when.
-/// (Candidate for AuctionCore/Entities.)
+/// A session opened by registering or logging in: who, the bearer token, and until when.
+///
+/// On the server this is the one moment the clear token exists; it is never stored or logged.
 public struct UserSession: Hashable, Sendable {
     /// The user's id.
     public var userID: UserID
@@ -19,10 +18,13 @@ public struct UserSession: Hashable, Sendable {
         self.token = token
         self.expiresAt = expiresAt
     }
+
+    /// Who the session belongs to, without the token.
+    public var identity: UserIdentity { UserIdentity(userID: userID, name: name, expiresAt: expiresAt) }
 }
 
-/// Who the server says a token belongs to (`GET /users/me`). (Candidate for AuctionCore/Entities.)
-public struct UserProfile: Hashable, Sendable {
+/// Who a valid token belongs to, and until when.
+public struct UserIdentity: Hashable, Sendable {
     /// The user's id.
     public var userID: UserID
     /// The user's name.
@@ -30,7 +32,7 @@ public struct UserProfile: Hashable, Sendable {
     /// When the token stops being valid.
     public var expiresAt: Timestamp
 
-    /// Creates a profile value.
+    /// Creates an identity value.
     public init(userID: UserID, name: String, expiresAt: Timestamp) {
         self.userID = userID
         self.name = name

@@ -1,16 +1,14 @@
-import AuctionCore
-
-/// A line said in a chat room (server `dataType` 3).
+/// A line said in a chat room, as every member receives it.
 public struct ChatMessage: Hashable, Sendable {
     /// The room, e.g. `product-5`.
     public var room: String
-    /// Who said it.
+    /// The sender's user name.
     public var sender: String
-    /// What was said.
+    /// The text, exactly as sent.
     public var text: String
-    /// When the server received it.
+    /// When the server accepted it.
     public var time: Timestamp
-    /// The room's sequence number of this line (increasing, for ordering and gap detection).
+    /// Its number: increasing in the order the server accepted the room's messages.
     public var sequence: Int64
 
     /// Creates a chat line.
@@ -23,13 +21,13 @@ public struct ChatMessage: Hashable, Sendable {
     }
 }
 
-/// Someone joined or left a chat room (server `dataType` 4).
+/// Someone joined or left a chat room.
 public struct ChatPresence: Hashable, Sendable {
     /// Which way the membership changed.
     public enum Event: String, Hashable, Sendable {
-        /// Entered the room.
+        /// Entered the room (the wire's `"join"`).
         case join
-        /// Left the room.
+        /// Left the room or disconnected (the wire's `"leave"`).
         case leave
     }
 
@@ -39,7 +37,7 @@ public struct ChatPresence: Hashable, Sendable {
     public var user: String
     /// Joined or left.
     public var event: Event
-    /// When.
+    /// When it happened.
     public var time: Timestamp
 
     /// Creates a presence notice.
