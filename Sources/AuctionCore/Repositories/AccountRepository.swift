@@ -1,6 +1,4 @@
-import AuctionCore
-
-/// Accounts as the client uses them. (Candidate for AuctionCore/Repositories.)
+/// Accounts as the client uses them: register, log in and out, and ask who a token is.
 public protocol AccountRepository: Sendable {
     /// Creates an account and returns its first session.
     func register(name: String, password: String) async throws(AuctionError) -> UserSession
