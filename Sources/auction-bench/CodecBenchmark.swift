@@ -142,18 +142,3 @@ private func monotonicSeconds() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
-
-private func format(_ value: Double, _ decimals: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = Int64((value * scale).rounded())
-    let whole = scaled / Int64(scale)
-    let fraction = scaled % Int64(scale)
-    guard decimals > 0 else { return String(whole) }
-    let digits = String(fraction)
-    return "\(whole)." + String(repeating: "0", count: decimals - digits.count) + digits
-}
-
-private func pad(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(1, width - text.count))
-}
