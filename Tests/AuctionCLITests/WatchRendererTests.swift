@@ -49,6 +49,19 @@ import Testing
         return found
     }
 
+    @Test func pageCountShowsAPlusWhileMorePagesMayFollow() {
+        var open = state()
+        open.morePages = true
+        let (bytes, screen) = WatchRenderer.render(previous: nil, state: open, now: start)
+        #expect(text(bytes).contains("page 1/3+"))
+        // Learning that the catalogue ended repaints without the plus.
+        var ended = open
+        ended.morePages = false
+        let (after, _) = WatchRenderer.render(previous: screen, state: ended, now: start)
+        #expect(text(after).contains("page 1/3 ·"))
+        #expect(!text(after).contains("page 1/3+"))
+    }
+
     @Test func firstDrawPaintsEverythingAndAFifteenRowPageCostsOverAKilobyte() {
         let (bytes, _) = WatchRenderer.render(previous: nil, state: state(), now: start)
         let output = text(bytes)

@@ -189,6 +189,7 @@ public struct WatchModel: Sendable {
     private mutating func render(_ now: Timestamp) -> [WatchEffect] {
         guard interactive else { return [] }
         let state = WatchState(products: visibleProducts, pageNumber: currentPage + 1, pageCount: max(1, pageRanges.count),
+                               morePages: !reachedEnd,
                                connection: connection, updatesReceived: board.updatesApplied, lastUpdateAt: lastUpdateAt,
                                size: size, color: color, title: title)
         let (bytes, painted) = screen.map { WatchRenderer.render(previous: $0, state: state, now: now) }

@@ -72,7 +72,7 @@ public enum WatchRenderer {
     private static func fullPaint(state: WatchState, columns: ProductColumns, now: Timestamp) -> (bytes: [UInt8], screen: WatchScreen) {
         var out = ANSI.hideCursor + ANSI.home + ANSI.clearScreen
         let width = state.size.columns
-        let title = TerminalText.truncate(TerminalText.sanitized(state.title) + " · page \(state.pageNumber)/\(state.pageCount)", toWidth: width)
+        let title = TerminalText.truncate(TerminalText.sanitized(state.title) + " · " + state.pageLabel, toWidth: width)
         out += ANSI.moveTo(row: 1, column: 1) + (state.color ? ANSI.bold + title + ANSI.reset : title)
         let header = TerminalText.truncate(columns.header, toWidth: width)
         out += ANSI.moveTo(row: 2, column: 1) + (state.color ? ANSI.dim + header + ANSI.reset : header)
@@ -92,7 +92,7 @@ public enum WatchRenderer {
             let seconds = max(0, (now.millisecondsSinceEpoch - last.millisecondsSinceEpoch) / 1000)
             parts.append("last \(seconds) s ago")
         }
-        parts.append("page \(state.pageNumber)/\(state.pageCount)")
+        parts.append(state.pageLabel)
         parts.append("q quit · n/p page · r reload")
         return TerminalText.truncate(parts.joined(separator: " · "), toWidth: state.size.columns)
     }
@@ -100,6 +100,7 @@ public enum WatchRenderer {
     private static func needsFullPaint(previous: WatchScreen, state: WatchState, columns: ProductColumns) -> Bool {
         let old = previous.state
         return old.size != state.size || old.pageNumber != state.pageNumber || old.pageCount != state.pageCount
+            || old.morePages != state.morePages
             || old.color != state.color || old.title != state.title || previous.columns != columns
             || old.products.map(\.id) != state.products.map(\.id)
     }
@@ -150,4 +151,9 @@ public enum WatchRenderer {
         while index < b.count && !(b[index].isNumber) { index += 1 }
         return index == b.count ? 0 : index
     }
+}
+
+extension WatchState {
+    /// `page 2/3`, or `page 2/3+` while more pages may follow the loaded ones.
+    var pageLabel: String { "page \(pageNumber)/\(pageCount)" + (morePages ? "+" : "") }
 }

@@ -8,6 +8,8 @@ public struct WatchState: Hashable, Sendable {
     public var pageNumber: Int
     /// How many pages there are (or are watched).
     public var pageCount: Int
+    /// Whether the catalogue may hold pages beyond `pageCount` (shown as `page 1/1+`).
+    public var morePages: Bool
     /// The socket connection's state.
     public var connection: ConnectionState
     /// Price updates received since the watch started.
@@ -22,12 +24,14 @@ public struct WatchState: Hashable, Sendable {
     public var title: String
 
     /// Creates a state.
-    public init(products: [Product], pageNumber: Int = 1, pageCount: Int = 1, connection: ConnectionState = .connecting,
+    public init(products: [Product], pageNumber: Int = 1, pageCount: Int = 1, morePages: Bool = false,
+                connection: ConnectionState = .connecting,
                 updatesReceived: Int = 0, lastUpdateAt: Timestamp? = nil, size: TerminalSize = .fallback,
                 color: Bool = true, title: String = "auction watch") {
         self.products = products
         self.pageNumber = pageNumber
         self.pageCount = pageCount
+        self.morePages = morePages
         self.connection = connection
         self.updatesReceived = updatesReceived
         self.lastUpdateAt = lastUpdateAt
