@@ -1,4 +1,5 @@
 import AuctionCLI
+import AuctionTestSupport
 import AuctionCore
 import AuctionInfrastructure
 import Testing
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func unreachableSocketExitsThree() async throws {
-        await CommandHarness.withRefusingPort { port in
+        await LoopbackPort.withRefusing { port in
             let run = await CommandHarness.run(["bid", "5", "35000"], environment: ["AUCTION_SOCKET": "127.0.0.1:\(port)"])
             #expect(run.status == .unreachable)
             #expect(run.stderr == "auction: cannot reach 127.0.0.1:\(port): connection refused — is auction-server running? try `auction demo`\n")

@@ -1,4 +1,5 @@
 import AuctionCLI
+import AuctionTestSupport
 import AuctionInfrastructure
 import Testing
 
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func unreachableServerExitsThreeWithAnActionableMessage() async throws {
-        await CommandHarness.withRefusingPort { port in
+        await LoopbackPort.withRefusing { port in
             let run = await CommandHarness.run(["list"], environment: ["AUCTION_HTTP": "http://127.0.0.1:\(port)"])
             #expect(run.status == .unreachable)
             #expect(run.stderr == "auction: cannot reach 127.0.0.1:\(port): connection refused — is auction-server running? try `auction demo`\n")

@@ -35,21 +35,4 @@ enum CommandHarness {
         return path
     }
 
-    /// A loopback port that refuses connections: bound but not listening (kept so while `body` runs,
-    /// so a parallel test cannot take it).
-    static func withRefusingPort<T>(_ body: (Int) async throws -> T) async rethrows -> T {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        _ = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return try await body(Int(UInt16(bigEndian: address.sin_port)))
-    }
 }

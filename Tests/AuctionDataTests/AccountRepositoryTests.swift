@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionTestSupport
 import AuctionData
 import AuctionInfrastructure
 import Glibc
@@ -84,7 +85,7 @@ import Testing
     @Test func closedPortIsUnreachable() async throws {
         // A port bound but not listening, held for the whole test: a server closed just before could
         // have its port taken by a parallel test's listener (seen as a lost connection, not a refusal).
-        let (fd, port) = refusingSocketPort()
+        let (fd, port) = LoopbackPort.refusing()
         defer { close(fd) }
         let loop = try EventLoop.spawn(name: "account-refused")
         defer { loop.shutdown() }

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionTestSupport
 import AuctionData
 import AuctionInfrastructure
 import Glibc
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func closedPortIsUnreachableWithTheAddress() async throws {
-        let (fd, port) = refusingSocketPort()
+        let (fd, port) = LoopbackPort.refusing()
         defer { close(fd) }
         let client = try Self.client(port: port, reconnects: false)
         defer { client.close() }

@@ -64,19 +64,3 @@ final class SocketTestServer: @unchecked Sendable {
 }
 
 enum SocketTestServerError: Error { case restart(String) }
-
-/// A port on 127.0.0.1 that refuses connections while the returned descriptor stays open
-/// (bound, not listening: no parallel test can take it meanwhile).
-func refusingSocketPort() -> (fd: CInt, port: Int) {
-    let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-            bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-        }
-    }
-    return (fd, Int(UInt16(bigEndian: address.sin_port)))
-}

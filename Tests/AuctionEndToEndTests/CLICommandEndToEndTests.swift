@@ -74,8 +74,8 @@ import Testing
     }
 
     @Test func serverNotRunningExitsThreeWithAnActionableMessage() async throws {
-        try await CLI.withRefusingPort { http in
-            try await CLI.withRefusingPort { socket in
+        try await LoopbackPort.withRefusing { http in
+            try await LoopbackPort.withRefusing { socket in
                 let env = ["AUCTION_HTTP": "http://127.0.0.1:\(http)", "AUCTION_SOCKET": "127.0.0.1:\(socket)"]
                 let list = try await CLI.run(["list"], environment: env)
                 #expect(list.status == 3)
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func aBidWhoseReplyNeverComesIsAnUnknownOutcome() async throws {
-        try await CLI.withSilentPort { port in
+        try await LoopbackPort.withSilent { port in
             let result = try await CLI.run(["bid", "5", "35000"], environment: ["AUCTION_SOCKET": "127.0.0.1:\(port)", "AUCTION_TIMEOUT": "0.5"])
             #expect(result.status == 4)
             #expect(result.stderr == "auction: outcome unknown: the bid was sent but no answer came; check with `auction show 5`\n")
@@ -134,7 +134,7 @@ import Testing
         defer { config.remove() }
         try FileManager.default.createDirectory(atPath: config.file("auction"), withIntermediateDirectories: true)
         try "http = \(server.httpURL)\nsocket = \(server.socketAddress)\n".write(toFile: config.file("auction/config"), atomically: true, encoding: .utf8)
-        try await CLI.withRefusingPort { port in
+        try await LoopbackPort.withRefusing { port in
             let dead = "http://127.0.0.1:\(port)"
             let fromFile = try await CLI.run(["list"], environment: ["XDG_CONFIG_HOME": config.path])
             #expect(fromFile.status == 0, "the config file alone points at the server: \(fromFile.stderr)")

@@ -31,12 +31,12 @@ import Testing
         let ports = Self.ports(first)
         let (moving, changed) = try await CLI.screen(tmux) { Self.updates($0) >= 2 }
         #expect(changed, "prices change within seconds; screen:\n\(moving)")
-        #expect(ports.allSatisfy { CLI.isListening(port: $0) })
+        #expect(ports.allSatisfy { LoopbackPort.isListening($0) })
 
         try tmux.sendKeys("q")
         let (after, exited) = try await CLI.screen(tmux) { $0.contains("exited=0") }
         #expect(exited, "screen:\n\(after)")
-        for port in ports { #expect(!CLI.isListening(port: port), "port \(port) still listening") }
+        for port in ports { #expect(!LoopbackPort.isListening(port), "port \(port) still listening") }
         let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
         #expect(left.isEmpty, "the demo database is removed: \(left)")
     }

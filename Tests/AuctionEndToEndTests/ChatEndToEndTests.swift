@@ -66,7 +66,7 @@ import Testing
         let (server, directory, alice, _) = try await Self.serverWithUsers()
         defer { server.stop(); directory.remove() }
 
-        let result = try await CLI.withRefusingPort { port in
+        let result = try await LoopbackPort.withRefusing { port in
             var environment = alice.environment
             environment["AUCTION_SOCKET"] = "127.0.0.1:\(port)"
             return try await CLI.run(["chat", "lobby"], environment: environment, stdin: "hi\n")

@@ -105,27 +105,3 @@ final class SocketClientTestServer: @unchecked Sendable {
 }
 
 enum TestServerError: Error { case restart(String) }
-
-/// A port on 127.0.0.1 that refuses connections for as long as the returned descriptor stays open:
-/// bound but not listening, so no other test's listener can take the port meanwhile.
-func refusingPort() -> (fd: CInt, port: Int) {
-    claimPort(0) ?? (-1, 0)
-}
-
-/// Binds (without listening) a socket to this port on 127.0.0.1, or to a free one for 0;
-/// nil when another socket holds the port.
-func claimPort(_ port: Int) -> (fd: CInt, port: Int)? {
-    let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-            bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-        }
-    }
-    guard bound else { close(fd); return nil }
-    return (fd, Int(UInt16(bigEndian: address.sin_port)))
-}

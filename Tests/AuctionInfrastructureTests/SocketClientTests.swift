@@ -1,4 +1,5 @@
 import AuctionInfrastructure
+import AuctionTestSupport
 import Glibc
 import Testing
 
@@ -191,7 +192,7 @@ import Testing
     }
 
     @Test func unreachableServerFailsUnsentRequestsAsUnreachable() async throws {
-        let (fd, port) = refusingPort()
+        let (fd, port) = LoopbackPort.refusing()
         defer { close(fd) }
         let client = try Self.client(port: port, reconnects: true, timeout: 300)
         defer { client.close() }

@@ -1,4 +1,5 @@
 import AuctionInfrastructure
+import AuctionTestSupport
 import Glibc
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
     @Test func connectToClosedPortIsRefused() async throws {
         let loop = try EventLoop.spawn(name: "test-refused")
         defer { loop.shutdown() }
-        let (fd, port) = refusingPort()  // held while connecting: a port closed at once could be reused meanwhile
+        let (fd, port) = LoopbackPort.refusing()  // held while connecting: a port closed at once could be reused meanwhile
         defer { close(fd) }
         let result = await connectOnLoop(host: "127.0.0.1", port: port, timeoutMilliseconds: 10_000, on: loop)
         guard case let .failure(error) = try #require(result) else {
@@ -20,7 +21,7 @@ import Testing
     @Test func connectToClosedIPv6PortIsRefused() async throws {
         let loop = try EventLoop.spawn(name: "test-refused6")
         defer { loop.shutdown() }
-        let (fd, port) = refusingIPv6Port()
+        let (fd, port) = LoopbackPort.refusing(ipv6: true)
         defer { close(fd) }
         let result = await connectOnLoop(host: "::1", port: port, timeoutMilliseconds: 10_000, on: loop)
         guard case let .failure(error) = try #require(result) else {

@@ -1,4 +1,5 @@
 import AuctionInfrastructure
+import AuctionTestSupport
 import Glibc
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
     @Test func bindingABusyPortFailsWithAnActionableError() throws {
         let loop = try EventLoop.spawn(name: "test-busy")
         defer { loop.shutdown() }
-        let (holder, port) = silentListener(backlog: 1)
+        let (holder, port) = LoopbackPort.claim(listenBacklog: 1) ?? (-1, 0)
         defer { close(holder) }
         #expect {
             _ = try TCPListener.listen(host: "127.0.0.1", port: port, on: loop) { _ in }
@@ -38,7 +39,7 @@ import Testing
             listener.close()
             _ = await awaitOnLoop(loop) { done in done(true) }
             // Holding the port (bound, not listening) proves it was released and keeps it ours.
-            guard let held = claimPort(listener.address.port) else { continue }
+            guard let held = LoopbackPort.claim(listener.address.port) else { continue }
             defer { close(held.fd) }
             let result = await connectOnLoop(host: "127.0.0.1", port: listener.address.port, on: loop)
             #expect(result.map { if case .failure(.connectionRefused) = $0 { true } else { false } } == true)

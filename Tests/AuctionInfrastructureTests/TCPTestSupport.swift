@@ -116,39 +116,6 @@ func waitUntil(on loop: EventLoop, _ condition: @escaping @Sendable () -> Bool) 
     return condition()
 }
 
-/// A raw IPv4 listening socket on 127.0.0.1 that never accepts, with `backlog`; returns (fd, port).
-func silentListener(backlog: CInt) -> (fd: CInt, port: Int) {
-    let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            _ = bind(fd, $0, length)
-            _ = listen(fd, backlog)
-            _ = getsockname(fd, $0, &length)
-        }
-    }
-    return (fd, Int(UInt16(bigEndian: address.sin_port)))
-}
-
-/// A port on ::1 that refuses connections for as long as the returned descriptor stays open:
-/// bound but not listening, so no other test's listener can take the port meanwhile.
-func refusingIPv6Port() -> (fd: CInt, port: Int) {
-    let fd = socket(AF_INET6, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
-    var address = sockaddr_in6()
-    address.sin6_family = sa_family_t(AF_INET6)
-    inet_pton(AF_INET6, "::1", &address.sin6_addr)
-    var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-            bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-        }
-    }
-    return (fd, Int(UInt16(bigEndian: address.sin6_port)))
-}
-
 /// `saturatedListener` made off the concurrency pool (filling it waits up to 200 ms per connection).
 func saturatedListener() async -> (listener: CInt, port: Int, fillers: [CInt]) {
     await offPool { blockingSaturatedListener() }
@@ -157,7 +124,7 @@ func saturatedListener() async -> (listener: CInt, port: Int, fillers: [CInt]) {
 /// A never-accepting listener whose accept queue is full: Linux then drops new SYNs, so a connect
 /// to it hangs (until its timeout). Returns the listener, its port and the connections filling it.
 func blockingSaturatedListener() -> (listener: CInt, port: Int, fillers: [CInt]) {
-    let (listener, port) = silentListener(backlog: 0)
+    let (listener, port) = LoopbackPort.claim(listenBacklog: 0) ?? (-1, 0)
     var fillers: [CInt] = []
     // Connect until two connections in a row are not established within 200 ms: the queue is full.
     var unanswered = 0
