@@ -10,37 +10,8 @@ struct PNGBuilder {
 
     /// The file for unfiltered rows (each `rowBytes` long), filtering row `i` with `filters[i % count]`.
     func build(rows: [[UInt8]], filters: [UInt8] = [0]) -> [UInt8] {
-        let bitsPerPixel = Int(bitDepth) * channels
-        let stride = max(1, bitsPerPixel / 8)
-        var raw: [UInt8] = []
-        for (index, row) in rows.enumerated() {
-            let filter = filters[index % filters.count]
-            raw.append(filter)
-            let above = index > 0 ? rows[index - 1] : [UInt8](repeating: 0, count: row.count)
-            for i in 0..<row.count {
-                let a = i >= stride ? row[i - stride] : 0
-                let b = above[i]
-                let c = i >= stride ? above[i - stride] : 0
-                let predictor: UInt8 = switch filter {
-                case 1: a
-                case 2: b
-                case 3: UInt8((UInt16(a) + UInt16(b)) / 2)
-                case 4: PNGBuilder.paeth(a, b, c)
-                default: 0
-                }
-                raw.append(row[i] &- predictor)
-            }
-        }
-        var header: [UInt8] = []
-        header.append(contentsOf: PNGBuilder.bigEndian(UInt32(width)))
-        header.append(contentsOf: PNGBuilder.bigEndian(UInt32(height)))
-        header.append(contentsOf: [bitDepth, colorType, 0, 0, interlace])
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        out += PNGBuilder.chunk("IHDR", header)
-        for (type, data) in extraChunks { out += PNGBuilder.chunk(type, data) }
-        out += PNGBuilder.chunk("IDAT", PNGBuilder.zlibStored(raw))
-        out += PNGBuilder.chunk("IEND", [])
-        return out
+        let stride = max(1, Int(bitDepth) * channels / 8)
+        return file(raw: PNGBuilder.filterRows(rows, stride: stride, filters: filters), interlace: interlace)
     }
 
     /// An Adam7-interlaced file for full-image rows of whole-byte pixels (`bytesPerPixel` each);
@@ -56,12 +27,17 @@ struct PNGBuilder {
                 if !row.isEmpty { subRows.append(row) }
             }
             guard !subRows.isEmpty else { continue }
-            raw += PNGBuilder.filterRows(subRows, stride: bytesPerPixel, filter: filter)
+            raw += PNGBuilder.filterRows(subRows, stride: bytesPerPixel, filters: [filter])
         }
+        return file(raw: raw, interlace: 1)
+    }
+
+    /// Signature, IHDR, the extra chunks, one IDAT of `raw` in stored blocks, IEND.
+    private func file(raw: [UInt8], interlace: UInt8) -> [UInt8] {
         var header: [UInt8] = []
         header.append(contentsOf: PNGBuilder.bigEndian(UInt32(width)))
         header.append(contentsOf: PNGBuilder.bigEndian(UInt32(height)))
-        header.append(contentsOf: [bitDepth, colorType, 0, 0, 1])
+        header.append(contentsOf: [bitDepth, colorType, 0, 0, interlace])
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         out += PNGBuilder.chunk("IHDR", header)
         for (type, data) in extraChunks { out += PNGBuilder.chunk(type, data) }
@@ -70,10 +46,11 @@ struct PNGBuilder {
         return out
     }
 
-    /// Rows with a filter byte each, filtered with one filter type.
-    static func filterRows(_ rows: [[UInt8]], stride: Int, filter: UInt8) -> [UInt8] {
+    /// Rows with a filter byte each; row `i` is filtered with `filters[i % filters.count]`.
+    static func filterRows(_ rows: [[UInt8]], stride: Int, filters: [UInt8]) -> [UInt8] {
         var raw: [UInt8] = []
         for (index, row) in rows.enumerated() {
+            let filter = filters[index % filters.count]
             raw.append(filter)
             let above = index > 0 ? rows[index - 1] : [UInt8](repeating: 0, count: row.count)
             for i in 0..<row.count {
