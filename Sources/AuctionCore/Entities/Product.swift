@@ -20,12 +20,16 @@ public struct Product: Hashable, Sendable, Identifiable {
     public var endsAt: Timestamp?
     /// The smallest raise a bid must make over the current price, if the seller set one.
     public var minimumIncrement: Money?
+    /// Whether bidding has ended (closed by its end time, a buy-now or the seller).
+    public var isClosed: Bool
+    /// The winner's name once the auction closed with a winner; nil while open or without one.
+    public var winner: String?
 
     /// Creates a product row.
     public init(
         id: ProductID, name: String, startPrice: Money, currentPrice: Money, lastChange: Money,
         direction: PriceDirection, auctionDate: String, imageIDs: [Int] = [],
-        endsAt: Timestamp? = nil, minimumIncrement: Money? = nil
+        endsAt: Timestamp? = nil, minimumIncrement: Money? = nil, isClosed: Bool = false, winner: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -37,6 +41,8 @@ public struct Product: Hashable, Sendable, Identifiable {
         self.imageIDs = imageIDs
         self.endsAt = endsAt
         self.minimumIncrement = minimumIncrement
+        self.isClosed = isClosed
+        self.winner = winner
     }
 
     /// This product after a price update was applied.
