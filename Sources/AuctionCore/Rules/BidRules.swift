@@ -19,4 +19,12 @@ public struct BidRules: Sendable {
         }
         return .accepted(price: bid.price)
     }
+
+    /// The smallest price a bid must offer to be accepted now: the current price plus the minimum
+    /// increment (or plus one minor unit without one); saturates instead of overflowing.
+    public static func minimumNextBid(current: Money, minimumIncrement: Money?) -> Money {
+        let step = max(minimumIncrement?.minorUnits ?? 1, 1)
+        let (sum, overflow) = current.minorUnits.addingReportingOverflow(step)
+        return Money(overflow ? Int64.max : sum)
+    }
 }
