@@ -62,7 +62,7 @@ let package = Package(
         // Real binaries, real servers, real terminals (tmux).
         .testTarget(
             name: "AuctionEndToEndTests",
-            dependencies: ["AuctionTestSupport", "AuctionCore", "AuctionData", "AuctionInfrastructure"]
+            dependencies: ["AuctionTestSupport", "AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage"]
         ),
     ],
     swiftLanguageModes: [.v6]
