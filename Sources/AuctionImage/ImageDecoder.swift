@@ -4,10 +4,14 @@
 public struct ImageDecoder: Sendable {
     /// The size limits every format shares.
     public var limits: ImageLimits
+    /// When set, JPEGs are decoded at a reduced scale that keeps both sides at least this long
+    /// (see `JPEGDecoder.minimumDecodedSide`); other formats decode whole.
+    public var minimumDecodedSide: Int?
 
-    /// A decoder with limits.
-    public init(limits: ImageLimits = ImageLimits()) {
+    /// A decoder with limits and, optionally, the smallest side worth decoding.
+    public init(limits: ImageLimits = ImageLimits(), minimumDecodedSide: Int? = nil) {
         self.limits = limits
+        self.minimumDecodedSide = minimumDecodedSide
     }
 
     /// Decodes image file bytes into an 8-bit RGBA image.
@@ -24,7 +28,7 @@ public struct ImageDecoder: Sendable {
                 throw .png(error)
             }
         case .jpeg:
-            return try JPEGDecoder(limits: limits).decode(bytes)
+            return try JPEGDecoder(limits: limits, minimumDecodedSide: minimumDecodedSide).decode(bytes)
         case .webp:
             return try WebPDecoder(limits: limits).decode(bytes)
         case .gif, .bmp, .tiff, .heif, .markup:

@@ -6,10 +6,14 @@ import CTurboJPEG
 public struct JPEGDecoder: Sendable {
     /// The size limits, checked against the header before the pixels are allocated.
     public var limits: ImageLimits
+    /// When set, a larger JPEG is decoded at 1/2, 1/4 or 1/8 scale (libjpeg's DCT scaling: faster and
+    /// a fraction of the memory), as small as keeps both sides at least this long (or whole).
+    public var minimumDecodedSide: Int?
 
-    /// A decoder with limits.
-    public init(limits: ImageLimits = ImageLimits()) {
+    /// A decoder with limits and, optionally, the smallest side worth decoding.
+    public init(limits: ImageLimits = ImageLimits(), minimumDecodedSide: Int? = nil) {
         self.limits = limits
+        self.minimumDecodedSide = minimumDecodedSide
     }
 
     /// Decodes JPEG file bytes into an 8-bit RGBA image (alpha 255). A file libjpeg warns about
@@ -28,20 +32,33 @@ public struct JPEGDecoder: Sendable {
         guard headerStatus == 0 else { throw failure() }
         try limits.check(width: Int(width), height: Int(height), format: .jpeg)
 
+        let (outputWidth, outputHeight) = scaledSize(width: Int(width), height: Int(height))
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         let format = isCMYK ? TJPF_CMYK : TJPF_RGBA
         // Warnings stop the decoder; progressive files are limited to libjpeg-turbo's 500 scans.
         let flags = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
-        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+        var pixels = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4)
         let status = bytes.withUnsafeBufferPointer { input in
             pixels.withUnsafeMutableBufferPointer { output in
-                tjDecompress2(handle, input.baseAddress, UInt(input.count), output.baseAddress, width, 0, height,
-                              Int32(format.rawValue), flags)
+                // Given a smaller size, TurboJPEG picks the scaling factor that produces exactly it.
+                tjDecompress2(handle, input.baseAddress, UInt(input.count), output.baseAddress, Int32(outputWidth), 0,
+                              Int32(outputHeight), Int32(format.rawValue), flags)
             }
         }
         guard status == 0 else { throw failure() }
         if isCMYK { JPEGDecoder.convertInvertedCMYK(&pixels) }
-        return RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
+        return RGBAImage(width: outputWidth, height: outputHeight, pixels: pixels)
+    }
+
+    /// The size to decode at: the smallest of 1/1, 1/2, 1/4 and 1/8 scale (rounded up, as libjpeg
+    /// does) whose sides are both at least `minimumDecodedSide`, or as long as the original's.
+    func scaledSize(width: Int, height: Int) -> (Int, Int) {
+        guard let side = minimumDecodedSide else { return (width, height) }
+        for denominator in [8, 4, 2] {
+            let scaledWidth = (width + denominator - 1) / denominator, scaledHeight = (height + denominator - 1) / denominator
+            if scaledWidth >= min(width, side), scaledHeight >= min(height, side) { return (scaledWidth, scaledHeight) }
+        }
+        return (width, height)
     }
 
     /// Turns Adobe-style inverted CMYK samples (255 = no ink) into RGBA in place.

@@ -1,7 +1,7 @@
 import CTurboJPEG
 
-/// Writes RGBA images as JPEG files through TurboJPEG (alpha is dropped), for the demo catalogue's
-/// photographs and for tests that need real JPEG bytes.
+/// Writes RGBA images as JPEG files through TurboJPEG (alpha is dropped), for tests and tools that
+/// need real JPEG bytes.
 public enum JPEGEncoder {
     /// The JPEG file bytes for an image at a quality of 1–100, baseline or progressive, 4:4:4.
     public static func encode(_ image: RGBAImage, quality: Int = 90, progressive: Bool = false) throws(ImageError) -> [UInt8] {

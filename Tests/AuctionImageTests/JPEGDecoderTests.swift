@@ -67,3 +67,20 @@ import Testing
         }
     }
 }
+
+extension JPEGDecoderTests {
+    @Test func decodesALargeJPEGAtTheSmallestScaleThatStillCoversTheSideAsked() throws {
+        let jpeg = try JPEGEncoder.encode(ImageFixtures.quadrants(size: 64), quality: 95)
+        let eighth = try ImageDecoder(minimumDecodedSide: 8).decode(jpeg)
+        #expect(eighth.width == 8 && eighth.height == 8)
+        let quarter = try ImageDecoder(minimumDecodedSide: 9).decode(jpeg)
+        #expect(quarter.width == 16 && quarter.height == 16)
+        #expect(ImageFixtures.looksLikeQuadrants(quarter, tolerance: 12))
+        #expect(try ImageDecoder(minimumDecodedSide: 33).decode(jpeg).width == 64)
+        #expect(try ImageDecoder(minimumDecodedSide: 500).decode(jpeg).width == 64)
+        // A side shorter than asked is kept whole: 64×8 at 1/8 would be 8×1.
+        let strip = try JPEGEncoder.encode(RGBAImage(width: 64, height: 8, pixels: [UInt8](repeating: 200, count: 64 * 8 * 4)))
+        let decoded = try ImageDecoder(minimumDecodedSide: 8).decode(strip)
+        #expect(decoded.width == 64 && decoded.height == 8)
+    }
+}

@@ -12,8 +12,12 @@ public enum ProductPicture: Sendable {
     /// The widest a picture is drawn, in cells.
     public static let maximumWidth = 48
 
+    /// The side a picture is decoded at no smaller than: a large JPEG photo is decoded at 1/2–1/8 scale
+    /// down to this, still more pixels than `maximumWidth` cells or a 128-line terminal show.
+    public static let decodedSide = 256
+
     /// The picture in file bytes, recognised by their first bytes (PNG, JPEG, WebP), or why not.
-    public init(decoding bytes: [UInt8], decoder: ImageDecoder = ImageDecoder()) {
+    public init(decoding bytes: [UInt8], decoder: ImageDecoder = ImageDecoder(minimumDecodedSide: ProductPicture.decodedSide)) {
         do throws(ImageError) {
             self = .image(try decoder.decode(bytes))
         } catch {
