@@ -17,7 +17,8 @@ public struct JPEGDecoder: Sendable {
     }
 
     /// Decodes JPEG file bytes into an 8-bit RGBA image (alpha 255). A file libjpeg warns about
-    /// (truncated, damaged entropy data) is refused rather than shown half grey.
+    /// (truncated, damaged entropy data) is refused rather than shown half grey; junk between
+    /// segments is tolerated.
     public func decode(_ bytes: [UInt8]) throws(ImageError) -> RGBAImage {
         guard let handle = tjInitDecompress() else { throw .corrupt(.jpeg, "libjpeg-turbo could not start") }
         defer { tjDestroy(handle) }
@@ -29,14 +30,16 @@ public struct JPEGDecoder: Sendable {
         let headerStatus = bytes.withUnsafeBufferPointer {
             tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
         }
-        guard headerStatus == 0 else { throw failure() }
+        guard headerStatus == 0 || JPEGDecoder.isHarmless(warning: tjGetErrorCode(handle), tjGetErrorStr2(handle)) else {
+            throw failure()
+        }
         try limits.check(width: Int(width), height: Int(height), format: .jpeg)
 
         let (outputWidth, outputHeight) = scaledSize(width: Int(width), height: Int(height))
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         let format = isCMYK ? TJPF_CMYK : TJPF_RGBA
-        // Warnings stop the decoder; progressive files are limited to libjpeg-turbo's 500 scans.
-        let flags = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
+        // Progressive files are limited to libjpeg-turbo's 500 scans (a scan bomb costs CPU, not a hang).
+        let flags = TJFLAG_LIMITSCANS
         var pixels = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4)
         let status = bytes.withUnsafeBufferPointer { input in
             pixels.withUnsafeMutableBufferPointer { output in
@@ -45,7 +48,7 @@ public struct JPEGDecoder: Sendable {
                               Int32(outputHeight), Int32(format.rawValue), flags)
             }
         }
-        guard status == 0 else { throw failure() }
+        guard status == 0 || JPEGDecoder.isHarmless(warning: tjGetErrorCode(handle), tjGetErrorStr2(handle)) else { throw failure() }
         if isCMYK { JPEGDecoder.convertInvertedCMYK(&pixels) }
         return RGBAImage(width: outputWidth, height: outputHeight, pixels: pixels)
     }
@@ -59,6 +62,16 @@ public struct JPEGDecoder: Sendable {
             if scaledWidth >= min(width, side), scaledHeight >= min(height, side) { return (scaledWidth, scaledHeight) }
         }
         return (width, height)
+    }
+
+    /// Whether the outcome of a decode that returned -1 is a warning that leaves the image whole:
+    /// only junk between segments ("Corrupt JPEG data: N extraneous bytes before marker 0xd9"), common
+    /// in camera files. Any other warning (a truncated file, damaged entropy data) means grey or garbled
+    /// blocks, and the file is refused.
+    static func isHarmless(warning code: Int32, _ message: UnsafeMutablePointer<CChar>?) -> Bool {
+        guard code == Int32(TJERR_WARNING.rawValue), let message else { return false }
+        let text = String(cString: message)
+        return text.hasPrefix("Corrupt JPEG data: ") && text.contains(" extraneous bytes before marker ")
     }
 
     /// Turns Adobe-style inverted CMYK samples (255 = no ink) into RGBA in place.

@@ -84,3 +84,13 @@ extension JPEGDecoderTests {
         #expect(decoded.width == 64 && decoded.height == 8)
     }
 }
+
+extension JPEGDecoderTests {
+    @Test func toleratesJunkBetweenSegmentsAsCameraFilesOftenHave() throws {
+        // libjpeg warns "Corrupt JPEG data: 3 extraneous bytes before marker 0xda", yet the image is whole.
+        var jpeg = try JPEGEncoder.encode(ImageFixtures.quadrants(), quality: 95)
+        let scan = try #require((0 ..< jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
+        jpeg.insert(contentsOf: [0x12, 0x34, 0x56], at: scan)
+        #expect(ImageFixtures.looksLikeQuadrants(try decoder.decode(jpeg), tolerance: 12))
+    }
+}
