@@ -66,7 +66,7 @@ public enum TerminalColor: Hashable, Sendable {
         return UInt8(best)
     }
 
-    /// Squared distance, weighted towards green as the eye is (a cheap "redmean"-free approximation).
+    /// Squared distance with the channels weighted 2 : 4 : 3, roughly as the eye weighs red, green and blue.
     static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
         let dr = a.0 - b.0, dg = a.1 - b.1, db = a.2 - b.2
         return 2 * dr * dr + 4 * dg * dg + 3 * db * db
