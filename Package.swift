@@ -16,13 +16,16 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
+        // JPEG (libjpeg-turbo's TurboJPEG API, errors as return codes) and WebP for product pictures.
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG"),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
 
         // Domain: entities, rules, repository protocols, use cases. No imports.
         .target(name: "AuctionCore"),
         // Sockets, event loop, JSON, framing, correlation, HTTP wire. Glibc only.
         .target(name: "AuctionInfrastructure"),
-        // PNG encoding and decoding over zlib.
-        .target(name: "AuctionImage", dependencies: ["CZlib"]),
+        // PNG encoding and decoding over zlib; JPEG and WebP decoding; format detection by magic bytes.
+        .target(name: "AuctionImage", dependencies: ["CZlib", "CTurboJPEG", "CWebP"]),
         // Wire and HTTP payloads <-> domain values; client-side repositories.
         .target(name: "AuctionData", dependencies: ["AuctionCore", "AuctionInfrastructure"]),
         // The auction house: HTTP catalogue, socket service, bid engine, SQLite store.
@@ -39,7 +42,7 @@ let package = Package(
         .executableTarget(name: "auction-server", dependencies: ["AuctionServer"]),
         .executableTarget(
             name: "auction-bench",
-            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionServer", "AuctionCLI"]
+            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionServer", "AuctionCLI", "AuctionImage"]
         ),
         // Shared test helpers: servers on ephemeral ports, temporary directories, tmux.
         .target(
@@ -59,7 +62,7 @@ let package = Package(
         // Real binaries, real servers, real terminals (tmux).
         .testTarget(
             name: "AuctionEndToEndTests",
-            dependencies: ["AuctionTestSupport", "AuctionCore", "AuctionData", "AuctionInfrastructure"]
+            dependencies: ["AuctionTestSupport", "AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage"]
         ),
     ],
     swiftLanguageModes: [.v6]

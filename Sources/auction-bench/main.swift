@@ -7,6 +7,7 @@ let suites: [String: ([String]) -> Int32] = [
     "codec": runCodecBenchmark,
     "server": runServerBenchmark,
     "cli": runCLIBenchmark,
+    "image": runImageBenchmark,
 ]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let suite = suites[name] else {

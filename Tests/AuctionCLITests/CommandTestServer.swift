@@ -30,7 +30,13 @@ final class CommandTestCatalogue: CatalogueEndpoints.Source, @unchecked Sendable
         return detail
     }
 
-    func image(_ imageID: Int) throws(AuctionError) -> [UInt8] { throw .notFound("image \(imageID)") }
+    /// Image bytes by image id, served as `image/png` whatever they are; the others are not found.
+    let images = Mutex<[Int: [UInt8]]>([:])
+
+    func image(_ imageID: Int) throws(AuctionError) -> [UInt8] {
+        guard let bytes = images.withLock({ $0[imageID] }) else { throw .notFound("image \(imageID)") }
+        return bytes
+    }
 
     /// Applies a bid; the outcome and the push it causes (1-based catalogue position too).
     func decide(_ bid: Bid) -> (BidOutcome, PriceUpdate?, Int?) {

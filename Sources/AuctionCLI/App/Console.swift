@@ -15,16 +15,19 @@ public struct Console: Sendable {
     public var size: TerminalSize?
     /// Whether to colour output (a terminal, no `NO_COLOR`, no `--no-color`).
     public var color: Bool
+    /// How many colours the terminal shows (`COLORTERM`, `TERM`), when `color` is on.
+    public var colorDepth: ColorDepth
 
     /// Creates a console from its parts.
     public init(output: any OutputSink, errors: any OutputSink, outputIsTerminal: Bool = false, inputIsTerminal: Bool = false,
-                size: TerminalSize? = nil, color: Bool = false) {
+                size: TerminalSize? = nil, color: Bool = false, colorDepth: ColorDepth = .trueColor) {
         self.output = output
         self.errors = errors
         self.outputIsTerminal = outputIsTerminal
         self.inputIsTerminal = inputIsTerminal
         self.size = size
         self.color = color
+        self.colorDepth = colorDepth
     }
 
     /// The process's standard descriptors; colour per `ColorPolicy`.
@@ -34,7 +37,8 @@ public struct Console: Sendable {
             output: FileDescriptorSink(STDOUT_FILENO), errors: FileDescriptorSink(STDERR_FILENO),
             outputIsTerminal: isTerminal, inputIsTerminal: TerminalSize.isTerminal(STDIN_FILENO),
             size: isTerminal ? TerminalSize.current(fileDescriptor: STDOUT_FILENO) : nil,
-            color: ColorPolicy.useColor(isTerminal: isTerminal, environment: environment, noColorFlag: noColorFlag))
+            color: ColorPolicy.useColor(isTerminal: isTerminal, environment: environment, noColorFlag: noColorFlag),
+            colorDepth: ColorDepth(environment: environment))
     }
 
     /// Writes a line to standard output.

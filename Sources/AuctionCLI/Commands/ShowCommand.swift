@@ -1,5 +1,4 @@
 import AuctionCore
-import AuctionImage
 import AuctionInfrastructure
 
 /// `auction show <id> [--json]`: one product in full, with its price history and, on a colour
@@ -23,7 +22,7 @@ public struct ShowCommand: Command {
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
         let id = productID
         let wantsImage = !json && context.console.color
-        let (detail, image) = try await context.withCatalogue { (repository) throws(CommandError) -> (ProductDetail, RGBAImage?) in
+        let (detail, picture) = try await context.withCatalogue { (repository) throws(CommandError) -> (ProductDetail, ProductPicture?) in
             let detail: ProductDetail
             do throws(AuctionError) {
                 detail = try await repository.detail(of: id)
@@ -32,16 +31,19 @@ public struct ShowCommand: Command {
             } catch {
                 throw .auction(error)
             }
-            guard wantsImage, let imageID = detail.product.imageIDs.first,
-                  let bytes = try? await repository.image(imageID) else { return (detail, nil) }
-            return (detail, try? PNGDecoder().decode(bytes))
+            guard wantsImage, let imageID = detail.product.imageIDs.first else { return (detail, nil) }
+            do throws(AuctionError) {
+                return (detail, ProductPicture(decoding: try await repository.image(imageID)))
+            } catch {
+                return (detail, ProductPicture(loadingFailed: error))
+            }
         }
         let console = context.console
         if json {
             console.output.write(ProductJSON.detail(detail).serialized() + [UInt8(ascii: "\n")])
         } else {
-            console.print(lines: ProductDetailView.render(detail, width: console.size?.columns ?? 80, color: console.color,
-                                                          image: image, clock: .local()))
+            let lines = ProductDetailView.render(detail, width: console.size?.columns ?? 80, color: console.color, clock: .local())
+            console.print(lines: lines + (picture?.render(size: console.size ?? .fallback, depth: console.colorDepth) ?? []))
         }
         return .success
     }

@@ -1,26 +1,32 @@
 import AuctionImage
 
-/// Draws an image in a 24-bit colour terminal with `▀`: each cell shows two pixels, the upper as the
+/// Draws an image in a colour terminal with `▀`: each cell shows two pixels, the upper as the
 /// foreground colour and the lower as the background, so pixels come out roughly square.
 public enum HalfBlockImage {
-    /// The image scaled to `width` cells (box-averaged), as lines; transparent pixels are blended
-    /// onto `background`. Each line ends with a colour reset.
-    public static func render(_ image: RGBAImage, width: Int, background: (UInt8, UInt8, UInt8) = (0, 0, 0)) -> [String] {
+    /// The image scaled to at most `width` cells and `maximumLines` lines (box-averaged, aspect kept),
+    /// as lines; transparent pixels are blended onto `background`; colours are the nearest `depth`
+    /// can show. Each line ends with a colour reset.
+    public static func render(_ image: RGBAImage, width: Int, maximumLines: Int? = nil, depth: ColorDepth = .trueColor,
+                              background: (UInt8, UInt8, UInt8) = (0, 0, 0)) -> [String] {
         guard image.width > 0, image.height > 0, width > 0 else { return [] }
-        let columns = min(width, image.width)
+        var columns = min(width, image.width)
         // Two pixel rows per line; keep the aspect ratio.
         var pixelRows = max(2, Int((Double(image.height) * Double(columns) / Double(image.width)).rounded()))
         if pixelRows % 2 == 1 { pixelRows += 1 }
+        if let maximumLines, pixelRows / 2 > max(1, maximumLines) {
+            pixelRows = max(1, maximumLines) * 2
+            columns = max(1, min(columns, Int((Double(image.width) * Double(pixelRows) / Double(image.height)).rounded())))
+        }
         var lines: [String] = []
         for line in 0..<(pixelRows / 2) {
             var out = ""
-            var lastTop: (UInt8, UInt8, UInt8)?
-            var lastBottom: (UInt8, UInt8, UInt8)?
+            var lastTop: TerminalColor?
+            var lastBottom: TerminalColor?
             for column in 0..<columns {
-                let top = sample(image, column: column, columns: columns, row: line * 2, rows: pixelRows, background: background)
-                let bottom = sample(image, column: column, columns: columns, row: line * 2 + 1, rows: pixelRows, background: background)
-                if lastTop.map({ $0 != top }) ?? true { out += ANSI.foreground(red: top.0, green: top.1, blue: top.2) }
-                if lastBottom.map({ $0 != bottom }) ?? true { out += ANSI.background(red: bottom.0, green: bottom.1, blue: bottom.2) }
+                let top = color(sample(image, column: column, columns: columns, row: line * 2, rows: pixelRows, background: background), depth)
+                let bottom = color(sample(image, column: column, columns: columns, row: line * 2 + 1, rows: pixelRows, background: background), depth)
+                if top != lastTop { out += top.foreground }
+                if bottom != lastBottom { out += bottom.background }
                 out += "▀"
                 lastTop = top
                 lastBottom = bottom
@@ -28,6 +34,11 @@ public enum HalfBlockImage {
             lines.append(out + ANSI.reset)
         }
         return lines
+    }
+
+    /// The terminal colour for a sampled pixel.
+    static func color(_ rgb: (UInt8, UInt8, UInt8), _ depth: ColorDepth) -> TerminalColor {
+        TerminalColor(red: rgb.0, green: rgb.1, blue: rgb.2, depth: depth)
     }
 
     /// The average colour of the source pixels under one target pixel, blended onto the background.
