@@ -206,4 +206,20 @@ import Testing
         let after = try await alice.request(.chatWho(room: "product-3"))
         #expect(after.fields["users"]?.arrayValue?.compactMap(\.stringValue) == ["alice"])
     }
+    @Test func loggingInAsSomeoneElseAnnouncesTheOldUsersLeaveAndTheNewUsersJoin() async throws {
+        let fixture = try Self.server()
+        defer { fixture.stop() }
+        let bob = try await Self.member(fixture, "bob", room: "lobby")
+        defer { bob.close() }
+        let shared = try await Self.member(fixture, "alice", room: "lobby")
+        defer { shared.close() }
+
+        #expect(try await shared.request(.login(token: "token-carol")).result)
+        #expect(try await shared.request(.chatSend(room: "lobby", text: "carol now")).result)
+
+        #expect(await eventually { bob.chatLines(in: "lobby").count == 1 })
+        #expect(bob.presence(in: "lobby").map { "\($0.user) \($0.event.rawValue)" } == ["bob join", "alice join", "alice leave", "carol join"])
+        #expect(bob.chatLines(in: "lobby").first?.sender == "carol")
+        #expect(try await bob.request(.chatWho(room: "lobby")).fields["users"]?.arrayValue?.compactMap(\.stringValue) == ["bob", "carol"])
+    }
 }
