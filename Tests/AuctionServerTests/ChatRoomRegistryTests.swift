@@ -112,7 +112,7 @@ import Testing
         var chat = ChatRoomRegistry()
         let lobby = try room("lobby")
         _ = try chat.join(lobby, connection: alice, user: "guest-1", now: EngineFixtures.start)
-        chat.rename(alice, to: "alice")
+        chat.rename(alice, to: "alice", now: EngineFixtures.start)
         #expect(try chat.send("hi", to: lobby, from: alice, now: EngineFixtures.start).event.sender == "alice")
         #expect(chat.who(lobby) == ["alice"])
     }
@@ -147,5 +147,99 @@ import Testing
             try chat.join(room("a"), connection: carol, user: "carol", now: EngineFixtures.start)
         }
         #expect(chat.members(of: try room("a")) == [alice, bob])
+    }
+    @Test func presenceIsPerUserNotPerConnection() throws {
+        var chat = ChatRoomRegistry()
+        let lobby = try room("lobby")
+        let aliceJoined = try chat.join(lobby, connection: alice, user: "alice", now: EngineFixtures.at(1))
+        let secondTerminal = try chat.join(lobby, connection: carol, user: "alice", now: EngineFixtures.at(2))
+        _ = try chat.join(lobby, connection: bob, user: "bob", now: EngineFixtures.at(3))
+
+        let firstLeaves = chat.leave(lobby, connection: alice, now: EngineFixtures.at(4))
+        #expect(chat.who(lobby) == ["alice", "bob"])
+        let lastLeaves = chat.disconnect(carol, now: EngineFixtures.at(5))
+
+        #expect(aliceJoined?.recipients == [alice])
+        #expect(secondTerminal == nil)
+        #expect(chat.isMember(carol, of: lobby) == false)
+        #expect(firstLeaves == nil)
+        #expect(lastLeaves == [ChatBroadcast(event: ChatPresence(room: "lobby", user: "alice", event: .leave, time: EngineFixtures.at(5)),
+                                             recipients: [bob])])
+        #expect(chat.who(lobby) == ["bob"])
+    }
+
+    @Test func renamingToAnotherUserAnnouncesTheOldUsersLeaveAndTheNewUsersJoin() throws {
+        var chat = ChatRoomRegistry()
+        let lobby = try room("lobby")
+        _ = try chat.join(lobby, connection: alice, user: "alice", now: EngineFixtures.start)
+        _ = try chat.join(lobby, connection: bob, user: "bob", now: EngineFixtures.start)
+
+        let changes = chat.rename(alice, to: "carol", now: EngineFixtures.at(1))
+        let toExisting = chat.rename(alice, to: "bob", now: EngineFixtures.at(2))
+
+        #expect(changes.map { "\($0.event.user) \($0.event.event.rawValue)" } == ["alice leave", "carol join"])
+        #expect(changes.allSatisfy { $0.recipients == [alice, bob] })
+        #expect(toExisting.map { "\($0.event.user) \($0.event.event.rawValue)" } == ["carol leave"])
+        #expect(chat.who(lobby) == ["bob"])
+    }
+
+    @Test func roomNamesAreLimitedInBytesAndMarksPerCharacter() throws {
+        let worstCase = "a" + String(repeating: "\u{300}", count: 27_000)   // one character, 54,001 bytes
+        #expect(throws: ChatError.roomNameTooManyBytes(bytes: 54_001, limit: 256)) { try ChatRoomName(validating: worstCase) }
+        #expect(throws: ChatError.roomNameTooManyBytes(bytes: 257, limit: 256)) {
+            try ChatRoomName(validating: String(repeating: "a", count: 257))
+        }
+        #expect(throws: ChatError.tooManyMarks(limit: 8)) {
+            try ChatRoomName(validating: "a" + String(repeating: "\u{300}", count: 9))
+        }
+        #expect(try ChatRoomName(validating: "a" + String(repeating: "\u{300}", count: 8)).rawValue.unicodeScalars.count == 9)
+        #expect(try ChatRoomName(validating: "1\u{FE0F}\u{20E3} keycap room").productID == nil)
+        var tight = ChatRoomName.Limits()
+        tight.maximumBytes = 8
+        #expect(throws: ChatError.roomNameTooManyBytes(bytes: 9, limit: 8)) { try ChatRoomName(validating: "123456789", limits: tight) }
+    }
+
+    @Test func roomNamesRefuseC1ControlsAndBidiOverrides() {
+        for name in ["a\u{9B}31m", "a\u{85}b", "\u{202E}evil", "a\u{2066}b", "a\u{7F}", "a\tb"] {
+            #expect(throws: ChatError.roomNameHasControlCharacter) { try ChatRoomName(validating: name) }
+        }
+    }
+
+    @Test func roomNamesAreTheSameRoomOnlyWithTheSameBytes() throws {
+        let composed = try room("caf\u{E9}")
+        let decomposed = try room("cafe\u{301}")
+        #expect(composed != decomposed)      // Swift's String == would call them equal
+        #expect(Set([composed, decomposed]).count == 2)
+        #expect(throws: ChatError.malformedProductRoom("product-\u{301}7")) { try ChatRoomName(validating: "product-\u{301}7") }
+    }
+
+    @Test func messagesRefuseControlsAndBidiOverridesButKeepNewlines() throws {
+        var chat = ChatRoomRegistry()
+        let lobby = try room("lobby")
+        _ = try chat.join(lobby, connection: alice, user: "alice", now: EngineFixtures.start)
+        let refused = ["\u{1B}[2J", "\u{1B}]52;c;aGk=\u{7}", "bell\u{7}", "nul\u{0}", "\u{9B}31mred", "a\rb", "tab\tb",
+                       "\u{202E}txt.exe", "\u{2067}isolate"]
+
+        for text in refused {
+            #expect(throws: ChatError.messageHasControlCharacter) { try chat.send(text, to: lobby, from: alice, now: EngineFixtures.start) }
+        }
+        #expect(try chat.send("line one\nline two", to: lobby, from: alice, now: EngineFixtures.start).event.text == "line one\nline two")
+        #expect(ChatError.messageHasControlCharacter.refusal == .invalid)
+    }
+
+    @Test func messagesAreLimitedInBytesAndMarksPerCharacter() throws {
+        var chat = ChatRoomRegistry()
+        let lobby = try room("lobby")
+        _ = try chat.join(lobby, connection: alice, user: "alice", now: EngineFixtures.start)
+        let zalgo = "a" + String(repeating: "\u{300}", count: 31_000)   // one character, 62,001 bytes
+
+        #expect(throws: ChatError.messageTooManyBytes(bytes: 62_001, limit: 8_192)) {
+            try chat.send(zalgo, to: lobby, from: alice, now: EngineFixtures.start)
+        }
+        #expect(throws: ChatError.tooManyMarks(limit: 8)) {
+            try chat.send("a" + String(repeating: "\u{300}", count: 9), to: lobby, from: alice, now: EngineFixtures.start)
+        }
+        let largest = String(repeating: "字", count: 1_000)   // 3,000 bytes
+        #expect(try chat.send(largest, to: lobby, from: alice, now: EngineFixtures.start).event.text == largest)
     }
 }

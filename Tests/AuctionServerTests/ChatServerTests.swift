@@ -10,20 +10,25 @@ import Testing
                          "token-bob": SessionUser(id: UserID(rawValue: 2), name: "bob"),
                          "token-carol": SessionUser(id: UserID(rawValue: 3), name: "carol")]
 
+    /// Sessions for alice, bob and carol.
+    static let hooks = ServerHooks(makeSessionResolver: { _ in FixedSessions(users: tokens) })
+
     /// A server with products 1…3 and the users alice, bob and carol (tokens `token-<name>`).
-    static func server() throws -> ServerFixture {
-        let sessions = FixedSessions(users: tokens)
-        return try ServerFixture(listings: ServerFixture.listings(count: 3),
-                                 hooks: ServerHooks(makeSessionResolver: { _ in sessions }))
+    static func server(configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> ServerFixture {
+        try ServerFixture(listings: ServerFixture.listings(count: 3), hooks: hooks, configure: configure)
     }
 
-    /// A client logged in as `name` (or anonymous) that joined `room`.
-    static func member(_ fixture: ServerFixture, _ name: String?, room: String) async throws -> TestClient {
+    /// A client logged in as `name`.
+    static func loggedIn(_ fixture: ServerFixture, _ name: String) async throws -> TestClient {
         let client = try fixture.client()
-        if let name {
-            let login = try await client.request(.login(token: "token-\(name)"))
-            #expect(login.result)
-        }
+        let login = try await client.request(.login(token: "token-\(name)"))
+        #expect(login.result)
+        return client
+    }
+
+    /// A client logged in as `name` that joined `room`.
+    static func member(_ fixture: ServerFixture, _ name: String, room: String) async throws -> TestClient {
+        let client = try await loggedIn(fixture, name)
         let joined = try await client.request(.chatJoin(room: room))
         #expect(joined.result, "join \(room): \(joined.reason.map { "\($0)" } ?? "")")
         return client
@@ -106,11 +111,12 @@ import Testing
 
         var configuration = ServerConfiguration.ephemeral(databasePath: fixture.databasePath)
         configuration.seedDemoCatalogue = false
-        let restarted = AuctionHouseServer(configuration: configuration, log: ServerLog(level: .error) { _ in })
+        let restarted = AuctionHouseServer(configuration: configuration, log: ServerLog(level: .error) { _ in }, hooks: Self.hooks)
         let addresses = try restarted.start()
         defer { restarted.stop() }
         let bob = try TestClient(port: addresses.socket.port)
         defer { bob.close() }
+        #expect(try await bob.request(.login(token: "token-bob")).result)
         #expect(try await bob.request(.chatJoin(room: "kept")).result)
 
         #expect(await eventually { bob.chatLines(in: "kept").count == 1 })
@@ -152,7 +158,9 @@ import Testing
     @Test func sendingWithoutLoginIsRefusedUnauthenticated() async throws {
         let fixture = try Self.server()
         defer { fixture.stop() }
-        let guest = try await Self.member(fixture, nil, room: "lobby")
+        let alice = try await Self.member(fixture, "alice", room: "lobby")
+        defer { alice.close() }
+        let guest = try fixture.client()
         defer { guest.close() }
 
         let reply = try await guest.request(.chatSend(room: "lobby", text: "hello"))
@@ -197,5 +205,21 @@ import Testing
         #expect(events == ["alice join", "bob join", "carol join", "carol leave", "bob leave"])
         let after = try await alice.request(.chatWho(room: "product-3"))
         #expect(after.fields["users"]?.arrayValue?.compactMap(\.stringValue) == ["alice"])
+    }
+    @Test func loggingInAsSomeoneElseAnnouncesTheOldUsersLeaveAndTheNewUsersJoin() async throws {
+        let fixture = try Self.server()
+        defer { fixture.stop() }
+        let bob = try await Self.member(fixture, "bob", room: "lobby")
+        defer { bob.close() }
+        let shared = try await Self.member(fixture, "alice", room: "lobby")
+        defer { shared.close() }
+
+        #expect(try await shared.request(.login(token: "token-carol")).result)
+        #expect(try await shared.request(.chatSend(room: "lobby", text: "carol now")).result)
+
+        #expect(await eventually { bob.chatLines(in: "lobby").count == 1 })
+        #expect(bob.presence(in: "lobby").map { "\($0.user) \($0.event.rawValue)" } == ["bob join", "alice join", "alice leave", "carol join"])
+        #expect(bob.chatLines(in: "lobby").first?.sender == "carol")
+        #expect(try await bob.request(.chatWho(room: "lobby")).fields["users"]?.arrayValue?.compactMap(\.stringValue) == ["bob", "carol"])
     }
 }

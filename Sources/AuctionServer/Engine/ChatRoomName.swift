@@ -2,11 +2,29 @@ import AuctionCore
 
 /// A validated chat room name: `product-<id>` for a product's room, or a free name.
 ///
-/// Names are 1–64 characters (grapheme clusters) with no control characters. A name starting with
-/// `product-` must continue with a product id in decimal; whether that product exists is the
-/// server's check (`productID`), since the registry does not know the catalogue.
+/// Names are 1–64 characters (grapheme clusters) and at most 256 bytes of UTF-8, each character
+/// with at most 8 combining marks, with no control characters or bidirectional overrides
+/// (`ChatTextRules`). The byte limit is checked first, so validating costs O(bytes) once. A name
+/// starting with `product-` must continue with a product id in decimal; whether that product
+/// exists is the server's check (`productID`), since the registry does not know the catalogue.
+///
+/// Two names are the same room when their UTF-8 bytes are equal (as SQLite compares them):
+/// hashing and comparing never normalise, so each costs O(bytes).
 public struct ChatRoomName: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The most characters a name may have.
+    /// How long a name may be.
+    public struct Limits: Sendable, Hashable {
+        /// The most characters (grapheme clusters) a name may have.
+        public var maximumCharacters: Int = ChatRoomName.maximumCharacters
+        /// The most bytes (UTF-8) a name may have.
+        public var maximumBytes: Int = 256
+        /// The most combining marks (Mn, Mc, Me) one character of a name may carry.
+        public var maximumMarksPerCharacter: Int = 8
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The most characters a name may have by default.
     public static let maximumCharacters = 64
     private static let productPrefix = "product-"
 
@@ -14,25 +32,28 @@ public struct ChatRoomName: RawRepresentable, Hashable, Comparable, Sendable, Cu
     public let rawValue: String
 
     /// Validates a name.
-    public init(validating name: String) throws(ChatError) {
+    public init(validating name: String, limits: Limits = Limits()) throws(ChatError) {
         guard !name.isEmpty else { throw .roomNameEmpty }
+        let bytes = name.utf8.count
+        guard bytes <= limits.maximumBytes else { throw .roomNameTooManyBytes(bytes: bytes, limit: limits.maximumBytes) }
+        guard !ChatTextRules.containsRefused(name, allowsNewline: false) else { throw .roomNameHasControlCharacter }
         var characters = 0
         for character in name {
             characters += 1
-            if characters > Self.maximumCharacters {
-                throw .roomNameTooLong(characters: name.count, limit: Self.maximumCharacters)
+            guard characters <= limits.maximumCharacters else {
+                throw .roomNameTooLong(characters: name.count, limit: limits.maximumCharacters)
             }
-            if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                throw .roomNameHasControlCharacter
+            guard ChatTextRules.markCount(character) <= limits.maximumMarksPerCharacter else {
+                throw .tooManyMarks(limit: limits.maximumMarksPerCharacter)
             }
         }
-        if name.hasPrefix(Self.productPrefix) && Self.productID(in: name) == nil {
+        if name.utf8.starts(with: Self.productPrefix.utf8) && Self.productID(in: name) == nil {
             throw .malformedProductRoom(name)
         }
         rawValue = name
     }
 
-    /// A name from the wire, if valid.
+    /// A name from the wire, if valid under the default limits.
     public init?(rawValue: String) {
         guard let name = try? ChatRoomName(validating: rawValue) else { return nil }
         self = name
@@ -48,14 +69,30 @@ public struct ChatRoomName: RawRepresentable, Hashable, Comparable, Sendable, Cu
     /// The product whose room this is, or nil for a free-named room.
     public var productID: ProductID? { Self.productID(in: rawValue) }
 
-    /// Orders names as strings.
-    public static func < (lhs: ChatRoomName, rhs: ChatRoomName) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Same bytes, same room (no Unicode normalisation).
+    public static func == (lhs: ChatRoomName, rhs: ChatRoomName) -> Bool {
+        lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8)
+    }
+
+    /// Hashes the UTF-8 bytes.
+    public func hash(into hasher: inout Hasher) {
+        let hashed: Void? = rawValue.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil {
+            for byte in rawValue.utf8 { hasher.combine(byte) }
+        }
+        hasher.combine(0xFF as UInt8)  // never a UTF-8 byte: ends the name
+    }
+
+    /// Orders names by their UTF-8 bytes.
+    public static func < (lhs: ChatRoomName, rhs: ChatRoomName) -> Bool {
+        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+    }
 
     /// The name.
     public var description: String { rawValue }
 
     private static func productID(in name: String) -> ProductID? {
-        guard name.hasPrefix(productPrefix) else { return nil }
+        guard name.utf8.starts(with: productPrefix.utf8) else { return nil }
         let digits = name.utf8.dropFirst(productPrefix.utf8.count)
         guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
               let value = Int(String(decoding: digits, as: UTF8.self)) else { return nil }

@@ -4,8 +4,9 @@ import AuctionCore
 ///
 /// Members are connections (one user may join from two). A room exists while it has members.
 /// Messages get consecutive sequence numbers per room in the order `send` accepts them, and go to
-/// every member, sender included, each once. A join is announced to every member including the
-/// one joining; a leave (or disconnect) to the members who remain.
+/// every member, sender included, each once. Presence is per user: a user's first connection in a
+/// room announces the join to every member including itself; the leave is announced, to the
+/// members who remain, only when the user's last connection leaves (or disconnects).
 public struct ChatRoomRegistry: Sendable {
     /// Limits.
     public struct Configuration: Sendable, Hashable {
@@ -15,15 +16,48 @@ public struct ChatRoomRegistry: Sendable {
         public var maximumRoomsPerConnection: Int = 64
         /// Members one room may hold.
         public var maximumMembersPerRoom: Int = 10_000
+        /// The most bytes (UTF-8) a message may have.
+        public var maximumMessageBytes: Int = 8_192
+        /// The most characters (grapheme clusters) a room name may have.
+        public var maximumRoomNameCharacters: Int = ChatRoomName.maximumCharacters
+        /// The most bytes (UTF-8) a room name may have.
+        public var maximumRoomNameBytes: Int = 256
+        /// The most combining marks one character of a room name or message may carry.
+        public var maximumMarksPerCharacter: Int = 8
 
         /// The defaults.
         public init() {}
+
+        /// The limits room names are validated against.
+        public var roomNameLimits: ChatRoomName.Limits {
+            var limits = ChatRoomName.Limits()
+            limits.maximumCharacters = maximumRoomNameCharacters
+            limits.maximumBytes = maximumRoomNameBytes
+            limits.maximumMarksPerCharacter = maximumMarksPerCharacter
+            return limits
+        }
     }
 
     private struct Room: Sendable {
         var members: [ConnectionID] = []
         var names: [ConnectionID: String] = [:]
+        /// How many member connections each user has here (presence is per user).
+        var connectionsByUser: [String: Int] = [:]
         var lastSequence: Int64
+
+        /// Adds one connection of `user`; true when it is the user's first here.
+        mutating func addConnection(of user: String) -> Bool {
+            let before = connectionsByUser[user, default: 0]
+            connectionsByUser[user] = before + 1
+            return before == 0
+        }
+
+        /// Removes one connection of `user`; true when it was the user's last here.
+        mutating func removeConnection(of user: String) -> Bool {
+            let after = connectionsByUser[user, default: 1] - 1
+            connectionsByUser[user] = after > 0 ? after : nil
+            return after <= 0
+        }
     }
 
     /// The limits in force.
@@ -39,14 +73,24 @@ public struct ChatRoomRegistry: Sendable {
     /// Names of the rooms that have members.
     public var roomNames: [ChatRoomName] { rooms.keys.sorted() }
 
-    /// Joins a connection to a room as `user`; returns the join to announce, or nil when it was
-    /// already a member. `lastSequence` (asked only when the room is created) continues the room's
-    /// numbering from what the store holds.
+    /// Validates a room name from the wire against the configured limits.
+    public func roomName(_ name: String) throws(ChatError) -> ChatRoomName {
+        try ChatRoomName(validating: name, limits: configuration.roomNameLimits)
+    }
+
+    /// Whether a connection is in a room.
+    public func isMember(_ connection: ConnectionID, of room: ChatRoomName) -> Bool {
+        rooms[room]?.names[connection] != nil
+    }
+
+    /// Joins a connection to a room as `user`; returns the join to announce, or nil when the
+    /// connection was already a member or the user already had a connection here. `lastSequence`
+    /// (asked only when the room is created) continues the room's numbering from what the store holds.
     public mutating func join(
         _ room: ChatRoomName, connection: ConnectionID, user: String, now: Timestamp,
         lastSequence: @autoclosure () -> Int64 = 0
     ) throws(ChatError) -> ChatBroadcast<ChatPresence>? {
-        if rooms[room]?.names[connection] != nil { return nil }
+        if isMember(connection, of: room) { return nil }
         let joined = roomsByConnection[connection, default: []]
         guard joined.count < configuration.maximumRoomsPerConnection else {
             throw .tooManyRooms(limit: configuration.maximumRoomsPerConnection)
@@ -58,36 +102,57 @@ public struct ChatRoomRegistry: Sendable {
         }
         state.members.append(connection)
         state.names[connection] = user
+        let isFirst = state.addConnection(of: user)
         let recipients = state.members
         rooms[room] = state
         roomsByConnection[connection, default: []].append(room)
+        guard isFirst else { return nil }
         return ChatBroadcast(event: ChatPresence(room: room.rawValue, user: user, event: .join, time: now), recipients: recipients)
     }
 
-    /// Takes a connection out of a room; returns the leave to announce, or nil when it was not in it.
+    /// Takes a connection out of a room; returns the leave to announce, or nil when it was not in
+    /// it or its user still has another connection there.
     public mutating func leave(_ room: ChatRoomName, connection: ConnectionID, now: Timestamp) -> ChatBroadcast<ChatPresence>? {
-        guard rooms[room]?.names[connection] != nil, var state = rooms.removeValue(forKey: room),
+        guard isMember(connection, of: room), var state = rooms.removeValue(forKey: room),
               let user = state.names.removeValue(forKey: connection) else { return nil }
         state.members.removeAll { $0 == connection }
+        let wasLast = state.removeConnection(of: user)
         let recipients = state.members
         if !state.members.isEmpty { rooms[room] = state }
         roomsByConnection[connection]?.removeAll { $0 == room }
         if roomsByConnection[connection]?.isEmpty == true { roomsByConnection[connection] = nil }
+        guard wasLast else { return nil }
         return ChatBroadcast(event: ChatPresence(room: room.rawValue, user: user, event: .leave, time: now), recipients: recipients)
     }
 
-    /// Takes a closed connection out of every room; returns the leaves to announce (rooms left empty
-    /// give none).
+    /// Takes a closed connection out of every room; returns the leaves to announce (rooms left
+    /// empty, and rooms where its user has another connection, give none).
     public mutating func disconnect(_ connection: ConnectionID, now: Timestamp) -> [ChatBroadcast<ChatPresence>] {
         let joined = roomsByConnection[connection] ?? []
         return joined.compactMap { leave($0, connection: connection, now: now) }.filter { !$0.recipients.isEmpty }
     }
 
-    /// Changes the name a connection is known by in all its rooms (e.g. after it logs in).
-    public mutating func rename(_ connection: ConnectionID, to user: String) {
+    /// Changes the name a connection is known by in all its rooms (it logged in as someone else);
+    /// returns the presence changes to announce, each to every member: the old user's leave where
+    /// this was its last connection, the new user's join where it had none.
+    @discardableResult
+    public mutating func rename(_ connection: ConnectionID, to user: String, now: Timestamp) -> [ChatBroadcast<ChatPresence>] {
+        var announcements: [ChatBroadcast<ChatPresence>] = []
         for room in roomsByConnection[connection] ?? [] {
-            rooms[room]?.names[connection] = user
+            guard var state = rooms.removeValue(forKey: room) else { continue }
+            defer { rooms[room] = state }
+            guard let old = state.names[connection], old != user else { continue }
+            state.names[connection] = user
+            if state.removeConnection(of: old) {
+                announcements.append(ChatBroadcast(
+                    event: ChatPresence(room: room.rawValue, user: old, event: .leave, time: now), recipients: state.members))
+            }
+            if state.addConnection(of: user) {
+                announcements.append(ChatBroadcast(
+                    event: ChatPresence(room: room.rawValue, user: user, event: .join, time: now), recipients: state.members))
+            }
         }
+        return announcements
     }
 
     /// Accepts a message from a member: numbers it and names its recipients (all members, sender included).
@@ -102,16 +167,26 @@ public struct ChatRoomRegistry: Sendable {
         return ChatBroadcast(event: message, recipients: state.members)
     }
 
-    /// Checks a message's length: 1 to `maximumMessageCharacters` characters (grapheme clusters, so
-    /// an emoji with modifiers counts as one). Swift strings are valid UTF-8 by construction; the
-    /// JSON decoder refuses invalid bytes before text gets here.
+    /// Checks a message: 1 to `maximumMessageBytes` bytes of UTF-8 (checked first, so the rest
+    /// costs O(bytes)), no control character but newline and no bidirectional override, 1 to
+    /// `maximumMessageCharacters` characters (grapheme clusters, so an emoji with modifiers counts
+    /// as one), each with at most `maximumMarksPerCharacter` combining marks. Swift strings are
+    /// valid UTF-8 by construction; the JSON decoder refuses invalid bytes before text gets here.
     public func validate(_ text: String) throws(ChatError) {
         guard !text.isEmpty else { throw .messageEmpty }
+        let bytes = text.utf8.count
+        guard bytes <= configuration.maximumMessageBytes else {
+            throw .messageTooManyBytes(bytes: bytes, limit: configuration.maximumMessageBytes)
+        }
+        guard !ChatTextRules.containsRefused(text, allowsNewline: true) else { throw .messageHasControlCharacter }
         var characters = 0
-        for _ in text {
+        for character in text {
             characters += 1
-            if characters > configuration.maximumMessageCharacters {
+            guard characters <= configuration.maximumMessageCharacters else {
                 throw .messageTooLong(characters: text.count, limit: configuration.maximumMessageCharacters)
+            }
+            guard ChatTextRules.markCount(character) <= configuration.maximumMarksPerCharacter else {
+                throw .tooManyMarks(limit: configuration.maximumMarksPerCharacter)
             }
         }
     }

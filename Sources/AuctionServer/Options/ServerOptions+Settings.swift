@@ -81,6 +81,42 @@ extension ServerOptions {
             configuration.limits.maximumConnections = number
             return nil
         },
+        Setting(key: "chat_messages_per_minute", takesValue: true,
+                help: "chat messages one user may send a minute, burst included (default 60)") { configuration, value in
+            guard let number = Int(value), (1...1_000_000).contains(number) else { return "a rate 1-1000000" }
+            configuration.chat.messagesPerMinute = number
+            return nil
+        },
+        Setting(key: "chat_joins_per_minute", takesValue: true,
+                help: "chat rooms one connection may join a minute, burst included (default 30)") { configuration, value in
+            guard let number = Int(value), (1...1_000_000).contains(number) else { return "a rate 1-1000000" }
+            configuration.chat.joinsPerMinute = number
+            return nil
+        },
+        Setting(key: "chat_history_max_bytes", takesValue: true,
+                help: "bytes of chat history one join replays at most (default 65536)") { configuration, value in
+            guard let number = Int(value), (0...16 << 20).contains(number) else { return "bytes 0-16777216" }
+            configuration.chat.historyMaximumBytes = number
+            return nil
+        },
+        Setting(key: "chat_message_max_bytes", takesValue: true,
+                help: "UTF-8 bytes in one chat message at most (default 8192)") { configuration, value in
+            guard let number = Int(value), (1...65_536).contains(number) else { return "bytes 1-65536" }
+            configuration.chat.rooms.maximumMessageBytes = number
+            return nil
+        },
+        Setting(key: "chat_room_name_max_bytes", takesValue: true,
+                help: "UTF-8 bytes in a chat room name at most (default 256)") { configuration, value in
+            guard let number = Int(value), (16...4_096).contains(number) else { return "bytes 16-4096" }
+            configuration.chat.rooms.maximumRoomNameBytes = number
+            return nil
+        },
+        Setting(key: "chat_max_marks_per_character", takesValue: true,
+                help: "combining marks one character of a chat name or message may carry (default 8)") { configuration, value in
+            guard let number = Int(value), (0...64).contains(number) else { return "a count 0-64" }
+            configuration.chat.rooms.maximumMarksPerCharacter = number
+            return nil
+        },
     ]
 
     private static func port(_ text: String) -> Int? {

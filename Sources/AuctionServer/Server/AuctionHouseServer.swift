@@ -110,7 +110,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
                 log.info("store: seeded the demo catalogue (\(DemoCatalogue.productCount) products) into \(path)")
             }
             running.ledger = try SQLiteBidLedger(path: path)
-            running.chat = try ChatRelay(path: path)
+            running.chat = try ChatRelay(path: path, limits: configuration.chat)
         } catch {
             throw .store(error)
         }

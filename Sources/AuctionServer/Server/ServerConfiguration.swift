@@ -24,6 +24,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var httpSession = HTTPServerSession.Configuration()
     /// Most HTTP connections open at once; more are answered 503.
     public var httpMaximumConnections = 10_000
+    /// Chat sizes, rates and history replayed on join.
+    public var chat = ChatLimits()
 
     /// The defaults: loopback, the original backend's local ports, the default database.
     public init() {}

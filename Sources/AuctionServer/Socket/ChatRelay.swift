@@ -1,7 +1,7 @@
 import AuctionCore
 import AuctionInfrastructure
 
-/// The socket service's chat state: rooms and members, the store, and what each member has seen.
+/// The socket service's chat state: rooms and members, the store, rates, and what each member has seen.
 ///
 /// Messages are numbered and made durable by one writer thread, in the order the loop accepted
 /// them; the loop pushes each one once its commit returns, so every member sees the same order.
@@ -21,12 +21,15 @@ final class ChatRelay {
     let writer: BlockingWorkers
     /// Messages a connection got with a room's history: live ones up to this sequence are skipped.
     var seen: [ConnectionID: [ChatRoomName: Int64]] = [:]
-    /// How many messages a join replays.
-    let historyLimit: Int
+    /// Sizes, rates and history limits.
+    let limits: ChatLimits
+    /// Messages per user (across its connections).
+    var messageLimiter: RateLimiter<UserID>
+    /// Joins per connection.
+    var joinLimiter: RateLimiter<ConnectionID>
 
     /// Opens two connections to the store at `path`.
-    init(path: String, configuration: ChatRoomRegistry.Configuration = ChatRoomRegistry.Configuration(),
-         historyLimit: Int = 50) throws(StoreError) {
+    init(path: String, limits: ChatLimits = ChatLimits()) throws(StoreError) {
         store = try SQLiteChatStore(path: path)
         do {
             reader = try SQLiteChatStore(path: path)
@@ -34,9 +37,11 @@ final class ChatRelay {
             store.close()
             throw error
         }
-        registry = ChatRoomRegistry(configuration: configuration)
+        registry = ChatRoomRegistry(configuration: limits.rooms)
         writer = BlockingWorkers(threads: 1, maximumQueued: 4_096)
-        self.historyLimit = historyLimit
+        self.limits = limits
+        messageLimiter = RateLimiter(configuration: .perMinute(max(1, limits.messagesPerMinute)))
+        joinLimiter = RateLimiter(configuration: .perMinute(max(1, limits.joinsPerMinute)))
     }
 
     /// Whether a live message should go to `connection` (false when its history already held it).
@@ -45,13 +50,14 @@ final class ChatRelay {
         return sequence > last
     }
 
-    /// Forgets what a connection saw in a room (it left) or everywhere (it closed).
+    /// Forgets what a connection saw in a room (it left) or everything about it (it closed).
     func forget(_ connection: ConnectionID, room: ChatRoomName? = nil) {
         if let room {
             seen[connection]?[room] = nil
             if seen[connection]?.isEmpty == true { seen[connection] = nil }
         } else {
             seen[connection] = nil
+            joinLimiter.forget(connection)
         }
     }
 

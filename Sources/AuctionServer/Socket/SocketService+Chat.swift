@@ -12,7 +12,16 @@ extension SocketService {
         }
         switch message {
         case .chatJoin(let room):
-            withRoom(room, completionID: completionID, peer: peer) { joinChat($0, chat: chat, completionID: completionID, peer: peer) }
+            guard let user = peer.user else {
+                return reply(to: peer, completionID, result: false, reason: .unauthenticated,
+                             fields: Self.chatMessage("log in to join rooms"))
+            }
+            guard chat.joinLimiter.take(peer.id, now: WallClock.now()) else {
+                return refuse(.joiningTooFast, completionID: completionID, peer: peer)
+            }
+            withRoom(room, completionID: completionID, peer: peer) {
+                joinChat($0, as: user.name, chat: chat, completionID: completionID, peer: peer)
+            }
         case .chatLeave(let room):
             withRoom(room, completionID: completionID, peer: peer) { room in
                 if let leave = chat.registry.leave(room, connection: peer.id, now: WallClock.now()) { announce(leave) }
@@ -20,12 +29,18 @@ extension SocketService {
                 reply(to: peer, completionID, result: true)
             }
         case .chatSend(let room, let text):
-            guard peer.user != nil else {
+            guard let user = peer.user else {
                 return reply(to: peer, completionID, result: false, reason: .unauthenticated,
                              fields: Self.chatMessage("log in to send messages"))
             }
-            withRoom(room, completionID: completionID, peer: peer) { sendChat(text, to: $0, chat: chat, completionID: completionID, peer: peer) }
+            withRoom(room, completionID: completionID, peer: peer) {
+                sendChat(text, to: $0, as: user.id, chat: chat, completionID: completionID, peer: peer)
+            }
         case .chatWho(let room):
+            guard peer.user != nil else {
+                return reply(to: peer, completionID, result: false, reason: .unauthenticated,
+                             fields: Self.chatMessage("log in to see who is in a room"))
+            }
             withRoom(room, completionID: completionID, peer: peer) { room in
                 reply(to: peer, completionID, result: true,
                       fields: JSONObject([("users", .array(chat.registry.who(room).map { .string($0) }))]))
@@ -42,20 +57,16 @@ extension SocketService {
         chat.forget(id)
     }
 
-    /// Renames a connection in its rooms after it logged in.
+    /// Renames a connection in its rooms after it logged in (again, maybe as someone else).
     func chatLoggedIn(_ peer: SocketPeer) {
         guard let chat, let user = peer.user else { return }
-        chat.registry.rename(peer.id, to: user.name)
-    }
-
-    /// The name a connection has in rooms: its user, or a guest name until it logs in.
-    private func chatName(of peer: SocketPeer) -> String {
-        peer.user?.name ?? "guest-\(peer.id.rawValue)"
+        for change in chat.registry.rename(peer.id, to: user.name, now: WallClock.now()) { announce(change) }
     }
 
     private func withRoom(_ name: String, completionID: Int64?, peer: SocketPeer, _ body: (ChatRoomName) -> Void) {
         do throws(ChatError) {
-            let room = try ChatRoomName(validating: name)
+            guard let chat else { return }  // handleChat checked it
+            let room = try chat.registry.roomName(name)
             if let product = room.productID, book.lot(for: product) == nil {
                 return reply(to: peer, completionID, result: false, reason: .unknownProduct,
                              fields: Self.chatMessage("there is no product \(product.rawValue)"))
@@ -70,42 +81,67 @@ extension SocketService {
         reply(to: peer, completionID, result: false, reason: error.refusal, fields: Self.chatMessage(error.description))
     }
 
-    /// Joins, replies with the members, sends the room's history, then announces the join.
-    private func joinChat(_ room: ChatRoomName, chat: ChatRelay, completionID: Int64?, peer: SocketPeer) {
-        let now = WallClock.now()
+    /// Joins, replies with the members, sends the room's history, then announces the join (only
+    /// the user's first connection in the room announces one).
+    private func joinChat(_ room: ChatRoomName, as user: String, chat: ChatRelay, completionID: Int64?, peer: SocketPeer) {
+        let members = { JSONObject([("users", .array(chat.registry.who(room).map { .string($0) }))]) }
+        if chat.registry.isMember(peer.id, of: room) {
+            return reply(to: peer, completionID, result: true, fields: members())  // already a member
+        }
         let presence: ChatBroadcast<ChatPresence>?
         do throws(ChatError) {
-            presence = try chat.registry.join(room, connection: peer.id, user: chatName(of: peer), now: now)
+            presence = try chat.registry.join(room, connection: peer.id, user: user, now: WallClock.now())
         } catch {
             return refuse(error, completionID: completionID, peer: peer)
         }
-        let members = JSONObject([("users", .array(chat.registry.who(room).map { .string($0) }))])
-        guard let presence else {
-            return reply(to: peer, completionID, result: true, fields: members)  // already a member
+        let history = replayedHistory(of: room, chat: chat)
+        chat.seen[peer.id, default: [:]][room] = history.lastSequence
+        reply(to: peer, completionID, result: true, fields: members())
+        for frame in history.frames {
+            send(.chat(frame), to: peer)
         }
-        let history: [SQLiteChatStore.Message]
-        do {
-            history = try chat.reader.recent(in: room.rawValue, limit: chat.historyLimit)
-        } catch {
-            log.error("chat: cannot read the history of \(room): \(error)")
-            history = []
-        }
-        chat.seen[peer.id, default: [:]][room] = history.last?.sequence ?? 0
-        reply(to: peer, completionID, result: true, fields: members)
-        for stored in history {
-            send(.chat(Self.encode(stored)), to: peer)
-        }
-        announce(presence)
+        if let presence { announce(presence) }
     }
 
-    /// Validates and accepts a message; the writer stores it, then the loop pushes it to the members.
-    private func sendChat(_ text: String, to room: ChatRoomName, chat: ChatRelay, completionID: Int64?, peer: SocketPeer) {
+    /// The frames a join replays: of the room's last `historyMessages` messages, the newest ones
+    /// that fit in `historyMaximumBytes` (oldest first), skipping any stored before today's rules
+    /// would accept it; and the newest sequence read, so live messages already read are not sent again.
+    private func replayedHistory(of room: ChatRoomName, chat: ChatRelay) -> (frames: [[UInt8]], lastSequence: Int64) {
+        let stored: [SQLiteChatStore.Message]
+        do {
+            stored = try chat.reader.recent(in: room.rawValue, limit: chat.limits.historyMessages,
+                                            maximumTextBytes: chat.limits.rooms.maximumMessageBytes)
+        } catch {
+            log.error("chat: cannot read the history of \(room): \(error)")
+            return ([], 0)
+        }
+        var frames: [[UInt8]] = []
+        var bytes = 0
+        for message in stored.reversed() {
+            guard (try? chat.registry.validate(message.text)) != nil else { continue }
+            let frame = Self.encode(message)
+            guard frame.count <= chat.limits.historyMaximumBytes - bytes else { break }
+            bytes += frame.count
+            frames.append(frame)
+        }
+        return (frames.reversed(), stored.last?.sequence ?? 0)
+    }
+
+    /// Validates and accepts a message within the user's rate; the writer stores it, then the loop
+    /// pushes it to the members.
+    private func sendChat(_ text: String, to room: ChatRoomName, as user: UserID, chat: ChatRelay,
+                          completionID: Int64?, peer: SocketPeer) {
+        let now = WallClock.now()
+        guard chat.messageLimiter.allows(user, now: now) else {
+            return refuse(.sendingTooFast, completionID: completionID, peer: peer)
+        }
         let accepted: ChatBroadcast<ChatMessage>
         do throws(ChatError) {
-            accepted = try chat.registry.send(text, to: room, from: peer.id, now: WallClock.now())
+            accepted = try chat.registry.send(text, to: room, from: peer.id, now: now)
         } catch {
             return refuse(error, completionID: completionID, peer: peer)
         }
+        _ = chat.messageLimiter.take(user, now: now)  // only messages accepted for storing count
         let message = accepted.event
         let store = chat.store
         let loop = self.loop

@@ -41,12 +41,14 @@ public final class SQLiteChatStore: @unchecked Sendable {
         }
     }
 
-    /// The last `limit` messages of a room, oldest first.
-    public func recent(in room: String, limit: Int = 50) throws(StoreError) -> [Message] {
+    /// The last `limit` messages of a room, oldest first; with `maximumTextBytes`, only messages
+    /// whose text has at most that many bytes (older, larger ones are skipped without being read).
+    public func recent(in room: String, limit: Int = 50, maximumTextBytes: Int = Int.max) throws(StoreError) -> [Message] {
         try lock.withLock { () throws(StoreError) -> [Message] in
             try database.query("""
-                SELECT id, room, sender, text, time FROM chat_messages WHERE room = ? ORDER BY id DESC LIMIT ?
-                """, [.text(room), .integer(Int64(max(0, limit)))]) { row in
+                SELECT id, room, sender, text, time FROM chat_messages
+                WHERE room = ? AND length(CAST(text AS BLOB)) <= ? ORDER BY id DESC LIMIT ?
+                """, [.text(room), .integer(Int64(max(0, maximumTextBytes))), .integer(Int64(max(0, limit)))]) { row in
                 Message(sequence: row.int64(0), room: row.text(1), sender: row.text(2), text: row.text(3),
                         time: Timestamp(millisecondsSinceEpoch: row.int64(4)))
             }.reversed()
