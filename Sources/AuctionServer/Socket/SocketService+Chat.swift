@@ -20,7 +20,7 @@ extension SocketService {
                 reply(to: peer, completionID, result: true)
             }
         case .chatSend(let room, let text):
-            guard peer.user != nil else {
+            guard currentUser(of: peer) != nil else {
                 return reply(to: peer, completionID, result: false, reason: .unauthenticated,
                              fields: Self.chatMessage("log in to send messages"))
             }
