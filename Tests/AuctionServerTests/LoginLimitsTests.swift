@@ -158,3 +158,57 @@ private struct LimitFixture {
         _ = try fixture.service.register(name: "new4", password: "correct horse", address: "127.0.9.200")
     }
 }
+
+@Suite struct ServerAddressRotationTests {
+    @Test func loginsRotatingThrough127SlashTwentyFourSourcesGet429() async throws {
+        let directory = try TemporaryDirectory(prefix: "rotation")
+        defer { directory.remove() }
+        var configuration = ServerConfiguration.ephemeral(databasePath: directory.file("auction.sqlite"))
+        configuration.accounts.failedLoginsPerNetwork = .perHour(6)  // no refills however slow the hashing is
+        let server = AuctionHouseServer(configuration: configuration, log: .silent)
+        let addresses = try server.start()
+        defer { server.stop() }
+        let port = addresses.http.port
+
+        // Given: each guess from a new source address in 127.0.7.0/24, each at a new name.
+        var statuses: [String] = []
+        for host in 1...8 {
+            let answer = await offPool {
+                SourceBoundHTTP.post(port: port, from: "127.0.7.\(host)", path: "/users/login",
+                                     json: "{\"name\":\"user\(host)\",\"password\":\"wrong password\"}")
+            }
+            statuses.append(answer?.status ?? "no answer")
+        }
+        // Then: the network is limited although no address guessed twice; another network is not.
+        #expect(statuses.prefix(6).allSatisfy { $0 == "HTTP/1.1 401 Unauthorized" }, "\(statuses)")
+        #expect(statuses.dropFirst(6).allSatisfy { $0 == "HTTP/1.1 429 Too Many Requests" }, "\(statuses)")
+        let other = await offPool {
+            SourceBoundHTTP.post(port: port, from: "127.0.8.1", path: "/users/login",
+                                 json: "{\"name\":\"user1\",\"password\":\"wrong password\"}")
+        }
+        #expect(other?.status == "HTTP/1.1 401 Unauthorized")
+    }
+
+    @Test func registrationsRotatingThroughOneNetworkGet429() async throws {
+        let directory = try TemporaryDirectory(prefix: "rotation")
+        defer { directory.remove() }
+        var configuration = ServerConfiguration.ephemeral(databasePath: directory.file("auction.sqlite"))
+        configuration.accounts.registrationsPerNetwork = .perHour(3)
+        let server = AuctionHouseServer(configuration: configuration, log: .silent)
+        let addresses = try server.start()
+        defer { server.stop() }
+        let port = addresses.http.port
+
+        var statuses: [String] = []
+        for host in 1...5 {
+            let answer = await offPool {
+                SourceBoundHTTP.post(port: port, from: "127.0.9.\(host)", path: "/users/register",
+                                     json: "{\"name\":\"new\(host)\",\"password\":\"correct horse\"}")
+            }
+            statuses.append(answer?.status ?? "no answer")
+        }
+
+        #expect(statuses == ["HTTP/1.1 201 Created", "HTTP/1.1 201 Created", "HTTP/1.1 201 Created",
+                             "HTTP/1.1 429 Too Many Requests", "HTTP/1.1 429 Too Many Requests"])
+    }
+}
