@@ -7,13 +7,15 @@ import Glibc
 /// It also creates a missing database file with mode 0600 before SQLite opens it (SQLite gives its
 /// `-wal` and `-shm` files the database file's mode). `flock` locks are independent of SQLite's own
 /// POSIX record locks; release the lock only after every SQLite connection to the file has closed.
-public final class DatabaseFileLock: @unchecked Sendable {
+///
+/// Deliberately not `Sendable`: the server takes it in `start()` and releases it in `stop()`.
+final class DatabaseFileLock {
     /// The locked file.
-    public let path: String
+    let path: String
     private var descriptor: CInt
 
     /// Opens (creating with mode 0600 when missing) and locks `path`; `inUse` when another holder has it.
-    public init(path: String) throws(StoreError) {
+    init(path: String) throws(StoreError) {
         self.path = path
         var opened: CInt
         repeat { opened = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) } while opened < 0 && errno == EINTR
@@ -34,10 +36,10 @@ public final class DatabaseFileLock: @unchecked Sendable {
     deinit { release() }
 
     /// Whether the lock is still held.
-    public var isHeld: Bool { descriptor >= 0 }
+    var isHeld: Bool { descriptor >= 0 }
 
     /// Releases the lock (closing the descriptor); later calls do nothing.
-    public func release() {
+    func release() {
         guard descriptor >= 0 else { return }
         Glibc.close(descriptor)
         descriptor = -1
