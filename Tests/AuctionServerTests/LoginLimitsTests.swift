@@ -2,6 +2,7 @@ import AuctionCore
 import AuctionInfrastructure
 import AuctionServer
 import AuctionTestSupport
+import Dispatch
 import Testing
 
 /// An account service over a fresh SQLite file with a hand-moved clock and the cheaper
@@ -136,6 +137,25 @@ private struct LimitFixture {
         #expect((fixture.wait("gail", "guess", from: "10.9.0.1") ?? 0) <= 300_000)
         fixture.clock.advance(milliseconds: 3_600_000)
         #expect(fixture.attempt("gail", "correct horse", from: "192.0.2.99") == "ok")
+    }
+
+    @Test func pastTheCeilingOnlyOneAttemptFromANewNetworkRunsAtATime() throws {
+        let fixture = try LimitFixture()
+        defer { fixture.remove() }
+        for network in 1...4 {
+            for guess in 0..<5 { _ = fixture.attempt("hugo", "guess \(guess)", from: "10.\(network).0.1") }
+        }
+        fixture.clock.advance(milliseconds: 1_000)
+        let outcomes = Mutex<[String]>([])
+
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            let outcome = fixture.attempt("hugo", "guess", from: "10.\(20 + index).0.1")
+            outcomes.withLock { $0.append(outcome) }
+        }
+
+        let all = outcomes.withLock { $0 }
+        #expect(all.filter { $0 == "401" }.count == 1)
+        #expect(all.filter { $0 == "429" }.count == 7)
     }
 
     @Test func registrationsAreLimitedPerNetwork() throws {

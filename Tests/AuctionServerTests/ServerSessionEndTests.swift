@@ -88,6 +88,30 @@ private final class AccountsServer: Sendable {
     }
 }
 
+/// A resolver whose one session has already expired when it is used.
+private struct ExpiredSessions: SessionResolver {
+    func user(forToken token: String) -> SessionUser? {
+        token == "stale" ? SessionUser(id: UserID(rawValue: 1), name: "alice", expiresAt: WallClock.now().adding(milliseconds: -1)) : nil
+    }
+}
+
+@Suite struct ServerSessionExpiryTests {
+    @Test func aSessionThatExpiredWhileTheSocketWasOpenCannotBid() async throws {
+        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3),
+                                        hooks: ServerHooks(makeSessionResolver: { _ in ExpiredSessions() }))
+        defer { fixture.stop() }
+        let client = try fixture.client()
+        defer { client.close() }
+        #expect(try await client.request(.login(token: "stale")).result)
+
+        let bid = try await client.bid(1, 20_000)
+
+        #expect(!bid.result)
+        #expect(bid.reason == .unauthenticated)
+        #expect(fixture.logged("is no longer logged in as alice"))
+    }
+}
+
 @Suite struct SessionRevocationsTests {
     @Test func remembersRevocationsUntilTheSessionWouldHaveExpired() {
         var revocations = SessionRevocations(capacity: 2)
