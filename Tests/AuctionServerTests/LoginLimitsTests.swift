@@ -209,6 +209,31 @@ private struct LimitFixture {
         #expect(other?.status == "HTTP/1.1 401 Unauthorized")
     }
 
+    @Test func theOwnerLogsInOverHTTPWhileTheGuesserIsRefused() async throws {
+        let directory = try TemporaryDirectory(prefix: "owner")
+        defer { directory.remove() }
+        var configuration = ServerConfiguration.ephemeral(databasePath: directory.file("auction.sqlite"))
+        configuration.accounts.failedLoginsPerNameAndAddress = .perHour(5)  // no refills however slow the hashing is
+        let server = AuctionHouseServer(configuration: configuration, log: .silent)
+        let addresses = try server.start()
+        defer { server.stop() }
+        let port = addresses.http.port
+        func post(_ source: String, _ path: String, _ password: String) async -> String {
+            await offPool {
+                SourceBoundHTTP.post(port: port, from: source, path: path, json: "{\"name\":\"quinn\",\"password\":\"\(password)\"}")?.status
+                    ?? "no answer"
+            }
+        }
+        #expect(await post("127.0.6.6", "/users/register", "correct horse") == "HTTP/1.1 201 Created")
+
+        // Given: a guesser at 127.0.5.5 spent its five guesses on quinn.
+        for guess in 0..<5 { #expect(await post("127.0.5.5", "/users/login", "guess \(guess)") == "HTTP/1.1 401 Unauthorized") }
+        // Then: the guesser is refused, even with the right password; quinn elsewhere gets in.
+        #expect(await post("127.0.5.5", "/users/login", "correct horse") == "HTTP/1.1 429 Too Many Requests")
+        #expect(await post("127.0.6.6", "/users/login", "correct horse") == "HTTP/1.1 200 OK")
+        #expect(await post("127.0.4.4", "/users/login", "correct horse") == "HTTP/1.1 200 OK")
+    }
+
     @Test func registrationsRotatingThroughOneNetworkGet429() async throws {
         let directory = try TemporaryDirectory(prefix: "rotation")
         defer { directory.remove() }
