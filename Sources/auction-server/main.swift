@@ -20,14 +20,15 @@ guard case .run(let configuration) = command else {
 
 ProcessLimits.ignoreSIGPIPE()
 _ = ProcessLimits.raiseOpenFileLimit()
-let log = ServerLog(level: configuration.logLevel)
+let log = ServerLog(level: configuration.logLevel, repeats: configuration.logRepeats)
 let server = AuctionHouseServer(configuration: configuration, log: log)
-do {
+do throws(ServerError) {
     let addresses = try server.start()
     // One parseable line, written at once (not buffered), so a script can wait for it.
     FileHandle.standardOutput.write(Data((addresses.description + "\n").utf8))
 } catch {
     log.error("auction-server: \(error)")
+    if case .store(.inUse) = error { exit(3) }  // another server runs on this database
     exit(1)
 }
 let signal = TerminationSignals.wait()

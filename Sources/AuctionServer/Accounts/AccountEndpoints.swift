@@ -12,7 +12,7 @@ public enum AccountEndpoints {
 
     /// Adds the routes to `router`, answering from `accounts`; password hashing runs on `workers`
     /// (503 when their queue is full). `clientAddress` names the peer of a request for the
-    /// per-address login limit (nil: only the per-name limit applies).
+    /// per-address and per-network login and registration limits (nil: only the per-name limits apply).
     public static func install(on router: inout HTTPRouter, accounts: AccountService, workers: BlockingWorkers,
                                clientAddress: @escaping @Sendable (HTTPRequest) -> String? = { _ in nil }) {
         offload(&router, "/users/register", workers) { request in
@@ -20,7 +20,8 @@ public enum AccountEndpoints {
                 return badRequest("expected a JSON body like {\"name\": \"alice\", \"password\": \"...\"}")
             }
             do throws(AccountError) {
-                let session = try accounts.register(name: credentials.name, password: credentials.password)
+                let session = try accounts.register(name: credentials.name, password: credentials.password,
+                                                    address: clientAddress(request))
                 return sessionResponse(.created, session)
             } catch {
                 return failure(error)
@@ -86,21 +87,26 @@ public enum AccountEndpoints {
         case .invalidName, .invalidPassword:
             return json(.badRequest, AccountDTO.errorBody(error.description))
         case .nameTaken:
-            return json(HTTPStatus(code: 409), AccountDTO.errorBody(error.description))
+            return json(.conflict, AccountDTO.errorBody(error.description))
         case .invalidCredentials:
-            return json(HTTPStatus(code: 401), AccountDTO.errorBody("invalid name or password"))
+            return json(.unauthorized, AccountDTO.errorBody("invalid name or password"))
         case .invalidToken:
-            var response = json(HTTPStatus(code: 401), AccountDTO.errorBody(error.description))
+            var response = json(.unauthorized, AccountDTO.errorBody(error.description))
             response.headers.add(name: "WWW-Authenticate", value: "Bearer")
             return response
         case .rateLimited(let retry):
-            var response = json(HTTPStatus(code: 429, reasonPhrase: "Too Many Requests"),
-                                AccountDTO.errorBody("too many failed logins; try again later", retryAfterMilliseconds: retry))
-            response.headers.add(name: "Retry-After", value: String((retry + 999) / 1000))
-            return response
+            return tooManyRequests("too many failed logins; try again later", retry: retry)
+        case .tooManyRegistrations(let retry):
+            return tooManyRequests("too many registrations from your network; try again later", retry: retry)
         case .system, .store:
             return json(.internalServerError, AccountDTO.errorBody("the server failed; try again later"))
         }
+    }
+
+    private static func tooManyRequests(_ message: String, retry: Int64) -> HTTPResponse {
+        var response = json(.tooManyRequests, AccountDTO.errorBody(message, retryAfterMilliseconds: retry))
+        response.headers.add(name: "Retry-After", value: String((retry + 999) / 1000))
+        return response
     }
 
     private static func sessionResponse(_ status: HTTPStatus, _ session: UserSession) -> HTTPResponse {

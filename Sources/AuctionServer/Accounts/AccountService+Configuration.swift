@@ -2,26 +2,48 @@ import AuctionCore
 import Glibc
 
 extension AccountService {
-    /// Session lifetime, login limits and cache size.
+    /// Session lifetime, login and registration limits, cache and revocation table sizes.
     public struct Configuration: Sendable, Hashable {
         /// How long a session token stays valid (default 30 days).
         public var sessionLifetimeMilliseconds: Int64
-        /// Failed logins allowed per user name (default 5 a minute).
+        /// Failed logins of one name, from all addresses, before attempts from networks the name has
+        /// not logged in from wait a growing delay (default 20, leaking away over an hour).
         public var failedLoginsPerName: RateLimiter<String>.Configuration
-        /// Failed logins allowed per client address (default 5 a minute).
+        /// Failed logins allowed per exact client address, whatever the name (default 5 a minute).
         public var failedLoginsPerAddress: RateLimiter<String>.Configuration
+        /// Failed logins allowed per client network, /24 or /64 (default 20 a minute).
+        public var failedLoginsPerNetwork: RateLimiter<String>.Configuration
+        /// Failed logins allowed per name from one address (default 5 a minute).
+        public var failedLoginsPerNameAndAddress: RateLimiter<String>.Configuration
+        /// The longest delay a name past its ceiling imposes on unknown networks (default 5 minutes).
+        public var maximumLoginDelayMilliseconds: Int64
+        /// Registrations allowed per client network, /24 or /64 (default 20 an hour).
+        public var registrationsPerNetwork: RateLimiter<String>.Configuration
         /// Resolved tokens kept in memory at most (0 disables the cache).
         public var tokenCacheSize: Int
+        /// Revoked sessions remembered in memory for live connections (default 100,000; past it
+        /// connections are re-checked once against the store).
+        public var revokedSessionsKept: Int
 
         /// Creates a configuration; the defaults are those documented in docs/ACCOUNTS.md.
         public init(sessionLifetimeMilliseconds: Int64 = 30 * 86_400_000,
-                    failedLoginsPerName: RateLimiter<String>.Configuration = .perMinute(5),
+                    failedLoginsPerName: RateLimiter<String>.Configuration = .perHour(20),
                     failedLoginsPerAddress: RateLimiter<String>.Configuration = .perMinute(5),
-                    tokenCacheSize: Int = 10_000) {
+                    failedLoginsPerNetwork: RateLimiter<String>.Configuration = .perMinute(20),
+                    failedLoginsPerNameAndAddress: RateLimiter<String>.Configuration = .perMinute(5),
+                    maximumLoginDelayMilliseconds: Int64 = 300_000,
+                    registrationsPerNetwork: RateLimiter<String>.Configuration = .perHour(20),
+                    tokenCacheSize: Int = 10_000,
+                    revokedSessionsKept: Int = 100_000) {
             self.sessionLifetimeMilliseconds = max(1, sessionLifetimeMilliseconds)
             self.failedLoginsPerName = failedLoginsPerName
             self.failedLoginsPerAddress = failedLoginsPerAddress
+            self.failedLoginsPerNetwork = failedLoginsPerNetwork
+            self.failedLoginsPerNameAndAddress = failedLoginsPerNameAndAddress
+            self.maximumLoginDelayMilliseconds = max(1_000, maximumLoginDelayMilliseconds)
+            self.registrationsPerNetwork = registrationsPerNetwork
             self.tokenCacheSize = max(0, tokenCacheSize)
+            self.revokedSessionsKept = max(1, revokedSessionsKept)
         }
     }
 

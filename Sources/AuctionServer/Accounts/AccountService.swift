@@ -3,50 +3,21 @@ import AuctionInfrastructure
 
 /// Registration, login, logout and token resolution over a `SQLiteAccountStore`.
 ///
-/// Thread-safe: the store has its own lock; rate limits, the token cache and the dummy hash sit
-/// behind small mutexes that are never held while hashing. The clock is injected.
+/// Thread-safe: the store has its own lock; rate limits (`LoginLimits`), the token cache, the
+/// revocations and the dummy hash sit behind small mutexes that are never held while hashing.
+/// The clock is injected.
 /// Wrong passwords and unknown names get the same error after the same amount of hashing.
 public final class AccountService: Sendable {
-    /// Failed-login buckets (keys `name:<name>` and `addr:<address>`) plus the attempts
-    /// still hashing, which count against the bucket so parallel guesses cannot overrun it.
-    private struct Limits {
-        var byName: RateLimiter<String>
-        var byAddress: RateLimiter<String>
-        var inFlight: [String: Int] = [:]
-        var lastCleanup: Int64?
-
-        /// Reserves one attempt for every key; the wait in milliseconds (0 = go ahead, reserved).
-        mutating func reserve(_ keys: [String], now: Timestamp) -> Int64 {
-            var wait: Int64 = 0
-            for key in keys {
-                let limiter = key.hasPrefix("addr:") ? byAddress : byName
-                guard limiter.available(key, now: now) <= inFlight[key, default: 0] else { continue }
-                wait = max(wait, limiter.retryAfterMilliseconds(key, now: now), 1_000)
-            }
-            guard wait == 0 else { return wait }
-            for key in keys { inFlight[key, default: 0] += 1 }
-            return 0
-        }
-
-        /// Ends an attempt; a failure takes a token from every key's bucket.
-        mutating func release(_ keys: [String], failed: Bool, now: Timestamp) {
-            for key in keys {
-                let left = inFlight[key, default: 1] - 1
-                inFlight[key] = left > 0 ? left : nil
-                guard failed else { continue }
-                if key.hasPrefix("addr:") { _ = byAddress.take(key, now: now) } else { _ = byName.take(key, now: now) }
-            }
-        }
-    }
-
     /// Session lifetime, login limits and cache size.
     public let configuration: Configuration
     private let store: SQLiteAccountStore
     private let hasher: PasswordHasher
     private let clock: @Sendable () -> Timestamp
     private let log: @Sendable (String) -> Void
-    private let limits: Mutex<Limits>
+    private let limits: Mutex<LoginLimits>
+    private let lastCleanup = Mutex<Int64?>(nil)
     private let cache: Mutex<[String: UserIdentity]>
+    private let revocations: Mutex<SessionRevocations>
     private let dummyHash = Mutex<String?>(nil)
 
     /// Creates the service over a store, hashing with `hasher`, reading time from `clock`, and
@@ -59,15 +30,20 @@ public final class AccountService: Sendable {
         self.configuration = configuration
         self.hasher = hasher
         self.clock = clock
-        limits = Mutex(Limits(byName: RateLimiter(configuration: configuration.failedLoginsPerName),
-                              byAddress: RateLimiter(configuration: configuration.failedLoginsPerAddress)))
+        limits = Mutex(LoginLimits(configuration: configuration))
         cache = Mutex([:])
+        revocations = Mutex(SessionRevocations(capacity: configuration.revokedSessionsKept))
     }
 
-    /// Creates a user and opens a first session; `nameTaken` when the name exists.
-    public func register(name: String, password: String) throws(AccountError) -> UserSession {
+    /// Creates a user and opens a first session; `nameTaken` when the name exists,
+    /// `tooManyRegistrations` when `address`'s network registered too often (nil: not limited).
+    public func register(name: String, password: String, address: String? = nil) throws(AccountError) -> UserSession {
         try AccountRules.validate(name: name)
         try AccountRules.validate(password: password)
+        if let wait = limits.withLock({ $0.reserveRegistration(address: address, now: clock()) }) {
+            log("accounts: registration from \(address ?? "?") refused: rate limited for \(wait.milliseconds) ms")
+            throw AccountError.tooManyRegistrations(retryAfterMilliseconds: wait.milliseconds)
+        }
         let hash = try hasher.hash(password)
         let now = clock()
         let created: UserID?
@@ -77,23 +53,27 @@ public final class AccountService: Sendable {
             throw AccountError.store(error.description)
         }
         guard let userID = created else { throw AccountError.nameTaken(name) }
+        limits.withLock { $0.registered(name: name, address: address) }
         log("accounts: registered \(name) as user \(userID.rawValue)")
         return try openSession(userID: userID, name: name, now: now)
     }
 
     /// Checks a name and password and opens a session. `invalidCredentials` for a wrong password
-    /// or an unknown name alike; `rateLimited` after too many failures for the name or the address.
+    /// or an unknown name alike; `rateLimited` after too many failures from the address, its
+    /// network or for the name from it, or while a name under attack makes unknown networks wait.
     public func login(name: String, password: String, address: String?) throws(AccountError) -> UserSession {
-        let nameKey = "name:" + String(decoding: name.utf8.prefix(64), as: UTF8.self)
-        let addressKey = address.map { "addr:" + $0 }
-        let keys = [nameKey] + (addressKey.map { [$0] } ?? [])
-        let retry = limits.withLock { limits in limits.reserve(keys, now: clock()) }
-        guard retry == 0 else {
-            log("accounts: login from \(address ?? "?") refused: rate limited for \(retry) ms")
-            throw AccountError.rateLimited(retryAfterMilliseconds: retry)
+        let limitedName = String(decoding: name.utf8.prefix(64), as: UTF8.self)
+        let ticket: LoginLimits.Ticket
+        switch limits.withLock({ $0.reserve(name: limitedName, address: address, now: clock()) }) {
+        case .success(let reserved):
+            ticket = reserved
+        case .failure(let wait):
+            log("accounts: login from \(address ?? "?") refused: rate limited for \(wait.milliseconds) ms")
+            throw AccountError.rateLimited(retryAfterMilliseconds: wait.milliseconds)
         }
         var failed = false  // only a wrong name or password counts, not a store failure
-        defer { limits.withLock { limits in limits.release(keys, failed: failed, now: clock()) } }
+        var succeeded = false
+        defer { limits.withLock { $0.release(ticket, failed: failed, succeeded: succeeded, now: clock()) } }
 
         let user: SQLiteAccountStore.User?
         do throws(StoreError) {
@@ -112,7 +92,9 @@ public final class AccountService: Sendable {
             throw AccountError.invalidCredentials
         }
         log("accounts: \(user.name) logged in from \(address ?? "?")")
-        return try openSession(userID: user.id, name: user.name, now: clock())
+        let session = try openSession(userID: user.id, name: user.name, now: clock())
+        succeeded = true
+        return session
     }
 
     /// Revokes the session of `token`; false when it was unknown or already revoked.
@@ -121,9 +103,15 @@ public final class AccountService: Sendable {
         let hash = SessionToken.hash(token)
         _ = cache.withLock { $0.removeValue(forKey: hash) }
         guard SessionToken.isWellFormed(token) else { return false }
+        let now = clock()
         do throws(StoreError) {
-            let revoked = try store.revokeSession(tokenHash: hash, at: clock())
-            if revoked { log("accounts: session \(hash.prefix(8)) revoked") }
+            let revoked = try store.revokeSession(tokenHash: hash, at: now)
+            if revoked {
+                // Live connections learn of it from memory; kept until the session would have expired anyway.
+                let expiresAt = now.adding(milliseconds: configuration.sessionLifetimeMilliseconds)
+                revocations.withLock { $0.revoke(hash, expiresAt: expiresAt, now: now) }
+                log("accounts: session \(hash.prefix(8)) revoked")
+            }
             return revoked
         } catch {
             throw AccountError.store(error.description)
@@ -136,6 +124,7 @@ public final class AccountService: Sendable {
         guard SessionToken.isWellFormed(token) else { return nil }
         let hash = SessionToken.hash(token)
         let now = clock()
+        guard !revocations.withLock({ $0.isRevoked(hash) }) else { return nil }
         if let cached = cache.withLock({ $0[hash] }) {
             if now < cached.expiresAt { return cached }
             _ = cache.withLock { $0.removeValue(forKey: hash) }
@@ -145,6 +134,22 @@ public final class AccountService: Sendable {
         let identity = UserIdentity(userID: session.userID, name: session.userName, expiresAt: session.expiresAt)
         remember(hash, identity)
         return identity
+    }
+
+    /// The revocation generation now: read it before resolving a token, and hand it to
+    /// `confirmSession` with the session later (see `SessionRevocations`).
+    public var revocationGeneration: Int { revocations.withLock { $0.generation } }
+
+    /// Whether a session resolved earlier (by the hash of its token) still holds at `now`: the
+    /// generation it is now confirmed under, or nil once it expired or was revoked. From memory,
+    /// except one store lookup after the revocation table overflowed since `generation`.
+    public func confirmSession(tokenHash: String, expiresAt: Timestamp, generation: Int, now: Timestamp) -> Int? {
+        guard now < expiresAt else { return nil }
+        let (revoked, current) = revocations.withLock { ($0.isRevoked(tokenHash), $0.generation) }
+        guard !revoked else { return nil }
+        if current == generation { return current }
+        guard let session = try? store.session(tokenHash: tokenHash), session.isValid(at: now) else { return nil }
+        return current
     }
 
     /// Deletes sessions that have expired; returns how many (also done at most hourly on login).
@@ -181,13 +186,12 @@ public final class AccountService: Sendable {
     }
 
     private func cleanUpHourly(now: Timestamp) {
-        let due = limits.withLock { limits -> Bool in
-            if let last = limits.lastCleanup, now.millisecondsSinceEpoch - last < 3_600_000 { return false }
-            limits.lastCleanup = now.millisecondsSinceEpoch
-            limits.byName.prune(now: now)
-            limits.byAddress.prune(now: now)
+        let due = lastCleanup.withLock { last -> Bool in
+            if let last, now.millisecondsSinceEpoch - last < 3_600_000 { return false }
+            last = now.millisecondsSinceEpoch
             return true
         }
+        if due { limits.withLock { $0.prune(now: now) } }
         if due { _ = try? store.removeExpiredSessions(before: now) }
     }
 

@@ -31,6 +31,11 @@ public struct RateLimiter<Key: Hashable & Sendable>: Sendable {
         public static func perMinute(_ count: Int) -> Configuration {
             Configuration(capacity: count, periodMilliseconds: 60_000)
         }
+
+        /// `count` an hour (e.g. registrations per network).
+        public static func perHour(_ count: Int) -> Configuration {
+            Configuration(capacity: count, periodMilliseconds: 3_600_000)
+        }
     }
 
     /// A bucket's level in units where one token is `periodMilliseconds` units and a millisecond

@@ -117,7 +117,7 @@ extension ServerOptions {
             configuration.chat.rooms.maximumMarksPerCharacter = number
             return nil
         },
-    ]
+    ] + accountSettings
 
     private static func port(_ text: String) -> Int? {
         guard let number = Int(text), (0...65_535).contains(number) else { return nil }

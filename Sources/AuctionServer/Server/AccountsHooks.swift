@@ -13,9 +13,13 @@ final class AccountsHooks: SessionResolver, @unchecked Sendable {
     }
 
     private let log: ServerLog
+    private let configuration: AccountService.Configuration
     private let opened = Mutex<Opened?>(nil)
 
-    init(log: ServerLog) { self.log = log }
+    init(log: ServerLog, configuration: AccountService.Configuration = .init()) {
+        self.log = log
+        self.configuration = configuration
+    }
 
     /// The hooks that open, install and close the accounts.
     var hooks: ServerHooks {
@@ -26,14 +30,28 @@ final class AccountsHooks: SessionResolver, @unchecked Sendable {
     }
 
     func user(forToken token: String) -> SessionUser? {
-        guard let service = opened.withLock({ $0?.service }), let identity = service.user(forToken: token) else { return nil }
-        return SessionUser(id: identity.userID, name: identity.name)
+        guard let service = opened.withLock({ $0?.service }) else { return nil }
+        let generation = service.revocationGeneration  // before resolving: a later overflow forces a re-check
+        guard let identity = service.user(forToken: token) else { return nil }
+        return SessionUser(id: identity.userID, name: identity.name, expiresAt: identity.expiresAt,
+                           sessionKey: SessionToken.hash(token), confirmedGeneration: generation)
+    }
+
+    func current(_ user: SessionUser, now: Timestamp) -> SessionUser? {
+        guard let key = user.sessionKey, let expiresAt = user.expiresAt else { return user }
+        guard let service = opened.withLock({ $0?.service }),
+              let generation = service.confirmSession(tokenHash: key, expiresAt: expiresAt,
+                                                      generation: user.confirmedGeneration, now: now) else { return nil }
+        guard generation != user.confirmedGeneration else { return user }
+        var confirmed = user
+        confirmed.confirmedGeneration = generation
+        return confirmed
     }
 
     private func open(_ path: String) throws {
         let store = try SQLiteAccountStore(path: path)
         let log = self.log
-        let service = AccountService(store: store, log: { log.info("accounts: \($0)") })
+        let service = AccountService(store: store, configuration: configuration, log: { log.info($0) })
         opened.withLock { $0 = Opened(store: store, service: service, workers: BlockingWorkers(threads: 2)) }
     }
 

@@ -31,6 +31,8 @@ public final class AuctionHouseServer: @unchecked Sendable {
         var catalogue: SQLiteCatalogueStore?
         var catalogueReaders: BlockingWorkers?
         var closings: DispatchQueue?
+        /// The database file's exclusive lock: one server per file, released last.
+        var fileLock: DatabaseFileLock?
     }
 
     /// A server that will run with `configuration`; nothing happens until `start()`.
@@ -40,7 +42,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
     public init(configuration: ServerConfiguration, log: ServerLog = ServerLog(level: .info), hooks: ServerHooks? = nil) {
         self.configuration = configuration
         self.log = log
-        self.hooks = hooks ?? AccountsHooks(log: log).hooks
+        self.hooks = hooks ?? AccountsHooks(log: log, configuration: configuration.accounts).hooks
     }
 
     deinit { stop() }
@@ -91,6 +93,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
         guard let running else { return }
         log.info("server: stopping")
         tearDown(running)
+        log.flush()
         log.info("server: stopped")
     }
 
@@ -104,6 +107,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
                 path = try StoreLocation.preparedDefaultDatabasePath()
             }
             running.databasePath = path
+            running.fileLock = try DatabaseFileLock(path: path)
             let catalogue = try SQLiteCatalogueStore(path: path)
             running.catalogue = catalogue
             if configuration.seedDemoCatalogue, try catalogue.seedDemoCatalogueIfEmpty(now: WallClock.now()) {
@@ -246,5 +250,26 @@ public final class AuctionHouseServer: @unchecked Sendable {
         running.catalogueReaders?.shutdown()
         running.catalogue?.close()
         hooks.didStop()
+        if let lock = running.fileLock {
+            checkpoint(lock.path)
+            lock.release()
+        }
+    }
+
+    /// Copies the WAL into the database file and empties it, once every connection has closed,
+    /// so that the `.sqlite` file alone holds everything after a clean stop.
+    private func checkpoint(_ path: String) {
+        do throws(StoreError) {
+            let database = try SQLiteDatabase(path: path, options: [.readWrite])
+            defer { database.close() }
+            let result = try database.checkpointTruncatingWAL()
+            if result.busy {
+                log.warning("store: the final checkpoint of \(path) could not finish (a connection is still reading)")
+            } else {
+                log.debug("store: checkpointed \(result.checkpointedFrames) WAL frame(s) into \(path)")
+            }
+        } catch {
+            log.error("store: the final checkpoint of \(path) failed: \(error)")
+        }
     }
 }

@@ -26,6 +26,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var httpMaximumConnections = 10_000
     /// Chat sizes, rates and history replayed on join.
     public var chat = ChatLimits()
+    /// Accounts: session lifetime, login and registration limits (docs/ACCOUNTS.md).
+    public var accounts = AccountService.Configuration()
+    /// Similar log lines written per 10 s before the rest are counted and summarised (the binary's log).
+    public var logRepeats = LogRepeatFilter.Configuration()
 
     /// The defaults: loopback, the original backend's local ports, the default database.
     public init() {}

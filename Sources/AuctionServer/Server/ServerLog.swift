@@ -5,7 +5,8 @@ import Glibc
 /// One line per event, `2026-11-22T00:35:12.345Z info message`, to a sink (standard error by default).
 ///
 /// Thread-safe: lines from several threads never interleave. The sink is injected so tests and the
-/// embedding CLI can capture or silence the log.
+/// embedding CLI can capture or silence the log. With a `LogRepeatFilter` configuration, a flood of
+/// similar lines is cut to a few per window plus a summary of how many were held back.
 public final class ServerLog: Sendable {
     /// Where finished lines go (each without its newline).
     public typealias Sink = @Sendable (String) -> Void
@@ -13,12 +14,17 @@ public final class ServerLog: Sendable {
     /// The least severe level written.
     public let level: LogLevel
     private let sink: Sink
-    private let lock = Mutex(())
+    private let clock: @Sendable () -> Timestamp
+    private let repeats: Mutex<LogRepeatFilter?>
 
-    /// A log writing lines at or above `level` to `sink`.
-    public init(level: LogLevel, sink: @escaping Sink = ServerLog.standardError) {
+    /// A log writing lines at or above `level` to `sink`; `repeats` (nil: every line) bounds floods
+    /// of similar lines; `clock` stamps the lines.
+    public init(level: LogLevel, sink: @escaping Sink = ServerLog.standardError,
+                repeats: LogRepeatFilter.Configuration? = nil, clock: @escaping @Sendable () -> Timestamp = WallClock.now) {
         self.level = level
         self.sink = sink
+        self.clock = clock
+        self.repeats = Mutex(repeats.map { LogRepeatFilter(configuration: $0) })
     }
 
     /// A log that writes nothing.
@@ -46,8 +52,20 @@ public final class ServerLog: Sendable {
     /// Writes one line at `level` (the message is built only when the level is enabled).
     public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
         guard enabled(level) else { return }
-        let line = "\(WallClock.now().description) \(level) \(message())"
-        lock.withLock { _ in sink(line) }
+        let text = message()
+        repeats.withLock { filter in
+            let now = clock()
+            guard filter != nil else { return sink("\(now.description) \(level) \(text)") }
+            for (level, text) in filter?.admit(level, text, now: now) ?? [] { sink("\(now.description) \(level) \(text)") }
+        }
+    }
+
+    /// Writes the summaries of similar lines held back so far (at stop).
+    public func flush() {
+        repeats.withLock { filter in
+            let now = clock()
+            for (level, text) in filter?.flush() ?? [] { sink("\(now.description) \(level) \(text)") }
+        }
     }
 
     /// A debug line.

@@ -14,7 +14,8 @@ extension SocketService {
     func bidFromClient(_ bid: Bid, userID: UserID?, completionID: Int64?, peer: SocketPeer) {
         let now = WallClock.now()
         let bidder: UserID?
-        if let user = peer.user {
+        let wasLoggedIn = peer.user != nil  // a session that ended is answered unauthenticated once
+        if let user = currentUser(of: peer) {
             if let claimed = userID, claimed != user.id {
                 counters.bidsRefused += 1
                 log.info("socket: \(peer.label) bid as user \(claimed) while logged in as \(user.name): refused")
@@ -22,7 +23,7 @@ extension SocketService {
                              price: book.lot(for: bid.productID)?.price)
             }
             bidder = user.id
-        } else if configuration.allowAnonymousBids {
+        } else if configuration.allowAnonymousBids && !wasLoggedIn {
             // The original backend took `user_id` on trust; we record the bid as anonymous instead.
             bidder = nil
         } else {

@@ -12,7 +12,7 @@ extension SocketService {
         }
         switch message {
         case .chatJoin(let room):
-            guard let user = peer.user else {
+            guard let user = currentUser(of: peer) else {
                 return reply(to: peer, completionID, result: false, reason: .unauthenticated,
                              fields: Self.chatMessage("log in to join rooms"))
             }
@@ -29,7 +29,7 @@ extension SocketService {
                 reply(to: peer, completionID, result: true)
             }
         case .chatSend(let room, let text):
-            guard let user = peer.user else {
+            guard let user = currentUser(of: peer) else {
                 return reply(to: peer, completionID, result: false, reason: .unauthenticated,
                              fields: Self.chatMessage("log in to send messages"))
             }
@@ -37,7 +37,7 @@ extension SocketService {
                 sendChat(text, to: $0, as: user.id, chat: chat, completionID: completionID, peer: peer)
             }
         case .chatWho(let room):
-            guard peer.user != nil else {
+            guard currentUser(of: peer) != nil else {
                 return reply(to: peer, completionID, result: false, reason: .unauthenticated,
                              fields: Self.chatMessage("log in to see who is in a room"))
             }

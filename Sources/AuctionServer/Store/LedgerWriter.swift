@@ -2,21 +2,30 @@ import AuctionCore
 import CSQLite
 
 /// The ledger's writer connection and its statements; used only on the writer thread.
+///
+/// `close` finalizes the statements before closing the connection: `sqlite3_close_v2` with
+/// statements still alive leaves a "zombie" connection open, and SQLite only checkpoints the WAL
+/// into the database file when the last connection really closes.
 final class LedgerWriter: @unchecked Sendable {
+    private struct Statements {
+        var insertBid: SQLiteStatement
+        var updateProduct: SQLiteStatement
+    }
+
     private let database: SQLiteDatabase
-    private let insertBid: SQLiteStatement
-    private let updateProduct: SQLiteStatement
+    private var statements: Statements?
     private let statisticsLock = StoreLock()
     private var counters = LedgerStatistics()
 
     init(database: SQLiteDatabase) throws(StoreError) {
         self.database = database
-        insertBid = try database.prepare("""
-            INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at) VALUES (?, ?, ?, ?, ?)
-            """)
-        updateProduct = try database.prepare("""
-            UPDATE products SET current_price = ?, last_change = ?, last_change_at = ? WHERE id = ?
-            """)
+        statements = Statements(
+            insertBid: try database.prepare("""
+                INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at) VALUES (?, ?, ?, ?, ?)
+                """),
+            updateProduct: try database.prepare("""
+                UPDATE products SET current_price = ?, last_change = ?, last_change_at = ? WHERE id = ?
+                """))
     }
 
     /// What the writer has done so far (any thread).
@@ -51,8 +60,9 @@ final class LedgerWriter: @unchecked Sendable {
         }
     }
 
-    /// Closes the connection.
+    /// Finalizes the statements and closes the connection.
     func close() {
+        statements = nil
         database.close()
     }
 
@@ -68,6 +78,8 @@ final class LedgerWriter: @unchecked Sendable {
     }
 
     private func write(_ bids: [AcceptedBid]) throws(StoreError) {
+        guard let statements else { throw StoreError.closed(path: database.path) }
+        let insertBid = statements.insertBid, updateProduct = statements.updateProduct
         try database.transaction(.immediate) { () throws(StoreError) -> Void in
             var latest: [ProductID: AcceptedBid] = [:]
             for bid in bids {

@@ -12,6 +12,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unexpectedValue(path: String, detail: String)
     /// The store was closed or shut down before the work could be done; nothing was written.
     case closed(path: String)
+    /// Another server holds the database's exclusive lock (one server per database file).
+    case inUse(path: String)
+    /// The database file could not be opened or locked; `reason` is the system's words.
+    case cannotOpen(path: String, reason: String)
 
     /// SQLite's primary result code, when the error came from SQLite.
     public var sqliteCode: Int32? {
@@ -34,6 +38,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "database \(path) holds an unexpected value: \(detail)"
         case .closed(let path):
             "database \(path) is closed; nothing was written"
+        case .inUse(let path):
+            "database \(path) is in use by another auction-server (it holds the file's lock); stop it or pass --db with another file"
+        case .cannotOpen(let path, let reason):
+            "cannot open database \(path): \(reason)"
         }
     }
 }

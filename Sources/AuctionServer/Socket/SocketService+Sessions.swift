@@ -1,0 +1,18 @@
+import AuctionCore
+
+/// Logins that end while their connection stays open (logout elsewhere, expiry).
+extension SocketService {
+    /// The connection's user while its session holds; once it was revoked or expired the
+    /// connection is logged out (it must log in again) and nil is returned. From memory, so it is
+    /// checked before every bid and chat message (loop thread).
+    func currentUser(of peer: SocketPeer) -> SessionUser? {
+        guard let user = peer.user else { return nil }
+        guard let current = sessions.current(user, now: WallClock.now()) else {
+            peer.user = nil
+            log.info("socket: \(peer.label) is no longer logged in as \(user.name) (session revoked or expired)")
+            return nil
+        }
+        if current.confirmedGeneration != user.confirmedGeneration { peer.user = current }
+        return current
+    }
+}
