@@ -69,7 +69,7 @@ import Testing
         // Two seconds later: only product 2's cell changes, now under a minute and red.
         let (later, _) = WatchRenderer.render(previous: screen, state: state, now: start.adding(milliseconds: 2_000))
         let tick = String(decoding: later, as: UTF8.self)
-        #expect(tick.contains(ANSI.red + "  59 s" + ANSI.reset))
+        #expect(tick.contains(ANSI.red + "   59 s" + ANSI.reset))
         #expect(!tick.contains("2h 14m"), "an unchanged cell is not rewritten")
         #expect(tick.contains("\u{1B}[4;"), "row 4 holds product 2")
     }
@@ -89,7 +89,11 @@ import Testing
         _ = watch.handle(.tick, now: start)
         _ = watch.handle(.key(.down), now: start)
         let opened = text(watch.handle(.key(.character("b")), now: start))
-        #expect(opened.contains("bid on 2 Mechanical keyboard (min 23,001): 23,001▏ · Enter bid · Esc cancel"))
+        #expect(opened.contains("bid on 2 (min 23,001): 23,001▏ · Enter bid · Esc cancel"))
+        // The price moves while the prompt is untouched: the prefilled minimum follows it.
+        _ = watch.handle(.feed(.price(PriceUpdate(productID: ProductID(2), price: Money(24_000), change: Money(1_000),
+                                                  direction: .up, auctionDate: "2026-11-22"))), now: start)
+        #expect(watch.prompt?.price == Money(24_001))
         _ = press([.character("3"), .character("0"), .character("0"), .character("0"), .character("0")], on: &watch, at: start)
         #expect(watch.prompt?.price == Money(30_000), "the first digit replaces the prefilled minimum")
         let sent = watch.handle(.key(.enter), now: start)

@@ -11,11 +11,11 @@ import Testing
         return "env \(exports) HOME=/nonexistent/auction-e2e-home '\(CLI.auction)' \(arguments); echo \"exited=$?\"; read line; echo \"typed:$line\"; sleep 60"
     }
 
-    /// The screen's product lines (rows that start with an id), keyed by id.
+    /// The screen's product lines (rows that start with an id, after the selection marker), keyed by id.
     static func productLines(_ screen: String) -> [Int: String] {
         var lines: [Int: String] = [:]
         for line in screen.split(separator: "\n") {
-            let trimmed = line.drop { $0 == " " }
+            let trimmed = line.drop { $0 == " " || $0 == "›" }
             guard let id = Int(trimmed.prefix { $0.isNumber }), trimmed.dropFirst(String(id).count).hasPrefix("  ") else { continue }
             lines[id] = String(line)
         }

@@ -98,6 +98,10 @@ public struct WatchModel: Sendable {
             if reloadsPending > 0 { pushedDuringReload.append(update) }
             guard closings[update.productID] == nil, let index = board.apply(update) else { return [] }
             lastUpdateAt = now
+            if let open = prompt, open.productID == update.productID {
+                let product = board.rows[index]
+                prompt = open.updating(minimum: BidRules.minimumNextBid(current: product.currentPrice, minimumIncrement: product.minimumIncrement))
+            }
             return interactive ? render(now) : [printed(board.rows[index], closed: false, at: now)]
         case .feed(.closed(let id, let price, let winner)):
             closings[id] = (price, winner)

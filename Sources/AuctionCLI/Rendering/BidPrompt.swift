@@ -43,9 +43,19 @@ public struct BidPrompt: Hashable, Sendable {
         return true
     }
 
-    /// `bid on 5 Film camera (min 36,000): 36,000▏ · Enter bid · Esc cancel`.
+    /// `bid on 5 (min 36,000): 36,000▏ · Enter bid · Esc cancel` (the line above names the product).
     public var line: String {
         let shown = price.map(\.description) ?? ""
-        return "bid on \(productID) \(TerminalText.sanitized(name)) (min \(minimum)): \(shown)▏ · Enter bid · Esc cancel"
+        return "bid on \(productID) (min \(minimum)): \(shown)▏ · Enter bid · Esc cancel"
+    }
+
+    /// The prompt after the product's price moved: a new minimum, and the prefilled text follows it.
+    public func updating(minimum newMinimum: Money) -> BidPrompt {
+        guard isPrefilled else {
+            var copy = self
+            copy.minimum = newMinimum
+            return copy
+        }
+        return BidPrompt(productID: productID, name: name, minimum: newMinimum)
     }
 }

@@ -18,8 +18,8 @@ public enum WatchRenderer {
     static let changeWidth = 12
     /// Cells before the id: the selection marker and a space.
     static let margin = 2
-    /// Width of the time-left column ("2h 14m", "5m 07s", "ended").
-    static let timeLeftWidth = 6
+    /// Width of the time-left column ("2h 14m", "49m 07s", "12d 23h", "ended").
+    static let timeLeftWidth = 7
 
     /// The bytes to write and the resulting screen.
     public static func render(previous: WatchScreen?, state: WatchState, now: Timestamp) -> (bytes: [UInt8], screen: WatchScreen) {
