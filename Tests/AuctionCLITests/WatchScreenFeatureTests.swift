@@ -189,4 +189,21 @@ import Testing
         let paint = text(watch.handle(.tick, now: start))
         #expect(paint.contains(hint))
     }
+
+    @Test func onlyATerminalThatAddressesTheCursorGetsTheFullScreen() {
+        #expect(WatchCommand.addressesCursor(environment: ["TERM": "xterm-256color"]))
+        #expect(!WatchCommand.addressesCursor(environment: ["TERM": "dumb"]))
+        #expect(!WatchCommand.addressesCursor(environment: ["TERM": ""]))
+        #expect(!WatchCommand.addressesCursor(environment: [:]))
+    }
+
+    @Test func watchTakesJSONFromItsSpec() throws {
+        guard case .run(let invocation) = try ArgumentParser().parse(["watch", "--ids", "16,17", "--json"]) else {
+            Issue.record("expected a watch to run")
+            return
+        }
+        let watch = try WatchCommand(invocation)
+        #expect(watch.json)
+        #expect(watch.ids == [ProductID(16), ProductID(17)])
+    }
 }
