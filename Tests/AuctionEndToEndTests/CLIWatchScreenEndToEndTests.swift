@@ -89,6 +89,41 @@ import Testing
         #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
     }
 
+    @Test func aBidFromTheWatchGoesWithTheSavedLogin() async throws {
+        let (server, directory) = try await CLI.server([])
+        defer { server.stop(); directory.remove() }
+        let alice = try await AccountEndToEndTests.register("alice", on: server, in: directory)
+        let userID = try #require(alice.savedLogin()["user_id"] as? Int)
+        let tmux = try Self.watch("watch", server, environment: ["XDG_CONFIG_HOME": alice.config])
+        defer { tmux.close() }
+        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") && Self.lines($0).count == 15 }.1)
+        try tmux.sendKeys("b")
+        #expect(try await CLI.screen(tmux) { $0.contains("bid on 1 ") }.1)
+        try tmux.type("8800000")
+        try tmux.sendKeys("Enter")
+        let (after, answered) = try await CLI.screen(tmux) { $0.contains("accepted: product 1 is now 8,800,000") }
+        #expect(answered, "screen:\n\(after)")
+        let stored = try AccountEndToEndTests.storedBids(server.databasePath)
+        #expect(stored.last?.product == 1 && stored.last?.user == Int64(userID), "recorded for alice: \(stored)")
+        try tmux.sendKeys("q")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
+    }
+
+    @Test func withoutALoginTheWatchSaysHowToLogIn() async throws {
+        let (server, directory) = try await CLI.server([])
+        defer { server.stop(); directory.remove() }
+        let tmux = try Self.watch("watch", server)
+        defer { tmux.close() }
+        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") }.1)
+        try tmux.sendKeys("b")
+        #expect(try await CLI.screen(tmux) { $0.contains("bid on 1 ") }.1)
+        try tmux.sendKeys("Enter")
+        let (after, told) = try await CLI.screen(tmux) { $0.contains("bidding needs a login") }
+        #expect(told, "screen:\n\(after)")
+        try tmux.sendKeys("q")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
+    }
+
     @Test func aTenRowTerminalScrollsToProductFifteen() async throws {
         let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
