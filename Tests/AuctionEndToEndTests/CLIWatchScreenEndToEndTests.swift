@@ -19,11 +19,11 @@ import Testing
         Timestamp(millisecondsSinceEpoch: Int64(Date().timeIntervalSince1970 * 1000))
     }
 
-    @Test func anAuctionEndingWhileWatchedShowsEndedOnScreenAndAsAPipedLine() async throws {
+    @Test func auctionsEndingWhileWatchedShowSoldOrEndedOnScreenAndAsPipedLines() async throws {
         // The server closes product 2 on its own clock at a chosen end time. The watchers must be
         // connected before it: the window starts short and doubles when a loaded machine was too slow.
         var observed = false
-        for window: Int64 in [2_000, 4_000, 8_000, 16_000] where !observed {
+        for window: Int64 in [3_000, 6_000, 12_000, 24_000] where !observed {
             observed = try await watchAnAuctionEnd(windowMilliseconds: window)
         }
         #expect(observed, "the watchers never connected before the end time")
@@ -36,11 +36,12 @@ import Testing
         // Product 1 has under a minute left, so its time-left cell counts seconds.
         let start = Self.now(), end = start.adding(milliseconds: window)
         try CatalogueFixture.demo(at: directory.file("auction.sqlite"), now: start,
-                                  endingAt: [2: end, 1: start.adding(milliseconds: 50_000)])
+                                  endingAt: [2: end, 4: end, 1: start.adding(milliseconds: 50_000)])
         let server = try await CLI.blocking {
             try AuctionServerProcess(directory: directory, arguments: ["--allow-anonymous-bids", "--log-level", "warning"])
         }
         defer { server.stop() }
+        let alice = try await AccountEndToEndTests.register("alice", on: server, in: directory)
         let tmux = try Self.watch("watch", server)
         defer { tmux.close() }
         let piped = try ChildProcess(CLI.auction, ["watch"], environment: server.clientEnvironment.merging(["HOME": "/nonexistent/auction-e2e-home"]) { $1 })
@@ -56,12 +57,20 @@ import Testing
             _ = try await CLI.run(["bid", "3", String(price)], environment: server.clientEnvironment)
             pipedLive = await CLI.eventually(timeout: 0.3) { piped.stdout.contains("\t3\t") }
         }
-        guard pipedLive, Self.now().adding(milliseconds: 200) < end else { return false }
+        guard pipedLive else { return false }
+        // Alice (logged in) bids on product 2 before it ends: she wins it. Product 4 ends without a bid.
+        let bid = try await alice.run(["bid", "2", "9,000,000"])
+        guard Self.now().adding(milliseconds: 200) < end else { return false }
+        #expect(bid.status == 0, "bid: \(bid.stderr)")
 
         #expect(Self.lines(live)[1]?.hasSuffix(" s") == true, "under a minute the time left counts seconds: \(Self.lines(live)[1] ?? "")")
-        let (ended, shown) = try await CLI.screen(tmux) { Self.lines($0)[2]?.contains("ended · no winner") == true }
+        let (ended, shown) = try await CLI.screen(tmux) {
+            Self.lines($0)[2]?.contains("SOLD · 9,000,000 · alice") == true && Self.lines($0)[4]?.contains("ended · no winner") == true
+        }
         #expect(shown, "screen:\n\(ended)")
-        #expect(await CLI.eventually { piped.stdout.contains("\t2\t") && piped.stdout.contains("ended · no winner") },
+        #expect(await CLI.eventually { piped.stdout.contains("\t2\t") && piped.stdout.contains("\t9,000,000\tSOLD · alice") },
+                "stdout: \(piped.stdout) stderr: \(piped.stderr)")
+        #expect(await CLI.eventually { piped.stdout.contains("\t4\t") && piped.stdout.contains("ended · no winner") },
                 "stdout: \(piped.stdout) stderr: \(piped.stderr)")
         try tmux.sendKeys("q")
         #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
