@@ -33,6 +33,11 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["capture-pane", "-p", "-t", target]).stdout
     }
 
+    /// The visible screen with its colours and attributes as escape sequences (`capture-pane -e`).
+    public func captureWithEscapes() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", target]).stdout
+    }
+
     /// Polls the screen until `condition` holds or `timeout` seconds pass; returns the last screen and whether it held.
     @discardableResult
     public func waitFor(timeout: TimeInterval = 10, _ condition: (String) -> Bool) throws -> (screen: String, matched: Bool) {

@@ -42,7 +42,7 @@ import Testing
         }
         defer { server.stop() }
         let alice = try await AccountEndToEndTests.register("alice", on: server, in: directory)
-        let tmux = try Self.watch("watch", server)
+        let tmux = try Self.watch("watch", server, environment: ["NO_COLOR": ""])
         defer { tmux.close() }
         let piped = try ChildProcess(CLI.auction, ["watch"], environment: server.clientEnvironment.merging(["HOME": "/nonexistent/auction-e2e-home"]) { $1 })
         defer { piped.kill() }
@@ -64,6 +64,9 @@ import Testing
         #expect(bid.status == 0, "bid: \(bid.stderr)")
 
         #expect(Self.lines(live)[1]?.hasSuffix(" s") == true, "under a minute the time left counts seconds: \(Self.lines(live)[1] ?? "")")
+        let styled = try await CLI.blocking { try tmux.captureWithEscapes() }
+        let first = styled.split(separator: "\n").first { $0.contains("빈티지") || $0.contains("Leica") } ?? ""
+        #expect(first.contains("\u{1B}[31m"), "under a minute the time left is red: \(first.debugDescription)")
         let (ended, shown) = try await CLI.screen(tmux) {
             Self.lines($0)[2]?.contains("SOLD · 9,000,000 · alice") == true && Self.lines($0)[4]?.contains("ended · no winner") == true
         }
@@ -171,13 +174,16 @@ import Testing
     @Test func reconnectingCountsDownShowsStalePricesAndRReconnectsNow() async throws {
         let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
-        let tmux = try Self.watch("watch", server)
+        let tmux = try Self.watch("watch", server, environment: ["NO_COLOR": ""])
         defer { tmux.close() }
         #expect(try await CLI.screen(tmux) { $0.contains("connected ·") }.1)
         server.stop()
         let (down, counting) = try await CLI.screen(tmux) { $0.contains("reconnecting in") && $0.contains("(r: now)") }
         #expect(counting, "screen:\n\(down)")
         #expect(down.contains("stale since "), "screen:\n\(down)")
+        let styled = try await CLI.blocking { try tmux.captureWithEscapes() }
+        let line = styled.split(separator: "\n").first { $0.contains("Sony Walkman") } ?? ""
+        #expect(line.contains("\u{1B}[2m"), "prices are dimmed while stale: \(line.debugDescription)")
         try await CLI.blocking { try server.restart() }
         try tmux.sendKeys("r")
         let (up, back) = try await CLI.screen(tmux) { $0.contains("connected ·") && !$0.contains("stale since") }
