@@ -33,7 +33,7 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["capture-pane", "-p", "-t", target]).stdout
     }
 
-    /// The visible screen with its colours as escape sequences (`capture-pane -e`).
+    /// The visible screen with its colours and attributes as escape sequences (`capture-pane -e`).
     public func captureWithEscapes() throws -> String {
         try tmux(["capture-pane", "-p", "-e", "-t", target]).stdout
     }

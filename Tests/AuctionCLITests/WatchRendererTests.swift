@@ -79,7 +79,7 @@ import Testing
         let (bytes, _) = WatchRenderer.render(previous: screen, state: state(changed, updates: 1, last: start), now: start.adding(milliseconds: 100))
         let output = text(bytes)
         // One cursor move, to the fifth product's row (row 3 is the first product), at the price column.
-        #expect(addresses(output) == ["7;\(screen.columns.priceColumn)"])
+        #expect(addresses(output) == ["7;\(screen.columns.priceColumn + 2)"])
         #expect(plain(output).contains(changed[4].currentPrice.description))
         #expect(!output.contains(ANSI.clearScreen))
         #expect(!output.contains(page[3].name) && !output.contains(page[5].name))
@@ -110,7 +110,7 @@ import Testing
 
         let (fade, faded) = WatchRenderer.render(previous: flashed, state: state(changed), now: start.adding(milliseconds: 1_000))
         let output = text(fade)
-        #expect(addresses(output) == ["5;\(first.columns.priceColumn)"])
+        #expect(addresses(output) == ["5;\(first.columns.priceColumn + 2)"])
         #expect(!output.contains(ANSI.green) && !output.contains(ANSI.red))
         #expect(output.contains(changed[2].currentPrice.description))
         #expect(faded.flashes.isEmpty)
@@ -122,7 +122,7 @@ import Testing
         let (quiet, _) = WatchRenderer.render(previous: first, state: state(updates: 3, last: start), now: start.adding(milliseconds: 400))
         #expect(quiet.isEmpty)
         let (tick, _) = WatchRenderer.render(previous: first, state: state(updates: 3, last: start), now: start.adding(milliseconds: 2_000))
-        #expect(text(tick).contains("connected · 3 updates · last 2 s ago · page 1/3 · q quit · n/p page · r reload"))
+        #expect(text(tick).contains("connected · 3 updates · last 2 s ago · page 1/3 · ? keys"))
         #expect(addresses(text(tick)) == ["19"])
 
         let (lost, _) = WatchRenderer.render(previous: first, state: state(connection: .reconnecting(inMilliseconds: 2_000)), now: start.adding(milliseconds: 10))

@@ -19,9 +19,12 @@ extension ProgramSpec {
             CommandSpec("watch", summary: "show live prices as bids arrive", options: [
                 OptionSpec("pages", kind: .integer(minimum: 1, maximum: 1_000), valueName: "N", help: "load the first N pages (default 1)"),
                 OptionSpec("ids", kind: .integerList, valueName: "ID,ID,...", help: "watch these products instead (e.g. 1,5,9)"),
+                OptionSpec("json", kind: .flag, help: "print one JSON object per line: a snapshot, then each change"),
             ], discussion: """
-            Keys: q quit, n/p next/previous page, r reload. When output is not a terminal,
-            prints one tab-separated line per change: time, id, name, price, change.
+            Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p next/previous page,
+            r reload (reconnect now while disconnected), ? keys. When output is not a terminal
+            (or TERM is dumb), prints one tab-separated line per change: time, id, name, price,
+            change (an ended auction: final price, then `SOLD · winner` or `ended · no winner`).
             """),
             CommandSpec("bid", summary: "bid on a product", options: [
                 OptionSpec("json", kind: .flag, help: "print the outcome as JSON"),

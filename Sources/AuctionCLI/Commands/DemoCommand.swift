@@ -38,7 +38,15 @@ public struct DemoCommand: Command {
             context.console.error("demo server \(addresses); stop with Ctrl-C")
         }
         let title = "auction demo · simulated bidders · --http \(addresses.httpURL) --socket \(addresses.socket)"
-        return try await WatchCommand(pages: 1, title: title).run(in: demo)
+        let hint = Self.hint(socket: "\(addresses.socket)")
+        let status = try await WatchCommand(pages: 1, title: title, hint: hint).run(in: demo)
+        if context.console.outputIsTerminal { context.console.print(hint) }
+        return status
+    }
+
+    /// The line that tells how to bid on the demo from another terminal (it fits 80 columns).
+    public static func hint(socket: String) -> String {
+        "bid from another terminal: auction --socket \(socket) bid 5 200,000"
     }
 
     /// A fresh private directory under `$TMPDIR` (or `/tmp`).

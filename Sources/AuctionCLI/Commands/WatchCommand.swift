@@ -2,9 +2,9 @@ import AuctionCore
 import AuctionData
 import AuctionInfrastructure
 
-/// `auction watch [--pages N] [--ids 1,5,9]`: loads the pages (or products) over HTTP, tells the
-/// server the list state (or subscribes), and shows live prices: a full-screen table on a
-/// terminal, one line per change otherwise.
+/// `auction watch [--pages N] [--ids 1,5,9] [--json]`: loads the pages (or products) over HTTP, tells
+/// the server the list state (or subscribes), and shows live prices: a full-screen table on a
+/// terminal that can address the cursor, one line (or JSON object) per change otherwise.
 public struct WatchCommand: Command {
     /// `watch`.
     public static let name = "watch"
@@ -14,6 +14,10 @@ public struct WatchCommand: Command {
     public var ids: [ProductID]?
     /// The first line of the full-screen table; nil for `auction watch · <socket>`.
     public var title: String?
+    /// Print JSON objects (a snapshot first, then one per change) instead of the table or lines.
+    public var json = false
+    /// A line above the status line (the demo's "bid from another terminal"), if any.
+    public var hint: String?
 
     /// Reads `--pages` and `--ids`.
     public init(_ invocation: Invocation) throws(CommandError) {
@@ -22,21 +26,33 @@ public struct WatchCommand: Command {
         }
         pages = invocation.integer("pages") ?? 1
         ids = invocation.integers("ids").map { $0.map { ProductID(rawValue: $0) } }
+        json = invocation.flag("json")
     }
 
     /// Watches the first `pages` pages, or the given ids.
-    public init(pages: Int = 1, ids: [ProductID]? = nil, title: String? = nil) {
+    public init(pages: Int = 1, ids: [ProductID]? = nil, title: String? = nil, hint: String? = nil) {
         self.pages = pages
         self.ids = ids
         self.title = title
+        self.hint = hint
+    }
+
+    /// Whether the terminal can take the full-screen table: cursor addressing needs a `TERM` that is set
+    /// and not `dumb` (else `watch` prints lines, as when piped).
+    public static func addressesCursor(environment: [String: String]) -> Bool {
+        guard let term = environment["TERM"], !term.isEmpty else { return false }
+        return term != "dumb"
     }
 
     /// Loads, connects and watches until `q` (or, when not full-screen, until interrupted).
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
         let console = context.console
-        let interactive = console.outputIsTerminal && console.inputIsTerminal
+        let interactive = console.outputIsTerminal && console.inputIsTerminal && !json
+            && Self.addressesCursor(environment: context.environment)
         let title = self.title ?? "auction watch · \(context.configuration.socket)"
-        let pages = self.pages, ids = self.ids
+        let pages = self.pages, ids = self.ids, json = self.json, hint = self.hint
+        // Bids typed in the watch go with the saved login, like `auction bid`.
+        let login = interactive ? ((try? await SavedLoginLookup.load(context)) ?? nil) : nil
         try await context.withCatalogue { (catalogue) throws(CommandError) -> Void in
             let initial: [[Product]]
             let reachedEnd: Bool
@@ -55,14 +71,18 @@ public struct WatchCommand: Command {
             let client = try context.socketClient(reconnects: true)
             defer { client.close() }
             let session = SocketSession()
+            session.token = login?.token
             if let ids { session.subscribe(ids) } else { session.loadedPages = initial.count }
             session.install(on: client)
             let feed = SocketPriceFeed(client: client, session: session)
             let watch = WatchSession(catalogue: catalogue, feed: feed, socketSession: session, ids: ids,
-                                     output: console.output, errors: console.errors)
+                                     output: console.output, errors: console.errors,
+                                     bids: SocketBidRepository(client: client, userID: login?.userID),
+                                     reconnectNow: { client.reconnectNow() })
             client.start()
-            let model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive,
-                                   size: console.size ?? .fallback, color: console.color, title: title, clock: .local())
+            let model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive, json: json,
+                                   size: console.size ?? .fallback, color: console.color && interactive, title: title, hint: hint,
+                                   clock: .local())
             let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
             var input: TerminalInput?
             if interactive {

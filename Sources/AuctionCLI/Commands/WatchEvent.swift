@@ -2,13 +2,13 @@ import AuctionCore
 
 /// Something that happened to `auction watch`: the one input of `WatchModel.handle`.
 public enum WatchEvent: Hashable, Sendable {
-    /// A price push or a connection change from the price feed.
+    /// A price push, an ended auction or a connection change from the price feed.
     case feed(FeedEvent)
     /// A key was pressed.
     case key(Key)
     /// The terminal changed size.
     case resized(TerminalSize)
-    /// Time passed (fades, the status line's clock).
+    /// Time passed (fades, the time left, the status line's clock and countdown).
     case tick
     /// A page requested with `.loadPage` arrived (nil: past the end of the catalogue).
     case pageLoaded(index: Int, ProductPage?)
@@ -18,6 +18,8 @@ public enum WatchEvent: Hashable, Sendable {
     case loadFailed(String)
     /// A reload failed; the text says why (the board keeps its prices).
     case reloadFailed(String)
+    /// A bid asked for with `.placeBid` was answered (or failed); the text says how, for the status line.
+    case bidAnswered(String)
 }
 
 /// What `WatchModel.handle` asks the I/O shell to do, in order.
@@ -32,6 +34,10 @@ public enum WatchEffect: Hashable, Sendable {
     case announcePages(Int)
     /// Load again everything shown, then report `.reloaded`.
     case reload
+    /// Place this bid (with the saved login), then report `.bidAnswered`.
+    case placeBid(Bid)
+    /// Skip the wait before the next reconnect attempt.
+    case reconnectNow
     /// Stop watching.
     case quit
 }

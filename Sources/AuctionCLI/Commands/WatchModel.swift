@@ -1,52 +1,76 @@
 import AuctionCore
 
-/// `auction watch` as a value: the board of prices, the pages, the connection and what is on screen.
-/// Every input is a `WatchEvent`; every output a `WatchEffect`, so it is tested without a terminal
-/// or a socket. Full-screen (`interactive`) it renders through `WatchRenderer`, rewriting only
-/// changed lines; otherwise it prints one line per price change.
+/// `auction watch` as a value: the board of prices, the pages, the connection, the selection, the bid
+/// prompt and what is on screen. Every input is a `WatchEvent`; every output a `WatchEffect`, so it is
+/// tested without a terminal or a socket. Full-screen (`interactive`) it renders through
+/// `WatchRenderer`, rewriting only changed lines; otherwise it prints one line (or JSON object) per change.
 public struct WatchModel: Sendable {
     /// Whether the model drives a full-screen table (true) or prints lines (false).
     public let interactive: Bool
+    /// When not full-screen: JSON objects (a snapshot first) instead of tab-separated lines.
+    public let json: Bool
     /// Whether pages can be turned (false when watching given ids).
     public let pageable: Bool
     /// Every loaded product, page after page, with live prices.
-    public private(set) var board: PriceBoard
+    public internal(set) var board: PriceBoard
     /// The board rows of each loaded page.
-    public private(set) var pageRanges: [Range<Int>]
+    public internal(set) var pageRanges: [Range<Int>]
     /// The page shown, from 0.
-    public private(set) var currentPage = 0
+    public internal(set) var currentPage = 0
     /// Whether the last page of the catalogue is loaded.
-    public private(set) var reachedEnd: Bool
+    public internal(set) var reachedEnd: Bool
     /// The socket connection's state.
-    public private(set) var connection: ConnectionState = .connecting
+    public internal(set) var connection: ConnectionState = .connecting
     /// When the last price change arrived.
-    public private(set) var lastUpdateAt: Timestamp?
+    public internal(set) var lastUpdateAt: Timestamp?
     /// What is on the terminal (nil before the first paint, or when a full repaint is due).
-    public private(set) var screen: WatchScreen?
+    public internal(set) var screen: WatchScreen?
     /// The terminal's size.
-    public private(set) var size: TerminalSize
+    public internal(set) var size: TerminalSize
     /// Whether to colour.
     public let color: Bool
     /// The first line of the screen.
     public let title: String
-    /// The clock for the times of printed lines.
+    /// A line above the status line (the demo's "bid from another terminal"), if any.
+    public let hint: String?
+    /// The clock for the times of printed lines and "stale since".
     public let clock: TimeOfDay
-    private var pendingPage: Int?
-    private var lostConnection = false
+    /// The selected line of the page shown (an index into `visibleProducts`).
+    public internal(set) var selected = 0
+    /// The first line of the page shown on screen (the page scrolls on a short terminal).
+    public internal(set) var firstVisible = 0
+    /// The bid being typed, if any.
+    public internal(set) var prompt: BidPrompt?
+    /// The status line's message (a bid's outcome) until the next key.
+    public internal(set) var message: String?
+    /// Whether the key help is shown.
+    public internal(set) var showsHelp = false
+    /// When the next reconnect attempt starts, while waiting to reconnect.
+    public internal(set) var reconnectAt: Timestamp?
+    /// Since when the prices shown may be out of date; nil while live.
+    public internal(set) var staleSince: Timestamp?
+    var pendingPage: Int?
+    var lostConnection = false
+    var printedSnapshot = false
+    /// Ended auctions as pushed, applied again over reloaded products (which may predate the push).
+    var closings: [ProductID: (price: Money, winner: String?)] = [:]
     /// Reloads asked for and not answered yet, and the pushes applied meanwhile: a reload may have
     /// read the prices before those pushes, so they are applied again on top of it.
-    private var reloadsPending = 0
-    private var pushedDuringReload: [PriceUpdate] = []
+    var reloadsPending = 0
+    var pushedDuringReload: [PriceUpdate] = []
 
     /// A model over loaded pages (`pageable`) or a fixed list of products (one page, not pageable).
-    public init(pages: [[Product]], pageable: Bool, reachedEnd: Bool, interactive: Bool, size: TerminalSize = .fallback,
-                color: Bool = false, title: String = "auction watch", clock: TimeOfDay = .utc) {
-        self.interactive = interactive
+    public init(pages: [[Product]], pageable: Bool, reachedEnd: Bool, interactive: Bool, json: Bool = false,
+                size: TerminalSize = .fallback, color: Bool = false, title: String = "auction watch", hint: String? = nil,
+                clock: TimeOfDay = .utc) {
+        self.interactive = interactive && !json
+        self.json = json
         self.pageable = pageable
         self.reachedEnd = reachedEnd || !pageable
         self.size = size
         self.color = color
         self.title = title
+        self.hint = hint
         self.clock = clock
         board = PriceBoard(products: pages.flatMap { $0 })
         pageRanges = WatchModel.ranges(of: pages)
@@ -60,23 +84,36 @@ public struct WatchModel: Sendable {
 
     /// Applies an event; returns what to do, in order.
     public mutating func handle(_ event: WatchEvent, now: Timestamp) -> [WatchEffect] {
+        var effects: [WatchEffect] = []
+        if json && !printedSnapshot {
+            printedSnapshot = true
+            effects.append(.write(WatchJSON.snapshot(board.rows, at: now)))
+        }
+        return effects + handleEvent(event, now: now)
+    }
+
+    private mutating func handleEvent(_ event: WatchEvent, now: Timestamp) -> [WatchEffect] {
         switch event {
         case .feed(.price(let update)):
             if reloadsPending > 0 { pushedDuringReload.append(update) }
-            guard let index = board.apply(update) else { return [] }
+            guard closings[update.productID] == nil, let index = board.apply(update) else { return [] }
             lastUpdateAt = now
-            guard interactive else {
-                return [.write(Array((WatchLine.format(board.rows[index], at: now, clock: clock) + "\n").utf8))]
+            if let open = prompt, open.productID == update.productID {
+                let product = board.rows[index]
+                prompt = open.updating(minimum: BidRules.minimumNextBid(current: product.currentPrice, minimumIncrement: product.minimumIncrement))
             }
-            return render(now)
-        case .feed(.closed):
-            return []
+            return interactive ? render(now) : [printed(board.rows[index], closed: false, at: now)]
+        case .feed(.closed(let id, let price, let winner)):
+            closings[id] = (price, winner)
+            guard let index = board.close(id, finalPrice: price, winner: winner) else { return [] }
+            return interactive ? render(now) : [printed(board.rows[index], closed: true, at: now)]
         case .feed(.connection(let state)):
-            return connectionChanged(to: state) + render(now)
+            return connectionChanged(to: state, now: now) + render(now)
         case .key(let key):
             return pressed(key, now: now)
         case .resized(let newSize):
             size = newSize
+            keepSelectionShown()
             return render(now)
         case .tick:
             return render(now)
@@ -90,57 +127,41 @@ public struct WatchModel: Sendable {
         case .reloadFailed(let reason):
             finishReload()
             return interactive ? [] : [.notice(reason)]
+        case .bidAnswered(let text):
+            message = text
+            return render(now)
         }
     }
 
-    private mutating func connectionChanged(to state: ConnectionState) -> [WatchEffect] {
+    private mutating func connectionChanged(to state: ConnectionState, now: Timestamp) -> [WatchEffect] {
         let previous = connection
         connection = state
         guard previous != state else { return [] }
         var effects: [WatchEffect] = []
         switch state {
         case .connected:
+            reconnectAt = nil
             if lostConnection {
                 lostConnection = false
                 // Changes made while disconnected were not pushed: load the prices again.
                 effects.append(startReload())
                 if !interactive { effects.append(.notice("connected again")) }
             }
-        case .reconnecting:
+        case .reconnecting(let milliseconds):
             lostConnection = true
+            reconnectAt = now.adding(milliseconds: Int64(max(0, milliseconds)))
+            if staleSince == nil { staleSince = now }
             if !interactive { effects.append(.notice("not connected; \(state.summary)")) }
-        case .connecting, .closed:
-            break
+        case .connecting:
+            reconnectAt = nil
+        case .closed:
+            reconnectAt = nil
+            if staleSince == nil { staleSince = now }
         }
         return effects
     }
 
-    private mutating func pressed(_ key: Key, now: Timestamp) -> [WatchEffect] {
-        switch WatchAction(key: key) {
-        case .quit:
-            return [.quit]
-        case .nextPage:
-            guard pageable else { return [] }
-            if currentPage + 1 < pageRanges.count {
-                currentPage += 1
-                return render(now)
-            }
-            guard !reachedEnd, pendingPage == nil else { return [] }
-            pendingPage = pageRanges.count
-            return [.loadPage(pageRanges.count)]
-        case .previousPage:
-            guard currentPage > 0 else { return [] }
-            currentPage -= 1
-            return render(now)
-        case .reload:
-            screen = nil
-            return [startReload()] + render(now)
-        case nil:
-            return []
-        }
-    }
-
-    private mutating func pageLoaded(_ index: Int, _ page: ProductPage?, now: Timestamp) -> [WatchEffect] {
+    mutating func pageLoaded(_ index: Int, _ page: ProductPage?, now: Timestamp) -> [WatchEffect] {
         pendingPage = nil
         guard index == pageRanges.count else { return [] }
         guard let page, !page.products.isEmpty else {
@@ -151,11 +172,11 @@ public struct WatchModel: Sendable {
         board.replace(with: board.rows + page.products)
         pageRanges.append(start..<board.rows.count)
         if page.products.count < ProductPage.size { reachedEnd = true }
-        currentPage = index
+        showPage(index)
         return [.announcePages(pageRanges.count)] + render(now)
     }
 
-    private mutating func startReload() -> WatchEffect {
+    mutating func startReload() -> WatchEffect {
         reloadsPending += 1
         return .reload
     }
@@ -168,34 +189,74 @@ public struct WatchModel: Sendable {
     private mutating func reloaded(_ pages: [[Product]], now: Timestamp) -> [WatchEffect] {
         let before = Dictionary(board.rows.map { ($0.id, $0.currentPrice) }, uniquingKeysWith: { first, _ in first })
         var fresh = PriceBoard(products: pages.flatMap { $0 })
-        for update in pushedDuringReload { _ = fresh.apply(update) }
+        for update in pushedDuringReload where closings[update.productID] == nil { _ = fresh.apply(update) }
+        for (id, closing) in closings { _ = fresh.close(id, finalPrice: closing.price, winner: closing.winner) }
         board.replace(with: fresh.rows)
         finishReload()
+        if reloadsPending == 0 && !lostConnection && connection == .connected { staleSince = nil }
         pageRanges = WatchModel.ranges(of: pages)
         currentPage = min(currentPage, max(0, pageRanges.count - 1))
+        keepSelectionShown()
         guard interactive else {
             let changed = board.rows.filter { product in
                 before[product.id].map { $0 != product.currentPrice } ?? false
             }
             guard !changed.isEmpty else { return [] }
             lastUpdateAt = now
-            let text = changed.map { WatchLine.format($0, at: now, clock: clock) + "\n" }.joined()
-            return [.write(Array(text.utf8))]
+            return changed.map { printed($0, closed: false, at: now) }
         }
         return render(now)
     }
 
+    /// Shows a page from its first line.
+    mutating func showPage(_ index: Int) {
+        currentPage = index
+        selected = 0
+        firstVisible = 0
+    }
+
+    /// Keeps the selection on the page and within the rows shown, scrolling as little as possible.
+    mutating func keepSelectionShown() {
+        let count = visibleProducts.count
+        selected = max(0, min(selected, count - 1))
+        let capacity = WatchLayout.capacity(rows: size.rows, hasHint: hint != nil)
+        if selected < firstVisible { firstVisible = selected }
+        if selected >= firstVisible + capacity { firstVisible = selected - capacity + 1 }
+        firstVisible = max(0, min(firstVisible, count - capacity))
+    }
+
+    /// The state the screen should show now.
+    public var state: WatchState {
+        var state = WatchState(products: visibleProducts, pageNumber: currentPage + 1, pageCount: max(1, pageRanges.count),
+                               morePages: !reachedEnd, connection: connection, updatesReceived: board.updatesApplied,
+                               lastUpdateAt: lastUpdateAt, size: size, color: color, title: title)
+        state.selected = selected
+        state.firstVisible = firstVisible
+        state.prompt = prompt
+        state.message = message
+        state.showsHelp = showsHelp
+        state.reconnectAt = reconnectAt
+        state.staleSince = staleSince
+        state.hint = hint
+        state.clock = clock
+        return state
+    }
+
     /// The bytes that bring the screen up to date (nothing when not full-screen or nothing changed).
-    private mutating func render(_ now: Timestamp) -> [WatchEffect] {
+    mutating func render(_ now: Timestamp) -> [WatchEffect] {
         guard interactive else { return [] }
-        let state = WatchState(products: visibleProducts, pageNumber: currentPage + 1, pageCount: max(1, pageRanges.count),
-                               morePages: !reachedEnd,
-                               connection: connection, updatesReceived: board.updatesApplied, lastUpdateAt: lastUpdateAt,
-                               size: size, color: color, title: title)
+        let state = self.state
         let (bytes, painted) = screen.map { WatchRenderer.render(previous: $0, state: state, now: now) }
             ?? WatchRenderer.fullPaint(state: state, now: now)
         screen = painted
         return bytes.isEmpty ? [] : [.write(bytes)]
+    }
+
+    /// A change printed when not full-screen: a tab-separated line or a JSON object.
+    private func printed(_ product: Product, closed: Bool, at now: Timestamp) -> WatchEffect {
+        if json { return .write(closed ? WatchJSON.closed(product, at: now) : WatchJSON.price(product, at: now)) }
+        let line = closed ? WatchLine.formatClosed(product, at: now, clock: clock) : WatchLine.format(product, at: now, clock: clock)
+        return .write(Array((line + "\n").utf8))
     }
 
     private static func ranges(of pages: [[Product]]) -> [Range<Int>] {

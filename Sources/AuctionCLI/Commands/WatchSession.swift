@@ -21,13 +21,18 @@ public final class WatchSession: Sendable {
     public let tickMilliseconds: Int
     /// The wall clock.
     public let now: @Sendable () -> Timestamp
+    /// Where bids typed in the watch go (the socket, with the saved login); nil: bidding is not offered.
+    public let bids: (any BidRepository)?
+    /// Skips the wait before the next reconnect attempt (`r` while disconnected).
+    public let reconnectNow: @Sendable () -> Void
     /// The feed's events, subscribed at creation so nothing is missed before `run`.
     private let feedEvents: AsyncStream<FeedEvent>
 
     /// Creates a session and subscribes to the feed (create it before starting the socket client); `run` does the work.
     public init(catalogue: any ProductRepository, feed: any PriceFeed, socketSession: SocketSession, ids: [ProductID]?,
                 output: any OutputSink, errors: any OutputSink, tickMilliseconds: Int = 250,
-                now: @escaping @Sendable () -> Timestamp = CommandContext.now) {
+                now: @escaping @Sendable () -> Timestamp = CommandContext.now, bids: (any BidRepository)? = nil,
+                reconnectNow: @escaping @Sendable () -> Void = {}) {
         self.catalogue = catalogue
         self.feed = feed
         self.socketSession = socketSession
@@ -36,6 +41,8 @@ public final class WatchSession: Sendable {
         self.errors = errors
         self.tickMilliseconds = tickMilliseconds
         self.now = now
+        self.bids = bids
+        self.reconnectNow = reconnectNow
         feedEvents = feed.events()
     }
 
@@ -88,6 +95,12 @@ public final class WatchSession: Sendable {
                             continuation.yield(.reloadFailed("reload failed: " + CommandError.describe(error)))
                         }
                     })
+                case .placeBid(let bid):
+                    helpers.append(Task { [bids] in
+                        continuation.yield(.bidAnswered(await WatchSession.place(bid, with: bids)))
+                    })
+                case .reconnectNow:
+                    reconnectNow()
                 case .quit:
                     break loop
                 }
@@ -96,6 +109,22 @@ public final class WatchSession: Sendable {
         for task in [feedTask, inputTask, tickTask] + helpers { task.cancel() }
         continuation.finish()
         return model
+    }
+
+    /// Places a bid and words its outcome for the status line.
+    static func place(_ bid: Bid, with bids: (any BidRepository)?) async -> String {
+        guard let bids else { return "bidding is not available here" }
+        do throws(AuctionError) {
+            let outcome = try await PlaceBid(bids: bids)(bid)
+            if case .refused(.unauthenticated, _) = outcome {
+                return "bidding needs a login: quit and run `auction login <name>`"
+            }
+            return OutcomeText.bid(outcome, productID: bid.productID)
+        } catch .timedOut, .connectionLost {
+            return "outcome unknown: no answer came; check with `auction show \(bid.productID)`"
+        } catch {
+            return "bid failed: " + CommandError.describe(error)
+        }
     }
 
     /// Loads again what is shown: the given ids, or the first `pages` pages.

@@ -9,3 +9,12 @@ public enum WatchLine {
                 ProductColumns.changeText(product)].joined(separator: "\t")
     }
 }
+
+extension WatchLine {
+    /// `HH:MM:SS<TAB>id<TAB>name<TAB>final price<TAB>SOLD · alice` (or `ended · no winner`): an ended auction.
+    public static func formatClosed(_ product: Product, at time: Timestamp, clock: TimeOfDay = .utc) -> String {
+        let outcome = product.winner.map { "SOLD · " + TerminalText.sanitized($0) } ?? "ended · no winner"
+        return [clock.format(time), String(product.id.rawValue), TerminalText.sanitized(product.name),
+                product.currentPrice.description, outcome].joined(separator: "\t")
+    }
+}

@@ -2,8 +2,9 @@ import AuctionCore
 
 /// Renders `auction watch` as a pure function from (what is on screen, what should be, now) to the
 /// bytes to write. A price change rewrites only the changed cells of that product's line (cursor
-/// addressing, the changed digits green or red); a fade step later rewrites them plain. Everything
-/// else (first draw, resize, page change, a different set of products) is a full paint.
+/// addressing, the changed digits green or red); a fade step later rewrites them plain; the
+/// time-left cells tick. Everything else (first draw, resize, page change or scroll, a different set
+/// of products, the help, going stale) is a full paint.
 public enum WatchRenderer {
     /// How long a changed price stays coloured.
     public static let flashMilliseconds: Int64 = 1000
@@ -15,50 +16,75 @@ public enum WatchRenderer {
     static let moneyWidth = 11
     /// Room for changes up to `↑ +9,999,999`.
     static let changeWidth = 12
+    /// Cells before the id: the selection marker and a space.
+    static let margin = 2
+    /// Width of the time-left column ("2h 14m", "49m 07s", "12d 23h", "ended").
+    static let timeLeftWidth = 7
 
     /// The bytes to write and the resulting screen.
     public static func render(previous: WatchScreen?, state: WatchState, now: Timestamp) -> (bytes: [UInt8], screen: WatchScreen) {
-        let columns = ProductColumns(fitting: state.products, maximumWidth: state.size.columns, minimumMoneyWidth: moneyWidth, minimumChangeWidth: changeWidth)
+        let columns = self.columns(for: state)
         guard let previous, !needsFullPaint(previous: previous, state: state, columns: columns) else {
             return fullPaint(state: state, columns: columns, now: now)
         }
         var out = ""
         var screen = previous
         screen.state = state
-        let visible = visibleCount(state)
-        for index in 0..<visible {
+        let layout = WatchLayout(state)
+        let fits = margin + columns.table.totalWidth <= state.size.columns
+        let staleChanged = (previous.state.staleSince == nil) != (state.staleSince == nil) && state.color
+        for index in layout.shown where !state.showsHelp {
             let old = previous.state.products[index], new = state.products[index]
-            let row = WatchScreen.row(ofIndex: index)
-            let fits = columns.totalWidth <= state.size.columns
-            if old.name != new.name || old.startPrice != new.startPrice || (!fits && old != new) {
+            let row = WatchScreen.row(ofIndex: index - layout.shown.lowerBound)
+            let selectionMoved = (index == previous.state.selected) != (index == state.selected)
+            if old.name != new.name || old.startPrice != new.startPrice || old.isClosed != new.isClosed || old.winner != new.winner
+                || selectionMoved || staleChanged || (!fits && old != new) || (new.isClosed && old != new) {
                 screen.flashes[new.id] = nil
-                out += ANSI.moveTo(row: row, column: 1) + line(new, columns: columns, width: state.size.columns, color: state.color)
-                    + ANSI.clearToEndOfLine
-            } else if !fits {
+                out += ANSI.moveTo(row: row, column: 1) + line(new, in: state, columns: columns, now: now) + ANSI.clearToEndOfLine
+                screen.timeLeft[new.id] = timeLeftText(new, now: now)
                 continue
-            } else if old.currentPrice != new.currentPrice || old.lastChange != new.lastChange || old.direction != new.direction {
+            }
+            guard fits, !new.isClosed else { continue }
+            if old.currentPrice != new.currentPrice || old.lastChange != new.lastChange || old.direction != new.direction {
                 var flash: WatchScreen.Flash?
                 if state.color && old.currentPrice != new.currentPrice {
                     let direction: PriceDirection = new.currentPrice > old.currentPrice ? .up : .down
                     flash = WatchScreen.Flash(direction: direction, until: now.adding(milliseconds: flashMilliseconds),
-                                              firstChangedIndex: firstDifference(columns.priceCell(old), columns.priceCell(new)))
+                                              firstChangedIndex: firstDifference(columns.table.priceCell(old), columns.table.priceCell(new)))
                 }
                 screen.flashes[new.id] = flash
                 out += ANSI.moveTo(row: row, column: columns.priceColumn)
-                    + priceCell(new, columns: columns, flash: flash)
+                    + priceCell(new, columns: columns.table, flash: flash, stale: state.staleSince != nil && state.color)
                     + String(repeating: " ", count: ProductColumns.gap)
-                    + changeCell(new, columns: columns, color: state.color)
+                    + changeCell(new, columns: columns.table, color: state.color)
             } else if let flash = previous.flashes[new.id], flash.until <= now {
                 screen.flashes[new.id] = nil
-                out += ANSI.moveTo(row: row, column: columns.priceColumn) + priceCell(new, columns: columns, flash: nil)
+                out += ANSI.moveTo(row: row, column: columns.priceColumn)
+                    + priceCell(new, columns: columns.table, flash: nil, stale: state.staleSince != nil && state.color)
+            }
+            if columns.timeLeft > 0 {
+                let left = timeLeftText(new, now: now)
+                if previous.timeLeft[new.id] != left {
+                    screen.timeLeft[new.id] = left
+                    out += ANSI.moveTo(row: row, column: columns.timeLeftColumn) + timeLeftCell(new, columns: columns, color: state.color, now: now)
+                }
             }
         }
         let status = statusLine(state, now: now)
-        let connectionChanged = previous.state.connection != state.connection
+        let detail = detailLine(state, now: now)
+        let urgent = previous.state.connection != state.connection || previous.state.prompt != state.prompt
+            || previous.state.staleSince != state.staleSince
+            || previous.state.message != state.message || previous.state.selected != state.selected
         let due = now.millisecondsSinceEpoch - previous.statusPaintedAt.millisecondsSinceEpoch >= statusRefreshMilliseconds
-        if status != previous.statusText && (connectionChanged || due) {
-            out += ANSI.moveTo(row: statusRow(state), column: 1) + styledStatus(status, color: state.color) + ANSI.clearToEndOfLine
-            screen.statusText = status
+        if (status != previous.statusText || detail != previous.detailText) && (urgent || due) {
+            if detail != previous.detailText {
+                out += ANSI.moveTo(row: layout.detailRow, column: 1) + styledDetail(detail, color: state.color) + ANSI.clearToEndOfLine
+                screen.detailText = detail
+            }
+            if status != previous.statusText {
+                out += ANSI.moveTo(row: layout.statusRow, column: 1) + styledStatus(status, color: state.color) + ANSI.clearToEndOfLine
+                screen.statusText = status
+            }
             screen.statusPaintedAt = now
         }
         return (Array(out.utf8), screen)
@@ -66,79 +92,132 @@ public enum WatchRenderer {
 
     /// A full paint regardless of what is on screen (e.g. after `r` or when the terminal may be garbled).
     public static func fullPaint(state: WatchState, now: Timestamp) -> (bytes: [UInt8], screen: WatchScreen) {
-        fullPaint(state: state, columns: ProductColumns(fitting: state.products, maximumWidth: state.size.columns, minimumMoneyWidth: moneyWidth, minimumChangeWidth: changeWidth), now: now)
+        fullPaint(state: state, columns: columns(for: state), now: now)
     }
 
-    private static func fullPaint(state: WatchState, columns: ProductColumns, now: Timestamp) -> (bytes: [UInt8], screen: WatchScreen) {
+    private static func fullPaint(state: WatchState, columns: WatchColumns, now: Timestamp) -> (bytes: [UInt8], screen: WatchScreen) {
         var out = ANSI.hideCursor + ANSI.home + ANSI.clearScreen
         let width = state.size.columns
+        let layout = WatchLayout(state)
         let title = TerminalText.truncate(TerminalText.sanitized(state.title) + " · " + state.pageLabel, toWidth: width)
         out += ANSI.moveTo(row: 1, column: 1) + (state.color ? ANSI.bold + title + ANSI.reset : title)
-        let header = TerminalText.truncate(columns.header, toWidth: width)
-        out += ANSI.moveTo(row: 2, column: 1) + (state.color ? ANSI.dim + header + ANSI.reset : header)
-        for index in 0..<visibleCount(state) {
-            out += ANSI.moveTo(row: WatchScreen.row(ofIndex: index), column: 1) + line(state.products[index], columns: columns, width: width, color: state.color)
+        var timeLeft: [ProductID: String] = [:]
+        if state.showsHelp {
+            for (offset, text) in helpLines.prefix(layout.capacity + 1).enumerated() {
+                out += ANSI.moveTo(row: 2 + offset, column: 1) + TerminalText.truncate(text, toWidth: width)
+            }
+        } else {
+            let header = TerminalText.truncate(columns.header, toWidth: width)
+            out += ANSI.moveTo(row: 2, column: 1) + (state.color ? ANSI.dim + header + ANSI.reset : header)
+            for index in layout.shown {
+                let product = state.products[index]
+                out += ANSI.moveTo(row: WatchScreen.row(ofIndex: index - layout.shown.lowerBound), column: 1)
+                    + line(product, in: state, columns: columns, now: now)
+                timeLeft[product.id] = timeLeftText(product, now: now)
+            }
+        }
+        if let hint = state.hint, let row = layout.hintRow {
+            out += ANSI.moveTo(row: row, column: 1) + TerminalText.truncate(TerminalText.sanitized(hint), toWidth: width)
+        }
+        let detail = detailLine(state, now: now)
+        if layout.detailRow < layout.statusRow {
+            out += ANSI.moveTo(row: layout.detailRow, column: 1) + styledDetail(detail, color: state.color)
         }
         let status = statusLine(state, now: now)
-        out += ANSI.moveTo(row: statusRow(state), column: 1) + styledStatus(status, color: state.color)
-        let screen = WatchScreen(state: state, columns: columns, flashes: [:], statusText: status, statusPaintedAt: now)
+        out += ANSI.moveTo(row: layout.statusRow, column: 1) + styledStatus(status, color: state.color)
+        var screen = WatchScreen(state: state, columns: columns.table, flashes: [:], statusText: status, statusPaintedAt: now)
+        screen.timeLeftWidth = columns.timeLeft
+        screen.detailText = detail
+        screen.timeLeft = timeLeft
         return (Array(out.utf8), screen)
     }
 
-    /// The status line's words: connection, updates, time since the last, page, keys.
+    /// The status line's words: the prompt while a bid is typed; else a message, the connection (with
+    /// the reconnect countdown and since when prices are stale), updates, time since the last, page, keys.
     public static func statusLine(_ state: WatchState, now: Timestamp) -> String {
-        var parts = [state.connection.summary, "\(state.updatesReceived) update" + (state.updatesReceived == 1 ? "" : "s")]
+        if let prompt = state.prompt { return TerminalText.truncate(prompt.line, toWidth: state.size.columns) }
+        var parts: [String] = []
+        if let message = state.message { parts.append(TerminalText.sanitized(message)) }
+        parts.append(connectionText(state, now: now))
+        if let stale = state.staleSince { parts.append("stale since " + String(state.clock.format(stale).prefix(5))) }
+        parts.append("\(state.updatesReceived) update" + (state.updatesReceived == 1 ? "" : "s"))
         if let last = state.lastUpdateAt {
             let seconds = max(0, (now.millisecondsSinceEpoch - last.millisecondsSinceEpoch) / 1000)
             parts.append("last \(seconds) s ago")
         }
         parts.append(state.pageLabel)
-        parts.append("q quit · n/p page · r reload")
+        let layout = WatchLayout(state)
+        let below = state.products.count - layout.shown.upperBound
+        if !state.showsHelp && below > 0 { parts.append("+\(below) more ↓") }
+        parts.append("? keys")
         return TerminalText.truncate(parts.joined(separator: " · "), toWidth: state.size.columns)
     }
 
-    private static func needsFullPaint(previous: WatchScreen, state: WatchState, columns: ProductColumns) -> Bool {
+    /// `reconnecting in 4 s` counted down to `reconnectAt`; the state's own words otherwise.
+    static func connectionText(_ state: WatchState, now: Timestamp) -> String {
+        guard case .reconnecting = state.connection, let at = state.reconnectAt else { return state.connection.summary }
+        let remaining = at.millisecondsSinceEpoch - now.millisecondsSinceEpoch
+        return remaining > 0 ? "reconnecting in \((remaining + 999) / 1000) s (r: now)" : "reconnecting…"
+    }
+
+    /// The line about the selected product: its minimum raise and the least it takes to bid now.
+    public static func detailLine(_ state: WatchState, now: Timestamp) -> String {
+        guard !state.showsHelp, state.products.indices.contains(state.selected) else { return "" }
+        let product = state.products[state.selected]
+        var parts = ["› \(product.id) \(TerminalText.sanitized(product.name))"]
+        if product.isClosed {
+            parts.append(closedText(product))
+        } else {
+            parts.append("min raise " + (product.minimumIncrement.map(\.description) ?? "1"))
+            parts.append("next bid " + BidRules.minimumNextBid(current: product.currentPrice, minimumIncrement: product.minimumIncrement).description)
+            if let end = product.endsAt { parts.append("ends in " + TimeLeft(until: end, now: now).text) }
+            parts.append("b bid")
+        }
+        return TerminalText.truncate(parts.joined(separator: " · "), toWidth: state.size.columns)
+    }
+
+    /// `SOLD · 260,000 · alice`, or `ended · no winner`.
+    public static func closedText(_ product: Product) -> String {
+        guard let winner = product.winner else { return "ended · no winner" }
+        return "SOLD · \(product.currentPrice) · \(TerminalText.sanitized(winner))"
+    }
+
+    /// The keys, as the `?` help lists them.
+    public static let helpLines = [
+        "keys (any key closes this help)",
+        "  q, Ctrl-C        quit",
+        "  ↑ ↓, k j         select a line (the page scrolls)",
+        "  b                bid on the selected line (Enter bids, Esc cancels)",
+        "  n →, p ←         next / previous page (also Page Down / Page Up)",
+        "  r                reload the prices; while disconnected: reconnect now",
+        "  ?                this help",
+    ]
+
+    private static func columns(for state: WatchState) -> WatchColumns {
+        let hasEnds = state.products.contains { $0.endsAt != nil }
+        let extra = hasEnds ? timeLeftWidth + ProductColumns.gap : 0
+        let table = ProductColumns(fitting: state.products, maximumWidth: state.size.columns - margin - extra,
+                                   minimumMoneyWidth: moneyWidth, minimumChangeWidth: changeWidth)
+        let fits = hasEnds && margin + table.totalWidth + extra <= state.size.columns
+        return WatchColumns(table: table, timeLeft: fits ? timeLeftWidth : 0)
+    }
+
+    private static func needsFullPaint(previous: WatchScreen, state: WatchState, columns: WatchColumns) -> Bool {
         let old = previous.state
         return old.size != state.size || old.pageNumber != state.pageNumber || old.pageCount != state.pageCount
-            || old.morePages != state.morePages
-            || old.color != state.color || old.title != state.title || previous.columns != columns
+            || old.morePages != state.morePages || old.firstVisible != state.firstVisible || old.showsHelp != state.showsHelp
+            || old.hint != state.hint
+            || old.color != state.color || old.title != state.title
+            || previous.columns != columns.table || previous.timeLeftWidth != columns.timeLeft
             || old.products.map(\.id) != state.products.map(\.id)
-    }
-
-    private static func visibleCount(_ state: WatchState) -> Int {
-        max(0, min(state.products.count, state.size.rows - firstProductRow - 1))
-    }
-
-    private static func statusRow(_ state: WatchState) -> Int {
-        min(state.size.rows, firstProductRow + visibleCount(state) + 1)
     }
 
     private static func styledStatus(_ status: String, color: Bool) -> String {
         color ? ANSI.reverse + status + ANSI.reset : status
     }
 
-    /// A whole product line: the row with the change cell coloured; plain and cut when it does not fit.
-    private static func line(_ product: Product, columns: ProductColumns, width: Int, color: Bool) -> String {
-        let row = columns.row(for: product)
-        guard columns.totalWidth <= width else { return TerminalText.truncate(row, toWidth: width) }
-        guard color, ListTable.tint(product.direction) != nil else { return row }
-        let head = ListTable.prefix(row, cells: columns.priceColumn - 1)
-        let gap = String(repeating: " ", count: ProductColumns.gap)
-        let start = columns.start > 0 ? gap + TerminalText.fit(product.startPrice.description, toWidth: columns.start, alignment: .right) : ""
-        return head + priceCell(product, columns: columns, flash: nil) + gap + changeCell(product, columns: columns, color: true) + start
-    }
-
-    private static func priceCell(_ product: Product, columns: ProductColumns, flash: WatchScreen.Flash?) -> String {
-        let cell = columns.priceCell(product)
-        guard let flash, let tint = ListTable.tint(flash.direction) else { return cell }
-        let split = cell.index(cell.startIndex, offsetBy: min(flash.firstChangedIndex, cell.count))
-        return String(cell[..<split]) + tint + String(cell[split...]) + ANSI.reset
-    }
-
-    private static func changeCell(_ product: Product, columns: ProductColumns, color: Bool) -> String {
-        let cell = columns.changeCell(product)
-        guard color, let tint = ListTable.tint(product.direction) else { return cell }
-        return tint + cell + ANSI.reset
+    private static func styledDetail(_ detail: String, color: Bool) -> String {
+        color && !detail.isEmpty ? ANSI.dim + detail + ANSI.reset : detail
     }
 
     /// The index of the first character that differs between two equally wide cells.

@@ -22,6 +22,24 @@ public struct WatchState: Hashable, Sendable {
     public var color: Bool
     /// The first line, e.g. `auction watch · 127.0.0.1:3200`.
     public var title: String
+    /// The index (in `products`) of the selected line, the one `b` bids on.
+    public var selected: Int = 0
+    /// The index of the first product shown: the page scrolls when the terminal is shorter than it.
+    public var firstVisible: Int = 0
+    /// The bid being typed (the status line becomes its prompt), if any.
+    public var prompt: BidPrompt?
+    /// A short message at the start of the status line (a bid's outcome), if any.
+    public var message: String?
+    /// Whether the key help replaces the table.
+    public var showsHelp = false
+    /// When the next reconnect attempt starts, while reconnecting (the status line counts down to it).
+    public var reconnectAt: Timestamp?
+    /// Since when the prices shown may be out of date (the connection dropped); nil while live.
+    public var staleSince: Timestamp?
+    /// A line above the status line (the demo's "bid from another terminal"), if any.
+    public var hint: String?
+    /// The clock for times of day on screen ("stale since 16:02").
+    public var clock: TimeOfDay = .utc
 
     /// Creates a state.
     public init(products: [Product], pageNumber: Int = 1, pageCount: Int = 1, morePages: Bool = false,
@@ -61,6 +79,12 @@ public struct WatchScreen: Hashable, Sendable {
     public internal(set) var flashes: [ProductID: Flash]
     /// The status line as painted.
     public internal(set) var statusText: String
+    /// The line about the selected product as painted.
+    public internal(set) var detailText: String = ""
+    /// The width of the time-left column as painted (0: not shown).
+    public internal(set) var timeLeftWidth = 0
+    /// The time-left cells as painted, by product.
+    public internal(set) var timeLeft: [ProductID: String] = [:]
     /// When the status line was last painted.
     public internal(set) var statusPaintedAt: Timestamp
 
@@ -70,6 +94,6 @@ public struct WatchScreen: Hashable, Sendable {
         return flashes.values.map(\.until).min().map { min($0, tick) } ?? tick
     }
 
-    /// The 1-based terminal row of the product at a display index.
+    /// The 1-based terminal row of the product at a display index (counted from the first shown).
     static func row(ofIndex index: Int) -> Int { index + WatchRenderer.firstProductRow }
 }

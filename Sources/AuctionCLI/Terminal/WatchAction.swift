@@ -6,8 +6,16 @@ public enum WatchAction: Hashable, Sendable {
     case nextPage
     /// `p`, ← or Page Up: show the previous page.
     case previousPage
-    /// `r`: reload the page over HTTP and repaint.
+    /// `r`: reload the page over HTTP and repaint (while disconnected: reconnect now).
     case reload
+    /// `j` or ↓: select the next line (scrolling when needed).
+    case selectNext
+    /// `k` or ↑: select the previous line.
+    case selectPrevious
+    /// `b`: bid on the selected line.
+    case bid
+    /// `?`: show the keys.
+    case help
 
     /// The action for a key, or nil when the key does nothing in `watch`.
     public init?(key: Key) {
@@ -16,6 +24,10 @@ public enum WatchAction: Hashable, Sendable {
         case .character("n"), .character("N"), .right, .pageDown: self = .nextPage
         case .character("p"), .character("P"), .left, .pageUp: self = .previousPage
         case .character("r"), .character("R"): self = .reload
+        case .character("j"), .character("J"), .down: self = .selectNext
+        case .character("k"), .character("K"), .up: self = .selectPrevious
+        case .character("b"), .character("B"): self = .bid
+        case .character("?"), .character("h"), .character("H"): self = .help
         default: return nil
         }
     }

@@ -23,6 +23,18 @@ public struct PriceBoard: Hashable, Sendable {
         return index
     }
 
+    /// Marks a product's auction ended at its final price with its winner (if any); returns its row, or
+    /// nil when the product is not on the board or is already shown ended that way (a repeated push).
+    public mutating func close(_ id: ProductID, finalPrice: Money, winner: String?) -> Int? {
+        guard let index = rowIndex[id] else { return nil }
+        let row = rows[index]
+        if row.isClosed && row.currentPrice == finalPrice && row.winner == winner { return nil }
+        rows[index].isClosed = true
+        rows[index].winner = winner
+        rows[index].currentPrice = finalPrice
+        return index
+    }
+
     /// Replaces the products (after a reload), keeping the update count.
     public mutating func replace(with products: [Product]) {
         rows = products

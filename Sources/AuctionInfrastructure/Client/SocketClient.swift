@@ -70,6 +70,14 @@ public final class SocketClient: Sendable {
         return try result.get()
     }
 
+    /// Attempts the next reconnect at once instead of after the backoff delay; nothing unless waiting to reconnect.
+    public func reconnectNow() {
+        let core = self.core
+        isClosed.withLock { closed in
+            if !closed { loop.execute { core.value.reconnectNow() } }
+        }
+    }
+
     /// Closes for good: pending requests fail, the state becomes `.closed`, the thread stops (unless called on it).
     public func close() {
         let core = self.core

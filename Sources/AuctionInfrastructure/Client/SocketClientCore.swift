@@ -187,6 +187,14 @@ final class SocketClientCore {
         }
     }
 
+    /// Skips the wait before the next reconnect attempt (the user asked); does nothing unless waiting.
+    func reconnectNow() {
+        guard phase == .waiting else { return }
+        if let timer = reconnectTimer { loop.cancel(timer) }
+        reconnectTimer = nil
+        connect()
+    }
+
     // MARK: Reading
 
     private func received(_ bytes: UnsafeRawBufferPointer) {

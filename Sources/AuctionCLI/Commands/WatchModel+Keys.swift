@@ -1,0 +1,82 @@
+import AuctionCore
+
+/// Keys in `watch`: pages, the selection, the bid prompt, the help, reload and reconnect.
+extension WatchModel {
+    /// Applies a key press.
+    mutating func pressed(_ key: Key, now: Timestamp) -> [WatchEffect] {
+        if key == .interrupt || key == .endOfInput { return [.quit] }
+        if showsHelp {
+            showsHelp = false
+            return render(now)
+        }
+        if prompt != nil { return typed(key, now: now) }
+        message = nil
+        switch WatchAction(key: key) {
+        case .quit:
+            return [.quit]
+        case .nextPage:
+            guard pageable else { return render(now) }
+            if currentPage + 1 < pageRanges.count {
+                showPage(currentPage + 1)
+                return render(now)
+            }
+            guard !reachedEnd, pendingPage == nil else { return render(now) }
+            pendingPage = pageRanges.count
+            return [.loadPage(pageRanges.count)] + render(now)
+        case .previousPage:
+            if currentPage > 0 { showPage(currentPage - 1) }
+            return render(now)
+        case .selectNext:
+            selected += 1
+            keepSelectionShown()
+            return render(now)
+        case .selectPrevious:
+            selected -= 1
+            keepSelectionShown()
+            return render(now)
+        case .bid:
+            let products = visibleProducts
+            guard products.indices.contains(selected) else { return render(now) }
+            let product = products[selected]
+            if product.isClosed {
+                message = "the auction of \(product.id) has ended"
+            } else {
+                prompt = BidPrompt(productID: product.id, name: product.name,
+                                   minimum: BidRules.minimumNextBid(current: product.currentPrice, minimumIncrement: product.minimumIncrement))
+            }
+            return render(now)
+        case .help:
+            showsHelp = true
+            return render(now)
+        case .reload:
+            if case .reconnecting = connection { return [.reconnectNow] + render(now) }
+            screen = nil
+            return [startReload()] + render(now)
+        case nil:
+            return render(now)
+        }
+    }
+
+    /// A key while the bid prompt is open: Enter bids, Esc cancels, the rest edits the price.
+    private mutating func typed(_ key: Key, now: Timestamp) -> [WatchEffect] {
+        guard var editing = prompt else { return [] }
+        switch key {
+        case .escape:
+            prompt = nil
+            message = "bid cancelled"
+            return render(now)
+        case .enter:
+            guard let price = editing.price, price > .zero else {
+                message = "type a price, e.g. \(editing.minimum)"
+                return render(now)
+            }
+            prompt = nil
+            message = "bidding \(price) on \(editing.productID)…"
+            return [.placeBid(Bid(productID: editing.productID, price: price))] + render(now)
+        default:
+            guard editing.type(key) else { return [] }
+            prompt = editing
+            return render(now)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import AuctionCore
+
+/// The bid being typed in `watch`'s status line: the product, its minimum next bid, and the digits so far.
+public struct BidPrompt: Hashable, Sendable {
+    /// The product bid on.
+    public var productID: ProductID
+    /// The product's name (for the prompt).
+    public var name: String
+    /// The smallest price the server would accept now (`BidRules.minimumNextBid`).
+    public var minimum: Money
+    /// The digits typed (commas are shown, not typed).
+    public private(set) var digits: String
+    /// Whether the text is still the prefilled minimum: the first digit typed replaces it.
+    public private(set) var isPrefilled = true
+
+    /// A prompt prefilled with the minimum next bid.
+    public init(productID: ProductID, name: String, minimum: Money) {
+        self.productID = productID
+        self.name = name
+        self.minimum = minimum
+        self.digits = String(minimum.minorUnits)
+    }
+
+    /// The price typed, or nil when nothing (or too much) is typed.
+    public var price: Money? { Int64(digits).map { Money($0) } }
+
+    /// Applies a key: digits are typed, Backspace and Ctrl-U erase; false when the key is not for the prompt.
+    public mutating func type(_ key: Key) -> Bool {
+        switch key {
+        case .character(let character) where character.isASCII && character.isNumber:
+            if isPrefilled { digits = "" }
+            if digits.count < 18 && !(digits.isEmpty && character == "0") { digits.append(character) }
+        case .character(","):
+            break
+        case .backspace:
+            if !digits.isEmpty { digits.removeLast() }
+        case .clearLine:
+            digits = ""
+        default:
+            return false
+        }
+        isPrefilled = false
+        return true
+    }
+
+    /// `bid on 5 (min 36,000): 36,000▏ · Enter bid · Esc cancel` (the line above names the product).
+    public var line: String {
+        let shown = price.map(\.description) ?? ""
+        return "bid on \(productID) (min \(minimum)): \(shown)▏ · Enter bid · Esc cancel"
+    }
+
+    /// The prompt after the product's price moved: a new minimum, and the prefilled text follows it.
+    public func updating(minimum newMinimum: Money) -> BidPrompt {
+        guard isPrefilled else {
+            var copy = self
+            copy.minimum = newMinimum
+            return copy
+        }
+        return BidPrompt(productID: productID, name: name, minimum: newMinimum)
+    }
+}

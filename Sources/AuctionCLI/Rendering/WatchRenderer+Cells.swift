@@ -1,0 +1,55 @@
+import AuctionCore
+
+/// The pieces of a product line on the watch screen: marker, cells, colours, the time left.
+extension WatchRenderer {
+    /// A whole product line: the selection marker, then the row with the change cell coloured (or, once
+    /// the auction ended, `SOLD · price · winner`); plain and cut when it does not fit.
+    static func line(_ product: Product, in state: WatchState, columns: WatchColumns, now: Timestamp) -> String {
+        let width = state.size.columns
+        let marker = state.products.indices.contains(state.selected) && state.products[state.selected].id == product.id ? "› " : "  "
+        let table = columns.table
+        let row = table.row(for: product)
+        let gap = String(repeating: " ", count: ProductColumns.gap)
+        if product.isClosed {
+            let head = ListTable.prefix(row, cells: table.priceColumn - 1)
+            let text = TerminalText.truncate(marker + head + closedText(product), toWidth: width)
+            return state.color ? ANSI.bold + text + ANSI.reset : text
+        }
+        guard margin + table.totalWidth <= width else { return TerminalText.truncate(marker + row, toWidth: width) }
+        let left = columns.timeLeft > 0 ? gap + timeLeftCell(product, columns: columns, color: state.color, now: now) : ""
+        let stale = state.staleSince != nil && state.color
+        guard state.color, ListTable.tint(product.direction) != nil || stale || left != "" else { return marker + row + left }
+        let head = ListTable.prefix(row, cells: table.priceColumn - 1)
+        let start = table.start > 0 ? gap + TerminalText.fit(product.startPrice.description, toWidth: table.start, alignment: .right) : ""
+        return marker + head + priceCell(product, columns: table, flash: nil, stale: stale) + gap
+            + changeCell(product, columns: table, color: !stale) + start + left
+    }
+
+    /// The price cell; its changed digits coloured during a flash, dim while prices may be stale.
+    static func priceCell(_ product: Product, columns: ProductColumns, flash: WatchScreen.Flash?, stale: Bool) -> String {
+        let cell = columns.priceCell(product)
+        if stale { return ANSI.dim + cell + ANSI.reset }
+        guard let flash, let tint = ListTable.tint(flash.direction) else { return cell }
+        let split = cell.index(cell.startIndex, offsetBy: min(flash.firstChangedIndex, cell.count))
+        return String(cell[..<split]) + tint + String(cell[split...]) + ANSI.reset
+    }
+
+    /// The change cell, green or red by direction when colouring.
+    static func changeCell(_ product: Product, columns: ProductColumns, color: Bool) -> String {
+        let cell = columns.changeCell(product)
+        guard color, let tint = ListTable.tint(product.direction) else { return cell }
+        return tint + cell + ANSI.reset
+    }
+
+    /// The time-left text ("2h 14m", "48 s", "ended"), empty without an end time.
+    static func timeLeftText(_ product: Product, now: Timestamp) -> String {
+        product.endsAt.map { TimeLeft(until: $0, now: now).text } ?? ""
+    }
+
+    /// The time-left cell, right-aligned, red under a minute when colouring.
+    static func timeLeftCell(_ product: Product, columns: WatchColumns, color: Bool, now: Timestamp) -> String {
+        let cell = TerminalText.fit(timeLeftText(product, now: now), toWidth: columns.timeLeft, alignment: .right)
+        guard color, let end = product.endsAt, TimeLeft(until: end, now: now).isUrgent else { return cell }
+        return ANSI.red + cell + ANSI.reset
+    }
+}

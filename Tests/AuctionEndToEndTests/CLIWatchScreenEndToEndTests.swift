@@ -1,0 +1,241 @@
+import AuctionCore
+import AuctionTestSupport
+import Foundation
+import Testing
+
+/// The watch screen's keys and states in a real terminal (tmux) against a real server: ended
+/// auctions, the time left, the bid prompt, scrolling, line mode on a dumb terminal, reconnecting,
+/// the help, `--json`, and the demo's hint.
+@Suite(.serialized) struct CLIWatchScreenEndToEndTests {
+    static func lines(_ screen: String) -> [Int: String] { CLIWatchEndToEndTests.productLines(screen) }
+
+    static func watch(_ arguments: String, _ server: AuctionServerProcess, environment: [String: String] = [:], width: Int = 100,
+                      height: Int = 24) throws -> TmuxSession {
+        let command = CLIWatchEndToEndTests.watchCommand(arguments, environment: server.clientEnvironment.merging(environment) { $1 })
+        return try TmuxSession(command: command, width: width, height: height)
+    }
+
+    static func now() -> Timestamp {
+        Timestamp(millisecondsSinceEpoch: Int64(Date().timeIntervalSince1970 * 1000))
+    }
+
+    @Test func auctionsEndingWhileWatchedShowSoldOrEndedOnScreenAndAsPipedLines() async throws {
+        // The server closes product 2 on its own clock at a chosen end time. The watchers must be
+        // connected before it: the window starts short and doubles when a loaded machine was too slow.
+        var observed = false
+        for window: Int64 in [3_000, 6_000, 12_000, 24_000] where !observed {
+            observed = try await watchAnAuctionEnd(windowMilliseconds: window)
+        }
+        #expect(observed, "the watchers never connected before the end time")
+    }
+
+    /// One attempt: false when the watchers were not both connected well before the end time.
+    private func watchAnAuctionEnd(windowMilliseconds window: Int64) async throws -> Bool {
+        let directory = try TemporaryDirectory(prefix: "auction-cli-e2e")
+        defer { directory.remove() }
+        // Product 1 has under a minute left, so its time-left cell counts seconds.
+        let start = Self.now(), end = start.adding(milliseconds: window)
+        try CatalogueFixture.demo(at: directory.file("auction.sqlite"), now: start,
+                                  endingAt: [2: end, 4: end, 1: start.adding(milliseconds: 50_000)])
+        let server = try await CLI.blocking {
+            try AuctionServerProcess(directory: directory, arguments: ["--allow-anonymous-bids", "--log-level", "warning"])
+        }
+        defer { server.stop() }
+        let alice = try await AccountEndToEndTests.register("alice", on: server, in: directory)
+        let tmux = try Self.watch("watch", server, environment: ["NO_COLOR": ""])
+        defer { tmux.close() }
+        let piped = try ChildProcess(CLI.auction, ["watch"], environment: server.clientEnvironment.merging(["HOME": "/nonexistent/auction-e2e-home"]) { $1 })
+        defer { piped.kill() }
+
+        let (live, connected) = try await CLI.screen(tmux) { $0.contains("connected ·") && $0.contains("LEFT") }
+        #expect(connected, "screen:\n\(live)")
+        // The piped watcher is connected once a bid's push reaches it.
+        var price = 5_000_000
+        var pipedLive = false
+        while !pipedLive && Self.now() < end {
+            price += 1_000
+            _ = try await CLI.run(["bid", "3", String(price)], environment: server.clientEnvironment)
+            pipedLive = await CLI.eventually(timeout: 0.3) { piped.stdout.contains("\t3\t") }
+        }
+        guard pipedLive else { return false }
+        // Alice (logged in) bids on product 2 before it ends: she wins it. Product 4 ends without a bid.
+        let bid = try await alice.run(["bid", "2", "9,000,000"])
+        guard Self.now().adding(milliseconds: 200) < end else { return false }
+        #expect(bid.status == 0, "bid: \(bid.stderr)")
+
+        #expect(Self.lines(live)[1]?.hasSuffix(" s") == true, "under a minute the time left counts seconds: \(Self.lines(live)[1] ?? "")")
+        let styled = try await CLI.blocking { try tmux.captureWithEscapes() }
+        let first = styled.split(separator: "\n").first { $0.contains("빈티지") || $0.contains("Leica") } ?? ""
+        #expect(first.contains("\u{1B}[31m"), "under a minute the time left is red: \(first.debugDescription)")
+        let (ended, shown) = try await CLI.screen(tmux) {
+            Self.lines($0)[2]?.contains("SOLD · 9,000,000 · alice") == true && Self.lines($0)[4]?.contains("ended · no winner") == true
+        }
+        #expect(shown, "screen:\n\(ended)")
+        #expect(await CLI.eventually { piped.stdout.contains("\t2\t") && piped.stdout.contains("\t9,000,000\tSOLD · alice") },
+                "stdout: \(piped.stdout) stderr: \(piped.stderr)")
+        #expect(await CLI.eventually { piped.stdout.contains("\t4\t") && piped.stdout.contains("ended · no winner") },
+                "stdout: \(piped.stdout) stderr: \(piped.stderr)")
+        try tmux.sendKeys("q")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
+        return true
+    }
+
+    @Test func bOpensAPromptWithTheMinimumBidAndEnterBids() async throws {
+        let (server, directory) = try await CLI.server()
+        defer { server.stop(); directory.remove() }
+        let tmux = try Self.watch("watch", server)
+        defer { tmux.close() }
+        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") && Self.lines($0).count == 15 }.1)
+        try tmux.sendKeys("j")
+        let (selected, moved) = try await CLI.screen(tmux) { $0.contains("› 2 ") && $0.contains("next bid") }
+        #expect(moved, "screen:\n\(selected)")
+        try tmux.sendKeys("b")
+        let (prompt, opened) = try await CLI.screen(tmux) { $0.contains("bid on 2 ") && $0.contains("Enter bid · Esc cancel") }
+        #expect(opened, "screen:\n\(prompt)")
+        try tmux.type("9000000")
+        try tmux.sendKeys("Enter")
+        let (after, answered) = try await CLI.screen(tmux) { $0.contains("accepted: product 2 is now 9,000,000") }
+        #expect(answered, "screen:\n\(after)")
+        #expect(try await CLI.screen(tmux) { Self.lines($0)[2]?.contains("9,000,000") == true }.1)
+        try tmux.sendKeys("q")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
+    }
+
+    @Test func aBidFromTheWatchGoesWithTheSavedLogin() async throws {
+        let (server, directory) = try await CLI.server([])
+        defer { server.stop(); directory.remove() }
+        let alice = try await AccountEndToEndTests.register("alice", on: server, in: directory)
+        let userID = try #require(alice.savedLogin()["user_id"] as? Int)
+        let tmux = try Self.watch("watch", server, environment: ["XDG_CONFIG_HOME": alice.config])
+        defer { tmux.close() }
+        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") && Self.lines($0).count == 15 }.1)
+        try tmux.sendKeys("b")
+        #expect(try await CLI.screen(tmux) { $0.contains("bid on 1 ") }.1)
+        try tmux.type("8800000")
+        try tmux.sendKeys("Enter")
+        let (after, answered) = try await CLI.screen(tmux) { $0.contains("accepted: product 1 is now 8,800,000") }
+        #expect(answered, "screen:\n\(after)")
+        let stored = try AccountEndToEndTests.storedBids(server.databasePath)
+        #expect(stored.last?.product == 1 && stored.last?.user == Int64(userID), "recorded for alice: \(stored)")
+        try tmux.sendKeys("q")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
+    }
+
+    @Test func withoutALoginTheWatchSaysHowToLogIn() async throws {
+        let (server, directory) = try await CLI.server([])
+        defer { server.stop(); directory.remove() }
+        let tmux = try Self.watch("watch", server)
+        defer { tmux.close() }
+        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") }.1)
+        try tmux.sendKeys("b")
+        #expect(try await CLI.screen(tmux) { $0.contains("bid on 1 ") }.1)
+        try tmux.sendKeys("Enter")
+        let (after, told) = try await CLI.screen(tmux) { $0.contains("bidding needs a login") }
+        #expect(told, "screen:\n\(after)")
+        try tmux.sendKeys("q")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
+    }
+
+    @Test func aTenRowTerminalScrollsToProductFifteen() async throws {
+        let (server, directory) = try await CLI.server()
+        defer { server.stop(); directory.remove() }
+        let tmux = try Self.watch("watch", server, height: 10)
+        defer { tmux.close() }
+        let (first, live) = try await CLI.screen(tmux) { $0.contains("connected ·") && $0.contains("more ↓") }
+        #expect(live, "screen:\n\(first)")
+        #expect(Self.lines(first)[15] == nil)
+        for _ in 0..<14 { try tmux.sendKeys("Down") }
+        let (bottom, reached) = try await CLI.screen(tmux) { Self.lines($0)[15] != nil && $0.contains("› 15 ") }
+        #expect(reached, "screen:\n\(bottom)")
+        try tmux.sendKeys("q")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
+    }
+
+    @Test func aDumbTerminalGetsLinesNotTheFullScreen() async throws {
+        let (server, directory) = try await CLI.server()
+        defer { server.stop(); directory.remove() }
+        let tmux = try Self.watch("watch", server, environment: ["TERM": "dumb"])
+        defer { tmux.close() }
+        var price = 5_000_000
+        var seen = false
+        let deadline = Date().addingTimeInterval(30)
+        while !seen && Date() < deadline {
+            price += 1_000
+            _ = try await CLI.run(["bid", "3", String(price)], environment: server.clientEnvironment)
+            seen = try await CLI.screen(tmux, timeout: 0.5) { $0.contains("\t3\t") || $0.contains(" 3 ") && $0.contains(Money(Int64(price)).description) }.1
+        }
+        let screen = try await CLI.blocking { try tmux.capture() }
+        #expect(seen, "screen:\n\(screen)")
+        #expect(!screen.contains("ID  NAME"), "no table header in line mode")
+        try tmux.sendKeys("C-c")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=") }.1)
+    }
+
+    @Test func reconnectingCountsDownShowsStalePricesAndRReconnectsNow() async throws {
+        let (server, directory) = try await CLI.server()
+        defer { server.stop(); directory.remove() }
+        let tmux = try Self.watch("watch", server, environment: ["NO_COLOR": ""])
+        defer { tmux.close() }
+        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") }.1)
+        server.stop()
+        let (down, counting) = try await CLI.screen(tmux) { $0.contains("reconnecting in") && $0.contains("(r: now)") }
+        #expect(counting, "screen:\n\(down)")
+        #expect(down.contains("stale since "), "screen:\n\(down)")
+        let styled = try await CLI.blocking { try tmux.captureWithEscapes() }
+        let line = styled.split(separator: "\n").first { $0.contains("Sony Walkman") } ?? ""
+        #expect(line.contains("\u{1B}[2m"), "prices are dimmed while stale: \(line.debugDescription)")
+        try await CLI.blocking { try server.restart() }
+        try tmux.sendKeys("r")
+        let (up, back) = try await CLI.screen(tmux) { $0.contains("connected ·") && !$0.contains("stale since") }
+        #expect(back, "screen:\n\(up)")
+        try tmux.sendKeys("q")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
+    }
+
+    @Test func questionMarkListsTheKeys() async throws {
+        let (server, directory) = try await CLI.server()
+        defer { server.stop(); directory.remove() }
+        let tmux = try Self.watch("watch", server)
+        defer { tmux.close() }
+        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") && $0.contains("? keys") }.1)
+        try tmux.type("?")
+        let (help, shown) = try await CLI.screen(tmux) { $0.contains("bid on the selected line") }
+        #expect(shown, "screen:\n\(help)")
+        #expect(Self.lines(help).isEmpty)
+        try tmux.sendKeys("Space")
+        #expect(try await CLI.screen(tmux) { Self.lines($0).count == 15 }.1)
+        try tmux.sendKeys("q")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
+    }
+
+    @Test func jsonStartsWithASnapshotOfTheIdsWatched() async throws {
+        let (server, directory) = try await CLI.server()
+        defer { server.stop(); directory.remove() }
+        let watch = try ChildProcess(CLI.auction, ["watch", "--ids", "16,17", "--json"],
+                                     environment: server.clientEnvironment.merging(["HOME": "/nonexistent/auction-e2e-home"]) { $1 })
+        defer { watch.kill() }
+        #expect(await CLI.eventually { watch.stdout.contains("\n") }, "stderr: \(watch.stderr)")
+        let first = watch.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("{\"event\":\"snapshot\""))
+        #expect(first.contains("\"id\":16") && first.contains("\"id\":17"))
+        #expect(!first.contains("\\u002f"))
+        watch.signal(SIGTERM)
+        #expect(try await CLI.blocking { watch.waitForExit() } == 0)
+    }
+
+    @Test func theDemoShowsHowToBidFromAnotherTerminalAtEightyColumnsAndOnExit() async throws {
+        let temporary = try TemporaryDirectory(prefix: "auction-demo-e2e")
+        defer { temporary.remove() }
+        let command = "HOME=/nonexistent/auction-e2e-home TMPDIR='\(temporary.path)' '\(CLI.auction)' demo; echo \"exited=$?\"; sleep 60"
+        let tmux = try TmuxSession(command: command, width: 80, height: 24)
+        defer { tmux.close() }
+        let (screen, shown) = try await CLI.screen(tmux) { $0.contains("bid from another terminal: auction --socket 127.0.0.1:") }
+        #expect(shown, "screen:\n\(screen)")
+        let hint = screen.split(separator: "\n").first { $0.contains("bid from another terminal") }.map(String.init) ?? ""
+        #expect(hint.hasSuffix("bid 5 200,000"), "the whole line fits: \(hint)")
+        try tmux.sendKeys("q")
+        let (after, exited) = try await CLI.screen(tmux) { $0.contains("exited=0") }
+        #expect(exited, "screen:\n\(after)")
+        #expect(after.contains(hint.trimmingCharacters(in: .whitespaces)), "printed on exit:\n\(after)")
+    }
+}
