@@ -30,7 +30,7 @@ public struct ChatRoomCommand: Command {
         try await Self.checkReachable(context)
         let client = try context.socketClient(reconnects: true)
         defer { client.close() }
-        let session = SocketSession()
+        let session = context.socketSession()
         session.token = login.token
         session.install(on: client)
         let chat = SocketChatRoom(room, client: client, session: session)

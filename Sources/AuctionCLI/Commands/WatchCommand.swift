@@ -54,13 +54,14 @@ public struct WatchCommand: Command {
             }
             let client = try context.socketClient(reconnects: true)
             defer { client.close() }
-            let session = SocketSession()
+            let session = context.socketSession()
             if let ids { session.subscribe(ids) } else { session.loadedPages = initial.count }
             session.install(on: client)
             let feed = SocketPriceFeed(client: client, session: session)
             let watch = WatchSession(catalogue: catalogue, feed: feed, socketSession: session, ids: ids,
                                      output: console.output, errors: console.errors)
             client.start()
+            if ids != nil { try await Self.requireSubscriptions(context, session: session, client: client) }
             let model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive,
                                    size: console.size ?? .fallback, color: console.color, title: title, clock: .local())
             let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
