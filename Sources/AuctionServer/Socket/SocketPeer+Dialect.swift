@@ -46,3 +46,10 @@ extension SocketPeer {
         return index > prefix.count ? value : nil
     }
 }
+
+extension SocketService {
+    /// The most bytes one `send` has carried to a connection open now that never said hello (for `/health`).
+    var largestOriginalSend: Int {
+        peers.values.reduce(0) { largest, peer in peer.features == nil ? max(largest, peer.connection.largestSendBytes) : largest }
+    }
+}
