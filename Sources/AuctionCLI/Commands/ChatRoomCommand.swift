@@ -36,6 +36,7 @@ public struct ChatRoomCommand: Command {
         let chat = SocketChatRoom(room, client: client, session: session)
         let events = chat.events()
         client.start()
+        try await context.requireFeature(.chat, what: "chat", session: session, client: client)
         let joined: ChatReply
         do throws(AuctionError) {
             joined = try await chat.join()
