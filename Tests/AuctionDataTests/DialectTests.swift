@@ -61,3 +61,10 @@ import Testing
         #expect(messages == [.login(token: "t")])
     }
 }
+
+extension DialectTests {
+    @Test func aHelloWithAnOverlongClientNameIsMalformed() {
+        let frame = Frame(dataType: 11, data: ["client": .string(String(repeating: "x", count: 65)), "features": .array([])])
+        #expect(throws: WireError.self) { try ClientMessage(frame: frame) }
+    }
+}

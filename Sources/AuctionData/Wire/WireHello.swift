@@ -16,11 +16,16 @@ public struct WireHello: Hashable, Sendable {
         self.features = features
     }
 
+    /// The longest `client` or `version` read from the wire, in bytes.
+    public static let maximumNameBytes = 64
+
     /// Reads the payload: `features` an array of strings (at most `ProtocolFeature.maximumCount` kept,
-    /// longer names skipped); `client` and `version` optional strings.
+    /// longer names skipped); `client` and `version` optional strings of at most 64 bytes.
     init(payload: WirePayload) throws(WireError) {
         client = try payload.optionalString("client") ?? ""
         version = try payload.optionalString("version") ?? ""
+        guard client.utf8.count <= Self.maximumNameBytes else { throw .invalidField("client", dataType: payload.dataType) }
+        guard version.utf8.count <= Self.maximumNameBytes else { throw .invalidField("version", dataType: payload.dataType) }
         features = []
         guard let value = payload.object["features"], !value.isNull else { return }
         guard let elements = value.arrayValue else { throw .invalidField("features", dataType: payload.dataType) }

@@ -12,7 +12,9 @@ extension SocketService {
     /// Records the features the client understands and replies with the server's (loop thread).
     func helloFromClient(_ hello: WireHello, completionID: Int64?, peer: SocketPeer) {
         peer.saidHello(features: hello.features)
-        log.debug("socket: \(peer.label) said hello as \(hello.client) \(hello.version) (\(hello.features.map(\.name).joined(separator: ",")))")
+        // Quoted: the names come from the wire and may hold control characters.
+        log.debug("socket: \(peer.label) said hello as \(hello.client.debugDescription) \(hello.version.debugDescription) "
+            + "(\(hello.features.map(\.name.debugDescription).joined(separator: ",")))")
         reply(to: peer, completionID, result: true, fields: JSONObject([
             ("server", .string(Self.serverName)), ("version", .string(Self.serverVersion)),
             ("features", .array(ProtocolFeature.offeredByServer.map { .string($0.name) })),
