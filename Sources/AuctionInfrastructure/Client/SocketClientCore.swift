@@ -86,7 +86,8 @@ final class SocketClientCore {
     func awaitReady(timeoutMilliseconds: Int64, completion: @escaping (Result<Frame, SocketClientError>) -> Void) {
         guard phase != .closed else { return completion(.failure(lastConnectError.map { .unreachable($0) } ?? .closed)) }
         if phase == .ready { return completion(.success(Frame(dataType: 0))) }
-        let deadline = EventLoop.now() + max(0, timeoutMilliseconds)
+        let (sum, overflow) = EventLoop.now().addingReportingOverflow(max(0, timeoutMilliseconds))
+        let deadline = overflow ? Int64.max : sum
         guard let id = table.register(Pending(completion: completion, role: .readiness), deadline: deadline) else {
             return completion(.failure(.overloaded))
         }
@@ -190,7 +191,8 @@ final class SocketClientCore {
         let count = handshake.frames.count
         greeting = Greeting(handshake: handshake, ids: Array(repeating: nil, count: count),
                             answers: Array(repeating: nil, count: count), settled: Array(repeating: false, count: count))
-        let deadline = EventLoop.now() + max(0, handshake.timeoutMilliseconds)
+        let (sum, overflow) = EventLoop.now().addingReportingOverflow(max(0, handshake.timeoutMilliseconds))
+        let deadline = overflow ? Int64.max : sum
         for (index, frame) in handshake.frames.enumerated() {
             guard let id = table.register(Pending(completion: { _ in }, role: .handshake(index)), deadline: deadline) else {
                 handshakeSettled(index, answer: nil)
