@@ -179,9 +179,10 @@ import Testing
         #expect(try await watcher.request(.listState(stateNumber: 0)).result)
 
         #expect(await eventually { watcher.prices.count >= 5 })
-        // Every pushed price is durable.
+        // Every pushed price is durable (the pushes are taken first: more keep coming while the store is read).
+        let pushed = watcher.prices
         let stored = Set(try fixture.storedBids().map { "\($0.product):\($0.price)" })
-        for update in watcher.prices {
+        for update in pushed {
             #expect(stored.contains("\(update.productID.rawValue):\(update.price.minorUnits)"))
         }
     }
