@@ -36,7 +36,9 @@ import Testing
     @Test func noReplyIsAnUnknownOutcome() async throws {
         let server = try CommandTestServer(products: 20, mode: .silent)
         defer { server.stop() }
-        let run = await CommandHarness.run(["bid", "5", "35000"], environment: server.environment(["AUCTION_TIMEOUT": "0.3"]))
+        // As our server (no probing): the unanswered hello is taken as ours, the bid goes out and no reply comes.
+        let run = await CommandHarness.run(["bid", "5", "35000"],
+                                           environment: server.environment(["AUCTION_TIMEOUT": "0.3", "AUCTION_DIALECT": "auction"]))
         #expect(run.status == .unknownOutcome)
         #expect(run.stderr.contains("outcome unknown"))
         #expect(run.stdout.isEmpty)

@@ -154,6 +154,9 @@ final class CommandTestServer: @unchecked Sendable {
             reply.result = peer.listState.report(stateNumber: state, productCount: count)
         case .subscribe(let ids):
             peer.subscriptions.formUnion(ids)
+        case .hello:
+            reply.fields = JSONObject([("server", .string("auction-server")),
+                                       ("features", .array(ProtocolFeature.offeredByServer.map { .string($0.name) }))])
         case .bid(let bid, _):
             if case .requiresLogin = mode, !peer.loggedIn {
                 reply.result = false

@@ -91,10 +91,12 @@ import Testing
 
     @Test func aBidWhoseReplyNeverComesIsAnUnknownOutcome() async throws {
         try await LoopbackPort.withSilent { port in
-            let result = try await CLI.run(["bid", "5", "35000"], environment: ["AUCTION_SOCKET": "127.0.0.1:\(port)", "AUCTION_TIMEOUT": "0.5"])
+            // As our server (no probing): the unanswered hello is taken as ours, then the bid goes unanswered.
+            let env = ["AUCTION_SOCKET": "127.0.0.1:\(port)", "AUCTION_TIMEOUT": "0.5", "AUCTION_DIALECT": "auction"]
+            let result = try await CLI.run(["bid", "5", "35000"], environment: env)
             #expect(result.status == 4)
             #expect(result.stderr == "auction: outcome unknown: the bid was sent but no answer came; check with `auction show 5`\n")
-            let json = try await CLI.run(["bid", "5", "35000", "--json"], environment: ["AUCTION_SOCKET": "127.0.0.1:\(port)", "AUCTION_TIMEOUT": "0.5"])
+            let json = try await CLI.run(["bid", "5", "35000", "--json"], environment: env)
             #expect(json.status == 4)
             #expect(json.stdout.contains("\"outcome\":\"unknown\""))
         }

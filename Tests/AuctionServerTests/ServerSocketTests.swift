@@ -110,6 +110,7 @@ import Testing
         defer { fixture.stop() }
         let raw = try RawSocket(port: fixture.socketPort)
         defer { raw.close() }
+        #expect(await raw.sayHello())
 
         raw.send(#"not json/{"dataType":10,"completionId":1,"data":{}}/"#)
         #expect(await raw.readFrames(1).first?.data["completionId"]?.intValue == 1)
@@ -129,6 +130,7 @@ import Testing
         defer { fixture.stop() }
         let raw = try RawSocket(port: fixture.socketPort)
         defer { raw.close() }
+        #expect(await raw.sayHello())
 
         raw.send(#"{"dataType":10,"completionId":1,"data":{"pad":""# + String(repeating: "x", count: 4_000))
         let (bytes, closed) = await raw.readToEnd()

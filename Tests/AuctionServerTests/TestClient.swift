@@ -10,8 +10,13 @@ final class TestClient: Sendable {
     let client: SocketClient
     let pushes = Mutex<[ServerMessage]>([])
 
-    init(port: Int) throws {
+    /// Connects; `hello` (the default) says hello with every feature first, as our CLI does; without
+    /// it the connection is an original-dialect client.
+    init(port: Int, hello: Bool = true) throws {
         client = try SocketClient(configuration: SocketClientConfiguration(host: "127.0.0.1", port: port, reconnects: false))
+        if hello {
+            client.setHandshake { SocketHandshake(frames: [ClientMessage.testHello.frame], timeoutMilliseconds: 10_000) { _ in } }
+        }
         let pushes = self.pushes
         client.onPush { frame in
             guard let message = try? ServerMessage(frame: frame) else { return }
@@ -45,6 +50,18 @@ final class TestClient: Sendable {
 
 enum TestClientError: Error {
     case notAReply(Int)
+}
+
+extension ClientMessage {
+    /// A hello naming every feature the CLI understands.
+    static let testHello = ClientMessage.hello(WireHello(client: "test", version: "0", features: ProtocolFeature.understoodByClient))
+}
+
+extension RawSocket {
+    /// Says hello (completion id 900) and waits for the reply, so that pushes beyond the original's reach it.
+    func sayHello() async -> Bool {
+        await exchange([.testHello], first: 900).first??.result == true
+    }
 }
 
 /// A plain blocking socket for sending raw bytes and reading what comes back (bad-input tests).

@@ -29,14 +29,15 @@ public struct BidCommand: Command {
         let login = try await SavedLoginLookup.load(context)
         let client = try context.socketClient(reconnects: false)
         defer { client.close() }
-        let session = SocketSession()
+        let session = context.socketSession()
         session.token = login?.token
         session.install(on: client)
         client.start()
+        let userID = try await bidderID(context, session: session, client: client, login: login)
         let bid = Bid(productID: productID, price: price)
         let outcome: BidOutcome
         do {
-            outcome = try await PlaceBid(bids: SocketBidRepository(client: client, userID: login?.userID))(bid)
+            outcome = try await PlaceBid(bids: SocketBidRepository(client: client, userID: userID))(bid)
         } catch .timedOut, .connectionLost {
             return reportUnknown(context)
         } catch {

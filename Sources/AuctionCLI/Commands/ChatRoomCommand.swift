@@ -30,12 +30,13 @@ public struct ChatRoomCommand: Command {
         try await Self.checkReachable(context)
         let client = try context.socketClient(reconnects: true)
         defer { client.close() }
-        let session = SocketSession()
+        let session = context.socketSession()
         session.token = login.token
         session.install(on: client)
         let chat = SocketChatRoom(room, client: client, session: session)
         let events = chat.events()
         client.start()
+        try await context.requireFeature(.chat, what: "chat", session: session, client: client)
         let joined: ChatReply
         do throws(AuctionError) {
             joined = try await chat.join()

@@ -70,7 +70,7 @@ public struct WatchCommand: Command {
             }
             let client = try context.socketClient(reconnects: true)
             defer { client.close() }
-            let session = SocketSession()
+            let session = context.socketSession()
             session.token = login?.token
             if let ids { session.subscribe(ids) } else { session.loadedPages = initial.count }
             session.install(on: client)
@@ -80,6 +80,7 @@ public struct WatchCommand: Command {
                                      bids: SocketBidRepository(client: client, userID: login?.userID),
                                      reconnectNow: { client.reconnectNow() })
             client.start()
+            if ids != nil { try await Self.requireSubscriptions(context, session: session, client: client) }
             let model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive, json: json,
                                    size: console.size ?? .fallback, color: console.color && interactive, title: title, hint: hint,
                                    clock: .local())

@@ -1,3 +1,6 @@
+import AuctionCore
+import AuctionData
+
 /// The client's resolved settings: which servers to talk to, and where each value came from.
 public struct ClientConfiguration: Hashable, Sendable {
     /// The HTTP catalogue endpoint.
@@ -10,6 +13,10 @@ public struct ClientConfiguration: Hashable, Sendable {
     public var httpSource: SettingSource
     /// Where `socket` came from.
     public var socketSource: SettingSource
+    /// The user id sent with bids to an original-dialect server (it has no login), from `user_id`.
+    public var userID: UserID?
+    /// Which dialect the socket server speaks, from `dialect` (`auto` asks it with a hello).
+    public var dialect: DialectSetting = .auto
 
     /// The built-in default HTTP endpoint, `http://127.0.0.1:3100`.
     public static let defaultHTTP = HTTPEndpoint(host: "127.0.0.1", port: 3100)

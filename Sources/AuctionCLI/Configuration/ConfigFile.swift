@@ -1,7 +1,7 @@
 /// The `key = value` settings of a config or profile file (`#` starts a comment).
 public struct ConfigFile: Hashable, Sendable {
     /// The keys a file may set.
-    public static let knownKeys: Set<String> = ["http", "socket", "profile"]
+    public static let knownKeys: Set<String> = ["http", "socket", "profile", "user_id", "dialect"]
 
     /// The settings, by key; a later line wins.
     public var values: [String: String]

@@ -8,6 +8,8 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
     case unknownProfile(source: String, name: String, known: [String])
     /// A line of a config or profile file that is not `key = value` with a known key.
     case invalidLine(file: String, line: Int, reason: String)
+    /// A setting (`user_id`, `dialect`) whose value is out of range (source, key, value, why).
+    case invalidSetting(source: String, key: String, value: String, reason: String)
 
     /// A sentence a user can act on.
     public var description: String {
@@ -20,6 +22,8 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
             "unknown profile `\(name)` from \(source); known profiles: \(known.joined(separator: ", "))"
         case .invalidLine(let file, let line, let reason):
             "\(file):\(line): \(reason)"
+        case .invalidSetting(let source, let key, let value, let reason):
+            "invalid \(key) `\(value)` from \(source): \(reason)"
         }
     }
 }

@@ -1,3 +1,6 @@
+import AuctionCore
+import AuctionData
+
 /// Resolves the client's endpoints: flag > environment > config file > profile > default.
 ///
 /// A pure function of its inputs so it is testable; `ConfigurationPaths` finds and reads the file.
@@ -8,6 +11,10 @@ public enum ConfigurationResolver {
     public static let socketVariable = "AUCTION_SOCKET"
     /// The environment variable for the profile.
     public static let profileVariable = "AUCTION_PROFILE"
+    /// The environment variable for the user id sent with bids to the original backend.
+    public static let userIDVariable = "AUCTION_USER_ID"
+    /// The environment variable for the socket dialect (`auto`, `original`, `auction`).
+    public static let dialectVariable = "AUCTION_DIALECT"
 
     /// Resolves the configuration.
     /// - Parameters:
@@ -35,7 +42,8 @@ public enum ConfigurationResolver {
             guard let profile = profiles[name] else {
                 throw .unknownProfile(source: source.description, name: name, known: profiles.keys.sorted())
             }
-            profileSettings = try ConfigFile(parsing: profile.text, name: "profile \(name)", allowedKeys: ["http", "socket"])
+            profileSettings = try ConfigFile(parsing: profile.text, name: "profile \(name)",
+                                             allowedKeys: ["http", "socket", "user_id", "dialect"])
             profileName = name
         }
 
@@ -55,6 +63,24 @@ public enum ConfigurationResolver {
                 throw .invalidSocketAddress(source: source.description, value: value, reason: error.reason)
             }
             configuration.socketSource = source
+        }
+        func profileValue(_ key: String) -> (String, SettingSource)? {
+            profileSettings.values[key].map { ($0, SettingSource.profile(profileName ?? "")) }
+        }
+        if let (value, source) = pick(nil, userIDVariable, "user_id") ?? profileValue("user_id") {
+            guard value.utf8.count <= 18, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                  let number = Int64(value), number > 0 else {
+                throw .invalidSetting(source: source.description, key: "user_id", value: value,
+                                      reason: "expected a positive whole number, e.g. 1")
+            }
+            configuration.userID = UserID(rawValue: number)
+        }
+        if let (value, source) = pick(nil, dialectVariable, "dialect") ?? profileValue("dialect") {
+            guard let dialect = DialectSetting(rawValue: value) else {
+                throw .invalidSetting(source: source.description, key: "dialect", value: value,
+                                      reason: "expected one of auto, original, auction")
+            }
+            configuration.dialect = dialect
         }
         return configuration
     }

@@ -23,6 +23,10 @@ public struct Profile: Hashable, Sendable {
         # The original backend's docker-compose deployment behind nginx.
         http = http://127.0.0.1:8099
         socket = 127.0.0.1:8100
+        # It speaks the original protocol: no hello, no login, subscriptions or chat on the socket.
+        dialect = original
+        # Its bids carry a user id (it has no login); set yours here or in your config file:
+        # user_id = 1
         """)
 
     /// The profiles every binary knows, by name.

@@ -18,6 +18,12 @@ public struct CatalogueErrorBody: Hashable, Sendable {
         }
     }
 
+    /// Whether this is the original backend's answer for a record that does not exist: its handler reads
+    /// a field of the ORM's `null` and Express reports the `TypeError` (`Cannot read properties of null …`).
+    public var isMissingRecord: Bool {
+        error.hasPrefix("TypeError: Cannot read propert") && (error.contains("of null") || error.contains("of undefined"))
+    }
+
     /// The JSON body.
     public var body: [UInt8] { JSONValue.object(JSONObject([("error", .string(error))])).serialized() }
 }

@@ -51,6 +51,8 @@ public struct HTTPProductRepository: ProductRepository {
             return dto.toDomain(currentPrice: current)
         case 201, 404:
             throw AuctionError.notFound("product \(id)")
+        case 400 where CatalogueErrorBody(body: response.body)?.isMissingRecord == true:
+            throw AuctionError.notFound("product \(id)")
         default:
             throw failure(response)
         }
@@ -63,6 +65,8 @@ public struct HTTPProductRepository: ProductRepository {
         case 200:
             return try decode { () throws(CatalogueError) in try CurrentPriceDTO(json: CatalogueFields.parse(response.body)) }
         case 201, 404:
+            throw AuctionError.notFound("product \(id)")
+        case 400 where CatalogueErrorBody(body: response.body)?.isMissingRecord == true:
             throw AuctionError.notFound("product \(id)")
         default:
             throw failure(response)

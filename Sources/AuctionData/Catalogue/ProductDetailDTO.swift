@@ -28,7 +28,8 @@ public struct ProductDetailDTO: Hashable, Sendable {
     public var comment: String
     /// `DetailProductComment.original_price`.
     public var originalPrice: Int64
-    /// `DetailProductGraph.data[]`: `{auction_date, price}`, oldest first.
+    /// `DetailProductGraph.data[]`: `{auction_date, price}` in the server's order (ours oldest first, the
+    /// original's newest first); `toDomain` orders it oldest first.
     public var graph: [PricePoint]
 
     /// Creates a detail record.
@@ -66,14 +67,15 @@ public struct ProductDetailDTO: Hashable, Sendable {
     /// separately fetched `currentproductprice` answer, else from the last graph point.
     public func toDomain(currentPrice fetched: CurrentPriceDTO? = nil) -> ProductDetail {
         let known = current ?? fetched
-        let price = known?.price ?? graph.last?.price.minorUnits ?? originalPrice
+        let history = Self.oldestFirst(graph)
+        let price = known?.price ?? history.last?.price.minorUnits ?? originalPrice
         let change = known.map { ProductPriceDTO.signedChange($0.beforePrice, up: $0.upDownState) } ?? .zero
         let product = Product(
             id: ProductID(productID), name: productName, startPrice: Money(originalPrice), currentPrice: Money(price),
             lastChange: change, direction: PriceDirection(change: change),
-            auctionDate: known?.auctionDate ?? graph.last?.date ?? "", imageIDs: imageIDs,
+            auctionDate: known?.auctionDate ?? history.last?.date ?? "", imageIDs: imageIDs,
             endsAt: endTime.map { Timestamp(millisecondsSinceEpoch: $0) }, minimumIncrement: minIncrement.map { Money($0) })
         return ProductDetail(product: product, sellerName: sellerName, description: comment,
-                             listedAt: registerTime.flatMap(Timestamp.init(iso8601:)), priceHistory: graph)
+                             listedAt: registerTime.flatMap(Timestamp.init(iso8601:)), priceHistory: history)
     }
 }

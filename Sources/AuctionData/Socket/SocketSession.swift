@@ -2,22 +2,45 @@ import AuctionCore
 import AuctionInfrastructure
 
 /// What a connection has established (login, loaded pages, subscriptions, chat rooms), replayed after every reconnect.
+///
+/// Every (re)connect starts with the hello handshake (`SocketSession+Hello`), which tells the
+/// server's dialect; an original-dialect server is replayed only what it understands (list state).
 public final class SocketSession: Sendable {
     private struct State {
         var token: String?
         var loadedPages = 0
         var subscriptions: [ProductID] = []
         var rooms: [String] = []
+        var capabilities: ServerCapabilities?
     }
 
     private let state = Mutex(State())
+    /// Which dialect to assume, or `auto` to ask.
+    public let dialect: DialectSetting
+    /// The client name sent in the hello.
+    public let clientName: String
+    /// The client version sent in the hello.
+    public let clientVersion: String
 
-    /// Creates an empty session.
-    public init() {}
+    /// Creates an empty session; `dialect` says whether to ask the server what it speaks.
+    public init(dialect: DialectSetting = .auto, clientName: String = "auction", clientVersion: String = "") {
+        self.dialect = dialect
+        self.clientName = clientName
+        self.clientVersion = clientVersion
+        if dialect == .original { state.withLock { $0.capabilities = .original } }
+    }
 
-    /// Makes `client` replay this session on every (re)connect, before any other request.
+    /// Makes `client` say hello and then replay this session on every (re)connect, before any other request.
     public func install(on client: SocketClient) {
+        let timeout = client.configuration.requestTimeoutMilliseconds
+        client.setHandshake { [self] in handshake(timeoutMilliseconds: timeout) }
         client.setReplay { [self] in replayFrames() }
+    }
+
+    /// What the server speaks, as learnt by the last handshake; nil before the first one settled.
+    public internal(set) var capabilities: ServerCapabilities? {
+        get { state.withLock { $0.capabilities } }
+        set { state.withLock { $0.capabilities = newValue } }
     }
 
     /// The session token to log in with, or nil.
@@ -57,12 +80,19 @@ public final class SocketSession: Sendable {
         state.withLock { $0.rooms.removeAll { $0 == room } }
     }
 
-    /// The frames that re-establish the session: login, list state, subscriptions, chat rooms, in that order.
+    /// The frames that re-establish the session: login, list state, subscriptions, chat rooms, in that order;
+    /// only the list state for an original-dialect server (it would never answer the others). With the
+    /// `auto` dialect the handshake's probe has already sent the list state.
     public func replayFrames() -> [Frame] {
         let current = state.withLock { $0 }
         var messages: [ClientMessage] = []
+        let listState: ClientMessage? = dialect != .auto && current.loadedPages > 0
+            ? .listState(stateNumber: current.loadedPages - 1) : nil
+        if current.capabilities?.dialect == .original {
+            return listState.map { [$0.frame] } ?? []
+        }
         if let token = current.token { messages.append(.login(token: token)) }
-        if current.loadedPages > 0 { messages.append(.listState(stateNumber: current.loadedPages - 1)) }
+        if let listState { messages.append(listState) }
         if !current.subscriptions.isEmpty { messages.append(.subscribe(current.subscriptions)) }
         messages += current.rooms.map { .chatJoin(room: $0) }
         return messages.map(\.frame)

@@ -23,6 +23,8 @@ public enum ClientMessage: Hashable, Sendable {
     case chatWho(room: String)
     /// 10: liveness check; the reply is an empty `result: true`.
     case ping
+    /// 11: who the client is and which features it understands; our server replies with its own.
+    case hello(WireHello)
     /// A type this build does not know; skipped.
     case unknown(dataType: Int)
 
@@ -48,6 +50,8 @@ public enum ClientMessage: Hashable, Sendable {
         public static let chatWho = 9
         /// Ping.
         public static let ping = 10
+        /// Hello.
+        public static let hello = 11
     }
 
     /// This message's `dataType`.
@@ -63,6 +67,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .chatSend: DataType.chatSend
         case .chatWho: DataType.chatWho
         case .ping: DataType.ping
+        case .hello: DataType.hello
         case .unknown(let type): type
         }
     }
@@ -70,7 +75,7 @@ public enum ClientMessage: Hashable, Sendable {
     /// Reads a client frame; unknown types become `.unknown`, never an error.
     public init(frame: Frame) throws(WireError) {
         let type = frame.dataType
-        guard (DataType.listState...DataType.ping).contains(type) else {
+        guard (DataType.listState...DataType.hello).contains(type) else {
             self = .unknown(dataType: type)
             return
         }
@@ -91,6 +96,7 @@ public enum ClientMessage: Hashable, Sendable {
         case DataType.chatLeave: self = .chatLeave(room: try payload.string("room"))
         case DataType.chatSend: self = .chatSend(room: try payload.string("room"), text: try payload.string("text"))
         case DataType.chatWho: self = .chatWho(room: try payload.string("room"))
+        case DataType.hello: self = .hello(try WireHello(payload: payload))
         default: self = .ping
         }
     }
@@ -110,6 +116,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .subscribe(let ids), .unsubscribe(let ids): ["product_ids": .array(ids.map { .int(Int64($0.rawValue)) })]
         case .chatJoin(let room), .chatLeave(let room), .chatWho(let room): ["room": .string(room)]
         case .chatSend(let room, let text): ["room": .string(room), "text": .string(text)]
+        case .hello(let hello): hello.data
         case .ping, .unknown: [:]
         }
     }

@@ -49,6 +49,27 @@ public final class SocketClient: Sendable {
         hooks.setReplay(replay)
     }
 
+    /// Sets the handshake: made on every (re)connect; its frames are settled before the replay starts.
+    public func setHandshake(_ handshake: (@Sendable () -> SocketHandshake?)?) {
+        hooks.setHandshake(handshake)
+    }
+
+    /// Waits until the connection is ready for requests (handshake and replay done); fails as an unsent
+    /// request would (`.unreachable`, `.timedOut`, `.closed`).
+    public func ready(timeoutMilliseconds: Int64? = nil) async throws(SocketClientError) {
+        let core = self.core
+        let timeout = timeoutMilliseconds ?? configuration.requestTimeoutMilliseconds
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Frame, SocketClientError>, Never>) in
+            let accepted = isClosed.withLock { closed -> Bool in
+                guard !closed else { return false }
+                loop.execute { core.value.awaitReady(timeoutMilliseconds: timeout) { continuation.resume(returning: $0) } }
+                return true
+            }
+            if !accepted { continuation.resume(returning: .failure(.closed)) }
+        }
+        _ = try result.get()
+    }
+
     /// Sends a request (its `completionID` is assigned here) and calls `completion` once with the reply or the failure.
     public func send(_ frame: Frame, timeoutMilliseconds: Int64? = nil,
                      completion: @escaping @Sendable (Result<Frame, SocketClientError>) -> Void) {

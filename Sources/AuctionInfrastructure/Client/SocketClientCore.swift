@@ -4,20 +4,41 @@
 /// completes, and it is only reached after the table handed the request out, so each completes once.
 final class SocketClientCore {
     struct Pending {
+        /// What a pending entry is: a caller's request, a replayed frame, handshake frame `n`, or a wait for readiness.
+        enum Role { case request, replay, handshake(Int), readiness }
+
         var completion: (Result<Frame, SocketClientError>) -> Void
-        var isReplay: Bool
+        var role: Role
+
+        /// Whether the client made it itself (replay, handshake): no caller waits on its completion.
+        var isReplay: Bool {
+            switch role {
+            case .replay, .handshake: true
+            case .request, .readiness: false
+            }
+        }
     }
 
     enum Phase: Equatable {
-        case idle, connecting, replaying(remaining: Int), ready, waiting, closed
+        case idle, connecting, greeting, replaying(remaining: Int), ready, waiting, closed
+    }
+
+    /// The handshake of the current connection: its ids and the answers so far.
+    private struct Greeting {
+        var handshake: SocketHandshake
+        var ids: [Int64?]
+        var answers: [Frame?]
+        var settled: [Bool]
     }
 
     let loop: EventLoop
     let configuration: SocketClientConfiguration
     let hooks: SocketClientHooks
     private var table: CorrelationTable<Pending>
-    /// Requests registered but not yet written, oldest first (ids may have expired meanwhile).
-    private var unsent: [(id: Int64, frame: Frame)] = []
+    /// Requests registered but not yet written, oldest first (ids may have expired meanwhile);
+    /// a nil frame is a wait for readiness, completed when the connection becomes ready.
+    private var unsent: [(id: Int64, frame: Frame?)] = []
+    private var greeting: Greeting?
     /// Requests written on the current connection.
     private var sent: Set<Int64> = []
     private var connection: TCPConnection?
@@ -50,7 +71,7 @@ final class SocketClientCore {
         // Closed because the server could not be reached (no reconnects): say so, not just "closed".
         guard phase != .closed else { return completion(.failure(lastConnectError.map { .unreachable($0) } ?? .closed)) }
         let deadline = EventLoop.now() + max(0, timeoutMilliseconds)
-        guard let id = table.register(Pending(completion: completion, isReplay: false), deadline: deadline) else {
+        guard let id = table.register(Pending(completion: completion, role: .request), deadline: deadline) else {
             return completion(.failure(.overloaded))
         }
         if phase == .ready {
@@ -58,6 +79,19 @@ final class SocketClientCore {
         } else {
             unsent.append((id, frame))
         }
+        armDeadlineTimer()
+    }
+
+    /// Completes `completion` once the connection is ready (at once when it is), or fails it like an unsent request.
+    func awaitReady(timeoutMilliseconds: Int64, completion: @escaping (Result<Frame, SocketClientError>) -> Void) {
+        guard phase != .closed else { return completion(.failure(lastConnectError.map { .unreachable($0) } ?? .closed)) }
+        if phase == .ready { return completion(.success(Frame(dataType: 0))) }
+        let (sum, overflow) = EventLoop.now().addingReportingOverflow(max(0, timeoutMilliseconds))
+        let deadline = overflow ? Int64.max : sum
+        guard let id = table.register(Pending(completion: completion, role: .readiness), deadline: deadline) else {
+            return completion(.failure(.overloaded))
+        }
+        unsent.append((id, nil))
         armDeadlineTimer()
     }
 
@@ -74,10 +108,10 @@ final class SocketClientCore {
     }
 
     private func finish(_ pending: Pending, _ result: Result<Frame, SocketClientError>) {
-        if pending.isReplay {
-            replayAnswered()
-        } else {
-            pending.completion(result)
+        switch pending.role {
+        case .replay: replayAnswered()
+        case .handshake(let index): handshakeSettled(index, answer: try? result.get())
+        case .request, .readiness: pending.completion(result)
         }
     }
 
@@ -145,12 +179,60 @@ final class SocketClientCore {
             guard let self, attempt == self.generation else { return }
             self.dropped()
         }
+        if let handshake = hooks.handshakeForConnection(), !handshake.frames.isEmpty {
+            return greet(handshake)
+        }
+        startReplay()
+    }
+
+    /// Writes the handshake's frames at once; the replay starts once every one is settled.
+    private func greet(_ handshake: SocketHandshake) {
+        phase = .greeting
+        let count = handshake.frames.count
+        greeting = Greeting(handshake: handshake, ids: Array(repeating: nil, count: count),
+                            answers: Array(repeating: nil, count: count), settled: Array(repeating: false, count: count))
+        let (sum, overflow) = EventLoop.now().addingReportingOverflow(max(0, handshake.timeoutMilliseconds))
+        let deadline = overflow ? Int64.max : sum
+        for (index, frame) in handshake.frames.enumerated() {
+            guard let id = table.register(Pending(completion: { _ in }, role: .handshake(index)), deadline: deadline) else {
+                handshakeSettled(index, answer: nil)
+                continue
+            }
+            greeting?.ids[index] = id
+            write(frame, id: id)
+        }
+        armDeadlineTimer()
+    }
+
+    /// A handshake frame was answered (or will not be): earlier unanswered ones never will be.
+    private func handshakeSettled(_ index: Int, answer: Frame?) {
+        guard phase == .greeting, var current = greeting, index < current.settled.count, !current.settled[index] else { return }
+        current.settled[index] = true
+        current.answers[index] = answer
+        if answer != nil {
+            for earlier in 0..<index where !current.settled[earlier] {
+                current.settled[earlier] = true
+                if let id = current.ids[earlier] {
+                    _ = table.complete(id)
+                    sent.remove(id)
+                }
+            }
+        }
+        greeting = current
+        guard current.settled.allSatisfy({ $0 }) else { return }
+        greeting = nil
+        current.handshake.completion(current.answers)
+        if phase == .greeting { startReplay() }
+    }
+
+    /// Sends the session replay; the connection is ready once every replayed frame is answered.
+    private func startReplay() {
         let replay = hooks.replayFrames()
         guard !replay.isEmpty else { return becomeReady() }
         phase = .replaying(remaining: replay.count)
         let deadline = EventLoop.now() + configuration.requestTimeoutMilliseconds
         for frame in replay {
-            guard let id = table.register(Pending(completion: { _ in }, isReplay: true), deadline: deadline) else {
+            guard let id = table.register(Pending(completion: { _ in }, role: .replay), deadline: deadline) else {
                 replayAnswered()
                 continue
             }
@@ -171,7 +253,11 @@ final class SocketClientCore {
         let queued = unsent
         unsent = []
         for (id, frame) in queued where table.isPending(id) {
-            write(frame, id: id)
+            if let frame {
+                write(frame, id: id)
+            } else if case .succeed(let pending) = table.complete(id) {
+                finish(pending, .success(Frame(dataType: 0)))
+            }
         }
     }
 
@@ -223,6 +309,7 @@ final class SocketClientCore {
     /// The connection ended: requests written on it fail with `.disconnected`; unsent ones wait for the next.
     private func dropped() {
         connection = nil
+        greeting = nil
         generation += 1
         let lost = sent
         sent = []
@@ -247,6 +334,7 @@ final class SocketClientCore {
         deadlineTimer = nil
         let open = connection
         connection = nil
+        greeting = nil
         open?.onRead = nil
         open?.onClose = nil
         open?.close()

@@ -4,6 +4,7 @@ final class SocketClientHooks: Sendable {
         var pushes: [@Sendable (Frame) -> Void] = []
         var states: [@Sendable (SocketClientState) -> Void] = []
         var replay: (@Sendable () -> [Frame])?
+        var handshake: (@Sendable () -> SocketHandshake?)?
         var state = SocketClientState.idle
     }
 
@@ -21,6 +22,15 @@ final class SocketClientHooks: Sendable {
 
     func setReplay(_ replay: (@Sendable () -> [Frame])?) {
         handlers.withLock { $0.replay = replay }
+    }
+
+    func setHandshake(_ handshake: (@Sendable () -> SocketHandshake?)?) {
+        handlers.withLock { $0.handshake = handshake }
+    }
+
+    func handshakeForConnection() -> SocketHandshake? {
+        let handshake = handlers.withLock { $0.handshake }
+        return handshake?()
     }
 
     /// Records the new state and tells every state handler (on the loop thread, outside the lock).

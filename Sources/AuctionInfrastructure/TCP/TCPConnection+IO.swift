@@ -72,15 +72,18 @@ extension TCPConnection: EventHandler {
     /// Sends the queue until it is empty or the kernel says `EAGAIN` (then waits for `EPOLLOUT`).
     func flushNow() {
         while outputStart < output.count {
+            let boundary = sendBoundary
             let result = output.withUnsafeBytes { bytes in
                 Result { () throws(Errno) -> Int in
-                    try Syscall.send(fd, UnsafeRawBufferPointer(rebasing: bytes[outputStart...]))
+                    let end = boundary?.end(of: bytes, from: outputStart) ?? bytes.count
+                    return try Syscall.send(fd, UnsafeRawBufferPointer(rebasing: bytes[outputStart..<end]))
                 }
             }
             writeSystemCallCount += 1
             switch result {
             case let .success(count):
                 outputStart += count
+                largestSendBytes = max(largestSendBytes, count)
             case .failure(.wouldBlock):
                 return waitForWritable(true)
             case let .failure(error):

@@ -31,6 +31,11 @@ public final class TCPConnection: @unchecked Sendable {
     public var closeTimeoutMilliseconds: Int64 = 10_000
     /// The number of `send` system calls made so far (to observe write coalescing).
     public internal(set) var writeSystemCallCount = 0
+    /// When set, each `send` carries at most this many bytes and ends just after a delimiter byte — for a
+    /// peer that reads in fixed-size chunks and cannot join a message cut across two of them.
+    public var sendBoundary: SendBoundary?
+    /// The most bytes one `send` has carried (to observe `sendBoundary`).
+    public internal(set) var largestSendBytes = 0
 
     let fd: CInt
     var registration: UInt64 = 0

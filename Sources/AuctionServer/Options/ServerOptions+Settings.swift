@@ -117,6 +117,12 @@ extension ServerOptions {
             configuration.chat.rooms.maximumMarksPerCharacter = number
             return nil
         },
+        Setting(key: "original_send_bytes", takesValue: true,
+                help: "largest send to a client that did not say hello, cut at frame ends (default 4096)") { configuration, value in
+            guard let number = Int(value), (512...1_048_576).contains(number) else { return "a byte count from 512 to 1048576" }
+            configuration.limits.originalClientSendBytes = number
+            return nil
+        },
     ] + accountSettings
 
     private static func port(_ text: String) -> Int? {

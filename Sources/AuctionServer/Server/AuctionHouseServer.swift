@@ -194,6 +194,8 @@ public final class AuctionHouseServer: @unchecked Sendable {
                 ("status", .string("ok")), ("products", .int(Int64(products))),
                 ("socket_connections", .int(Int64(service.peers.count))),
                 ("bids_accepted", .int(Int64(service.counters.bidsAccepted))),
+                ("original_clients", .int(Int64(service.peers.values.count { $0.features == nil }))),
+                ("largest_original_send", .int(Int64(service.largestOriginalSend))),
             ]))
             return HTTPResponse(status: .ok, contentType: "application/json; charset=utf-8", body: body.serialized())
         }

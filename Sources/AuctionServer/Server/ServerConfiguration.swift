@@ -84,6 +84,9 @@ public struct SocketLimits: Sendable, Hashable {
     public var maximumConnections = 20_000
     /// Subscriptions one connection may hold.
     public var maximumSubscriptions = 1_024
+    /// The largest `send` to a connection that did not say hello (the original app reads 4,096 bytes at
+    /// a time and loses a frame cut between two reads); each such send also ends at a frame's end.
+    public var originalClientSendBytes = 4_096
 
     /// The defaults.
     public init() {}

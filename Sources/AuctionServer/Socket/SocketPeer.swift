@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionData
 import AuctionInfrastructure
 
 /// One client of the socket service: its connection, frame decoder, bounded output and login.
@@ -17,6 +18,9 @@ final class SocketPeer {
     var user: SessionUser?
     /// Set once the connection is being given up: nothing more is read or sent.
     var isGivenUp = false
+    /// The features its hello named; nil until it said hello: the original dialect, which is sent
+    /// replies and price pushes only, in sends cut for the original app's reads (`SocketPeer+Dialect`).
+    var features: Set<ProtocolFeature>?
 
     init(id: ConnectionID, connection: TCPConnection, limits: SocketLimits) {
         self.id = id

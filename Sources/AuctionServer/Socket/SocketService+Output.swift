@@ -72,6 +72,7 @@ extension SocketService {
     /// A client past the hard bound is given up at once (nothing more is queued for it) and closed on
     /// the next turn of the loop, so that a fan-out in progress never sees the registry change under it.
     func send(_ message: OutboundMessage, to peer: SocketPeer) {
+        guard peer.accepts(message) else { return }  // a push type its hello did not name
         switch peer.outbound.enqueue(message, buffered: peer.connection.bufferedOutputBytes) {
         case .write(let bytes):
             if !peer.connection.write(bytes), !peer.isGivenUp {

@@ -119,6 +119,7 @@ final class SocketService: @unchecked Sendable {
         let limits = configuration.limits
         connection.outputLimit = max(limits.outputHardLimit, limits.outputSoftLimit) + limits.maximumFrameBytes + 4_096
         let peer = SocketPeer(id: id, connection: connection, limits: limits)
+        peer.beginInOriginalDialect(sendBytes: limits.originalClientSendBytes)
         peers[id] = peer
         counters.accepted += 1
         log.debug("socket: \(peer.label) connected")
@@ -169,7 +170,9 @@ final class SocketService: @unchecked Sendable {
         guard !peer.isGivenUp else { return }
         peer.isGivenUp = true
         peer.outbound.giveUp()
-        peer.connection.write(FrameEncoder.encode(ServerMessage.error(reason: reason, message: message).frame))
+        if peer.accepts(dataType: ServerMessage.DataType.error) {
+            peer.connection.write(FrameEncoder.encode(ServerMessage.error(reason: reason, message: message).frame))
+        }
         peer.connection.close()
     }
 
@@ -202,6 +205,8 @@ final class SocketService: @unchecked Sendable {
             handleChat(message, completionID: completionID, peer: peer)
         case .ping:
             reply(to: peer, completionID, result: true)
+        case .hello(let hello):
+            helloFromClient(hello, completionID: completionID, peer: peer)
         case .unknown(let type):
             log.debug("socket: \(peer.label) sent unknown dataType \(type) (skipped)")
         }

@@ -1,0 +1,51 @@
+/// A capability named in the hello handshake (client `dataType` 11; docs/PROTOCOL.md, "Hello").
+///
+/// A client lists the push types it understands; our server lists what it offers. A push type
+/// beyond the original's two (reply 1, price 2) goes only to connections whose hello named its feature.
+public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The wire name, e.g. `closing`.
+    public let name: String
+
+    /// A feature by its wire name.
+    public init(_ name: String) { self.name = name }
+
+    /// Chat: requests 6–9, pushes 3 (message) and 4 (presence).
+    public static let chat = ProtocolFeature("chat")
+    /// Auction closed pushes (5).
+    public static let closing = ProtocolFeature("closing")
+    /// Connection-level error frames (6) before the server closes.
+    public static let errors = ProtocolFeature("errors")
+    /// Subscriptions by product id (requests 4, 5): offered by the server.
+    public static let subscribe = ProtocolFeature("subscribe")
+    /// Login with a session token (request 3): offered by the server.
+    public static let login = ProtocolFeature("login")
+
+    /// What this build's client understands, sent in its hello.
+    public static let understoodByClient: [ProtocolFeature] = [.closing, .chat, .errors]
+    /// What our server offers, listed in its hello reply.
+    public static let offeredByServer: [ProtocolFeature] = [.closing, .chat, .errors, .subscribe, .login]
+
+    /// The most features a hello may list, and the longest name; the rest are ignored.
+    public static let maximumCount = 64
+    /// The longest feature name read from the wire, in bytes.
+    public static let maximumNameBytes = 64
+
+    /// The feature a connection must have named to be sent a server frame of this `dataType`; nil for
+    /// the original's types (1 reply, 2 price). A type without a feature of its own (one added later)
+    /// needs `push-N`, which no client names until that type is given a feature here.
+    public static func required(forServerDataType dataType: Int) -> ProtocolFeature? {
+        switch dataType {
+        case 1, 2: nil
+        case 3, 4: .chat
+        case 5: .closing
+        case 6: .errors
+        default: ProtocolFeature("push-\(dataType)")
+        }
+    }
+
+    /// The name.
+    public var description: String { name }
+
+    /// By name.
+    public static func < (left: ProtocolFeature, right: ProtocolFeature) -> Bool { left.name < right.name }
+}
