@@ -24,11 +24,16 @@ extension ProgramSpec {
             prints one tab-separated line per change: time, id, name, price, change.
             """),
             CommandSpec("bid", summary: "bid on a product", options: [
+                OptionSpec("min", kind: .flag, help: "bid the minimum next bid (current price + minimum raise)"),
                 OptionSpec("json", kind: .flag, help: "print the outcome as JSON"),
             ], arguments: [
                 ArgumentSpec("id", kind: .productID, help: "the product's id"),
-                ArgumentSpec("price", kind: .price, help: "the price offered, e.g. 35000 or 35,000"),
-            ], discussion: "Uses the saved login (see `auction login`). Exit 1 when refused, 4 when no reply came."),
+                ArgumentSpec("price", kind: .bidPrice, help: "the price offered, e.g. 35000 or 35,000; +1000 raises the current price",
+                             isOptional: true),
+            ], discussion: """
+            Uses the saved login (see `auction login`). Give <price> or --min. Exit 1 when refused,
+            4 when no reply came; a refusal says the minimum next bid.
+            """),
             CommandSpec("show", summary: "show a product in full, with its price history and image", options: [
                 OptionSpec("json", kind: .flag, help: "print the product as JSON"),
             ], arguments: [ArgumentSpec("id", kind: .productID, help: "the product's id")]),

@@ -38,10 +38,10 @@ public struct ShowCommand: Command {
         }
         let console = context.console
         if json {
-            console.output.write(ProductJSON.detail(detail).serialized() + [UInt8(ascii: "\n")])
+            console.printJSON(ProductJSON.detail(detail))
         } else {
             console.print(lines: ProductDetailView.render(detail, width: console.size?.columns ?? 80, color: console.color,
-                                                          image: image, clock: .local()))
+                                                          image: image, clock: .local(), now: CommandContext.now()))
         }
         return .success
     }

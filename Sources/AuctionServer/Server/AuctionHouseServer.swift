@@ -150,7 +150,10 @@ public final class AuctionHouseServer: @unchecked Sendable {
         service.onClosings = { [log, service] ended in
             Self.record(ended, catalogue: catalogue, log: log, queue: closings) { ready in
                 loop.execute {
-                    for (closing, name) in ready { service.announce(closing, winnerName: name) }
+                    for (closing, name) in ready {
+                        live.close(closing.productID, winner: name ?? closing.winner.flatMap { service.knownNames[$0] })
+                        service.announce(closing, winnerName: name)
+                    }
                 }
             }
         }
