@@ -46,7 +46,10 @@ public struct ChatRoomCommand: Command {
         guard joined.accepted else {
             switch joined.reason {
             case .unknownProduct?: throw .refused(Self.productID(inRoom: room).map { "no product \($0)" } ?? "no such product")
-            case .invalid?: throw .usage(Self.name, "cannot join \(Self.shown(room)): \(joined.explanation)")
+            case .invalid?:
+                // Neither the name nor the server's sentence (which may quote it) reaches the terminal raw.
+                let reason = TerminalText.sanitized(joined.explanation.replacingOccurrences(of: room, with: "the name"))
+                throw .usage(Self.name, "cannot join \(Self.shown(room)): \(reason)")
             default: throw .auction(.refused(joined.reason ?? .unspecified))
             }
         }
