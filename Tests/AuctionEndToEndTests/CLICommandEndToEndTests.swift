@@ -129,6 +129,9 @@ import Testing
         #expect(bidHelp.status == 0 && bidHelp.stdout.hasPrefix("Usage: auction bid [options] <id> [<price>]"))
         let version = try await CLI.run(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("auction "))
+        let server = try await CLI.blocking { try ProcessRunner.run(BuildProducts.executable("auction-server"), ["--version"]) }
+        #expect(server.status == 0 && server.stdout.range(of: #"^auction-server \d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil,
+                "stdout: \(server.stdout) stderr: \(server.stderr)")
     }
 
     @Test func flagsBeatEnvironmentWhichBeatsTheConfigFile() async throws {

@@ -20,12 +20,15 @@ public struct ArgumentSpec: Hashable, Sendable {
     public var help: String
     /// Whether the argument may be left out (optional ones come last).
     public var isOptional: Bool
+    /// The values it takes when they are a fixed few (`bash`, `zsh`, `fish`), for completions; empty otherwise.
+    public var choices: [String]
 
     /// Declares a positional argument.
-    public init(_ name: String, kind: Kind, help: String, isOptional: Bool = false) {
+    public init(_ name: String, kind: Kind, help: String, isOptional: Bool = false, choices: [String] = []) {
         self.name = name
         self.kind = kind
         self.help = help
         self.isOptional = isOptional
+        self.choices = choices
     }
 }

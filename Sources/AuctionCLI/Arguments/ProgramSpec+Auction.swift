@@ -51,7 +51,18 @@ extension ProgramSpec {
             ]),
             CommandSpec("chat", summary: "chat in a room (product-<id> or any name)", arguments: [
                 ArgumentSpec("room", kind: .text, help: "the room, e.g. product-5"),
-            ], discussion: "Type and press Enter to send; /who lists members, /help, /quit leaves."),
+            ], discussion: """
+            Type and press Enter to send; /who lists members, /help, /quit leaves; ? on an empty line
+            shows the keys. Piped: each stdin line is sent, each message printed; exit 1 if a line was refused.
+            """),
+            CommandSpec("completions", summary: "print a shell completion script", arguments: [
+                ArgumentSpec("shell", kind: .text, help: "bash, zsh or fish", choices: CompletionScript.shells),
+            ], discussion: """
+            bash: source <(auction completions bash); zsh: auction completions zsh > ~/.zfunc/_auction
+            (a directory on $fpath); fish: auction completions fish > ~/.config/fish/completions/auction.fish
+            """),
+            CommandSpec("man", summary: "print the manual page (roff)",
+                        discussion: "Read it with `auction man | man -l -`; docs/auction.1 is the same page."),
             CommandSpec("help", summary: "show help for a command", arguments: [
                 ArgumentSpec("command", kind: .text, help: "the command (optional)"),
             ]),
