@@ -49,6 +49,36 @@ import Testing
         #expect(json?["price"] as? Int == 9_000_000)
     }
 
+    @Test func aRefusedBidNamesTheMinimumNextBidAndMinAndPlusBidIt() async throws {
+        let (server, directory) = try await CLI.server()
+        defer { server.stop(); directory.remove() }
+        let env = server.clientEnvironment
+        func grouped(_ value: Int) -> String {
+            let digits = String(value)
+            return digits.enumerated().map { index, digit in
+                (index > 0 && (digits.count - index) % 3 == 0 ? "," : "") + String(digit)
+            }.joined()
+        }
+        // Product 3 of the demo catalogue has a minimum raise.
+        let shown = try JSONSerialization.jsonObject(with: Data(try await CLI.run(["show", "3", "--json"], environment: env).stdout.utf8)) as? [String: Any]
+        let price = try #require(shown?["price"] as? Int), raise = try #require(shown?["minimum_increment"] as? Int)
+        try #require(raise > 1)
+
+        let low = try await CLI.run(["bid", "3", String(price + 1)], environment: env)
+        #expect(low.status == 1)
+        #expect(low.stdout == "refused: the minimum next bid is \(grouped(price + raise)) (current \(grouped(price)) + minimum raise \(grouped(raise)))\n")
+        let json = try await CLI.run(["bid", "3", String(price + 1), "--json"], environment: env)
+        let refusal = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(refusal?["minimum_bid"] as? Int == price + raise)
+        #expect(refusal?["minimum_increment"] as? Int == raise)
+
+        let minimum = try await CLI.run(["bid", "3", "--min"], environment: env)
+        #expect(minimum.status == 0, "stderr: \(minimum.stderr)")
+        #expect(minimum.stdout == "accepted: product 3 is now \(grouped(price + raise))\n")
+        let plus = try await CLI.run(["bid", "3", "+\(raise)"], environment: env)
+        #expect(plus.stdout == "accepted: product 3 is now \(grouped(price + 2 * raise))\n", "stderr: \(plus.stderr)")
+    }
+
     @Test func bidWithoutLoginSaysHowToLogIn() async throws {
         let (server, directory) = try await CLI.server([])
         defer { server.stop(); directory.remove() }
