@@ -15,7 +15,10 @@ extension ProgramSpec {
                 OptionSpec("page", kind: .integer(minimum: 1, maximum: 1_000_000), valueName: "N", help: "the page to print, from 1 (default 1)"),
                 OptionSpec("all", kind: .flag, help: "follow pages until the end"),
                 OptionSpec("json", kind: .flag, help: "print one JSON document for scripts"),
-            ], discussion: "Columns: id, name, current price, change since the previous price, start price."),
+            ], discussion: """
+            Columns: id, name, current price, change since the previous price, start price, time left
+            (`ended` once closed). --json adds `closed` and `winner`.
+            """),
             CommandSpec("watch", summary: "show live prices as bids arrive", options: [
                 OptionSpec("pages", kind: .integer(minimum: 1, maximum: 1_000), valueName: "N", help: "load the first N pages (default 1)"),
                 OptionSpec("ids", kind: .integerList, valueName: "ID,ID,...", help: "watch these products instead (e.g. 1,5,9)"),
@@ -38,7 +41,10 @@ extension ProgramSpec {
                 OptionSpec("json", kind: .flag, help: "print the product as JSON"),
             ], arguments: [ArgumentSpec("id", kind: .productID, help: "the product's id")]),
             CommandSpec("demo", summary: "start a local auction with simulated bidders and watch it",
-                        discussion: "Runs an embedded server on free loopback ports; quitting stops everything."),
+                        discussion: """
+                        Runs an embedded server on free loopback ports; quitting (q, Ctrl-C, SIGTERM, SIGHUP)
+                        stops everything and removes its temporary files.
+                        """),
             CommandSpec("register", summary: "create an account and log in", options: [
                 OptionSpec("password-stdin", kind: .flag, help: "read the password from one line of stdin"),
             ], arguments: [ArgumentSpec("name", kind: .text, help: "the user name")]),
