@@ -31,6 +31,39 @@ import Testing
         #expect(try bashCompletes("auction --page").isEmpty, "no command yet: only global options")
     }
 
+    /// Runs `program` with `shell -c`; its standard output.
+    private func run(_ shell: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: shell)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
+    func fishCompletesCommandsOptionsAndChoices() throws {
+        let file = NSTemporaryDirectory() + "auction-completion-\(UUID().uuidString).fish"
+        try CompletionScript.fish(.auction).write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let (status, output) = try run("/usr/bin/fish", ["-c", "source \(file); complete -C 'auction li'; complete -C 'auction bid 5 --m'; complete -C 'auction completions z'"])
+        #expect(status == 0, "\(output)")
+        #expect(output.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" } == ["list", "--min", "zsh"], "\(output)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+    func zshScriptParses() throws {
+        let file = NSTemporaryDirectory() + "auction-completion-\(UUID().uuidString).zsh"
+        try CompletionScript.zsh(.auction).write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let (status, output) = try run("/usr/bin/zsh", ["-n", file])
+        #expect(status == 0, "\(output)")
+    }
+
     @Test func everyScriptNamesEveryCommandAndOption() {
         for shell in CompletionScript.shells {
             let script = CompletionScript.script(for: shell, spec: .auction) ?? ""
