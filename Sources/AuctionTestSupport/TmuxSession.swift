@@ -38,6 +38,11 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["capture-pane", "-p", "-e", "-t", target]).stdout
     }
 
+    /// Resizes the window (the program in it gets SIGWINCH).
+    public func resize(width: Int, height: Int) throws {
+        _ = try tmux(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
+    }
+
     /// Polls the screen until `condition` holds or `timeout` seconds pass; returns the last screen and whether it held.
     @discardableResult
     public func waitFor(timeout: TimeInterval = 10, _ condition: (String) -> Bool) throws -> (screen: String, matched: Bool) {

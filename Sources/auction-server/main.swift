@@ -13,6 +13,10 @@ do {
     FileHandle.standardError.write(Data("auction-server: \(error)\n".utf8))
     exit(2)
 }
+if command == .version {
+    print("auction-server \(ServerVersion.current)")
+    exit(0)
+}
 guard case .run(let configuration) = command else {
     print(ServerOptions.usage)
     exit(0)

@@ -64,7 +64,7 @@ import Testing
         #expect(error?.reason == "unknown command `wach`")
         #expect(error?.suggestion == "watch")
         #expect(error?.exitCode == .usage)
-        #expect(error?.description.hasPrefix("error: unknown command `wach`; did you mean `watch`?\n\nUsage: auction") == true)
+        #expect(error?.description.hasPrefix("auction: unknown command `wach`; did you mean `watch`?\nUsage: auction") == true)
         #expect(usageError(["lsit"])?.suggestion == "list")
         #expect(usageError(["frobnicate"])?.suggestion == nil)
     }
@@ -83,13 +83,14 @@ import Testing
         #expect(usageError(["watch", "--ids", "1,x"])?.reason == "`--ids` needs ids like 1,5,9; `x` is not one")
         #expect(usageError(["watch", "--pages"])?.reason == "`--pages` needs a value (N)")
         #expect(usageError(["list", "--json=yes"])?.reason == "`--json` takes no value")
-        #expect(usageError(["bid", "5", "35,00"])?.reason == "<price> must be a positive whole amount like 35000 or 35,000, not `35,00`")
+        #expect(usageError(["bid", "5", "35,00"])?.reason == "<price> must be a positive whole amount like 35000 or 35,000 (or +1000), not `35,00`")
+        #expect(usageError(["bid", "5", "+0"])?.reason == "<price> `+N` needs a positive whole raise like +1000, not `+0`")
         #expect(usageError(["bid", "five", "100"])?.reason == "<id> must be a product id (a whole number from 1), not `five`")
         #expect(usageError(["bid", "-3", "100"])?.reason == "<id> must be a product id (a whole number from 1), not `-3`")
     }
 
     @Test func refusesMissingAndExtraArguments() {
-        #expect(usageError(["bid", "5"])?.reason == "`bid` needs <price>")
+        #expect(usageError(["bid"])?.reason == "`bid` needs <id>")
         #expect(usageError(["show"])?.reason == "`show` needs <id>")
         #expect(usageError(["logout", "now"])?.reason == "unexpected argument `now`")
         #expect(usageError([])?.reason == "no command given")

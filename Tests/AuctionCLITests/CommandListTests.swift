@@ -67,6 +67,6 @@ import Testing
     @Test func pageAndAllTogetherIsAUsageError() async {
         let run = await CommandHarness.run(["list", "--all", "--page", "2"])
         #expect(run.status == .usage)
-        #expect(run.stderr.hasPrefix("error: `--page` and `--all` cannot be used together"))
+        #expect(run.stderr.hasPrefix("auction: `--page` and `--all` cannot be used together"))
     }
 }

@@ -43,7 +43,7 @@ import Testing
     @Test func showNeedsAnID() async {
         let run = await CommandHarness.run(["show"])
         #expect(run.status == .usage)
-        #expect(run.stderr.hasPrefix("error: `show` needs <id>"))
+        #expect(run.stderr.hasPrefix("auction: `show` needs <id>"))
     }
 }
 

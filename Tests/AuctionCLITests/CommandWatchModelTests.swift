@@ -77,7 +77,7 @@ import Testing
         var watch = model(interactive: false)
         #expect(watch.handle(.tick, now: start).isEmpty)
         let output = bytes(watch.handle(.feed(.price(update(2, to: 30_000, change: 500))), now: start))
-        #expect(output == "00:00:00\t2\tMechanical keyboard\t30,000\t↑ +500\n")
+        #expect(output == "00:00:00\t2\tMechanical keyboard\t30000\t↑ +500\n")
         #expect(watch.handle(.feed(.price(update(99, to: 30_000, change: 500))), now: start).isEmpty)
     }
 

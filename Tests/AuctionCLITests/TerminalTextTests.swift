@@ -69,8 +69,10 @@ import Testing
     @Test func printsOneTabSeparatedLinePerChange() {
         let product = Fixtures.bid(Fixtures.product(5, name: "무선 이어폰", price: 35_000), by: 500)
         let time = Timestamp(millisecondsSinceEpoch: 1_763_769_600_000 + 3_723_000) // 01:02:03 UTC
-        #expect(WatchLine.format(product, at: time) == "01:02:03\t5\t무선 이어폰\t35,500\t↑ +500")
+        #expect(WatchLine.format(product, at: time) == "01:02:03\t5\t무선 이어폰\t35500\t↑ +500")
         #expect(WatchLine.format(product, at: time, clock: TimeOfDay(utcOffsetSeconds: 9 * 3600)).hasPrefix("10:02:03\t"))
         #expect(!WatchLine.format(Fixtures.product(1, name: "a\nb"), at: time).contains("\n"))
+        let big = Fixtures.bid(Fixtures.product(6, name: "Leica", price: 1_250_000), by: 12_500)
+        #expect(WatchLine.format(big, at: time) == "01:02:03\t6\tLeica\t1262500\t↑ +12500", "no thousands separators")
     }
 }

@@ -39,7 +39,7 @@ import Testing
         #expect(accepted.stdout == "accepted: product 5 is now 9,000,000\n")
         let low = try await CLI.run(["bid", "5", "9000000"], environment: env)
         #expect(low.status == 1)
-        #expect(low.stdout == "refused: the price must beat the current price (current price 9,000,000)\n")
+        #expect(low.stdout == "refused: the minimum next bid is 9,000,001 (current price 9,000,000)\n")
         let unknown = try await CLI.run(["bid", "9999", "5000"], environment: env)
         #expect(unknown.status == 1)
         #expect(unknown.stdout == "refused: there is no such product\n")
@@ -47,6 +47,36 @@ import Testing
         let shown = try await CLI.run(["show", "5", "--json"], environment: env)
         let json = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
         #expect(json?["price"] as? Int == 9_000_000)
+    }
+
+    @Test func aRefusedBidNamesTheMinimumNextBidAndMinAndPlusBidIt() async throws {
+        let (server, directory) = try await CLI.server()
+        defer { server.stop(); directory.remove() }
+        let env = server.clientEnvironment
+        func grouped(_ value: Int) -> String {
+            let digits = String(value)
+            return digits.enumerated().map { index, digit in
+                (index > 0 && (digits.count - index) % 3 == 0 ? "," : "") + String(digit)
+            }.joined()
+        }
+        // Product 3 of the demo catalogue has a minimum raise.
+        let shown = try JSONSerialization.jsonObject(with: Data(try await CLI.run(["show", "3", "--json"], environment: env).stdout.utf8)) as? [String: Any]
+        let price = try #require(shown?["price"] as? Int), raise = try #require(shown?["minimum_increment"] as? Int)
+        try #require(raise > 1)
+
+        let low = try await CLI.run(["bid", "3", String(price + 1)], environment: env)
+        #expect(low.status == 1)
+        #expect(low.stdout == "refused: the minimum next bid is \(grouped(price + raise)) (current \(grouped(price)) + minimum raise \(grouped(raise)))\n")
+        let json = try await CLI.run(["bid", "3", String(price + 1), "--json"], environment: env)
+        let refusal = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(refusal?["minimum_bid"] as? Int == price + raise)
+        #expect(refusal?["minimum_increment"] as? Int == raise)
+
+        let minimum = try await CLI.run(["bid", "3", "--min"], environment: env)
+        #expect(minimum.status == 0, "stderr: \(minimum.stderr)")
+        #expect(minimum.stdout == "accepted: product 3 is now \(grouped(price + raise))\n")
+        let plus = try await CLI.run(["bid", "3", "+\(raise)"], environment: env)
+        #expect(plus.stdout == "accepted: product 3 is now \(grouped(price + 2 * raise))\n", "stderr: \(plus.stderr)")
     }
 
     @Test func bidWithoutLoginSaysHowToLogIn() async throws {
@@ -105,13 +135,17 @@ import Testing
     @Test func badArgumentsExitTwoWithAReasonASuggestionAndTheUsage() async throws {
         let typo = try await CLI.run(["wacth"])
         #expect(typo.status == 2)
-        #expect(typo.stderr.hasPrefix("error: unknown command `wacth`; did you mean `watch`?\n\nUsage: auction"))
+        #expect(typo.stderr.hasPrefix("auction: unknown command `wacth`; did you mean `watch`?\nUsage: auction"))
+        #expect(typo.stderr.split(separator: "\n").count <= 4, "a short hint, not the whole help: \(typo.stderr)")
         let option = try await CLI.run(["list", "--al"])
         #expect(option.status == 2)
         #expect(option.stderr.contains("did you mean `--all`?"))
         let price = try await CLI.run(["bid", "5", "35.000"])
         #expect(price.status == 2)
         #expect(price.stderr.contains("<price> must be a positive whole amount like 35000 or 35,000"))
+        #expect(price.stderr.hasPrefix("auction: "), "one error prefix: \(price.stderr)")
+        #expect(price.stderr.hasSuffix("Run `auction bid --help` for more.\n"), "stderr: \(price.stderr)")
+        #expect(price.stderr.split(separator: "\n").count == 3, "reason, synopsis, hint: \(price.stderr)")
         let profile = try await CLI.run(["list", "--profile", "nope"])
         #expect(profile.status == 2)
         #expect(profile.stderr.contains("unknown profile `nope`"))
@@ -124,9 +158,12 @@ import Testing
             #expect(help.stdout.contains(line))
         }
         let bidHelp = try await CLI.run(["bid", "--help"])
-        #expect(bidHelp.status == 0 && bidHelp.stdout.hasPrefix("Usage: auction bid [options] <id> <price>"))
+        #expect(bidHelp.status == 0 && bidHelp.stdout.hasPrefix("Usage: auction bid [options] <id> [<price>]"))
         let version = try await CLI.run(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("auction "))
+        let server = try await CLI.blocking { try ProcessRunner.run(BuildProducts.executable("auction-server"), ["--version"]) }
+        #expect(server.status == 0 && server.stdout.range(of: #"^auction-server \d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil,
+                "stdout: \(server.stdout) stderr: \(server.stderr)")
     }
 
     @Test func flagsBeatEnvironmentWhichBeatsTheConfigFile() async throws {

@@ -40,4 +40,37 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
         #expect(left.isEmpty, "the demo database is removed: \(left)")
     }
+
+    /// Piped `auction demo` stopped by SIGTERM or SIGHUP at different moments (as soon as its
+    /// directory exists, once its server is up, once prices flow): it always removes the directory
+    /// and exits 0. Repeated, because the early moment is a race.
+    @Test func pipedDemoStoppedBySignalAlwaysCleansUpAndExitsZero() async throws {
+        let temporary = try TemporaryDirectory(prefix: "auction-demo-signal")
+        defer { temporary.remove() }
+        let environment = ["HOME": "/nonexistent/auction-e2e-home", "TMPDIR": temporary.path]
+        var outcomes: [String] = []
+        for round in 0..<12 {
+            let signal = round % 2 == 0 ? SIGTERM : SIGHUP
+            let demo = try ChildProcess(CLI.auction, ["demo"], environment: environment)
+            defer { demo.kill() }
+            let ready: Bool
+            switch round % 3 {
+            case 0: ready = try await CLI.blocking {
+                demo.waitFor(timeout: 30) { _, _ in
+                    !((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []).isEmpty
+                }
+            }
+            case 1: ready = try await CLI.blocking { demo.waitFor(timeout: 30) { _, stderr in stderr.contains("demo server") } }
+            default: ready = try await CLI.blocking { demo.waitFor(timeout: 30) { stdout, _ in stdout.contains("\n") } }
+            }
+            demo.signal(signal)
+            let status = try await CLI.blocking { demo.waitForExit(timeout: 30) }
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+            if !ready || status != 0 || !left.isEmpty {
+                outcomes.append("round \(round) (signal \(signal), ready \(ready)): exit \(status.map(String.init) ?? "none"), left \(left)")
+            }
+            for name in left { try? FileManager.default.removeItem(atPath: temporary.path + "/" + name) }
+        }
+        #expect(outcomes.isEmpty, "\(outcomes.joined(separator: "\n"))")
+    }
 }

@@ -122,7 +122,7 @@ import Testing
         let last = lines.last.map { $0.split(separator: "\t").map(String.init) } ?? []
         #expect(last.count == 5)
         #expect(last.dropFirst().first == "18")
-        #expect(last.dropFirst(3).first == "6,543,000")
+        #expect(last.dropFirst(3).first == "6543000", "no thousands separators in tab-separated output")
         #expect(last.first?.count == 8, "HH:MM:SS")
         #expect(lines.allSatisfy { $0.split(separator: "\t").count == 5 })
         #expect(!watch.stdout.contains("\u{1B}"), "no escape sequences when piped")

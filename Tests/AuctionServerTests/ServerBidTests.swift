@@ -167,6 +167,19 @@ import Testing
             (try? fixture.inspect { try $0.scalarInteger("SELECT winner_id FROM products WHERE id = 2 AND final_price = 30000") }) == 2
         }
         #expect(record)
+
+        // The catalogue says so too: closed, and won by bob.
+        let loop = try EventLoop.spawn(name: "test-http")
+        defer { loop.shutdown() }
+        let catalogue = try HTTPProductRepository(baseURL: fixture.httpBase, loop: loop)
+        var closed: Product?
+        let deadline = Date().addingTimeInterval(30)
+        repeat {
+            closed = try await catalogue.page(0)?.products.first { $0.id == 2 }
+            if closed?.winner == "bob" { break }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        } while Date() < deadline
+        #expect(closed?.isClosed == true && closed?.winner == "bob", "\(String(describing: closed))")
     }
 
     @Test func simulatedBiddersRaisePricesThroughTheBidPath() async throws {

@@ -87,6 +87,12 @@ import Testing
         #expect(throws: ServerOptionsError.unexpectedArgument("serve")) { try Self.parse(["serve"]) }
     }
 
+    @Test func versionIsAskedFor() throws {
+        #expect(try ServerOptions.parse(["--version"], environment: [:]) { _ in "" } == .version)
+        #expect(try ServerOptions.parse(["--http-port", "1", "--version"], environment: [:]) { _ in "" } == .version)
+        #expect(ServerOptions.usage.contains("--version"))
+    }
+
     @Test func helpListsEveryFlag() throws {
         let command = try ServerOptions.parse(["--help"], environment: [:]) { _ in "" }
 

@@ -80,7 +80,7 @@ public struct AccountCommands: Sendable {
                 ("name", .string(profile.name)), ("user_id", .int(profile.userID.rawValue)),
                 ("server", .string(saved.server)), ("expires_at", .int(profile.expiresAt.millisecondsSinceEpoch)),
             ]))
-            return String(decoding: value.serialized(), as: UTF8.self)
+            return String(decoding: value.serializedForReading(), as: UTF8.self)
         }
         return "\(profile.name) (user \(profile.userID.rawValue)) at \(saved.server), logged in until \(AccountCommands.format(profile.expiresAt))"
     }

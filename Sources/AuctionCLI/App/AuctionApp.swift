@@ -17,6 +17,7 @@ public struct AuctionApp: Sendable {
     public static let standardCommands: [any Command.Type] = [
         ListCommand.self, ShowCommand.self, BidCommand.self, WatchCommand.self, DemoCommand.self,
         RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, ChatRoomCommand.self,
+        CompletionsCommand.self, ManCommand.self,
     ]
 
     /// Creates an app over an environment and a console factory.

@@ -16,10 +16,12 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case notLoggedIn(String)
     /// An account command failed (saved login, password, credentials).
     case account(AccountCommandError)
+    /// The server (or the catalogue) said no; the text says what (`no product 999`). Exit 1.
+    case refused(String)
 
     /// A usage error for one command, with that command's usage text.
     public static func usage(_ command: String, _ reason: String) -> CommandError {
-        let text = ProgramSpec.auction.command(named: command).map { HelpText.command($0, in: .auction) }
+        let text = ProgramSpec.auction.command(named: command).map { HelpText.usageHint($0, in: .auction) }
             ?? HelpText.programUsage(.auction)
         return .usage(UsageError(reason: reason, usage: text))
     }
@@ -31,7 +33,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .configuration: .usage
         case .auction(let error): CommandError.exitCode(for: error)
         case .terminal, .local: .unreachable
-        case .notLoggedIn: .refused
+        case .notLoggedIn, .refused: .refused
         case .account(.auction(let error)): CommandError.exitCode(for: error)
         case .account(.password): .usage
         case .account: .refused
@@ -44,7 +46,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .usage(let error): error.description
         case .configuration(let error): error.description
         case .auction(let error): CommandError.describe(error)
-        case .terminal(let text), .local(let text), .notLoggedIn(let text): text
+        case .terminal(let text), .local(let text), .notLoggedIn(let text), .refused(let text): text
         case .account(.auction(let error)): CommandError.describe(error)
         case .account(let error): error.description
         }

@@ -24,7 +24,7 @@ public struct ArgumentParser: Sendable {
         var optionsEnded = false
 
         func usage() -> String {
-            command.map { HelpText.command($0, in: spec) } ?? HelpText.programUsage(spec)
+            command.map { HelpText.usageHint($0, in: spec) } ?? HelpText.programUsage(spec)
         }
 
         while index < arguments.count {
@@ -128,9 +128,10 @@ public struct ArgumentParser: Sendable {
     }
 
     private func typedArguments(_ positionals: [String], for command: CommandSpec) throws(UsageError) -> [String: ArgumentValue] {
-        let usage = HelpText.command(command, in: spec)
-        if positionals.count < command.arguments.count {
-            let missing = command.arguments[positionals.count...].map { "<\($0.name)>" }.joined(separator: " ")
+        let usage = HelpText.usageHint(command, in: spec)
+        let required = command.arguments.filter { !$0.isOptional }.count
+        if positionals.count < required {
+            let missing = command.arguments[positionals.count..<required].map { "<\($0.name)>" }.joined(separator: " ")
             throw UsageError(reason: "`\(command.name)` needs \(missing)", usage: usage)
         }
         if positionals.count > command.arguments.count {
@@ -149,6 +150,19 @@ public struct ArgumentParser: Sendable {
                     throw UsageError(reason: "<\(argument.name)> must be a positive whole amount like 35000 or 35,000, not `\(raw)`", usage: usage)
                 }
                 values[argument.name] = .price(money)
+            case .bidPrice:
+                if raw.hasPrefix("+") {
+                    guard let raise = Money(parsing: String(raw.dropFirst())), raise > .zero else {
+                        throw UsageError(reason: "<\(argument.name)> `+N` needs a positive whole raise like +1000, not `\(raw)`", usage: usage)
+                    }
+                    values[argument.name] = .raise(raise)
+                } else {
+                    guard let money = Money(parsing: raw), money > .zero else {
+                        throw UsageError(reason: "<\(argument.name)> must be a positive whole amount like 35000 or 35,000 (or +1000), not `\(raw)`",
+                                         usage: usage)
+                    }
+                    values[argument.name] = .price(money)
+                }
             case .text:
                 guard !raw.isEmpty else { throw UsageError(reason: "<\(argument.name)> must not be empty", usage: usage) }
                 values[argument.name] = .text(raw)

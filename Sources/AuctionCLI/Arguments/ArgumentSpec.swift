@@ -8,6 +8,8 @@ public struct ArgumentSpec: Hashable, Sendable {
         case price
         /// Any text (a user name, a room).
         case text
+        /// A bid's price: absolute like `.price`, or `+N`, a raise over the current price.
+        case bidPrice
     }
 
     /// The placeholder name (`id`, `price`).
@@ -16,11 +18,17 @@ public struct ArgumentSpec: Hashable, Sendable {
     public var kind: Kind
     /// One line of help.
     public var help: String
+    /// Whether the argument may be left out (optional ones come last).
+    public var isOptional: Bool
+    /// The values it takes when they are a fixed few (`bash`, `zsh`, `fish`), for completions; empty otherwise.
+    public var choices: [String]
 
     /// Declares a positional argument.
-    public init(_ name: String, kind: Kind, help: String) {
+    public init(_ name: String, kind: Kind, help: String, isOptional: Bool = false, choices: [String] = []) {
         self.name = name
         self.kind = kind
         self.help = help
+        self.isOptional = isOptional
+        self.choices = choices
     }
 }

@@ -31,9 +31,14 @@ public enum HelpText {
     public static func synopsis(_ command: CommandSpec, in spec: ProgramSpec) -> String {
         var line = "Usage: \(spec.name) \(command.name) [options]"
         for argument in command.arguments {
-            line += command.name == "help" ? " [<\(argument.name)>]" : " <\(argument.name)>"
+            line += command.name == "help" || argument.isOptional ? " [<\(argument.name)>]" : " <\(argument.name)>"
         }
         return line
+    }
+
+    /// The short hint after a usage error: the command's synopsis and where its help is.
+    public static func usageHint(_ command: CommandSpec, in spec: ProgramSpec) -> String {
+        synopsis(command, in: spec) + "\nRun `\(spec.name) \(command.name) --help` for more.\n"
     }
 
     /// A command's help page: synopsis, summary, arguments, options, discussion.

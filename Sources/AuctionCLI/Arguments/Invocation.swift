@@ -20,6 +20,8 @@ public enum ArgumentValue: Hashable, Sendable {
     case price(Money)
     /// Any text.
     case text(String)
+    /// A raise over the current price (`+1000`).
+    case raise(Money)
 }
 
 /// A command line that parsed: the command to run with its typed options and arguments.
@@ -71,6 +73,12 @@ public struct Invocation: Hashable, Sendable {
     /// The price argument with this name, if the command has one.
     public func price(_ name: String) -> Money? {
         if case .price(let money) = arguments[name] { return money }
+        return nil
+    }
+
+    /// The raise (`+N`) argument with this name, if it was given as one.
+    public func raise(_ name: String) -> Money? {
+        if case .raise(let money) = arguments[name] { return money }
         return nil
     }
 

@@ -17,10 +17,10 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The exit status for usage errors (2).
     public var exitCode: ExitCode { .usage }
 
-    /// The text for stderr: `error: <reason>; did you mean `x`?`, a blank line, then the usage.
+    /// The text for stderr: `auction: <reason>; did you mean `x`?`, then the short usage hint.
     public var description: String {
-        var line = "error: " + reason
+        var line = "auction: " + reason
         if let suggestion { line += "; did you mean `\(suggestion)`?" }
-        return line + "\n\n" + usage
+        return line + "\n" + usage
     }
 }

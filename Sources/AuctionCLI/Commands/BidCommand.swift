@@ -2,30 +2,44 @@ import AuctionCore
 import AuctionData
 import AuctionInfrastructure
 
-/// `auction bid <id> <price> [--json]`: places a bid over the socket (logging in first with the saved
-/// login, if any) and reports accepted, refused (why, and the current price) or unknown (exit 4).
+/// `auction bid <id> <price|+raise> [--min] [--json]`: places a bid over the socket (logging in first
+/// with the saved login, if any) and reports accepted, refused (why, the current price and the minimum
+/// next bid) or unknown (exit 4).
 public struct BidCommand: Command {
     /// `bid`.
     public static let name = "bid"
     /// The product bid on.
     public var productID: ProductID
-    /// The price offered.
+    /// The price offered (for `+N` and `--min`, known once the current price is read).
     public var price: Money
+    /// How the price was given: as is, as a raise over the current price, or the minimum next bid.
+    public var offer: BidOffer
     /// Whether to print JSON.
     public var json: Bool
 
-    /// Reads `<id>`, `<price>` and `--json`.
+    /// Reads `<id>`, `<price>` (or `+N`), `--min` and `--json`.
     public init(_ invocation: Invocation) throws(CommandError) {
-        guard let id = invocation.productID("id"), let price = invocation.price("price") else {
-            throw .usage(Self.name, "`bid` needs <id> <price>")
-        }
+        guard let id = invocation.productID("id") else { throw .usage(Self.name, "`bid` needs <id> <price>") }
         productID = id
-        self.price = price
         json = invocation.flag("json")
+        let raise = invocation.raise("price"), given = invocation.price("price")
+        if invocation.flag("min") {
+            guard raise == nil && given == nil else { throw .usage(Self.name, "give <price> or `--min`, not both") }
+            offer = .minimum
+        } else if let raise {
+            offer = .raise(raise)
+        } else if let given {
+            offer = .price(given)
+        } else {
+            throw .usage(Self.name, "`bid` needs <price> (or +N, or `--min`)")
+        }
+        if case .price(let given) = offer { price = given } else { price = .zero }
     }
 
     /// Sends the bid and prints its outcome.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
+        var command = self
+        if offer != .price(price) { command.price = try await offeredPrice(context) }
         let login = try await SavedLoginLookup.load(context)
         let client = try context.socketClient(reconnects: false)
         defer { client.close() }
@@ -34,15 +48,23 @@ public struct BidCommand: Command {
         session.install(on: client)
         client.start()
         let userID = try await bidderID(context, session: session, client: client, login: login)
+        return try await command.place(client: client, userID: userID, login: login, context: context)
+    }
+
+    /// Sends the bid at `price` (as `userID`, for the original backend) and reports its outcome.
+    private func place(client: SocketClient, userID: UserID?, login: LoginCredential?,
+                       context: CommandContext) async throws(CommandError) -> ExitCode {
         let bid = Bid(productID: productID, price: price)
-        let outcome: BidOutcome
+        let answer: BidAnswer
         do {
-            outcome = try await PlaceBid(bids: SocketBidRepository(client: client, userID: userID))(bid)
+            // The price is positive by construction (parsed, or current price + a positive raise), as `PlaceBid` requires.
+            answer = try await SocketBidRepository(client: client, userID: userID).placeExplained(bid)
         } catch .timedOut, .connectionLost {
             return reportUnknown(context)
         } catch {
             throw .auction(error)
         }
+        let outcome = answer.outcome
         switch outcome {
         case .accepted(let newPrice):
             report(context, outcome: "accepted", text: OutcomeText.bid(outcome, productID: productID),
@@ -52,24 +74,52 @@ public struct BidCommand: Command {
                 "the saved login for `\($0.name)` was not accepted (expired or logged out); run `auction login \($0.name)` again"
             } ?? "bidding needs a login: run `auction login <name>` (or `auction register <name>` to create an account)")
         case .refused(let reason, let known):
-            // The original backend's refusals carry no price: ask the catalogue for it.
-            var current = known
-            if current == nil && reason != .unknownProduct { current = try? await currentPrice(context) }
+            // The original backend's refusals carry no price (nor the minimum): ask the catalogue.
+            var current = known, increment = answer.minimumIncrement, minimum = answer.minimumBid
+            if (current == nil || (reason == .priceTooLow && minimum == nil)) && reason != .unknownProduct,
+               let product = try? await currentProduct(context) {
+                current = current ?? product.currentPrice
+                increment = increment ?? product.minimumIncrement
+            }
+            if reason == .priceTooLow, minimum == nil, let current {
+                minimum = BidRules.minimumNextBid(current: current, minimumIncrement: increment)
+            }
             let told = BidOutcome.refused(reason, currentPrice: current)
-            report(context, outcome: "refused", text: OutcomeText.bid(told, productID: productID), fields: [
+            let text = minimum.flatMap { minimum in
+                current.map { OutcomeText.belowMinimum(minimum: minimum, current: $0, increment: increment) }
+            } ?? OutcomeText.bid(told, productID: productID)
+            report(context, outcome: "refused", text: text, fields: [
                 ("reason", .string(reason.rawValue)), ("message", .string(reason.explanation)),
                 ("current_price", current.map { .int($0.minorUnits) } ?? .null),
+                ("minimum_bid", minimum.map { .int($0.minorUnits) } ?? .null),
+                ("minimum_increment", increment.map { .int($0.minorUnits) } ?? .null),
             ])
         }
         return OutcomeText.exitCode(for: outcome)
     }
 
-    /// The product's current price over HTTP, for servers whose refusals do not carry it.
-    private func currentPrice(_ context: CommandContext) async throws(CommandError) -> Money {
+    /// The price for `+N` or `--min`, from the product's current price and minimum raise over HTTP.
+    private func offeredPrice(_ context: CommandContext) async throws(CommandError) -> Money {
+        let product = try await currentProduct(context)
+        switch offer {
+        case .price(let given):
+            return given
+        case .raise(let raise):
+            let (sum, overflow) = product.currentPrice.minorUnits.addingReportingOverflow(raise.minorUnits)
+            return Money(overflow ? Int64.max : sum)
+        case .minimum:
+            return BidRules.minimumNextBid(current: product.currentPrice, minimumIncrement: product.minimumIncrement)
+        }
+    }
+
+    /// The product as the catalogue has it now (current price, minimum raise), over HTTP.
+    private func currentProduct(_ context: CommandContext) async throws(CommandError) -> Product {
         let id = productID
-        return try await context.withCatalogue { (repository) throws(CommandError) -> Money in
+        return try await context.withCatalogue { (repository) throws(CommandError) -> Product in
             do throws(AuctionError) {
-                return try await repository.detail(of: id).product.currentPrice
+                return try await repository.detail(of: id).product
+            } catch .notFound {
+                throw .auction(.notFound("product \(id)"))
             } catch {
                 throw .auction(error)
             }
@@ -90,6 +140,6 @@ public struct BidCommand: Command {
         guard json else { return context.console.print(text) }
         let members: [(String, JSONValue)] = [("outcome", .string(outcome)), ("product_id", .int(Int64(productID.rawValue))),
                                               ("offered", .int(price.minorUnits))] + fields
-        context.console.output.write(JSONValue.object(JSONObject(members)).serialized() + [UInt8(ascii: "\n")])
+        context.console.printJSON(.object(JSONObject(members)))
     }
 }

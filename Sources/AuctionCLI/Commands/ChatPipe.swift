@@ -12,7 +12,8 @@ struct ChatPipe {
     let login: LoginCredential
     let console: Console
 
-    func run(events: AsyncStream<ChatEvent>) async {
+    /// Chats until stdin ends; false when a line was refused or not sent (the command then exits 1).
+    func run(events: AsyncStream<ChatEvent>) async -> Bool {
         let console = self.console
         let clock = TimeOfDay.local()
         let printed = Mutex<Int64>(0)
@@ -39,7 +40,7 @@ struct ChatPipe {
         }
         let signals = SignalInput { _ in requestInput.finish() }
         Self.readLines(into: requestInput)
-        let last = await ChatSender.run(requests, room: room, login: login) { text in
+        let (last, failed) = await ChatSender.run(requests, room: room, login: login) { text in
             console.errors.write("auction: \(text)\n")
         }
         signals.stop()
@@ -50,13 +51,15 @@ struct ChatPipe {
             }
         }
         printer.cancel()
+        return !failed
     }
 
     /// Reads stdin on a thread of its own (blocking reads stay off Swift's cooperative threads).
     private static func readLines(into input: AsyncStream<ChatRequest>.Continuation) {
         let thread = Thread {
             while let line = readLine(strippingNewline: true) {
-                guard !line.isEmpty else { continue }
+                // A blank or whitespace-only line is not a message.
+                guard line.contains(where: { !$0.isWhitespace }) else { continue }
                 input.yield(.send(line))
             }
             input.finish()

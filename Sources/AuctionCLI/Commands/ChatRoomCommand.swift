@@ -28,6 +28,7 @@ public struct ChatRoomCommand: Command {
             throw .notLoggedIn("chat needs a login: run `auction login <name>` (or `auction register <name>` to create an account)")
         }
         try await Self.checkReachable(context)
+        try await Self.checkProductExists(room: room, context)
         let client = try context.socketClient(reconnects: true)
         defer { client.close() }
         let session = context.socketSession()
@@ -45,7 +46,11 @@ public struct ChatRoomCommand: Command {
         }
         guard joined.accepted else {
             switch joined.reason {
-            case .invalid?, .unknownProduct?: throw .usage(Self.name, "cannot join \(room): \(joined.explanation)")
+            case .unknownProduct?: throw .refused(Self.productID(inRoom: room).map { "no product \($0)" } ?? "no such product")
+            case .invalid?:
+                // Neither the name nor the server's sentence (which may quote it) reaches the terminal raw.
+                let reason = TerminalText.sanitized(joined.explanation.replacingOccurrences(of: room, with: "the name"))
+                throw .usage(Self.name, "cannot join \(Self.shown(room)): \(reason)")
             default: throw .auction(.refused(joined.reason ?? .unspecified))
             }
         }
@@ -54,7 +59,10 @@ public struct ChatRoomCommand: Command {
             let screen = try ChatScreen(room: chat, login: login, console: console)
             await screen.run(events: events, members: joined.users)
         } else {
-            await ChatPipe(room: chat, login: login, console: console).run(events: events)
+            let sent = await ChatPipe(room: chat, login: login, console: console).run(events: events)
+            try? await chat.leave()
+            // A script learns that a line did not go out (too long, refused, lost).
+            return sent ? .success : .refused
         }
         try? await chat.leave()
         return .success
@@ -62,6 +70,32 @@ public struct ChatRoomCommand: Command {
 }
 
 extension ChatRoomCommand {
+    /// The id in a `product-<id>` room name, nil for other rooms.
+    static func productID(inRoom room: String) -> ProductID? {
+        guard room.hasPrefix("product-"), let id = Int(room.dropFirst("product-".count)), id >= 1 else { return nil }
+        return ProductID(id)
+    }
+
+    /// A room name as it may be shown in a message: control characters replaced, at most 40 cells, quoted.
+    static func shown(_ room: String) -> String {
+        "`" + TerminalText.truncate(TerminalText.sanitized(room), toWidth: 40) + "`"
+    }
+
+    /// For `product-<id>`: fails with `no product <id>` (exit 1) when the catalogue has no such
+    /// product, whatever the server's chat does with the room.
+    static func checkProductExists(room: String, _ context: CommandContext) async throws(CommandError) {
+        guard let id = productID(inRoom: room) else { return }
+        try await context.withCatalogue { (catalogue) throws(CommandError) -> Void in
+            do throws(AuctionError) {
+                _ = try await catalogue.detail(of: id)
+            } catch .notFound {
+                throw .refused("no product \(id)")
+            } catch {
+                // Unreachable catalogue or the like: the chat itself may still work; leave it to the join.
+            }
+        }
+    }
+
     /// Fails at once with the cause ("connection refused — is auction-server running?") when the
     /// server cannot be reached, instead of after the request timeout of a reconnecting client.
     static func checkReachable(_ context: CommandContext) async throws(CommandError) {
@@ -88,10 +122,12 @@ enum ChatRequest: Sendable {
 
 /// Sends requests one at a time, in order, and says what came of each through `notice`.
 enum ChatSender {
-    /// Runs until `requests` ends; returns the sequence number of the last accepted message.
+    /// Runs until `requests` ends; returns the sequence number of the last accepted message and
+    /// whether any message was refused or not sent.
     static func run(_ requests: AsyncStream<ChatRequest>, room: SocketChatRoom, login: LoginCredential,
-                    notice: @Sendable (String) -> Void) async -> Int64? {
+                    notice: @Sendable (String) -> Void) async -> (lastAccepted: Int64?, failed: Bool) {
         var lastAccepted: Int64?
+        var failed = false
         for await request in requests {
             do throws(AuctionError) {
                 switch request {
@@ -100,8 +136,10 @@ enum ChatSender {
                     if reply.accepted {
                         lastAccepted = reply.sequence ?? lastAccepted
                     } else if reply.reason == .unauthenticated {
+                        failed = true
                         notice("not sent: the saved login for `\(login.name)` was not accepted; run `auction login \(login.name)` again")
                     } else {
+                        failed = true
                         notice("not sent: \(reply.explanation)")
                     }
                 case .who:
@@ -109,11 +147,13 @@ enum ChatSender {
                     notice(reply.accepted ? "in \(room.room): \(reply.users.joined(separator: ", "))" : reply.explanation)
                 }
             } catch .connectionLost, .timedOut {
+                failed = true
                 notice("not sent (the connection dropped); it may or may not have arrived")
             } catch {
+                failed = true
                 notice("not sent: \(CommandError.auction(error).description)")
             }
         }
-        return lastAccepted
+        return (lastAccepted, failed)
     }
 }

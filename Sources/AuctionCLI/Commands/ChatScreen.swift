@@ -26,6 +26,10 @@ final class ChatScreen {
     private var size: TerminalSize
     private let clock = TimeOfDay.local()
     private var wasDown = false
+    private let style: ChatStyle
+    /// What was shown, newest last, to repaint at a new size (bounded).
+    private var scrollback: [ChatEntry] = []
+    private static let scrollbackLimit = 1_000
 
     /// Enters raw mode and the alternate screen.
     init(room: SocketChatRoom, login: LoginCredential, console: Console) throws(CommandError) {
@@ -33,6 +37,7 @@ final class ChatScreen {
         self.login = login
         self.console = console
         size = console.size ?? .fallback
+        style = ChatStyle(color: console.color, ownName: login.name)
         input = try TerminalInput(output: console.output)
     }
 
@@ -60,6 +65,8 @@ final class ChatScreen {
         show(.notice("joined \(room.room) · here: \(members.joined(separator: ", ")) · /help for commands"))
         loop: for await event in stream {
             switch event {
+            case .key(.character("?")) where editor.characters.isEmpty:
+                show(.notice(ChatCommand.keysText))
             case .key(let key):
                 switch editor.handle(key) {
                 case .edited: redrawInput()
@@ -71,14 +78,15 @@ final class ChatScreen {
                     case .help: show(.notice(ChatCommand.helpText))
                     case .quit: break loop
                     case .unknown(let name): show(.notice("unknown command /\(name); \(ChatCommand.helpText)"))
+                    case .nothing: break
                     }
                 case .interrupt, .endOfInput: break loop
                 case .ignored: break
                 }
             case .resized(let newSize):
                 size = newSize
-                console.output.write(ANSI.moveTo(row: size.rows, column: 1))
-                redrawInput()
+                console.output.write(ChatRenderer.repaint(scrollback, editor: editor, prompt: prompt, size: size,
+                                                          clock: clock, style: style))
             case .room(let roomEvent):
                 if !handle(roomEvent) { break loop }
             case .notice(let text):
@@ -116,7 +124,9 @@ final class ChatScreen {
     }
 
     private func show(_ entry: ChatEntry) {
-        console.output.write(ChatRenderer.print(entry, editor: editor, prompt: prompt, width: size.columns, clock: clock))
+        scrollback.append(entry)
+        if scrollback.count > Self.scrollbackLimit { scrollback.removeFirst(scrollback.count - Self.scrollbackLimit) }
+        console.output.write(ChatRenderer.print(entry, editor: editor, prompt: prompt, width: size.columns, clock: clock, style: style))
     }
 
     private func redrawInput() {

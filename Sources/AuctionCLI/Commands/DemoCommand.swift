@@ -16,6 +16,11 @@ public struct DemoCommand: Command {
 
     /// Starts the server, watches it until quit, stops it and removes its files.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
+        // Caught from before the directory exists until after it is gone (declared first, so its
+        // `defer` runs last): SIGTERM, SIGHUP or Ctrl-C end the demo through the clean-up below and
+        // exit 0, never by the signal. A signal that comes before the watch starts stops it at once.
+        let signals = SignalInput { _ in }
+        defer { signals.stop() }
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var configuration = ServerConfiguration.ephemeral(databasePath: directory + "/demo.sqlite")
@@ -37,6 +42,7 @@ public struct DemoCommand: Command {
         if !context.console.outputIsTerminal {
             context.console.error("demo server \(addresses); stop with Ctrl-C")
         }
+        if signals.caught != nil { return .success }
         let title = "auction demo · simulated bidders · --http \(addresses.httpURL) --socket \(addresses.socket)"
         let hint = Self.hint(socket: "\(addresses.socket)")
         let status = try await WatchCommand(pages: 1, title: title, hint: hint).run(in: demo)

@@ -44,11 +44,12 @@ public struct ListCommand: Command {
                 ("pages", .array(pages.map { .int(Int64($0.index + 1)) })),
                 ("products", .array(products.map(ProductJSON.product))),
             ]))
-            console.output.write(document.serialized() + [UInt8(ascii: "\n")])
+            console.printJSON(document)
         } else if products.isEmpty {
             console.error("the catalogue is empty")
         } else {
-            console.print(lines: ListTable.render(products, width: console.size?.columns, color: console.color))
+            console.print(lines: ListTable.render(products, width: console.size?.columns, color: console.color,
+                                                      now: CommandContext.now()))
         }
         return .success
     }

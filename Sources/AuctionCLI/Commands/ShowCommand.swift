@@ -40,9 +40,10 @@ public struct ShowCommand: Command {
         }
         let console = context.console
         if json {
-            console.output.write(ProductJSON.detail(detail).serialized() + [UInt8(ascii: "\n")])
+            console.printJSON(ProductJSON.detail(detail))
         } else {
-            let lines = ProductDetailView.render(detail, width: console.size?.columns ?? 80, color: console.color, clock: .local())
+            let lines = ProductDetailView.render(detail, width: console.size?.columns ?? 80, color: console.color,
+                                                 clock: .local(), now: CommandContext.now())
             console.print(lines: lines + (picture?.render(size: console.size ?? .fallback, depth: console.colorDepth) ?? []))
         }
         return .success

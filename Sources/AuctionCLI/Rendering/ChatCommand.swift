@@ -10,12 +10,20 @@ public enum ChatCommand: Hashable, Sendable {
     case quit
     /// A slash command this client does not know (its name, without the slash).
     case unknown(String)
+    /// A blank or whitespace-only line: nothing is sent.
+    case nothing
 
     /// The commands, for `/help` and errors.
     public static let helpText = "/who lists members · /help shows this · /quit leaves · start with // to send a line beginning with /"
+    /// The keys, for `?` on an empty input line.
+    public static let keysText = "keys: Enter sends · ←/→ Home/End move · Backspace/Delete · Ctrl-U clears · Ctrl-C or Ctrl-D (empty line) leaves · ? this help"
 
     /// Interprets a submitted line; `//text` sends `/text`.
     public init(line: String) {
+        guard line.contains(where: { !$0.isWhitespace }) else {
+            self = .nothing
+            return
+        }
         guard line.hasPrefix("/") else {
             self = .send(line)
             return

@@ -16,8 +16,82 @@ public enum ChatRenderer {
     }
 
     /// The bytes that print an entry above the input line and redraw the input line after it.
-    public static func print(_ entry: ChatEntry, editor: LineEditor, prompt: String, width: Int, clock: TimeOfDay = .utc) -> String {
-        "\r" + ANSI.clearLine + format(entry, clock: clock) + "\r\n" + inputLine(editor, prompt: prompt, width: width)
+    public static func print(_ entry: ChatEntry, editor: LineEditor, prompt: String, width: Int, clock: TimeOfDay = .utc,
+                             style: ChatStyle = ChatStyle()) -> String {
+        lines(entry, width: width, clock: clock, style: style).map { "\r" + ANSI.clearLine + $0 + "\r\n" }.joined()
+            + inputLine(editor, prompt: prompt, width: width)
+    }
+
+    /// The bytes that repaint the whole screen at a new size: the last entries that fit, wrapped to
+    /// the new width, above the input line.
+    public static func repaint(_ entries: [ChatEntry], editor: LineEditor, prompt: String, size: TerminalSize,
+                               clock: TimeOfDay = .utc, style: ChatStyle = ChatStyle()) -> String {
+        let room = max(0, size.rows - 1)
+        var shown: [String] = []
+        for entry in entries.reversed() where shown.count < room {
+            shown.insert(contentsOf: lines(entry, width: size.columns, clock: clock, style: style), at: 0)
+        }
+        return ANSI.clearScreen + ANSI.moveTo(row: size.rows, column: 1)
+            + shown.suffix(room).map { "\r" + ANSI.clearLine + $0 + "\r\n" }.joined()
+            + inputLine(editor, prompt: prompt, width: size.columns)
+    }
+
+    /// An entry as screen lines: wrapped at word boundaries to `width` (continuations indented past
+    /// the time), the sender's name coloured by `style` and your own messages marked `(you)`.
+    public static func lines(_ entry: ChatEntry, width: Int, clock: TimeOfDay = .utc, style: ChatStyle = ChatStyle()) -> [String] {
+        guard case .message(let sender, let text, let time) = entry else {
+            return wrap(format(entry, clock: clock), width: width, indent: 2)
+        }
+        let name = TerminalText.sanitized(sender)
+        let own = style.ownName == sender
+        let label = name + (own ? " (you)" : "")
+        let head = "[\(clock.format(time))] "
+        let plain = wrap(head + label + ": " + TerminalText.sanitized(text), width: width, indent: head.count)
+        guard style.color, let first = plain.first, let range = first.range(of: label) else { return plain }
+        let tint = own ? ANSI.bold : ""
+        let coloured = first.replacingCharacters(in: range, with: tint + nickColor(sender) + label + ANSI.reset)
+        return [coloured] + plain.dropFirst()
+    }
+
+    /// The colour of a name: one of six, the same for a name in every session (FNV-1a of its bytes).
+    public static func nickColor(_ name: String) -> String {
+        var hash: UInt32 = 2_166_136_261
+        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return ANSI.csi + "3\(1 + hash % 6)m"
+    }
+
+    /// `text` broken at spaces into lines of at most `width` cells; a word longer than a line is cut;
+    /// lines after the first start with `indent` spaces (when that leaves room).
+    static func wrap(_ text: String, width: Int, indent: Int) -> [String] {
+        let width = max(1, width)
+        let indent = indent < width / 2 ? indent : 0
+        var lines: [String] = []
+        var line = "", used = 0, fresh = true
+        func newLine() {
+            lines.append(line)
+            line = String(repeating: " ", count: indent)
+            used = indent
+            fresh = true
+        }
+        for word in text.split(separator: " ") {
+            if !fresh {
+                if used + 1 + TerminalText.width(String(word)) <= width {
+                    line += " "
+                    used += 1
+                } else {
+                    newLine()
+                }
+            }
+            for character in word {
+                let cells = TerminalText.width(of: character)
+                if used + cells > width && !fresh { newLine() }
+                line.append(character)
+                used += cells
+                fresh = false
+            }
+        }
+        lines.append(line)
+        return lines
     }
 
     /// The bytes that redraw the input line in place: prompt, the visible part of the text, cursor placed.

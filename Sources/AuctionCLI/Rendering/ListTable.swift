@@ -7,10 +7,16 @@ public enum ListTable {
     ///   - products: the rows, in order.
     ///   - width: the terminal's width, to which names are truncated; nil for no limit (piped output).
     ///   - color: whether to colour the change column and dim the header.
-    public static func render(_ products: [Product], width: Int?, color: Bool) -> [String] {
-        let columns = ProductColumns(fitting: products, maximumWidth: width)
-        var lines = [color ? ANSI.bold + columns.header + ANSI.reset : columns.header]
-        for product in products {
+    ///   - now: the time the `LEFT` column counts from ("2h 14m", "48 s" in red, "ended"); nil for no column.
+    public static func render(_ products: [Product], width: Int?, color: Bool, now: Timestamp? = nil) -> [String] {
+        let left = now.map { now in products.map { timeLeftText($0, now: now) } }
+        let leftWidth = left.map { texts in max("LEFT".count, texts.map { TerminalText.width($0.text) }.max() ?? 0) } ?? 0
+        let gap = String(repeating: " ", count: ProductColumns.gap)
+        let columns = ProductColumns(fitting: products, maximumWidth: width.map { left == nil ? $0 : $0 - leftWidth - ProductColumns.gap })
+        var header = columns.header
+        if left != nil { header += gap + TerminalText.fit("LEFT", toWidth: leftWidth, alignment: .right) }
+        var lines = [color ? ANSI.bold + header + ANSI.reset : header]
+        for (index, product) in products.enumerated() {
             var line = columns.row(for: product)
             if color, let tint = tint(product.direction) {
                 // Colour the change cell only: it sits between the price and start columns.
@@ -20,9 +26,21 @@ public enum ListTable {
                 let cell = prefix(rest, cells: columns.change)
                 line = prefixCells + tint + cell + ANSI.reset + String(rest.dropFirst(cell.count))
             }
+            if let cell = left?[index] {
+                let text = TerminalText.fit(cell.text, toWidth: leftWidth, alignment: .right)
+                line += gap + (color && cell.isUrgent ? ANSI.red + text + ANSI.reset : text)
+            }
             lines.append(line)
         }
         return lines
+    }
+
+    /// The `LEFT` cell of a product: "ended" once closed, empty when the end time is unknown.
+    static func timeLeftText(_ product: Product, now: Timestamp) -> (text: String, isUrgent: Bool) {
+        if product.isClosed { return ("ended", false) }
+        guard let end = product.endsAt else { return ("", false) }
+        let left = TimeLeft(until: end, now: now)
+        return (left.text, left.isUrgent)
     }
 
     /// The colour for a direction, nil when unchanged.

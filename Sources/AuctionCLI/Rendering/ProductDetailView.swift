@@ -10,7 +10,9 @@ public enum ProductDetailView {
     ///   - color: whether to colour the change and bold the name.
     ///   - image: the decoded cover image, drawn with half blocks when given (colour terminals only).
     ///   - clock: the zone for times.
-    public static func render(_ detail: ProductDetail, width: Int, color: Bool, image: RGBAImage? = nil, clock: TimeOfDay = .utc) -> [String] {
+    ///   - now: the time the countdown counts from (`Ends … (2h 14m left)`); nil for none.
+    public static func render(_ detail: ProductDetail, width: Int, color: Bool, image: RGBAImage? = nil, clock: TimeOfDay = .utc,
+                              now: Timestamp? = nil) -> [String] {
         let product = detail.product
         let name = TerminalText.truncate("#\(product.id)  " + TerminalText.sanitized(product.name), toWidth: width)
         var lines = [color ? ANSI.bold + name + ANSI.reset : name, ""]
@@ -23,7 +25,10 @@ public enum ProductDetailView {
         field("Price", "\(product.currentPrice)" + (change.isEmpty ? "" : "  " + change))
         field("Started", product.startPrice.description)
         if let step = product.minimumIncrement { field("Min. raise", step.description) }
-        if let ends = product.endsAt { field("Ends", ends.calendarDate + " " + clock.format(ends)) }
+        if let ends = product.endsAt {
+            field("Ends", ends.calendarDate + " " + clock.format(ends) + countdown(product, until: ends, now: now, color: color))
+        }
+        if let status = closedStatus(product, now: now) { field("Status", status) }
         if let listed = detail.listedAt { field("Listed", listed.calendarDate + " " + clock.format(listed)) }
         if !detail.priceHistory.isEmpty {
             let prices = detail.priceHistory.map(\.price)
@@ -43,5 +48,25 @@ public enum ProductDetailView {
             lines += HalfBlockImage.render(image, width: min(width, 48))
         }
         return lines
+    }
+
+    /// `  (2h 14m left)`, red under a minute; empty once ended or without `now`.
+    static func countdown(_ product: Product, until end: Timestamp, now: Timestamp?, color: Bool) -> String {
+        guard let now, !product.isClosed else { return "" }
+        let left = TimeLeft(until: end, now: now)
+        guard !left.hasEnded else { return "" }
+        let text = left.text + " left"
+        return "  (" + (color && left.isUrgent ? ANSI.red + text + ANSI.reset : text) + ")"
+    }
+
+    /// `ended — won by alice at 441,000`, `ended at 441,000` (no named winner), `ended without a bid`, or nil while open.
+    static func closedStatus(_ product: Product, now: Timestamp?) -> String? {
+        let endPassed = now.flatMap { now in product.endsAt.map { TimeLeft(until: $0, now: now).hasEnded } } ?? false
+        guard product.isClosed || endPassed else { return nil }
+        if let winner = product.winner {
+            return "ended — won by \(TerminalText.sanitized(winner)) at \(product.currentPrice)"
+        }
+        guard product.isClosed else { return "ended" }
+        return product.currentPrice > product.startPrice ? "ended at \(product.currentPrice)" : "ended without a bid"
     }
 }

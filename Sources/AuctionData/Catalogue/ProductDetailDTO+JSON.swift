@@ -30,7 +30,7 @@ extension ProductDetailDTO {
             sellerImageIDs: try user?.imageIDs("User_Images") ?? [],
             productName: try comment.string("product_name"), registerTime: try comment.optionalString("registerTime"),
             comment: try comment.optionalString("comment") ?? "", originalPrice: try comment.int("original_price"),
-            graph: graph)
+            graph: graph, closed: try info.optionalBool("closed"), winner: try info.optionalString("winner"))
     }
 
     /// The detail in the original shape; our current-price fields ride in `DetailProductInfo`.
@@ -44,6 +44,10 @@ extension ProductDetailDTO {
         }
         if let endTime { info["end_time"] = .int(endTime) }
         if let minIncrement { info["min_increment"] = .int(minIncrement) }
+        if let closed {
+            info["closed"] = .bool(closed)
+            info["winner"] = winner.map { .string($0) } ?? .null
+        }
         return .object(JSONObject([
             ("DetailProductInfo", .object(info)),
             ("DetailProductImages", .object(JSONObject([("images", imageList(imageIDs))]))),

@@ -12,6 +12,10 @@ public struct ProductDetailDTO: Hashable, Sendable {
     public var endTime: Int64?
     /// `DetailProductInfo.min_increment` (ours).
     public var minIncrement: Int64?
+    /// `DetailProductInfo.closed` (ours): whether bidding has ended; nil when the source does not say.
+    public var closed: Bool?
+    /// `DetailProductInfo.winner` (ours): the winner's name once closed with a winner.
+    public var winner: String?
     /// `DetailProductImages.images[].image_id`.
     public var imageIDs: [Int]
     /// `DetailProductUser.user_id`: a string in the original detail, a number elsewhere; kept as text.
@@ -36,8 +40,10 @@ public struct ProductDetailDTO: Hashable, Sendable {
     public init(productID: Int, current: CurrentPriceDTO? = nil, endTime: Int64? = nil, minIncrement: Int64? = nil,
                 imageIDs: [Int], sellerID: String, sellerName: String, sellerImageIDs: [Int] = [],
                 productName: String, registerTime: String?, comment: String, originalPrice: Int64,
-                graph: [PricePoint]) {
+                graph: [PricePoint], closed: Bool? = nil, winner: String? = nil) {
         self.productID = productID
+        self.closed = closed
+        self.winner = winner
         self.current = current
         self.endTime = endTime
         self.minIncrement = minIncrement
@@ -60,7 +66,8 @@ public struct ProductDetailDTO: Hashable, Sendable {
             endTime: product.endsAt?.millisecondsSinceEpoch, minIncrement: product.minimumIncrement?.minorUnits,
             imageIDs: product.imageIDs, sellerID: sellerID, sellerName: detail.sellerName,
             sellerImageIDs: sellerImageIDs, productName: product.name, registerTime: detail.listedAt?.description,
-            comment: detail.description, originalPrice: product.startPrice.minorUnits, graph: detail.priceHistory)
+            comment: detail.description, originalPrice: product.startPrice.minorUnits, graph: detail.priceHistory,
+            closed: product.isClosed, winner: product.winner)
     }
 
     /// The domain detail. The current price comes from `current` (ours), else from the
@@ -74,7 +81,8 @@ public struct ProductDetailDTO: Hashable, Sendable {
             id: ProductID(productID), name: productName, startPrice: Money(originalPrice), currentPrice: Money(price),
             lastChange: change, direction: PriceDirection(change: change),
             auctionDate: known?.auctionDate ?? history.last?.date ?? "", imageIDs: imageIDs,
-            endsAt: endTime.map { Timestamp(millisecondsSinceEpoch: $0) }, minimumIncrement: minIncrement.map { Money($0) })
+            endsAt: endTime.map { Timestamp(millisecondsSinceEpoch: $0) }, minimumIncrement: minIncrement.map { Money($0) },
+            isClosed: closed ?? false, winner: winner)
         return ProductDetail(product: product, sellerName: sellerName, description: comment,
                              listedAt: registerTime.flatMap(Timestamp.init(iso8601:)), priceHistory: history)
     }

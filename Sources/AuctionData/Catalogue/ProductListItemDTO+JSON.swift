@@ -26,10 +26,12 @@ extension ProductListItemDTO {
             upDownState: try fields.optionalObject("Product_UpDown")?.optionalBool("state"),
             price: price,
             endTime: try fields.optionalInt("end_time"),
-            minIncrement: try fields.optionalInt("min_increment"))
+            minIncrement: try fields.optionalInt("min_increment"),
+            closed: try fields.optionalBool("closed"), winner: try fields.optionalString("winner"))
     }
 
-    /// The product in the original shape, key order and spelling; ours (`end_time`, `min_increment`) only when set.
+    /// The product in the original shape, key order and spelling; ours (`end_time`, `min_increment`,
+    /// `closed` with `winner`) only when set.
     public var json: JSONValue {
         var object = JSONObject([
             ("product_id", .int(Int64(productID))),
@@ -44,6 +46,10 @@ extension ProductListItemDTO {
         ])
         if let endTime { object["end_time"] = .int(endTime) }
         if let minIncrement { object["min_increment"] = .int(minIncrement) }
+        if let closed {
+            object["closed"] = .bool(closed)
+            object["winner"] = winner.map { .string($0) } ?? .null
+        }
         return .object(object)
     }
 

@@ -3,7 +3,7 @@ import AuctionCore
 /// One product of `POST /products/alllist`, in the original backend's shape:
 /// `product_id`, `product_name`, `original_price`, `Product_Images[].image_id`,
 /// `Product_UpDown.state`, `Product_Price{auction_date, price, beforePrice}`;
-/// plus our optional `end_time` (ms since the epoch) and `min_increment`.
+/// plus our optional `end_time` (ms since the epoch) and `min_increment`, and our `closed` and `winner`.
 public struct ProductListItemDTO: Hashable, Sendable {
     /// `product_id`.
     public var productID: Int
@@ -21,10 +21,15 @@ public struct ProductListItemDTO: Hashable, Sendable {
     public var endTime: Int64?
     /// `min_increment` (ours): the smallest raise over the current price.
     public var minIncrement: Int64?
+    /// `closed` (ours): whether bidding has ended; nil when the source does not say (the original).
+    public var closed: Bool?
+    /// `winner` (ours): the winner's name once closed with a winner.
+    public var winner: String?
 
     /// Creates an item.
     public init(productID: Int, productName: String, originalPrice: Int64, imageIDs: [Int], upDownState: Bool?,
-                price: ProductPriceDTO?, endTime: Int64? = nil, minIncrement: Int64? = nil) {
+                price: ProductPriceDTO?, endTime: Int64? = nil, minIncrement: Int64? = nil,
+                closed: Bool? = nil, winner: String? = nil) {
         self.productID = productID
         self.productName = productName
         self.originalPrice = originalPrice
@@ -33,6 +38,8 @@ public struct ProductListItemDTO: Hashable, Sendable {
         self.price = price
         self.endTime = endTime
         self.minIncrement = minIncrement
+        self.closed = closed
+        self.winner = winner
     }
 
     /// The wire form of a domain product (our server standing in for the original).
@@ -42,7 +49,8 @@ public struct ProductListItemDTO: Hashable, Sendable {
             imageIDs: product.imageIDs, upDownState: product.direction != .down,
             price: ProductPriceDTO(auctionDate: product.auctionDate, price: product.currentPrice.minorUnits,
                                    beforePrice: product.lastChange.minorUnits.magnitudeClamped),
-            endTime: product.endsAt?.millisecondsSinceEpoch, minIncrement: product.minimumIncrement?.minorUnits)
+            endTime: product.endsAt?.millisecondsSinceEpoch, minIncrement: product.minimumIncrement?.minorUnits,
+            closed: product.isClosed, winner: product.winner)
     }
 
     /// The domain product. Without `Product_Price` the current price is the starting price.
@@ -53,7 +61,7 @@ public struct ProductListItemDTO: Hashable, Sendable {
             currentPrice: Money(price?.price ?? originalPrice), lastChange: change,
             direction: PriceDirection(change: change), auctionDate: price?.auctionDate ?? "",
             imageIDs: imageIDs, endsAt: endTime.map { Timestamp(millisecondsSinceEpoch: $0) },
-            minimumIncrement: minIncrement.map { Money($0) })
+            minimumIncrement: minIncrement.map { Money($0) }, isClosed: closed ?? false, winner: winner)
     }
 }
 

@@ -14,7 +14,12 @@ public struct SocketBidRepository: BidRepository {
 
     /// Places a bid; `.timedOut` / `.connectionLost` mean its outcome is unknown.
     public func place(_ bid: Bid) async throws(AuctionError) -> BidOutcome {
+        try await placeExplained(bid).outcome
+    }
+
+    /// Places a bid and also reads what a refusal says would pass (`min_increment`, `minimum_bid`).
+    public func placeExplained(_ bid: Bid) async throws(AuctionError) -> BidAnswer {
         let reply = try await client.request(.bid(bid, userID: userID))
-        return reply.outcome(of: bid)
+        return BidAnswer(reply: reply, bid: bid)
     }
 }

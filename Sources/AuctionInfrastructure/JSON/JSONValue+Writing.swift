@@ -10,23 +10,37 @@ extension JSONValue {
     /// The value as compact JSON text.
     public var jsonText: String { String(decoding: serialized(), as: UTF8.self) }
 
+    /// The value as compact JSON bytes for people and their scripts: `/` stays `/` (only socket
+    /// frames need it escaped); everything else as `serialized()`.
+    public func serializedForReading() -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        write(into: &bytes, escapingSlash: false)
+        return bytes
+    }
+
     /// Appends the value as compact JSON (`/` as `\u002f`, control characters escaped, non-finite numbers as `null`).
     public func write(into bytes: inout [UInt8]) {
+        write(into: &bytes, escapingSlash: true)
+    }
+
+    /// Appends the value as compact JSON; `escapingSlash` false writes `/` as is (not for frames).
+    public func write(into bytes: inout [UInt8], escapingSlash: Bool) {
         switch self {
         case .null: JSONWriter.appendLiteral("null", to: &bytes)
         case .bool(let value): JSONWriter.appendLiteral(value ? "true" : "false", to: &bytes)
         case .int(let value): JSONWriter.appendInteger(value, to: &bytes)
         case .double(let value): JSONWriter.appendDouble(value, to: &bytes)
-        case .string(let value): JSONWriter.appendString(value, to: &bytes)
+        case .string(let value): JSONWriter.appendString(value, escapingSlash: escapingSlash, to: &bytes)
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
                 if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                element.write(into: &bytes)
+                element.write(into: &bytes, escapingSlash: escapingSlash)
             }
             bytes.append(UInt8(ascii: "]"))
         case .object(let object):
-            object.write(into: &bytes)
+            object.write(into: &bytes, escapingSlash: escapingSlash)
         }
     }
 }
@@ -34,12 +48,17 @@ extension JSONValue {
 extension JSONObject {
     /// Appends the object as compact JSON, members in order.
     public func write(into bytes: inout [UInt8]) {
+        write(into: &bytes, escapingSlash: true)
+    }
+
+    /// Appends the object as compact JSON; `escapingSlash` false writes `/` as is (not for frames).
+    public func write(into bytes: inout [UInt8], escapingSlash: Bool) {
         bytes.append(UInt8(ascii: "{"))
         for (position, member) in members.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            JSONWriter.appendString(member.key, to: &bytes)
+            JSONWriter.appendString(member.key, escapingSlash: escapingSlash, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
-            member.value.write(into: &bytes)
+            member.value.write(into: &bytes, escapingSlash: escapingSlash)
         }
         bytes.append(UInt8(ascii: "}"))
     }
@@ -86,13 +105,20 @@ public enum JSONWriter {
     /// `\/` would still put the byte `/` on the wire, which a peer that splits on every `/` (the original
     /// backend and its iOS client) cuts in two; `\u002f` reads back as `/` in every JSON parser.
     public static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        appendString(text, escapingSlash: true, to: &bytes)
+    }
+
+    /// Appends a quoted string as `appendString(_:to:)` does; `escapingSlash` false leaves `/` as is
+    /// (output for people and scripts, never a frame).
+    public static func appendString(_ text: String, escapingSlash: Bool, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        let slash: UInt8 = escapingSlash ? UInt8(ascii: "/") : UInt8(ascii: "\\")
         var text = text
         text.withUTF8 { utf8 in
             var runStart = 0
             for index in 0..<utf8.count {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == slash
                 else { continue }
                 if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
                 appendEscape(byte, to: &bytes)

@@ -10,6 +10,8 @@ public enum ServerOptions {
         case run(ServerConfiguration)
         /// Print the usage text.
         case help
+        /// Print `auction-server <version>`.
+        case version
     }
 
     /// One setting: its key, flag, environment variable, config-file key and how it is applied.
@@ -35,6 +37,7 @@ public enum ServerOptions {
             let argument = arguments[index]
             index += 1
             if argument == "--help" || argument == "-h" { return .help }
+            if argument == "--version" { return .version }
             guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
             let body = argument.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
@@ -126,6 +129,7 @@ public enum ServerOptions {
             "  " + padded("--config FILE")
                 + "read settings from FILE (key = value lines; env AUCTION_SERVER_CONFIG)",
             "  " + padded("--help") + "show this text",
+            "  " + padded("--version") + "print the version",
             "",
             "precedence: flag > environment > config file > default. SIGINT/SIGTERM stop cleanly (exit 0).",
         ]

@@ -152,9 +152,14 @@ public final class AuctionHouseServer: @unchecked Sendable {
             loop: loop, configuration: configuration, book: restored.book, ledger: ledger, sessions: sessions, log: log,
             onPriceChange: { live.apply($0) })
         service.onClosings = { [log, service] ended in
+            // Closed in the catalogue at once (the winner's name may follow once the close is recorded).
+            for closing in ended { live.close(closing.productID, winner: closing.winner.flatMap { service.knownNames[$0] }) }
             Self.record(ended, catalogue: catalogue, log: log, queue: closings) { ready in
                 loop.execute {
-                    for (closing, name) in ready { service.announce(closing, winnerName: name) }
+                    for (closing, name) in ready {
+                        live.close(closing.productID, winner: name ?? closing.winner.flatMap { service.knownNames[$0] })
+                        service.announce(closing, winnerName: name)
+                    }
                 }
             }
         }

@@ -30,6 +30,15 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
         rows.withLock { $0[index] = $0[index].applying(update) }
     }
 
+    /// Marks an auction ended, with its winner's name when known (lists and details say so from now on).
+    func close(_ id: ProductID, winner: String?) {
+        guard let index = indexByID[id] else { return }
+        rows.withLock { rows in
+            rows[index].isClosed = true
+            rows[index].winner = winner
+        }
+    }
+
     /// The product as it stands now.
     func product(_ id: ProductID) -> Product? {
         guard let index = indexByID[id] else { return nil }

@@ -9,8 +9,15 @@ struct RestoredState {
 
     /// Reads the store (the ledger keeps `products.current_price` up to date with every commit).
     static func load(from catalogue: SQLiteCatalogueStore) throws(StoreError) -> RestoredState {
-        let products = try catalogue.allProducts()
-        let closed = Set(try catalogue.closedAuctions().keys)
+        let closures = try catalogue.closedAuctions()
+        let products = try catalogue.allProducts().map { product in
+            guard let closure = closures[product.id] else { return product }
+            var closedProduct = product
+            closedProduct.isClosed = true
+            closedProduct.winner = closure.winnerName
+            return closedProduct
+        }
+        let closed = Set(closures.keys)
         let leaders = try catalogue.withDatabase { database throws(StoreError) -> [ProductID: UserID] in
             let rows = try database.query("""
                 SELECT product_id, user_id FROM bids

@@ -50,7 +50,8 @@ extension SocketService {
         case .refused(let reason, let price):
             counters.bidsRefused += 1
             if let target, let peer = peers[target.connection] {
-                reply(to: peer, target.completionID, result: false, reason: reason, price: price)
+                reply(to: peer, target.completionID, result: false, reason: reason, price: price,
+                      fields: refusalFields(reason, productID: bid.productID))
             }
         case .accepted(let accepted, let update, let position):
             bidsInFlight += 1

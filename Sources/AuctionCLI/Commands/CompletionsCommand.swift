@@ -1,0 +1,24 @@
+/// `auction completions bash|zsh|fish`: prints the shell's completion script, generated from the
+/// argument specification.
+public struct CompletionsCommand: Command {
+    /// `completions`.
+    public static let name = "completions"
+    /// It talks to no server.
+    public static var usesEndpoints: Bool { false }
+    /// The shell.
+    public var shell: String
+
+    /// Reads `<shell>`.
+    public init(_ invocation: Invocation) throws(CommandError) {
+        guard let shell = invocation.argument("shell"), CompletionScript.shells.contains(shell) else {
+            throw .usage(Self.name, "`completions` needs <shell>: " + CompletionScript.shells.joined(separator: ", "))
+        }
+        self.shell = shell
+    }
+
+    /// Prints the script.
+    public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
+        context.console.output.write(CompletionScript.script(for: shell, spec: .auction) ?? "")
+        return .success
+    }
+}

@@ -1,0 +1,17 @@
+/// `auction man`: prints the manual page (roff), generated from the argument specification;
+/// `auction man | man -l -` reads it.
+public struct ManCommand: Command {
+    /// `man`.
+    public static let name = "man"
+    /// It talks to no server.
+    public static var usesEndpoints: Bool { false }
+
+    /// `man` takes no options.
+    public init(_ invocation: Invocation) throws(CommandError) {}
+
+    /// Prints the page.
+    public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
+        context.console.output.write(ManPage.render(.auction))
+        return .success
+    }
+}

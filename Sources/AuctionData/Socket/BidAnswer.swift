@@ -1,0 +1,27 @@
+import AuctionCore
+
+/// A bid's outcome with what the server said a refused bid would have needed (ours only).
+public struct BidAnswer: Hashable, Sendable {
+    /// Accepted or refused (with the reason and current price).
+    public var outcome: BidOutcome
+    /// The product's minimum raise, when the server named one (`min_increment`).
+    public var minimumIncrement: Money?
+    /// The smallest price the server would accept now, when it said (`minimum_bid`).
+    public var minimumBid: Money?
+
+    /// Creates an answer.
+    public init(outcome: BidOutcome, minimumIncrement: Money? = nil, minimumBid: Money? = nil) {
+        self.outcome = outcome
+        self.minimumIncrement = minimumIncrement
+        self.minimumBid = minimumBid
+    }
+
+    /// Reads the refusal fields of a reply; values out of range (not positive) are ignored.
+    init(reply: WireReply, bid: Bid) {
+        func positive(_ key: String) -> Money? {
+            guard case .int(let value)? = reply.fields[key], value > 0 else { return nil }
+            return Money(value)
+        }
+        self.init(outcome: reply.outcome(of: bid), minimumIncrement: positive("min_increment"), minimumBid: positive("minimum_bid"))
+    }
+}
