@@ -162,7 +162,7 @@ import Testing
         while !seen && Date() < deadline {
             price += 1_000
             _ = try await CLI.run(["bid", "3", String(price)], environment: server.clientEnvironment)
-            seen = try await CLI.screen(tmux, timeout: 0.5) { $0.contains("\t3\t") || $0.contains(" 3 ") && $0.contains(Money(Int64(price)).description) }.1
+            seen = try await CLI.screen(tmux, timeout: 0.5) { $0.contains("\t3\t") || $0.contains(" 3 ") && $0.contains(String(price)) }.1
         }
         let screen = try await CLI.blocking { try tmux.capture() }
         #expect(seen, "screen:\n\(screen)")
