@@ -1,3 +1,4 @@
+import AuctionCore
 import AuctionInfrastructure
 
 /// How the auction server listens, stores and limits; built once at the entry point.
@@ -24,6 +25,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var httpSession = HTTPServerSession.Configuration()
     /// Most HTTP connections open at once; more are answered 503.
     public var httpMaximumConnections = 10_000
+    /// The highest price a bid may offer and the largest raise over the current price (`max_price`, `max_raise`).
+    public var priceLimits = PriceLimits()
 
     /// The defaults: loopback, the original backend's local ports, the default database.
     public init() {}
