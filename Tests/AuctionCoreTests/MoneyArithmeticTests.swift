@@ -75,3 +75,23 @@ import Testing
         #expect(limits.maximumRaise == Money(1))
     }
 }
+
+@Suite struct TimestampArithmeticTests {
+    @Test func extremeTimesFormatWithoutTrapping() {
+        // A corrupt `last_change_at` or `ends_at` row must not stop the server from starting.
+        for ms in [Int64.min, Int64.min + 1, -1, 0, Int64.max] {
+            let time = Timestamp(millisecondsSinceEpoch: ms)
+            #expect(!time.calendarDate.isEmpty)
+            #expect(!time.description.isEmpty)
+        }
+        #expect(Timestamp(millisecondsSinceEpoch: -1).calendarDate == "1969-12-31")
+        #expect(Timestamp(millisecondsSinceEpoch: -86_400_000).calendarDate == "1969-12-31")
+        #expect(Timestamp(millisecondsSinceEpoch: -86_400_001).calendarDate == "1969-12-30")
+    }
+
+    @Test func addingSaturates() {
+        #expect(Timestamp(millisecondsSinceEpoch: Int64.max).adding(milliseconds: 1).millisecondsSinceEpoch == Int64.max)
+        #expect(Timestamp(millisecondsSinceEpoch: Int64.min).adding(milliseconds: -1).millisecondsSinceEpoch == Int64.min)
+        #expect(Timestamp(millisecondsSinceEpoch: 5).adding(milliseconds: -10).millisecondsSinceEpoch == -5)
+    }
+}

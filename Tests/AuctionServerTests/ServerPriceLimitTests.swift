@@ -57,6 +57,7 @@ import Testing
                 defer { database.close() }
                 try database.run("UPDATE products SET current_price = 9223372036854775000 WHERE id = 3")
                 try database.run("UPDATE products SET current_price = 9223372036854775807, min_increment = 9223372036854775807 WHERE id = 4")
+                try database.run("UPDATE products SET last_change_at = -9223372036854775808, last_change = -9223372036854775808 WHERE id = 5")
             },
             configure: {
                 $0.allowAnonymousBids = true
