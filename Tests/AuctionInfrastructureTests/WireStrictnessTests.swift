@@ -55,3 +55,13 @@ import Testing
         #expect(Self.events(#"{"dataType":1E1,"completionId":1,"data":{}}/"#) == [.malformed(.invalidField("dataType"))])
     }
 }
+
+@Suite struct JSONNumberRangeTests {
+    @Test func numbersBeyondADoubleAreInvalidNotInfinite() throws {
+        // Found by the fuzzer: `1e400` read as infinity and was written back as `null`.
+        #expect(throws: JSONError.invalidNumber(offset: 1)) { try JSONValue.parse("[1e400]") }
+        #expect(throws: JSONError.self) { try JSONValue.parse("-1E+999") }
+        #expect(try JSONValue.parse("1e308") == .double(1e308))
+        #expect(try JSONValue.parse("1e-400") == .double(0))
+    }
+}

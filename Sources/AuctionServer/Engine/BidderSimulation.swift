@@ -75,7 +75,9 @@ public struct BidderSimulation: Sendable {
     public mutating func tick(now: Timestamp, book: AuctionBook) -> [Bid] {
         let range = positionRange(productCount: book.productCount)
         guard !range.isEmpty else { return [] }
-        let elapsed = max(0, now.millisecondsSinceEpoch - origin.millisecondsSinceEpoch)
+        // Any two clock readings subtract without trapping (a clock that jumped saturates).
+        let (difference, overflow) = now.millisecondsSinceEpoch.subtractingReportingOverflow(origin.millisecondsSinceEpoch)
+        let elapsed = overflow ? (now > origin ? Int64.max : 0) : max(0, difference)
         var positions: [Int] = []
         switch configuration.pace {
         case .demoFeed:
