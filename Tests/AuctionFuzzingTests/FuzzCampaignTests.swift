@@ -15,13 +15,13 @@ import Testing
         }
     }
 
-    @Test func framesAndJSON() { fuzz(.frames, cases: 5_000) }
+    @Test func framesAndJSON() { fuzz(.frames, cases: 2_000) }
 
-    @Test func httpRequestsAndCatalogueBodies() { fuzz(.http, cases: 5_000) }
+    @Test func httpRequestsAndCatalogueBodies() { fuzz(.http, cases: 2_000) }
 
-    @Test func bidPathWithArbitraryPricesAndLimits() { fuzz(.bids, cases: 5_000) }
+    @Test func bidPathWithArbitraryPricesAndLimits() { fuzz(.bids, cases: 2_000) }
 
-    @Test func moneyAndTimeArithmetic() { fuzz(.money, cases: 5_000) }
+    @Test func moneyAndTimeArithmetic() { fuzz(.money, cases: 2_000) }
 
     @Test func aFailureNamesItsSeedCaseAndInputAndReplaysExactly() throws {
         let fragile = FuzzTarget(name: "fragile", generate: { random in [UInt8.random(in: 0...255, using: &random)] },
