@@ -44,6 +44,12 @@ let package = Package(
             name: "auction-bench",
             dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionServer", "AuctionCLI", "AuctionImage"]
         ),
+        // Fuzz targets (frames, HTTP, the bid path, money) for the CI's bounded run and `scripts/fuzz`.
+        .target(
+            name: "AuctionFuzzing",
+            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionServer"]
+        ),
+        .executableTarget(name: "auction-fuzz", dependencies: ["AuctionFuzzing"]),
         // Shared test helpers: servers on ephemeral ports, temporary directories, tmux.
         .target(
             name: "AuctionTestSupport",
@@ -59,6 +65,7 @@ let package = Package(
             dependencies: ["AuctionServer", "AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionImage", "AuctionTestSupport", "CSQLite"]
         ),
         .testTarget(name: "AuctionCLITests", dependencies: ["AuctionCLI", "AuctionCore", "AuctionData", "AuctionImage", "AuctionTestSupport"]),
+        .testTarget(name: "AuctionFuzzingTests", dependencies: ["AuctionFuzzing"]),
         // Real binaries, real servers, real terminals (tmux).
         .testTarget(
             name: "AuctionEndToEndTests",

@@ -69,7 +69,7 @@ import Testing
             #"{"dataType":2,"data":{"product_id":5,"product_price":35000,"state":true,"auction_date":"2023-02-11","beforePrice":500}}/"#))
         #expect(try ServerMessage(frame: push)
             == .price(PriceUpdate(productID: 5, price: 35000, change: 500, direction: .up, auctionDate: "2023-02-11")))
-        let bid = try #require(Self.decodeOne(#"{"dataType":2,"completionId":-3,"data":{"product_id":5,"product_price":35000,"user_id":"1"}}/"#))
+        let bid = try #require(Self.decodeOne(#"{"dataType":2,"completionId":3,"data":{"product_id":5,"product_price":35000,"user_id":"1"}}/"#))
         #expect(try ClientMessage(frame: bid) == .bid(Bid(productID: 5, price: 35000), userID: UserID(rawValue: 1)))
         let list = try #require(Self.decodeOne(#"{"dataType":1,"completionId":0,"data":{"stateNumber":0}}/"#))
         #expect(try ClientMessage(frame: list) == .listState(stateNumber: 0))

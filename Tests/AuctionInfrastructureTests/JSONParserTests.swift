@@ -36,10 +36,9 @@ import Testing
         #expect(try JSONValue.parse("[]") == .array([]))
     }
 
-    @Test func duplicateKeysResolveToTheLastLikeJavaScript() throws {
-        let value = try JSONValue.parse(#"{"a":1,"a":2}"#)
-        #expect(value["a"] == .int(2))
-        #expect(value.objectValue?.count == 2)
+    @Test func duplicateKeysAreRefused() throws {
+        // JavaScript keeps the last, other readers the first: a repeated member is refused, never guessed at.
+        #expect(throws: JSONError.duplicateKey(offset: 7)) { try JSONValue.parse(#"{"a":1,"a":2}"#) }
     }
 
     @Test func decodesEscapesAndSurrogatePairs() throws {

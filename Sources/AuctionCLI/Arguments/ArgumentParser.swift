@@ -141,13 +141,17 @@ public struct ArgumentParser: Sendable {
         for (argument, raw) in zip(command.arguments, positionals) {
             switch argument.kind {
             case .productID:
-                guard let id = Int(raw), id >= 1 else {
+                guard let id = Int(raw), id >= 1, id <= Int(Int32.max) else {
                     throw UsageError(reason: "<\(argument.name)> must be a product id (a whole number from 1), not `\(raw)`", usage: usage)
                 }
                 values[argument.name] = .productID(ProductID(id))
             case .price:
                 guard let money = Money(parsing: raw), money > .zero else {
                     throw UsageError(reason: "<\(argument.name)> must be a positive whole amount like 35000 or 35,000, not `\(raw)`", usage: usage)
+                }
+                // The server is the authority (its max_price); no price above 2^53 - 1 is exact on the wire.
+                guard money <= Money.largestExact else {
+                    throw UsageError(reason: "<\(argument.name)> must be at most \(Money.largestExact), not `\(raw)`", usage: usage)
                 }
                 values[argument.name] = .price(money)
             case .bidPrice:

@@ -10,9 +10,9 @@ public enum Sparkline {
         let series = resample(values, to: width)
         guard let low = series.min(), let high = series.max() else { return "" }
         guard high > low else { return String(repeating: bars[3], count: series.count) }
-        let span = Double(high - low)
+        let span = max(1, Double(high) - Double(low))  // in Double: any two Int64 prices, no overflow
         return String(series.map { value -> Character in
-            let level = Int((Double(value - low) / span * 7).rounded())
+            let level = Int(((Double(value) - Double(low)) / span * 7).rounded())
             return bars[max(0, min(7, level))]
         })
     }
@@ -27,9 +27,9 @@ public enum Sparkline {
     public static func chart(_ values: [Int64], height: Int, width: Int? = nil) -> [String] {
         let series = resample(values, to: width)
         guard height > 0, let low = series.min(), let high = series.max() else { return [] }
-        let span = max(1, high - low)
+        let span = max(1, Double(high) - Double(low))
         // Each value's bar height in eighths of a row, at least one eighth.
-        let levels = series.map { value in max(1, Int((Double(value - low) / Double(span) * Double(height * 8 - 1)).rounded()) + 1) }
+        let levels = series.map { value in max(1, Int(((Double(value) - Double(low)) / span * Double(height * 8 - 1)).rounded()) + 1) }
         var rows: [String] = []
         for row in 0..<height {
             let base = (height - 1 - row) * 8
@@ -51,7 +51,8 @@ public enum Sparkline {
             let start = bucket * values.count / width
             let end = max(start + 1, (bucket + 1) * values.count / width)
             let slice = values[start..<end]
-            return slice.reduce(0, +) / Int64(slice.count)
+            // The mean in 128 bits: prices near Int64.max from a server cannot overflow the sum.
+            return Int64(slice.reduce(Int128(0)) { $0 + Int128($1) } / Int128(slice.count))
         }
     }
 }

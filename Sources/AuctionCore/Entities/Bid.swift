@@ -44,6 +44,12 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
     case serverError = "server_error"
     /// The old backend said no without saying why.
     case unspecified = "unspecified"
+    /// The price is above the server's maximum price per bid.
+    case priceTooHigh = "price_too_high"
+    /// The price is further above the current price than the server's maximum raise.
+    case raiseTooLarge = "raise_too_large"
+    /// The product's stored state is out of range; bids on it are refused until an operator fixes it.
+    case productUnavailable = "product_unavailable"
 
     /// A sentence a user can act on.
     public var explanation: String {
@@ -58,6 +64,9 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
         case .invalid: "the request is not allowed"
         case .serverError: "the server failed; nothing was changed"
         case .unspecified: "the server refused without giving a reason"
+        case .priceTooHigh: "the price is above the highest price the server accepts"
+        case .raiseTooLarge: "the price is too far above the current price"
+        case .productUnavailable: "bidding on this product is suspended"
         }
     }
 }

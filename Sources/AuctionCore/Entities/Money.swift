@@ -12,12 +12,16 @@ public struct Money: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral
     /// Zero.
     public static let zero = Money(0)
 
+    /// The largest amount that every JSON reader holds exactly (2^53 − 1, JavaScript's
+    /// `Number.MAX_SAFE_INTEGER`): no price on the wire may exceed it.
+    public static let largestExact = Money(9_007_199_254_740_991)
+
     /// Orders amounts by value.
     public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
-    /// Adds two amounts.
-    public static func + (lhs: Money, rhs: Money) -> Money { Money(lhs.minorUnits + rhs.minorUnits) }
-    /// Subtracts two amounts.
-    public static func - (lhs: Money, rhs: Money) -> Money { Money(lhs.minorUnits - rhs.minorUnits) }
+    /// Adds two amounts, saturating at `Int64.min`/`Int64.max` instead of trapping (see `Money+Arithmetic`).
+    public static func + (lhs: Money, rhs: Money) -> Money { lhs.saturatingAdding(rhs) }
+    /// Subtracts two amounts, saturating at `Int64.min`/`Int64.max` instead of trapping.
+    public static func - (lhs: Money, rhs: Money) -> Money { lhs.saturatingSubtracting(rhs) }
 
     /// The amount with thousands separators, e.g. `35,000`.
     public var description: String { Money.group(minorUnits) }

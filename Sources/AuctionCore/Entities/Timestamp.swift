@@ -11,16 +11,16 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         lhs.millisecondsSinceEpoch < rhs.millisecondsSinceEpoch
     }
 
-    /// This point moved by a number of milliseconds.
+    /// This point moved by a number of milliseconds (saturating at the ends of `Int64`, never trapping).
     public func adding(milliseconds: Int64) -> Timestamp {
-        Timestamp(millisecondsSinceEpoch: millisecondsSinceEpoch + milliseconds)
+        let (sum, overflow) = millisecondsSinceEpoch.addingReportingOverflow(milliseconds)
+        return Timestamp(millisecondsSinceEpoch: overflow ? (milliseconds > 0 ? Int64.max : Int64.min) : sum)
     }
 
     /// The civil date in UTC as `YYYY-MM-DD` (the wire's `auction_date`).
     public var calendarDate: String {
-        let days = millisecondsSinceEpoch >= 0
-            ? millisecondsSinceEpoch / 86_400_000
-            : (millisecondsSinceEpoch - 86_399_999) / 86_400_000
+        // Floor division, written so that no value (Int64.min from a corrupt row included) can overflow.
+        let days = millisecondsSinceEpoch / 86_400_000 - (millisecondsSinceEpoch % 86_400_000 < 0 ? 1 : 0)
         let (year, month, day) = Timestamp.civil(fromDays: days)
         func pad(_ value: Int64, _ width: Int) -> String {
             let text = String(value)

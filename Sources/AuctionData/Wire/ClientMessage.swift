@@ -72,7 +72,8 @@ public enum ClientMessage: Hashable, Sendable {
         }
     }
 
-    /// Reads a client frame; unknown types become `.unknown`, never an error.
+    /// Reads a client frame; unknown types become `.unknown`, never an error. Numbers must be JSON
+    /// integers in their documented ranges (`WirePayload+Ranges`).
     public init(frame: Frame) throws(WireError) {
         let type = frame.dataType
         guard (DataType.listState...DataType.hello).contains(type) else {
@@ -82,16 +83,13 @@ public enum ClientMessage: Hashable, Sendable {
         let payload = try WirePayload(frame)
         switch type {
         case DataType.listState:
-            guard let state = Int(exactly: try payload.int("stateNumber")) else {
-                throw .invalidField("stateNumber", dataType: type)
-            }
-            self = .listState(stateNumber: state)
+            self = .listState(stateNumber: Int(try payload.exactInt("stateNumber", in: WirePayload.stateNumbers)))
         case DataType.bid:
-            self = .bid(Bid(productID: try payload.productID("product_id"), price: try payload.money("product_price")),
-                        userID: try payload.optionalUserID("user_id"))
+            self = .bid(Bid(productID: try payload.exactProductID("product_id"), price: try payload.exactMoney("product_price")),
+                        userID: try payload.exactOptionalUserID("user_id"))
         case DataType.login: self = .login(token: try payload.string("token"))
-        case DataType.subscribe: self = .subscribe(try payload.productIDs("product_ids"))
-        case DataType.unsubscribe: self = .unsubscribe(try payload.productIDs("product_ids"))
+        case DataType.subscribe: self = .subscribe(try payload.exactProductIDs("product_ids"))
+        case DataType.unsubscribe: self = .unsubscribe(try payload.exactProductIDs("product_ids"))
         case DataType.chatJoin: self = .chatJoin(room: try payload.string("room"))
         case DataType.chatLeave: self = .chatLeave(room: try payload.string("room"))
         case DataType.chatSend: self = .chatSend(room: try payload.string("room"), text: try payload.string("text"))

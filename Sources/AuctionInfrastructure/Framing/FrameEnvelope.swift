@@ -4,20 +4,29 @@ struct FrameEnvelope {
     var completionID: JSONValue?
     var data: JSONValue?
 
+    /// The range of a `completionId` (docs/PROTOCOL.md, Correlation): what every peer's integer holds.
+    static let completionIDs: ClosedRange<Int64> = 0...Int64(Int32.max)
+
     /// Checks the fields and makes the frame; a `completionId` inside `data` counts when none is at top level.
+    ///
+    /// `dataType` and `completionId` must be JSON integers (no fraction, no exponent: `2.0` and `2E0`
+    /// are floating point); a `completionId` outside `0 ... Int32.max` is refused, never echoed.
     func frame() throws(FramingError) -> Frame {
         guard let typeValue = dataType else { throw .missingField("dataType") }
-        guard let type = typeValue.intValue, let dataType = Int(exactly: type) else { throw .invalidField("dataType") }
+        guard case .int(let type) = typeValue, let dataType = Int(exactly: type) else { throw .invalidField("dataType") }
         guard let data else { throw .missingField("data") }
         var id: Int64?
         if let idValue = completionID, !idValue.isNull {
-            guard let value = idValue.intValue else { throw .invalidField("completionId") }
-            id = value
+            id = try Self.completionID(idValue)
         } else if let idValue = data["completionId"], !idValue.isNull {
-            guard let value = idValue.intValue else { throw .invalidField("completionId") }
-            id = value
+            id = try Self.completionID(idValue)
         }
         return Frame(dataType: dataType, completionID: id, data: data)
+    }
+
+    private static func completionID(_ value: JSONValue) throws(FramingError) -> Int64 {
+        guard case .int(let id) = value, completionIDs.contains(id) else { throw .invalidField("completionId") }
+        return id
     }
 }
 
@@ -25,6 +34,7 @@ extension JSONReader {
     /// Reads the envelope object at `index` (which holds `{`), keeping only its three known members.
     mutating func readEnvelope() throws(JSONError) -> FrameEnvelope {
         var envelope = FrameEnvelope()
+        var otherNames = JSONMemberNames()
         index += 1
         skipWhitespace()
         guard index < count else { throw .unexpectedEnd(offset: index) }
@@ -35,6 +45,7 @@ extension JSONReader {
         while true {
             guard index < count else { throw .unexpectedEnd(offset: index) }
             guard base[index] == UInt8(ascii: "\"") else { throw .unexpectedByte(base[index], offset: index) }
+            let keyOffset = index
             let key = try readEnvelopeKey()
             skipWhitespace()
             guard index < count else { throw .unexpectedEnd(offset: index) }
@@ -42,11 +53,19 @@ extension JSONReader {
             index += 1
             skipWhitespace()
             let value = try readValue(depth: 1)
+            // A member named twice is refused: peers that keep the first and peers that keep the last disagree.
             switch key {
-            case .dataType: envelope.dataType = value
-            case .completionID: envelope.completionID = value
-            case .data: envelope.data = value
-            case .other: break
+            case .dataType:
+                guard envelope.dataType == nil else { throw .duplicateKey(offset: keyOffset) }
+                envelope.dataType = value
+            case .completionID:
+                guard envelope.completionID == nil else { throw .duplicateKey(offset: keyOffset) }
+                envelope.completionID = value
+            case .data:
+                guard envelope.data == nil else { throw .duplicateKey(offset: keyOffset) }
+                envelope.data = value
+            case .other(let name):
+                guard otherNames.insert(name) else { throw .duplicateKey(offset: keyOffset) }
             }
             skipWhitespace()
             guard index < count else { throw .unexpectedEnd(offset: index) }
@@ -63,7 +82,7 @@ extension JSONReader {
         }
     }
 
-    enum EnvelopeKey { case dataType, completionID, data, other }
+    enum EnvelopeKey { case dataType, completionID, data, other(String) }
 
     /// Reads a member name, matching the usual spellings byte for byte before decoding anything.
     private mutating func readEnvelopeKey() throws(JSONError) -> EnvelopeKey {
@@ -74,7 +93,7 @@ extension JSONReader {
         case "dataType": return .dataType
         case "data": return .data
         case "completionId": return .completionID
-        default: return .other
+        case let name: return .other(name)
         }
     }
 

@@ -16,13 +16,15 @@ public enum JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooDeep(limit: Int, offset: Int)
     /// Bytes after the value.
     case trailingBytes(offset: Int)
+    /// An object names the same member twice (refused: readers disagree on which one counts).
+    case duplicateKey(offset: Int)
 
     /// The byte offset in the input where the problem was found.
     public var offset: Int {
         switch self {
         case .unexpectedEnd(let offset), .unexpectedByte(_, let offset), .invalidUTF8(let offset),
              .controlCharacterInString(let offset), .invalidEscape(let offset), .invalidNumber(let offset),
-             .tooDeep(_, let offset), .trailingBytes(let offset):
+             .tooDeep(_, let offset), .trailingBytes(let offset), .duplicateKey(let offset):
             offset
         }
     }
@@ -38,6 +40,7 @@ public enum JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidNumber(let offset): "invalid number at byte \(offset)"
         case .tooDeep(let limit, let offset): "JSON nested deeper than \(limit) levels at byte \(offset)"
         case .trailingBytes(let offset): "unexpected bytes after the JSON value at byte \(offset)"
+        case .duplicateKey(let offset): "an object repeats a member name at byte \(offset)"
         }
     }
 }

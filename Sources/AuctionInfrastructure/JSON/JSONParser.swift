@@ -131,10 +131,13 @@ struct JSONReader {
             return .object(JSONObject(members: members))
         }
         members.reserveCapacity(6)
+        var names = JSONMemberNames()
         while true {
             guard index < count else { throw .unexpectedEnd(offset: index) }
             guard base[index] == UInt8(ascii: "\"") else { throw .unexpectedByte(base[index], offset: index) }
+            let keyOffset = index
             let key = try readKey()
+            guard names.insert(key, among: members) else { throw .duplicateKey(offset: keyOffset) }
             skipWhitespace()
             guard index < count else { throw .unexpectedEnd(offset: index) }
             guard base[index] == UInt8(ascii: ":") else { throw .unexpectedByte(base[index], offset: index) }

@@ -1,5 +1,6 @@
 extension JSONReader {
-    /// Reads a number: `.int` when written without fraction or exponent and in range, else `.double`.
+    /// Reads a number: `.int` when written without fraction or exponent and in range, else `.double`;
+    /// a number beyond the range of a double is invalid.
     mutating func readNumber() throws(JSONError) -> JSONValue {
         let start = index
         var negative = false
@@ -43,7 +44,10 @@ extension JSONReader {
             if !negative && magnitude <= UInt64(Int64.max) { return .int(Int64(magnitude)) }
             if negative && magnitude <= UInt64(Int64.max) + 1 { return .int(Int64(truncatingIfNeeded: 0 &- magnitude)) }
         }
-        return .double(parseDouble(from: start, to: index))
+        // A number too large for a double (`1e400`) would read as infinity, which JSON cannot write back.
+        let value = parseDouble(from: start, to: index)
+        guard value.isFinite else { throw .invalidNumber(offset: start) }
+        return .double(value)
     }
 
     @inline(__always)

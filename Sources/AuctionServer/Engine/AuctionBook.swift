@@ -49,6 +49,15 @@ public struct AuctionBook: Sendable {
     /// How many products the catalogue holds.
     public var productCount: Int { lots.count }
 
+    /// The highest price and the largest raise a bid may make.
+    public var limits: PriceLimits { rules.limits }
+
+    /// Lots whose stored price is outside the limits (e.g. written by an older server without them):
+    /// every bid on them is refused `product_unavailable`, and the server logs them at start.
+    public var unavailableLots: [AuctionLot] {
+        lots.filter { !rules.limits.admits(storedPrice: $0.price) }
+    }
+
     /// The lot of a product, or nil when there is no such product.
     public func lot(for id: ProductID) -> AuctionLot? {
         indexByID[id].map { lots[$0] }

@@ -75,7 +75,9 @@ public struct BidderSimulation: Sendable {
     public mutating func tick(now: Timestamp, book: AuctionBook) -> [Bid] {
         let range = positionRange(productCount: book.productCount)
         guard !range.isEmpty else { return [] }
-        let elapsed = max(0, now.millisecondsSinceEpoch - origin.millisecondsSinceEpoch)
+        // Any two clock readings subtract without trapping (a clock that jumped saturates).
+        let (difference, overflow) = now.millisecondsSinceEpoch.subtractingReportingOverflow(origin.millisecondsSinceEpoch)
+        let elapsed = overflow ? (now > origin ? Int64.max : 0) : max(0, difference)
         var positions: [Int] = []
         switch configuration.pace {
         case .demoFeed:
@@ -91,7 +93,10 @@ public struct BidderSimulation: Sendable {
         case .steady(let rate):
             guard rate > 0 else { return [] }
             let perSecond = Int64(rate)
-            let due = elapsed * perSecond / 1_000
+            let (scaled, overflow) = elapsed.multipliedReportingOverflow(by: perSecond)
+            let due = overflow ? Int64.max / 1_000 : scaled / 1_000
+            // A clock that stepped back produces nothing until it catches up (never a negative count).
+            guard due > produced else { return [] }
             if due - produced > perSecond { produced = due - perSecond }
             let count = Int(due - produced)
             produced = due
@@ -117,7 +122,9 @@ public struct BidderSimulation: Sendable {
             guard let lot = book.lot(atPosition: position), !lot.isClosed else { continue }
             let base = planned[position] ?? lot.price
             let step = max(configuration.raise, lot.minimumIncrement ?? .zero, Money(1))
-            let offer = base + step
+            // Never past the limits: a lot at (or out of) the maximum price is left alone.
+            guard book.limits.admits(storedPrice: base), let offer = base.adding(step),
+                  book.limits.refusal(price: offer, current: base) == nil else { continue }
             planned[position] = offer
             bids.append(Bid(productID: lot.productID, price: offer))
         }

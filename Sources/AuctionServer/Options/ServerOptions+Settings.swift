@@ -1,3 +1,5 @@
+import AuctionCore
+
 extension ServerOptions {
     /// Every setting, in the order `--help` lists them.
     static let settings: [Setting] = [
@@ -123,7 +125,25 @@ extension ServerOptions {
             configuration.limits.originalClientSendBytes = number
             return nil
         },
+        Setting(key: "max_price", takesValue: true,
+                help: "highest price a bid may offer, minor units (default 1000000000000000)") { configuration, value in
+            guard let price = money(value) else { return "an amount 1-\(Money.largestExact.minorUnits)" }
+            configuration.priceLimits.maximumPrice = price
+            return nil
+        },
+        Setting(key: "max_raise", takesValue: true,
+                help: "largest raise a bid may make over the current price (default 1000000000000)") { configuration, value in
+            guard let raise = money(value) else { return "an amount 1-\(Money.largestExact.minorUnits)" }
+            configuration.priceLimits.maximumRaise = raise
+            return nil
+        },
     ] + accountSettings
+
+    /// An amount in `1 ... Money.largestExact`, written `35000`, `35,000` or `35_000`.
+    private static func money(_ text: String) -> Money? {
+        guard let amount = Money(parsing: text), amount >= Money(1), amount <= Money.largestExact else { return nil }
+        return amount
+    }
 
     private static func port(_ text: String) -> Int? {
         guard let number = Int(text), (0...65_535).contains(number) else { return nil }

@@ -121,9 +121,13 @@ public final class AuctionHouseServer: @unchecked Sendable {
         guard let catalogue = running.catalogue, let ledger = running.ledger else { throw .setup("store not open") }
         let restored: RestoredState
         do throws(StoreError) {
-            restored = try RestoredState.load(from: catalogue)
+            restored = try RestoredState.load(from: catalogue, limits: configuration.priceLimits)
         } catch {
             throw .store(error)
+        }
+        for lot in restored.book.unavailableLots {
+            log.warning("store: product \(lot.productID) has price \(lot.price.minorUnits), outside 0-"
+                        + "\(configuration.priceLimits.maximumPrice.minorUnits) (max_price): bids on it are refused")
         }
         let sessions: any SessionResolver
         var router = HTTPRouter()

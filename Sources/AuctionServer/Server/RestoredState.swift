@@ -8,7 +8,8 @@ struct RestoredState {
     var book: AuctionBook
 
     /// Reads the store (the ledger keeps `products.current_price` up to date with every commit).
-    static func load(from catalogue: SQLiteCatalogueStore) throws(StoreError) -> RestoredState {
+    /// Prices outside `limits` do not stop the start: their products refuse bids (`product_unavailable`).
+    static func load(from catalogue: SQLiteCatalogueStore, limits: PriceLimits = PriceLimits()) throws(StoreError) -> RestoredState {
         let closures = try catalogue.closedAuctions()
         let products = try catalogue.allProducts().map { product in
             guard let closure = closures[product.id] else { return product }
@@ -25,6 +26,7 @@ struct RestoredState {
                 """) { (ProductID(Int($0.int64(0))), UserID(rawValue: $0.int64(1))) }
             return Dictionary(rows, uniquingKeysWith: { _, last in last })
         }
-        return RestoredState(products: products, book: AuctionBook(products: products, leaders: leaders, closed: closed))
+        return RestoredState(products: products, book: AuctionBook(products: products, leaders: leaders, closed: closed,
+                                                                   rules: BidRules(limits: limits)))
     }
 }

@@ -1,3 +1,4 @@
+import AuctionCore
 import AuctionInfrastructure
 
 /// How the auction server listens, stores and limits; built once at the entry point.
@@ -30,6 +31,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var accounts = AccountService.Configuration()
     /// Similar log lines written per 10 s before the rest are counted and summarised (the binary's log).
     public var logRepeats = LogRepeatFilter.Configuration()
+    /// The highest price a bid may offer and the largest raise over the current price (`max_price`, `max_raise`).
+    public var priceLimits = PriceLimits()
 
     /// The defaults: loopback, the original backend's local ports, the default database.
     public init() {}
