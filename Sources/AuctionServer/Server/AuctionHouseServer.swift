@@ -51,6 +51,13 @@ public final class AuctionHouseServer: @unchecked Sendable {
     /// How the bid ledger's group commit has been doing (commits, bids, bids per commit) once started.
     public var ledgerStatistics: LedgerStatistics? { state.withLock { $0.ledger?.statistics } }
 
+    /// What price pushes have cost so far (connections visited per group, pushes) once started.
+    public var fanOutStatistics: FanOutStatistics? {
+        let (loop, service) = state.withLock { ($0.loop, $0.service) }
+        guard let loop, let service else { return nil }
+        return loop.waitFor { service.counters.fanOut }
+    }
+
     /// The database file in use once started.
     public var databasePath: String? { state.withLock { $0.databasePath } }
 

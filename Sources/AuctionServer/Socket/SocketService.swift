@@ -231,4 +231,17 @@ struct SocketCounters: Sendable {
     var commitFailures = 0
     var pushes = 0
     var disconnectedForLag = 0
+    /// Push groups and the connections their fan-out visited.
+    var pushGroups = 0
+    var connectionsVisited = 0
+
+    /// The figures `AuctionHouseServer.fanOutStatistics` reports.
+    var fanOut: FanOutStatistics {
+        var statistics = FanOutStatistics()
+        statistics.pushes = pushes
+        statistics.groups = pushGroups
+        statistics.connectionsVisited = connectionsVisited
+        statistics.disconnectedForLag = disconnectedForLag
+        return statistics
+    }
 }
