@@ -81,6 +81,7 @@ extension TCPConnection: EventHandler {
             switch result {
             case let .success(count):
                 outputStart += count
+                sentByteCount &+= count
             case .failure(.wouldBlock):
                 return waitForWritable(true)
             case let .failure(error):

@@ -31,6 +31,9 @@ public final class TCPConnection: @unchecked Sendable {
     public var closeTimeoutMilliseconds: Int64 = 10_000
     /// The number of `send` system calls made so far (to observe write coalescing).
     public internal(set) var writeSystemCallCount = 0
+    /// Bytes the kernel has accepted from this connection so far (wraps, never traps): a socket whose
+    /// count stops moving while output waits is not being read.
+    public internal(set) var sentByteCount = 0
 
     let fd: CInt
     var registration: UInt64 = 0

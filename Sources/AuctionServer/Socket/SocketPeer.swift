@@ -17,6 +17,8 @@ final class SocketPeer {
     var user: SessionUser?
     /// Set once the connection is being given up: nothing more is read or sent.
     var isGivenUp = false
+    /// Whether its output moves, for the write deadline.
+    var progress = OutputProgress()
 
     init(id: ConnectionID, connection: TCPConnection, limits: SocketLimits) {
         self.id = id

@@ -99,7 +99,7 @@ extension SocketService {
         }
     }
 
-    private func giveUp(_ peer: SocketPeer, reason: String) {
+    func giveUp(_ peer: SocketPeer, reason: String) {
         guard !peer.isGivenUp else { return }
         peer.isGivenUp = true
         peer.outbound.giveUp()
