@@ -216,6 +216,9 @@ import Testing
     @Test func oneAddressCannotHoldMoreThanItsShareOfConnections() async throws {
         var configuration = HTTPServer.Configuration()
         configuration.maximumConnectionsPerAddress = 2
+        // Generous timeouts: on a loaded machine the 408 deadline must not close a connection first.
+        configuration.session.requestTimeoutMilliseconds = 600_000
+        configuration.session.idleTimeoutMilliseconds = 600_000
         var router = HTTPRouter()
         router.on(.get, "/health") { _ in .text(.ok, "ok") }
         let server = try HTTPTestServer(configuration, router: router)

@@ -12,7 +12,7 @@ import Testing
         let limit = ProcessLimits.openFileLimit()
         let reports = Mutex<[AcceptRefusals]>([])
         let accepted = Mutex(0)
-        let reserve = DescriptorReserve(count: limit - 1, refusal: Array("full/".utf8),
+        let reserve = DescriptorReserve(count: limit - 1, refusal: Array("full/".utf8), reportIntervalMilliseconds: 3_600_000,
                                         onRefusals: { report in reports.withLock { $0.append(report) } })
         let listener = try TCPListener.listen(host: "127.0.0.1", port: 0, on: loop, reserve: reserve) { connection in
             accepted.withLock { $0 += 1 }
@@ -30,7 +30,7 @@ import Testing
         }
 
         // Then each is told and closed, none reaches the owner, and the first refusal is reported
-        // at once while the next two wait for the report interval.
+        // at once while the next two wait for the report interval (an hour).
         #expect(answers == ["full/", "full/", "full/"])
         #expect(accepted.withLock { $0 } == 0)
         #expect(await waitUntil(on: loop) { reports.withLock { !$0.isEmpty } })
