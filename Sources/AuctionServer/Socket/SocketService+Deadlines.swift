@@ -10,7 +10,8 @@ extension SocketService {
     static let tooManyConnections = FrameEncoder.encode(ServerMessage.error(
         reason: "too_many_connections", message: "the server has too many connections; try again later").frame)
 
-    /// The connection limit in force: the setting, or the open-file limit less the descriptor reserve.
+    /// The connection limit the configuration asks for: the setting, or the open-file limit (read
+    /// now) less the descriptor reserve.
     var maximumConnections: Int {
         configuration.limits.maximumConnections
             ?? max(1, ProcessLimits.openFileLimit() - configuration.descriptorReserve)

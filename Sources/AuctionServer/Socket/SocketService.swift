@@ -49,6 +49,8 @@ final class SocketService: @unchecked Sendable {
     var stallTimer: TimerID?
     /// Refusals at the connection limit, logged at most once per interval.
     var connectionRefusals = ReportThrottle(intervalMilliseconds: 10_000)
+    /// The connection limit in force, fixed when listening starts (`maximumConnections`).
+    var connectionLimit = Int.max
 
     init(loop: EventLoop, configuration: ServerConfiguration, book: AuctionBook, ledger: SQLiteBidLedger,
          sessions: any SessionResolver, log: ServerLog,
@@ -72,7 +74,8 @@ final class SocketService: @unchecked Sendable {
         let reserve = DescriptorReserve(
             count: configuration.descriptorReserve, refusal: Self.tooManyConnections,
             onRefusals: { log.warning("socket: \($0)") })
-        log.info("socket: at most \(maximumConnections) connections (open-file limit \(ProcessLimits.openFileLimit()), "
+        connectionLimit = maximumConnections
+        log.info("socket: at most \(connectionLimit) connections (open-file limit \(ProcessLimits.openFileLimit()), "
                  + "\(configuration.descriptorReserve) descriptors in reserve)")
         let listener = try TCPListener.listen(
             host: configuration.host, port: configuration.socketPort, on: loop, reserve: reserve
@@ -123,7 +126,7 @@ final class SocketService: @unchecked Sendable {
 
     private func accept(_ connection: TCPConnection) {
         guard !isStopping else { return connection.abort() }
-        guard peers.count < maximumConnections else {
+        guard peers.count < connectionLimit else {
             if let count = connectionRefusals.note(now: now()) {
                 log.warning("socket: refused \(count) connection(s) since the last report, the latest \(connection.remoteAddress): "
                             + "\(peers.count) connections open (the limit)")
