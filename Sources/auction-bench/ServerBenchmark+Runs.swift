@@ -32,9 +32,10 @@ struct ServerBench {
     /// Prices start far above the demo catalogue's, and each level continues above the last.
     private static let basePrice: Int64 = 1_000_000_000_000
 
-    /// `count` closed-loop bidders on products 1…count.
-    func bids(bidders count: Int) -> BidResult {
-        let bidders = startBidders(count, level: count)
+    /// `count` closed-loop bidders on products 1…count; `level` sets the price range (each run
+    /// needs a range above the last run's on the same products).
+    func bids(bidders count: Int, level: Int? = nil) -> BidResult {
+        let bidders = startBidders(count, level: level ?? count)
         measure(bidders: bidders, watchers: nil)
         let accepted = bidders.reduce(0) { $0 + $1.accepted }
         let latencies = bidders.flatMap(\.latencies).sorted()

@@ -11,10 +11,12 @@ import Foundation
 ///
 /// Options: `--seconds N` (measured time per level, default 3), `--bidders 1,16,64`,
 /// `--watchers 10,100,1000`, `--push-bidders N` (bidders driving the push levels, default 60: every product of the 4 pages),
-/// `--db PATH` (default: a fresh file in a temporary folder).
+/// `--idle N` (idle connections for the idle level, default 10000; 0 skips it), `--idle-bidders N` (default 16),
+/// `--idle-rounds N` (alternating pairs, default 3), `--db PATH` (default: a fresh file in a temporary folder).
 func runServerBenchmark(_ arguments: [String]) -> Int32 {
     guard let options = ServerBenchmarkOptions(arguments) else {
-        print("usage: auction-bench server [--seconds N] [--bidders 1,16,64] [--watchers 10,100,1000] [--push-bidders N] [--db PATH]")
+        print("usage: auction-bench server [--seconds N] [--bidders 1,16,64] [--watchers 10,100,1000] [--push-bidders N]"
+              + " [--idle N] [--idle-bidders N] [--idle-rounds N] [--db PATH]")
         return 2
     }
     ProcessLimits.ignoreSIGPIPE()
@@ -83,6 +85,10 @@ func runServerBenchmark(_ arguments: [String]) -> Int32 {
               + pad(milliseconds(result.p50), 16) + pad(milliseconds(result.p99), 16) + pad(milliseconds(result.replyP50), 12)
               + format(perCommit, 1))
     }
+    if options.idle > 0, !runIdleLevel(bench, server: server, addresses: addresses, idle: options.idle,
+                                       bidders: options.idleBidders, rounds: options.idleRounds) {
+        failed = true
+    }
     print("")
     print("delivered: pushes received / (accepted bids x watchers) in the window; below 100 % means lagging watchers got")
     print("  coalesced pushes (slightly above 100 %: pushes of bids accepted just before the window).")
@@ -97,6 +103,9 @@ private struct ServerBenchmarkOptions {
     var bidders = [1, 16, 64]
     var watchers = [10, 100, 1_000]
     var pushBidders = 60
+    var idle = 10_000
+    var idleBidders = 16
+    var idleRounds = 3
     var databasePath: String?
 
     init?(_ arguments: [String]) {
@@ -117,6 +126,15 @@ private struct ServerBenchmarkOptions {
             case "--push-bidders":
                 guard let number = Int(value), (1...60).contains(number) else { return nil }
                 pushBidders = number
+            case "--idle":
+                guard let number = Int(value), (0...100_000).contains(number) else { return nil }
+                idle = number
+            case "--idle-bidders":
+                guard let number = Int(value), (1...60).contains(number) else { return nil }
+                idleBidders = number
+            case "--idle-rounds":
+                guard let number = Int(value), (1...20).contains(number) else { return nil }
+                idleRounds = number
             case "--db":
                 databasePath = value
             default:

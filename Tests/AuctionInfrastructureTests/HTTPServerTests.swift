@@ -211,3 +211,36 @@ import Testing
         #expect(response.headers["Connection"] == "close")
     }
 }
+
+@Suite struct HTTPServerConnectionCapTests {
+    @Test func oneAddressCannotHoldMoreThanItsShareOfConnections() async throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.maximumConnectionsPerAddress = 2
+        // Generous timeouts: on a loaded machine the 408 deadline must not close a connection first.
+        configuration.session.requestTimeoutMilliseconds = 600_000
+        configuration.session.idleTimeoutMilliseconds = 600_000
+        var router = HTTPRouter()
+        router.on(.get, "/health") { _ in .text(.ok, "ok") }
+        let server = try HTTPTestServer(configuration, router: router)
+        defer { server.stop() }
+        // Given two connections from 127.0.0.1, each served once (so the server holds both).
+        let first = try RawHTTPSocket(port: server.port), second = try RawHTTPSocket(port: server.port)
+        for socket in [first, second] {
+            socket.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(await socket.readResponse()?.status == .ok)
+        }
+
+        // When a third connects from the same address, it is answered 503 and closed.
+        let third = try RawHTTPSocket(port: server.port)
+        let refused = await third.readResponse()
+        #expect(refused?.status == .serviceUnavailable)
+        #expect(refused?.text.contains("from your address") == true)
+
+        // Then once one of the two closes, a new connection is served again.
+        shutdown(first.fd, CInt(SHUT_RDWR))  // not close: its deinit closes the descriptor
+        #expect(await waitUntil(on: server.loop) { server.server.openConnections == 1 })
+        let fourth = try RawHTTPSocket(port: server.port)
+        fourth.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(await fourth.readResponse()?.status == .ok)
+    }
+}

@@ -22,6 +22,7 @@ final class ServerFixture: @unchecked Sendable {
         listings: [ProductListing]? = nil,
         hooks: ServerHooks = ServerHooks(),
         prepare: (String) throws -> Void = { _ in },
+        clock: @escaping @Sendable () -> Int64 = { EventLoop.now() },
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         directory = try TemporaryDirectory(prefix: "auction-server-test")
@@ -36,7 +37,7 @@ final class ServerFixture: @unchecked Sendable {
         configure(&configuration)
         let lines = logLines
         let log = ServerLog(level: .debug) { line in lines.withLock { $0.append(line) } }
-        server = AuctionHouseServer(configuration: configuration, log: log, hooks: hooks)
+        server = AuctionHouseServer(configuration: configuration, log: log, hooks: hooks, clock: clock)
         do {
             addresses = try server.start()
         } catch {

@@ -112,4 +112,22 @@ import Testing
 
         #expect(configuration == ServerConfiguration())
     }
+
+    @Test func connectionLimitsAreSettingsWithCheckedRanges() throws {
+        let configuration = try Self.parse([
+            "--write-deadline", "5", "--send-buffer-bytes", "16384", "--fd-reserve", "0",
+            "--max-http-connections-per-address", "8", "--max-connections", "900",
+        ])
+
+        #expect(configuration.limits.writeDeadlineMilliseconds == 5_000)
+        #expect(configuration.limits.sendBufferBytes == 16_384)
+        #expect(configuration.descriptorReserve == 0)
+        #expect(configuration.httpMaximumConnectionsPerAddress == 8)
+        #expect(configuration.limits.maximumConnections == 900)
+        #expect(ServerConfiguration().limits.maximumConnections == nil)  // the open-file limit less the reserve
+        for bad in [["--write-deadline", "0"], ["--write-deadline", "99999999999999999999"], ["--send-buffer-bytes", "100"],
+                    ["--fd-reserve", "-1"], ["--max-http-connections-per-address", "0"]] {
+            #expect(throws: (any Error).self, "\(bad)") { try Self.parse(bad) }
+        }
+    }
 }

@@ -122,4 +122,27 @@ import Testing
         registry.recipients(ofPosition: 1, productID: 1, into: &buffer)
         #expect(buffer == [one])
     }
+
+    @Test func listWatchersAndSubscribersAreFoundWithoutConnectionsThatWatchNothing() {
+        var registry = WatcherRegistry()
+        _ = registry.report(stateNumber: 0, productCount: 60, for: one)   // 1 page
+        _ = registry.report(stateNumber: 2, productCount: 60, for: two)   // 3 pages
+        _ = registry.subscribe([ProductID(40), ProductID(5)], for: silent)
+        _ = registry.report(stateNumber: 0, productCount: 60, for: ConnectionID(9))
+        registry.remove(ConnectionID(9))
+
+        var watchers: [ConnectionID: Int] = [:]
+        registry.forEachListWatcher(loadingAtLeast: 1) { watchers[$0] = $1 }
+        #expect(watchers == [one: 1, two: 3])
+        var fromPageTwo: [ConnectionID] = []
+        registry.forEachListWatcher(loadingAtLeast: 2) { id, _ in fromPageTwo.append(id) }
+        #expect(fromPageTwo == [two])
+        var beyond: [ConnectionID] = []
+        registry.forEachSubscriber(of: ProductID(40), beyondPage: 3) { beyond.append($0) }
+        #expect(beyond == [silent])
+        var covered: [ConnectionID] = []
+        _ = registry.subscribe([ProductID(40)], for: two)
+        registry.forEachSubscriber(of: ProductID(40), beyondPage: 3) { covered.append($0) }
+        #expect(covered == [silent])  // `two`'s three pages already bring it product 40
+    }
 }

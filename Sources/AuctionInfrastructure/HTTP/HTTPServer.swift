@@ -22,6 +22,10 @@ public final class HTTPServer: @unchecked Sendable {
         public var sendTimeoutMilliseconds: Int64
         /// Most connections open at once; more are answered 503 and closed.
         public var maximumConnections: Int
+        /// Most connections open at once from one client address; more are answered 503 and closed.
+        public var maximumConnectionsPerAddress = 128
+        /// Descriptors the listener keeps free, and what it tells a client it refuses for them.
+        public var reserve = DescriptorReserve()
 
         /// Creates a configuration; the defaults listen on a free loopback port.
         public init(host: String = "127.0.0.1", port: Int = 0, session: HTTPServerSession.Configuration = .init(),
@@ -44,6 +48,8 @@ public final class HTTPServer: @unchecked Sendable {
     private let handler: HTTPRouter.Handler
     private var listener: TCPListener?
     private var connections: [ObjectIdentifier: HTTPServerConnection] = [:]
+    /// Open connections per client address (`SocketAddress.host`); an address with none has no entry.
+    private var connectionsByAddress: [String: Int] = [:]
     private var cachedDate: (second: Int64, text: String) = (-1, "")
     private let addressStore = Mutex(SocketAddress(host: "", port: 0))
     private let counts = Mutex((accepted: 0, open: 0))
@@ -58,7 +64,8 @@ public final class HTTPServer: @unchecked Sendable {
     public static func start(_ configuration: Configuration = .init(), on loop: EventLoop,
                              handler: @escaping HTTPRouter.Handler) throws(SocketError) -> HTTPServer {
         let server = HTTPServer(configuration: configuration, loop: loop, handler: handler)
-        let listener = try TCPListener.listen(host: configuration.host, port: configuration.port, on: loop) {
+        let listener = try TCPListener.listen(host: configuration.host, port: configuration.port, on: loop,
+                                              reserve: configuration.reserve) {
             [weak server] connection in
             guard let server else { return connection.abort() }
             server.accept(connection)
@@ -104,6 +111,15 @@ public final class HTTPServer: @unchecked Sendable {
                 .serialized(connection: "close", date: date()))
             return connection.close()
         }
+        let address = connection.remoteAddress.host
+        let fromAddress = connectionsByAddress[address, default: 0]
+        guard fromAddress < configuration.maximumConnectionsPerAddress else {
+            counts.withLock { $0.accepted += 1 }
+            connection.write(HTTPResponse.text(.serviceUnavailable, "too many connections from your address; try again shortly\n")
+                .serialized(connection: "close", date: date()))
+            return connection.close()
+        }
+        connectionsByAddress[address] = fromAddress + 1
         let limits = HTTPServerConnection.Limits(outputHighWater: configuration.outputHighWater,
                                                  sendTimeoutMilliseconds: configuration.sendTimeoutMilliseconds)
         let served = HTTPServerConnection(connection: connection, configuration: configuration.session, limits: limits,
@@ -115,11 +131,18 @@ public final class HTTPServer: @unchecked Sendable {
             $0.open += 1
         }
         served.onFinished = { [weak self] in
-            self?.connections[key] = nil
-            self?.counts.withLock { $0.open -= 1 }
+            guard let self else { return }
+            connections[key] = nil
+            let left = (connectionsByAddress[address] ?? 1) - 1
+            connectionsByAddress[address] = left > 0 ? left : nil
+            counts.withLock { $0.open -= 1 }
         }
         served.start()
     }
+
+    /// The answer a client refused for lack of descriptors gets (no `Date`: it is built once).
+    public static let tooManyConnectionsResponse = HTTPResponse.text(
+        .serviceUnavailable, "too many connections; try again shortly\n").serialized(connection: "close", date: nil)
 
     /// The `Date` header value, formatted once per second.
     private func date() -> String {

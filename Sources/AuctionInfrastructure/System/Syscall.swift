@@ -76,6 +76,11 @@ enum Syscall {
         throw error == .interrupted ? .inProgress : error
     }
 
+    /// `open(2)` of `/dev/null`, read-only, `O_CLOEXEC`: a descriptor held in reserve.
+    static func openNullDevice() throws(Errno) -> CInt {
+        try retryingOnInterrupt { Glibc.open("/dev/null", O_RDONLY | O_CLOEXEC) }
+    }
+
     /// `accept4(2)` with `SOCK_NONBLOCK | SOCK_CLOEXEC`.
     static func accept(_ fd: CInt) throws(Errno) -> CInt {
         guard let accept4 = LinuxSymbols.accept4 else { throw .notImplemented }

@@ -84,6 +84,7 @@ extension TCPConnection: EventHandler {
             case let .success(count):
                 outputStart += count
                 largestSendBytes = max(largestSendBytes, count)
+                sentByteCount &+= count
             case .failure(.wouldBlock):
                 return waitForWritable(true)
             case let .failure(error):

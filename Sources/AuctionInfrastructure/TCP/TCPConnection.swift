@@ -36,6 +36,9 @@ public final class TCPConnection: @unchecked Sendable {
     public var sendBoundary: SendBoundary?
     /// The most bytes one `send` has carried (to observe `sendBoundary`).
     public internal(set) var largestSendBytes = 0
+    /// Bytes the kernel has accepted from this connection so far (wraps, never traps): a socket whose
+    /// count stops moving while output waits is not being read.
+    public internal(set) var sentByteCount = 0
 
     let fd: CInt
     var registration: UInt64 = 0

@@ -1,7 +1,8 @@
 import Glibc
 
 /// A listening TCP socket on an `EventLoop`; accepts in a loop until `EAGAIN` (`accept4`),
-/// handing each new non-blocking connection to `onAccept` on the loop thread.
+/// handing each new non-blocking connection to `onAccept` on the loop thread. Near the open-file
+/// limit it refuses clients as its `DescriptorReserve` says, answering them instead of going quiet.
 public final class TCPListener: @unchecked Sendable {
     /// The loop that owns this listener.
     public let loop: EventLoop
@@ -12,23 +13,37 @@ public final class TCPListener: @unchecked Sendable {
 
     let fd: CInt
     private let onAccept: (TCPConnection) -> Void
+    private let reserve: DescriptorReserve
+    /// The open-file limit when listening started, and the lowest descriptor number refused.
+    private let openFileLimit: Int
+    private let descriptorCeiling: Int
+    /// `/dev/null`, held to be given up for one `accept` when the process is out of descriptors.
+    private var spare: CInt = -1
+    private var refusals: ReportThrottle
     private var registration: UInt64?
     private var closed = false
     private var paused = false
     private static let acceptsPerWakeup = 1_024
     private static let pauseAfterDescriptorExhaustionMilliseconds: Int64 = 100
 
-    private init(fd: CInt, address: SocketAddress, loop: EventLoop, onAccept: @escaping (TCPConnection) -> Void) {
+    private init(fd: CInt, address: SocketAddress, loop: EventLoop, reserve: DescriptorReserve,
+                 onAccept: @escaping (TCPConnection) -> Void) {
         self.fd = fd
         self.address = address
         self.loop = loop
         self.onAccept = onAccept
+        self.reserve = reserve
+        openFileLimit = ProcessLimits.openFileLimit()
+        descriptorCeiling = reserve.count > 0 && openFileLimit > 0 ? max(0, openFileLimit - reserve.count) : Int.max
+        refusals = ReportThrottle(intervalMilliseconds: reserve.reportIntervalMilliseconds)
+        spare = (try? Syscall.openNullDevice()) ?? -1
     }
 
     /// Binds `host:port` (port 0: any free port) with `SO_REUSEADDR`, listens, and starts accepting on
     /// `loop`. Callable from any thread; `onAccept` runs on the loop thread.
     public static func listen(
         host: String, port: Int, backlog: Int32 = 4_096, on loop: EventLoop,
+        reserve: DescriptorReserve = DescriptorReserve(),
         onAccept: @escaping (TCPConnection) -> Void
     ) throws(SocketError) -> TCPListener {
         guard (0...65_535).contains(port) else { throw .invalidPort(port) }
@@ -54,7 +69,7 @@ public final class TCPListener: @unchecked Sendable {
         } catch {
             throw .bind(requested, error)
         }
-        let listener = TCPListener(fd: fd, address: bound, loop: loop, onAccept: onAccept)
+        let listener = TCPListener(fd: fd, address: bound, loop: loop, reserve: reserve, onAccept: onAccept)
         if loop.inEventLoop {
             listener.startAccepting()
         } else {
@@ -71,6 +86,7 @@ public final class TCPListener: @unchecked Sendable {
         if let registration { loop.unregister(fd, registration: registration) }
         registration = nil
         Syscall.close(fd)
+        releaseSpare()
     }
 
     private func startAccepting() {
@@ -92,10 +108,17 @@ extension TCPListener: EventHandler {
                 socket = try Syscall.accept(fd)
             } catch .wouldBlock {
                 return
-            } catch .tooManyOpenFiles, .tooManyOpenFilesInSystem, Errno(rawValue: ENOBUFS), Errno(rawValue: ENOMEM) {
+            } catch let error where error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
+                guard refuseWithSpare(error) else { return pauseAccepting() }
+                continue
+            } catch Errno(rawValue: ENOBUFS), Errno(rawValue: ENOMEM) {
                 return pauseAccepting()
             } catch {
                 continue  // ECONNABORTED, EPROTO, network errors: that one connection is gone; go on.
+            }
+            if socket >= descriptorCeiling {
+                refuse(socket, error: nil)
+                continue
             }
             let connection: TCPConnection
             do {
@@ -114,6 +137,35 @@ extension TCPListener: EventHandler {
         guard !closed else { return }
         closed = true
         Syscall.close(fd)
+        releaseSpare()
+    }
+
+    /// Out of descriptors: gives up the spare for one `accept`, refuses that client, takes the spare
+    /// back. False when there is no spare or the accept failed otherwise (then accepting pauses).
+    private func refuseWithSpare(_ error: Errno) -> Bool {
+        guard spare >= 0 else { return false }
+        releaseSpare()
+        defer { spare = (try? Syscall.openNullDevice()) ?? -1 }
+        guard let socket = try? Syscall.accept(fd) else { return false }
+        refuse(socket, error: error)
+        return true
+    }
+
+    /// Tells a client it is refused (best effort: its waiting input is read and dropped, so closing
+    /// does not reset the answer away), closes it, and reports now and then.
+    private func refuse(_ socket: CInt, error: Errno?) {
+        if !reserve.refusal.isEmpty {
+            _ = try? Syscall.read(socket, into: loop.readBuffer)
+            _ = try? reserve.refusal.withUnsafeBytes { bytes throws(Errno) in try Syscall.send(socket, bytes) }
+        }
+        Syscall.close(socket)
+        guard let count = refusals.note(now: EventLoop.now()), let report = reserve.onRefusals else { return }
+        report(AcceptRefusals(count: count, error: error, openFileLimit: openFileLimit, reserve: reserve.count))
+    }
+
+    private func releaseSpare() {
+        if spare >= 0 { Syscall.close(spare) }
+        spare = -1
     }
 
     /// Out of descriptors: stop listening for readiness for a while instead of spinning.

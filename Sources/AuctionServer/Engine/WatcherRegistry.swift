@@ -108,17 +108,30 @@ public struct WatcherRegistry: Sendable {
     /// catalogue position: list states holding its page, then subscribers not already covered.
     public func forEachRecipient(ofPosition position: Int, productID: ProductID, _ body: (ConnectionID) -> Void) {
         let page = position >= 1 ? ListState.page(ofPosition: position) : Int.max
+        forEachListWatcher(loadingAtLeast: page) { id, _ in body(id) }
+        forEachSubscriber(of: productID, beyondPage: page, body)
+    }
+
+    /// Calls `body` with each connection whose list state holds at least `pages` pages, and its page
+    /// count: whole buckets read front to back, so the cost is the number of such connections.
+    public func forEachListWatcher(loadingAtLeast pages: Int, _ body: (ConnectionID, Int) -> Void) {
+        let page = max(1, pages)
         let top = buckets.count - 1
         if page < top {
             var bucket = page
             while bucket <= min(highestBucketInUse, top - 1) {
-                for entry in buckets[bucket] { body(entry.id) }
+                for entry in buckets[bucket] { body(entry.id, entry.pagesLoaded) }
                 bucket += 1
             }
         }
         if highestBucketInUse >= top {
-            for entry in buckets[top] where entry.pagesLoaded >= page { body(entry.id) }
+            for entry in buckets[top] where entry.pagesLoaded >= page { body(entry.id, entry.pagesLoaded) }
         }
+    }
+
+    /// Calls `body` with each subscriber of `productID` whose list state does not reach `page` (those
+    /// whose list state holds the page get the change through it).
+    public func forEachSubscriber(of productID: ProductID, beyondPage page: Int, _ body: (ConnectionID) -> Void) {
         guard let list = subscribers[productID] else { return }
         for slot in list where slots[slot].listState.pagesLoaded < page { body(slots[slot].id) }
     }

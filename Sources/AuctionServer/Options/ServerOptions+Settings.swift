@@ -78,7 +78,8 @@ extension ServerOptions {
             configuration.limits.outputHardLimit = number
             return nil
         },
-        Setting(key: "max_connections", takesValue: true, help: "socket connections at most (default 20000)") { configuration, value in
+        Setting(key: "max_connections", takesValue: true,
+                help: "socket connections at most (default: the open-file limit less fd_reserve)") { configuration, value in
             guard let number = Int(value), number >= 1 else { return "a count 1 or more" }
             configuration.limits.maximumConnections = number
             return nil
@@ -137,13 +138,37 @@ extension ServerOptions {
             configuration.priceLimits.maximumRaise = raise
             return nil
         },
-    ] + accountSettings
 
     /// An amount in `1 ... Money.largestExact`, written `35000`, `35,000` or `35_000`.
     private static func money(_ text: String) -> Money? {
         guard let amount = Money(parsing: text), amount >= Money(1), amount <= Money.largestExact else { return nil }
         return amount
     }
+        Setting(key: "fd_reserve", takesValue: true,
+                help: "file descriptors kept free; clients are refused instead (default 256)") { configuration, value in
+            guard let number = Int(value), (0...1_000_000).contains(number) else { return "a count 0-1000000" }
+            configuration.descriptorReserve = number
+            return nil
+        },
+        Setting(key: "write_deadline", takesValue: true,
+                help: "seconds a client may leave output unread before it is dropped (default 30)") { configuration, value in
+            guard let number = Int64(value), (1...86_400).contains(number) else { return "seconds 1-86400" }
+            configuration.limits.writeDeadlineMilliseconds = number * 1_000
+            return nil
+        },
+        Setting(key: "send_buffer_bytes", takesValue: true,
+                help: "kernel send buffer per socket connection (default 65536)") { configuration, value in
+            guard let number = Int(value), (4_096...(64 << 20)).contains(number) else { return "bytes 4096-67108864" }
+            configuration.limits.sendBufferBytes = number
+            return nil
+        },
+        Setting(key: "max_http_connections_per_address", takesValue: true,
+                help: "HTTP connections one client address may hold (default 128)") { configuration, value in
+            guard let number = Int(value), number >= 1 else { return "a count 1 or more" }
+            configuration.httpMaximumConnectionsPerAddress = number
+            return nil
+        },
+    ] + accountSettings
 
     private static func port(_ text: String) -> Int? {
         guard let number = Int(text), (0...65_535).contains(number) else { return nil }

@@ -16,6 +16,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
     /// Where log lines go.
     public let log: ServerLog
     private let hooks: ServerHooks
+    private let clock: @Sendable () -> Int64
     private let state = Mutex(Running())
 
     private struct Running: @unchecked Sendable {
@@ -38,11 +39,14 @@ public final class AuctionHouseServer: @unchecked Sendable {
     /// A server that will run with `configuration`; nothing happens until `start()`.
     ///
     /// `hooks` nil (the default) means accounts on the server's database: `/users/*` routes, and
-    /// login frames resolved by `AccountService`. Tests pass their own.
-    public init(configuration: ServerConfiguration, log: ServerLog = ServerLog(level: .info), hooks: ServerHooks? = nil) {
+    /// login frames resolved by `AccountService`. Tests pass their own. `clock` is the monotonic
+    /// clock (milliseconds) the socket's write deadline reads; tests pass a manual one.
+    public init(configuration: ServerConfiguration, log: ServerLog = ServerLog(level: .info), hooks: ServerHooks? = nil,
+                clock: @escaping @Sendable () -> Int64 = { EventLoop.now() }) {
         self.configuration = configuration
         self.log = log
         self.hooks = hooks ?? AccountsHooks(log: log, configuration: configuration.accounts).hooks
+        self.clock = clock
     }
 
     deinit { stop() }
@@ -52,6 +56,13 @@ public final class AuctionHouseServer: @unchecked Sendable {
 
     /// How the bid ledger's group commit has been doing (commits, bids, bids per commit) once started.
     public var ledgerStatistics: LedgerStatistics? { state.withLock { $0.ledger?.statistics } }
+
+    /// What price pushes have cost so far (connections visited per group, pushes) once started.
+    public var fanOutStatistics: FanOutStatistics? {
+        let (loop, service) = state.withLock { ($0.loop, $0.service) }
+        guard let loop, let service else { return nil }
+        return loop.waitFor { service.counters.fanOut }
+    }
 
     /// The database file in use once started.
     public var databasePath: String? { state.withLock { $0.databasePath } }
@@ -168,6 +179,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
             }
         }
         service.chat = running.chat
+        service.now = clock
         running.service = service
         installHealth(on: &router, service: service, products: live.count)
         let socketAddress: SocketAddress
@@ -192,8 +204,14 @@ public final class AuctionHouseServer: @unchecked Sendable {
     }
 
     private var httpConfiguration: HTTPServer.Configuration {
-        HTTPServer.Configuration(host: configuration.host, port: configuration.httpPort, session: configuration.httpSession,
-                                 maximumConnections: configuration.httpMaximumConnections)
+        var http = HTTPServer.Configuration(host: configuration.host, port: configuration.httpPort, session: configuration.httpSession,
+                                            maximumConnections: configuration.httpMaximumConnections)
+        http.maximumConnectionsPerAddress = configuration.httpMaximumConnectionsPerAddress
+        let log = self.log
+        http.reserve = DescriptorReserve(count: configuration.descriptorReserve,
+                                         refusal: HTTPServer.tooManyConnectionsResponse,
+                                         onRefusals: { log.warning("http: \($0)") })
+        return http
     }
 
     /// `GET /health` with a little more than the catalogue's `{"status":"ok"}` (our addition).

@@ -33,6 +33,11 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var logRepeats = LogRepeatFilter.Configuration()
     /// The highest price a bid may offer and the largest raise over the current price (`max_price`, `max_raise`).
     public var priceLimits = PriceLimits()
+    /// Most HTTP connections open at once from one client address; more are answered 503.
+    public var httpMaximumConnectionsPerAddress = 128
+    /// File descriptors kept free for the database and the process itself: both listeners refuse
+    /// clients rather than use them, and the default socket connection limit leaves them out.
+    public var descriptorReserve = 256
 
     /// The defaults: loopback, the original backend's local ports, the default database.
     public init() {}
@@ -83,13 +88,19 @@ public struct SocketLimits: Sendable, Hashable {
     public var outputHardLimit = 4 * 1024 * 1024
     /// Bids a connection may place per second (a burst of this many is allowed).
     public var bidsPerSecond = 100
-    /// Most socket connections open at once; more are refused.
-    public var maximumConnections = 20_000
+    /// Most socket connections open at once; more are refused. Nil: the open-file limit less the
+    /// server's descriptor reserve.
+    public var maximumConnections: Int?
     /// Subscriptions one connection may hold.
     public var maximumSubscriptions = 1_024
     /// The largest `send` to a connection that did not say hello (the original app reads 4,096 bytes at
     /// a time and loses a frame cut between two reads); each such send also ends at a frame's end.
     public var originalClientSendBytes = 4_096
+    /// A connection that holds output and whose socket accepted no byte for this long is dropped.
+    public var writeDeadlineMilliseconds: Int64 = 30_000
+    /// The kernel send buffer of each connection (`SO_SNDBUF`; Linux doubles it), so a client that
+    /// does not read pins little kernel memory.
+    public var sendBufferBytes = 65_536
 
     /// The defaults.
     public init() {}

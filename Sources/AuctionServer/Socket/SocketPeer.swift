@@ -21,6 +21,8 @@ final class SocketPeer {
     /// The features its hello named; nil until it said hello: the original dialect, which is sent
     /// replies and price pushes only, in sends cut for the original app's reads (`SocketPeer+Dialect`).
     var features: Set<ProtocolFeature>?
+    /// Whether its output moves, for the write deadline.
+    var progress = OutputProgress()
 
     init(id: ConnectionID, connection: TCPConnection, limits: SocketLimits) {
         self.id = id

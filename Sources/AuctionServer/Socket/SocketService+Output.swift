@@ -29,32 +29,38 @@ extension SocketService {
     /// Pushes a commit group's price changes: each encoded once into one buffer ordered by page, so a
     /// watcher that keeps up gets its share (the pushes of the pages it loaded) with one `write`;
     /// a lagging watcher gets them one by one through its queue, where they coalesce. Subscribed
-    /// products beyond a watcher's pages follow one by one. Cost: one registry look-up per connection
-    /// and one write per recipient, not one queue operation per push per recipient.
+    /// products beyond a watcher's pages follow one by one. Cost: the registry's buckets and
+    /// subscriber lists name the recipients, so a group visits the connections it reaches (one
+    /// write each), never the idle ones.
     func broadcast(_ group: PushGroup) {
-        guard !group.items.isEmpty, watchers.count > 0 else { return }
-        var delivered = 0
-        for peer in peers.values where !peer.isGivenUp {
-            let count = group.prefixCount(forPages: watchers.listState(of: peer.id).pagesLoaded)
-            let subscriptions = watchers.subscriptions(of: peer.id)
-            if count > 0 {
-                let end = group.byteCount(ofPrefix: count)
-                if peer.outbound.isEmpty,
-                   peer.connection.bufferedOutputBytes + end <= peer.outbound.configuration.softLimit {
-                    // Every one of these pushes would have been written at once: write them together.
-                    let written = group.bytes.withUnsafeBytes { peer.connection.write(UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
-                    if !written { giveUp(peer, reason: "the connection refused output (\(peer.connection.bufferedOutputBytes) bytes pending)") }
-                } else {
-                    for item in group.items[0..<count] { send(.price(item.update.productID, item.frame), to: peer) }
-                }
-                delivered += count
+        guard let firstPage = group.items.first?.page, watchers.count > 0 else { return }
+        var delivered = 0, visited = 0
+        watchers.forEachListWatcher(loadingAtLeast: firstPage) { id, pages in
+            visited += 1
+            guard let peer = peers[id], !peer.isGivenUp else { return }
+            let count = group.prefixCount(forPages: pages)
+            let end = group.byteCount(ofPrefix: count)
+            if peer.outbound.isEmpty,
+               peer.connection.bufferedOutputBytes + end <= peer.outbound.configuration.softLimit {
+                // Every one of these pushes would have been written at once: write them together.
+                let written = group.bytes.withUnsafeBytes { peer.connection.write(UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
+                if !written { giveUp(peer, reason: "the connection refused output (\(peer.connection.bufferedOutputBytes) bytes pending)") }
+            } else {
+                for item in group.items[0..<count] { send(.price(item.update.productID, item.frame), to: peer) }
             }
-            guard !subscriptions.isEmpty else { continue }
-            for item in group.items[count...] where subscriptions.contains(item.update.productID) {
+            delivered += count
+        }
+        // Subscribers whose pages do not hold the product, each after its prefix, in group order.
+        for item in group.items {
+            watchers.forEachSubscriber(of: item.update.productID, beyondPage: item.page) { id in
+                visited += 1
+                guard let peer = peers[id], !peer.isGivenUp else { return }
                 send(.price(item.update.productID, item.frame), to: peer)
                 delivered += 1
             }
         }
+        counters.pushGroups += 1
+        counters.connectionsVisited += visited
         counters.pushes += delivered
     }
 
@@ -94,7 +100,7 @@ extension SocketService {
         }
     }
 
-    private func giveUp(_ peer: SocketPeer, reason: String) {
+    func giveUp(_ peer: SocketPeer, reason: String) {
         guard !peer.isGivenUp else { return }
         peer.isGivenUp = true
         peer.outbound.giveUp()

@@ -43,6 +43,14 @@ final class SocketService: @unchecked Sendable {
     var counters = SocketCounters()
     /// Chat rooms (`SocketService+Chat`); nil when the server has no chat store.
     var chat: ChatRelay?
+    /// The monotonic clock (milliseconds) the write deadline reads; tests set a manual one.
+    var now: () -> Int64 = EventLoop.now
+    /// The write-deadline sweep (`SocketService+Deadlines`).
+    var stallTimer: TimerID?
+    /// Refusals at the connection limit, logged at most once per interval.
+    var connectionRefusals = ReportThrottle(intervalMilliseconds: 10_000)
+    /// The connection limit in force, fixed when listening starts (`maximumConnections`).
+    var connectionLimit = Int.max
 
     init(loop: EventLoop, configuration: ServerConfiguration, book: AuctionBook, ledger: SQLiteBidLedger,
          sessions: any SessionResolver, log: ServerLog,
@@ -62,8 +70,15 @@ final class SocketService: @unchecked Sendable {
 
     /// Binds the listener (any thread); accepting starts on the loop.
     func listen() throws(SocketError) -> SocketAddress {
+        let log = self.log
+        let reserve = DescriptorReserve(
+            count: configuration.descriptorReserve, refusal: Self.tooManyConnections,
+            onRefusals: { log.warning("socket: \($0)") })
+        connectionLimit = maximumConnections
+        log.info("socket: at most \(connectionLimit) connections (open-file limit \(ProcessLimits.openFileLimit()), "
+                 + "\(configuration.descriptorReserve) descriptors in reserve)")
         let listener = try TCPListener.listen(
-            host: configuration.host, port: configuration.socketPort, on: loop
+            host: configuration.host, port: configuration.socketPort, on: loop, reserve: reserve
         ) { [weak self] connection in
             guard let self else { return connection.abort() }
             self.accept(connection)
@@ -81,6 +96,7 @@ final class SocketService: @unchecked Sendable {
             scheduleSimulation()
         }
         runClosings()
+        scheduleStallCheck()
     }
 
     /// Stops accepting and reading; in-flight bids still complete (loop thread).
@@ -92,8 +108,10 @@ final class SocketService: @unchecked Sendable {
         listener = nil
         if let closingTimer { loop.cancel(closingTimer) }
         if let simulationTimer { loop.cancel(simulationTimer) }
+        if let stallTimer { loop.cancel(stallTimer) }
         closingTimer = nil
         simulationTimer = nil
+        stallTimer = nil
         for peer in peers.values { peer.connection.pauseReading() }
     }
 
@@ -108,16 +126,19 @@ final class SocketService: @unchecked Sendable {
 
     private func accept(_ connection: TCPConnection) {
         guard !isStopping else { return connection.abort() }
-        guard peers.count < configuration.limits.maximumConnections else {
-            log.warning("socket: refusing \(connection.remoteAddress): \(peers.count) connections open (the limit)")
-            connection.write(FrameEncoder.encode(ServerMessage.error(
-                reason: "too_many_connections", message: "the server has too many connections; try again later").frame))
+        guard peers.count < connectionLimit else {
+            if let count = connectionRefusals.note(now: now()) {
+                log.warning("socket: refused \(count) connection(s) since the last report, the latest \(connection.remoteAddress): "
+                            + "\(peers.count) connections open (the limit)")
+            }
+            connection.write(Self.tooManyConnections)
             return connection.close()
         }
         let id = ConnectionID(nextConnection)
         nextConnection += 1
         let limits = configuration.limits
         connection.outputLimit = max(limits.outputHardLimit, limits.outputSoftLimit) + limits.maximumFrameBytes + 4_096
+        connection.limitSendBuffer(to: limits.sendBufferBytes)
         let peer = SocketPeer(id: id, connection: connection, limits: limits)
         peer.beginInOriginalDialect(sendBytes: limits.originalClientSendBytes)
         peers[id] = peer
@@ -236,4 +257,17 @@ struct SocketCounters: Sendable {
     var commitFailures = 0
     var pushes = 0
     var disconnectedForLag = 0
+    /// Push groups and the connections their fan-out visited.
+    var pushGroups = 0
+    var connectionsVisited = 0
+
+    /// The figures `AuctionHouseServer.fanOutStatistics` reports.
+    var fanOut: FanOutStatistics {
+        var statistics = FanOutStatistics()
+        statistics.pushes = pushes
+        statistics.groups = pushGroups
+        statistics.connectionsVisited = connectionsVisited
+        statistics.disconnectedForLag = disconnectedForLag
+        return statistics
+    }
 }
