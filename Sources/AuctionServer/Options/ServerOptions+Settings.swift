@@ -138,12 +138,6 @@ extension ServerOptions {
             configuration.priceLimits.maximumRaise = raise
             return nil
         },
-
-    /// An amount in `1 ... Money.largestExact`, written `35000`, `35,000` or `35_000`.
-    private static func money(_ text: String) -> Money? {
-        guard let amount = Money(parsing: text), amount >= Money(1), amount <= Money.largestExact else { return nil }
-        return amount
-    }
         Setting(key: "fd_reserve", takesValue: true,
                 help: "file descriptors kept free; clients are refused instead (default 256)") { configuration, value in
             guard let number = Int(value), (0...1_000_000).contains(number) else { return "a count 0-1000000" }
@@ -169,6 +163,12 @@ extension ServerOptions {
             return nil
         },
     ] + accountSettings
+
+    /// An amount in `1 ... Money.largestExact`, written `35000`, `35,000` or `35_000`.
+    private static func money(_ text: String) -> Money? {
+        guard let amount = Money(parsing: text), amount >= Money(1), amount <= Money.largestExact else { return nil }
+        return amount
+    }
 
     private static func port(_ text: String) -> Int? {
         guard let number = Int(text), (0...65_535).contains(number) else { return nil }
