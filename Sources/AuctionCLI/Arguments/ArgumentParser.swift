@@ -159,11 +159,18 @@ public struct ArgumentParser: Sendable {
                     guard let raise = Money(parsing: String(raw.dropFirst())), raise > .zero else {
                         throw UsageError(reason: "<\(argument.name)> `+N` needs a positive whole raise like +1000, not `\(raw)`", usage: usage)
                     }
+                    guard raise <= Money.largestExact else {
+                        throw UsageError(reason: "<\(argument.name)> must be at most +\(Money.largestExact), not `\(raw)`", usage: usage)
+                    }
                     values[argument.name] = .raise(raise)
                 } else {
                     guard let money = Money(parsing: raw), money > .zero else {
                         throw UsageError(reason: "<\(argument.name)> must be a positive whole amount like 35000 or 35,000 (or +1000), not `\(raw)`",
                                          usage: usage)
+                    }
+                    // The server is the authority (its max_price); no price above 2^53 - 1 is exact on the wire.
+                    guard money <= Money.largestExact else {
+                        throw UsageError(reason: "<\(argument.name)> must be at most \(Money.largestExact), not `\(raw)`", usage: usage)
                     }
                     values[argument.name] = .price(money)
                 }
