@@ -232,7 +232,7 @@ import Testing
         let (screen, shown) = try await CLI.screen(tmux) { $0.contains("bid from another terminal: auction --socket 127.0.0.1:") }
         #expect(shown, "screen:\n\(screen)")
         let hint = screen.split(separator: "\n").first { $0.contains("bid from another terminal") }.map(String.init) ?? ""
-        #expect(hint.hasSuffix("bid 5 200,000"), "the whole line fits: \(hint)")
+        #expect(hint.hasSuffix("bid 5 1,000,000"), "the whole line fits: \(hint)")
         try tmux.sendKeys("q")
         let (after, exited) = try await CLI.screen(tmux) { $0.contains("exited=0") }
         #expect(exited, "screen:\n\(after)")

@@ -52,7 +52,7 @@ public struct DemoCommand: Command {
 
     /// The line that tells how to bid on the demo from another terminal (it fits 80 columns).
     public static func hint(socket: String) -> String {
-        "bid from another terminal: auction --socket \(socket) bid 5 200,000"
+        "bid from another terminal: auction --socket \(socket) bid 5 1,000,000"
     }
 
     /// A fresh private directory under `$TMPDIR` (or `/tmp`).
