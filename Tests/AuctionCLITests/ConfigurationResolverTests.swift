@@ -70,6 +70,13 @@ import Testing
         }
     }
 
+    @Test func configFilesFollowTheServersRulesForQuotesAndComments() throws {
+        let text = "# mine\nSocket = \"127.0.0.1:4000\" # quoted\nhttp = http://127.0.0.1:4100 # trailing comment\n"
+        let configuration = try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: [:], configFile: (text: text, path: "c"))
+        #expect(configuration.socket == SocketEndpoint(host: "127.0.0.1", port: 4000))
+        #expect(configuration.http == HTTPBaseURL(host: "127.0.0.1", port: 4100))
+    }
+
     @Test func reportsBadConfigFileLinesWithTheirNumber() {
         #expect(throws: ConfigurationError.invalidLine(file: "c", line: 2, reason: "unknown key `sockt`; did you mean `socket`?")) {
             try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: [:], configFile: (text: "\nsockt = a:1", path: "c"))
