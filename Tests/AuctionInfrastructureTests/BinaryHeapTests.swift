@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct BinaryHeapTests {
     @Test func popsInOrderWhateverThePushOrder() {
-        var generator = SeededGenerator(seed: 10)
+        var generator = SplitMix64(seed: 10)
         let values = (0..<500).map { _ in Int.random(in: -50...50, using: &generator) }
         var heap = BinaryHeap<Int>()
         for value in values { heap.push(value) }
