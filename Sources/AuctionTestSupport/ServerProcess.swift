@@ -23,20 +23,13 @@ public final class ServerProcess: @unchecked Sendable {
         for (key, value) in environment { env[key] = value }
         process = try SpawnedProcess(BuildProducts.executable("auction-server"), arguments, environment: env)
 
-        let deadline = Date().addingTimeInterval(timeout)
-        var line: String?
-        while line == nil && Date() < deadline && process.isRunning {
-            line = process.stdout.split(separator: "\n").first { $0.hasPrefix("listening ") }.map(String.init)
-            if line == nil { usleep(10_000) }
-        }
-        line = line ?? process.stdout.split(separator: "\n").first { $0.hasPrefix("listening ") }.map(String.init)
-        guard let line, let http = Self.port(after: "http=", in: line), let socket = Self.port(after: "socket=", in: line) else {
+        guard let line = ListeningLine.read(from: process, within: timeout) else {
             process.kill()
             throw ServerProcessError.didNotStart(stderr: process.stderr)
         }
-        listeningLine = line
-        httpPort = http
-        socketPort = socket
+        listeningLine = line.text
+        httpPort = ListeningLine.port(of: line.http)
+        socketPort = ListeningLine.port(of: line.socket)
     }
 
     deinit { process.kill() }
@@ -51,13 +44,6 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Waits for the process to end; its exit status (128 + signal when killed), or nil after `timeout` seconds.
     public func waitForExit(timeout: TimeInterval = 30) -> Int32? { process.waitForExit(timeout: timeout) }
-
-    private static func port(after key: String, in line: String) -> Int? {
-        guard let range = line.range(of: key) else { return nil }
-        let address = line[range.upperBound...].prefix { $0 != " " }
-        guard let colon = address.lastIndex(of: ":") else { return nil }
-        return Int(address[address.index(after: colon)...])
-    }
 }
 
 /// Why a server process could not be used.
