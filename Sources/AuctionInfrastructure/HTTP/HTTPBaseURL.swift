@@ -35,32 +35,26 @@ public struct HTTPBaseURL: Hashable, Sendable, CustomStringConvertible {
         while path.hasSuffix("/") { path.removeLast() }
         guard !authority.isEmpty else { throw EndpointParseError("missing host") }
         guard !authority.contains("@") else { throw EndpointParseError("user names in URLs are not supported") }
-        let hostPart: Substring
-        var portPart: Substring?
+        let hasPort: Bool
         if authority.hasPrefix("[") {
             guard let close = authority.firstIndex(of: "]") else { throw EndpointParseError("missing `]` after the IPv6 address") }
-            hostPart = authority[authority.index(after: authority.startIndex)..<close]
-            let after = authority[authority.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":") else { throw EndpointParseError("missing `:PORT` after `]`") }
-                portPart = after.dropFirst()
-            }
-        } else if let colon = authority.lastIndex(of: ":") {
-            hostPart = authority[..<colon]
-            guard !hostPart.contains(":") else { throw EndpointParseError("write IPv6 addresses in brackets, e.g. [::1]:3200") }
-            portPart = authority[authority.index(after: colon)...]
+            hasPort = authority.index(after: close) != authority.endIndex
         } else {
-            hostPart = authority
+            hasPort = authority.contains(":")
         }
-        guard !hostPart.isEmpty else { throw EndpointParseError("missing host") }
-        guard !hostPart.contains(where: { $0 == " " || $0 == "/" }) else { throw EndpointParseError("the host contains a space or `/`") }
-        var port = 80
-        if let portPart { port = try EndpointParseError.port(portPart) }
-        self.init(host: String(hostPart), port: port, basePath: path)
+        guard !hasPort else {
+            let endpoint = try SocketEndpoint(parsing: String(authority))
+            self.init(host: endpoint.host, port: endpoint.port, basePath: path)
+            return
+        }
+        let host = authority.hasPrefix("[") ? authority.dropFirst().dropLast() : authority
+        guard !host.isEmpty else { throw EndpointParseError("missing host") }
+        guard !host.contains(where: { $0 == " " || $0 == "/" }) else { throw EndpointParseError("the host contains a space or `/`") }
+        self.init(host: String(host), port: 80, basePath: path)
     }
 
     /// `host:port`, with brackets around IPv6 addresses, for messages and the `Host` header.
-    public var authority: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    public var authority: String { SocketEndpoint(host: host, port: port).description }
 
     /// The request target for a path under this base, e.g. `/api/products/alllist`.
     public func target(_ path: String) -> String { basePath + (path.hasPrefix("/") ? path : "/" + path) }

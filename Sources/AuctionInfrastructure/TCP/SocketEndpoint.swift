@@ -1,4 +1,3 @@
-import AuctionInfrastructure
 /// A socket server's `HOST:PORT`, parsed; IPv6 hosts are written in brackets (`[::1]:3200`).
 public struct SocketEndpoint: Hashable, Sendable, CustomStringConvertible {
     /// The host name or address, without brackets.
