@@ -58,7 +58,7 @@ let package = Package(
 
         .testTarget(name: "AuctionCoreTests", dependencies: ["AuctionCore"]),
         .testTarget(name: "AuctionInfrastructureTests", dependencies: ["AuctionInfrastructure", "AuctionTestSupport"]),
-        .testTarget(name: "AuctionImageTests", dependencies: ["AuctionImage"]),
+        .testTarget(name: "AuctionImageTests", dependencies: ["AuctionImage", "AuctionInfrastructure"]),
         .testTarget(name: "AuctionDataTests", dependencies: ["AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionTestSupport"]),
         .testTarget(
             name: "AuctionServerTests",

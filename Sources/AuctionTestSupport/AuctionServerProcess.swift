@@ -41,7 +41,7 @@ public final class AuctionServerProcess: @unchecked Sendable {
 
     /// Starts the server again on the same ports and database (after `stop()`).
     public func restart(timeout: TimeInterval = 30) throws {
-        let http = port(of: httpAddress), socket = port(of: socketAddress)
+        let http = ListeningLine.port(of: httpAddress), socket = ListeningLine.port(of: socketAddress)
         // The old listeners' ports are free once the process is gone; retry briefly if the bind races.
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -57,38 +57,16 @@ public final class AuctionServerProcess: @unchecked Sendable {
 
     deinit { stop() }
 
-    private func port(of address: String) -> Int {
-        Int(address.split(separator: ":").last ?? "") ?? 0
-    }
-
     private func launch(httpPort: Int, socketPort: Int, timeout: TimeInterval) throws {
         let arguments = ["--http-port", String(httpPort), "--socket-port", String(socketPort), "--db", databasePath] + extraArguments
         let process = try SpawnedProcess(BuildProducts.executable("auction-server"), arguments,
                                          environment: ProcessInfo.processInfo.environment, mergeStandardError: true)
         self.process = process
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let (http, socket) = Self.listening(in: process.stdout) {
-                httpAddress = http
-                socketAddress = socket
-                return
-            }
-            if !process.isRunning { break }
-            usleep(10_000)
+        guard let line = ListeningLine.read(from: process, within: timeout) else {
+            stop()
+            throw ServerProcessError.didNotStart(stderr: process.stdout)
         }
-        stop()
-        throw ServerProcessError.didNotStart(stderr: process.stdout)
-    }
-
-    /// The addresses from the first `listening http=… socket=…` line.
-    private static func listening(in output: String) -> (String, String)? {
-        for line in output.split(separator: "\n") {
-            guard let start = line.range(of: "listening http=") else { continue }
-            let fields = line[start.lowerBound...].split(separator: " ")
-            let http = fields.first { $0.hasPrefix("http=") }.map { String($0.dropFirst(5)) }
-            let socket = fields.first { $0.hasPrefix("socket=") }.map { String($0.dropFirst(7)) }
-            if let http, let socket { return (http, socket) }
-        }
-        return nil
+        httpAddress = line.http
+        socketAddress = line.socket
     }
 }

@@ -2,19 +2,10 @@ import AuctionCLI
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
+import AuctionTestSupport
 import Testing
 
 @Suite struct CommandWatchSessionTests {
-    /// Polls `condition` every 10 ms for up to `seconds`.
-    func eventually(_ seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
-        let deadline = EventLoop.now() + Int64(seconds * 1000)
-        while !condition() {
-            if EventLoop.now() > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return true
-    }
-
     @Test func pushesBecomeLinesAndTheListStateIsReplayedAfterADrop() async throws {
         let server = try CommandTestServer(products: 20)
         defer { server.stop() }

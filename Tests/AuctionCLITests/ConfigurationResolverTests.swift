@@ -1,5 +1,6 @@
 import Foundation
 import AuctionCLI
+import AuctionInfrastructure
 import Testing
 
 @Suite struct ConfigurationResolverTests {
@@ -17,7 +18,7 @@ import Testing
         let environment = ["AUCTION_SOCKET": "env-host:5001", "AUCTION_PROFILE": "original-docker"]
         let configuration = try ConfigurationResolver.resolve(
             flags: EndpointOverrides(http: "http://flag-host:6000"), environment: environment, configFile: file)
-        #expect(configuration.http == HTTPEndpoint(host: "flag-host", port: 6000))
+        #expect(configuration.http == HTTPBaseURL(host: "flag-host", port: 6000))
         #expect(configuration.httpSource == .flag)
         #expect(configuration.socket == SocketEndpoint(host: "env-host", port: 5001))
         #expect(configuration.socketSource == .environment("AUCTION_SOCKET"))
@@ -69,6 +70,13 @@ import Testing
         }
     }
 
+    @Test func configFilesFollowTheServersRulesForQuotesAndComments() throws {
+        let text = "# mine\nSocket = \"127.0.0.1:4000\" # quoted\nhttp = http://127.0.0.1:4100 # trailing comment\n"
+        let configuration = try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: [:], configFile: (text: text, path: "c"))
+        #expect(configuration.socket == SocketEndpoint(host: "127.0.0.1", port: 4000))
+        #expect(configuration.http == HTTPBaseURL(host: "127.0.0.1", port: 4100))
+    }
+
     @Test func reportsBadConfigFileLinesWithTheirNumber() {
         #expect(throws: ConfigurationError.invalidLine(file: "c", line: 2, reason: "unknown key `sockt`; did you mean `socket`?")) {
             try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: [:], configFile: (text: "\nsockt = a:1", path: "c"))
@@ -103,10 +111,11 @@ import Testing
     }
 
     @Test func parsesHTTPURLs() throws {
-        #expect(try HTTPEndpoint(parsing: "http://127.0.0.1:3100") == HTTPEndpoint(host: "127.0.0.1", port: 3100))
-        #expect(try HTTPEndpoint(parsing: "http://example.org/api/") == HTTPEndpoint(host: "example.org", port: 80, basePath: "/api"))
-        #expect(try HTTPEndpoint(parsing: "http://[::1]:3100").hostHeader == "[::1]:3100")
-        #expect(throws: EndpointParseError("the URL must start with http://")) { try HTTPEndpoint(parsing: "127.0.0.1:3100") }
-        #expect(throws: EndpointParseError("missing host")) { try HTTPEndpoint(parsing: "http://") }
+        #expect(try HTTPBaseURL(checking: "http://127.0.0.1:3100") == HTTPBaseURL(host: "127.0.0.1", port: 3100))
+        #expect(try HTTPBaseURL(checking: "http://example.org/api/") == HTTPBaseURL(host: "example.org", port: 80, basePath: "/api"))
+        #expect(try HTTPBaseURL(checking: "http://[::1]:3100").authority == "[::1]:3100")
+        #expect(try HTTPBaseURL(checking: "127.0.0.1:3100") == HTTPBaseURL(host: "127.0.0.1", port: 3100))
+        #expect(throws: EndpointParseError("the URL must start with http://")) { try HTTPBaseURL(checking: "ftp://127.0.0.1:3100") }
+        #expect(throws: EndpointParseError("missing host")) { try HTTPBaseURL(checking: "http://") }
     }
 }

@@ -128,7 +128,7 @@ import Testing
         }
         #expect(try await bids.place(Bid(productID: 7, price: 900)) == .accepted(price: 900))
 
-        let second = server.log.withLock { $0.filter { $0.connection == 1 }.map(\.message) }
+        let second = server.log.filter { $0.connection == 1 }.map(\.message)
         // The hello, the probe carrying the list state, the replayed subscription, then the bid.
         guard case .hello? = second.first else { Issue.record("no hello first: \(second)"); return }
         #expect(second.dropFirst() == [.listState(stateNumber: 2), .subscribe([42]), .bid(Bid(productID: 7, price: 900), userID: nil)])

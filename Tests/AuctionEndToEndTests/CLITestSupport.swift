@@ -32,17 +32,6 @@ enum CLI {
         }
     }
 
-    /// Polls `condition` every 25 ms for up to `timeout` seconds without holding a thread (the suites
-    /// run in parallel on a few cooperative threads: a blocked one starves other tests' tasks).
-    static func eventually(timeout: TimeInterval = 30, _ condition: () throws -> Bool) async rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while try !condition() {
-            if Date() > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(25))
-        }
-        return true
-    }
-
     /// Polls a tmux pane until `condition` holds for its screen; the last screen and whether it held.
     static func screen(_ tmux: TmuxSession, timeout: TimeInterval = 30, _ condition: (String) -> Bool) async throws -> (String, Bool) {
         let deadline = Date().addingTimeInterval(timeout)

@@ -113,11 +113,11 @@ import Testing
         while !seen && Date() < deadline {
             price += 1_000
             _ = try await CLI.run(["bid", "3", String(price)], environment: server.clientEnvironment)
-            seen = await CLI.eventually(timeout: 0.5) { watch.stdout.contains("\t3\t") }
+            seen = await eventually(timeout: 0.5) { watch.stdout.contains("\t3\t") }
         }
         #expect(seen, "stdout: \(watch.stdout) stderr: \(watch.stderr)")
         _ = try await CLI.run(["bid", "18", "6,543,000"], environment: server.clientEnvironment)
-        #expect(await CLI.eventually { watch.stdout.contains("\t18\t") })
+        #expect(await eventually { watch.stdout.contains("\t18\t") })
         let lines = watch.stdout.split(separator: "\n")
         let last = lines.last.map { $0.split(separator: "\t").map(String.init) } ?? []
         #expect(last.count == 5)

@@ -55,7 +55,7 @@ import Testing
         while !pipedLive && Self.now() < end {
             price += 1_000
             _ = try await CLI.run(["bid", "3", String(price)], environment: server.clientEnvironment)
-            pipedLive = await CLI.eventually(timeout: 0.3) { piped.stdout.contains("\t3\t") }
+            pipedLive = await eventually(timeout: 0.3) { piped.stdout.contains("\t3\t") }
         }
         guard pipedLive else { return false }
         // Alice (logged in) bids on product 2 before it ends: she wins it. Product 4 ends without a bid.
@@ -71,9 +71,9 @@ import Testing
             Self.lines($0)[2]?.contains("SOLD · 9,000,000 · alice") == true && Self.lines($0)[4]?.contains("ended · no winner") == true
         }
         #expect(shown, "screen:\n\(ended)")
-        #expect(await CLI.eventually { piped.stdout.contains("\t2\t") && piped.stdout.contains("\t9,000,000\tSOLD · alice") },
+        #expect(await eventually { piped.stdout.contains("\t2\t") && piped.stdout.contains("\t9,000,000\tSOLD · alice") },
                 "stdout: \(piped.stdout) stderr: \(piped.stderr)")
-        #expect(await CLI.eventually { piped.stdout.contains("\t4\t") && piped.stdout.contains("ended · no winner") },
+        #expect(await eventually { piped.stdout.contains("\t4\t") && piped.stdout.contains("ended · no winner") },
                 "stdout: \(piped.stdout) stderr: \(piped.stderr)")
         try tmux.sendKeys("q")
         #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
@@ -214,7 +214,7 @@ import Testing
         let watch = try ChildProcess(CLI.auction, ["watch", "--ids", "16,17", "--json"],
                                      environment: server.clientEnvironment.merging(["HOME": "/nonexistent/auction-e2e-home"]) { $1 })
         defer { watch.kill() }
-        #expect(await CLI.eventually { watch.stdout.contains("\n") }, "stderr: \(watch.stderr)")
+        #expect(await eventually { watch.stdout.contains("\n") }, "stderr: \(watch.stderr)")
         let first = watch.stdout.split(separator: "\n").first.map(String.init) ?? ""
         #expect(first.hasPrefix("{\"event\":\"snapshot\""))
         #expect(first.contains("\"id\":16") && first.contains("\"id\":17"))

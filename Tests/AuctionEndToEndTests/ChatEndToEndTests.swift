@@ -36,7 +36,7 @@ import Testing
         let stop = directory.file("stop-bob")
         let listener = try Self.heldOpenChat(bob, room: "lobby", lines: ["bob says 50/50 \"quoted\" \\ 🎉"], stopFile: stop)
         defer { listener.kill() }
-        #expect(await CLI.eventually { listener.stdout.contains("bob: bob says 50/50 \"quoted\" \\ 🎉") }, "bob: \(listener.stderr)")
+        #expect(await eventually { listener.stdout.contains("bob: bob says 50/50 \"quoted\" \\ 🎉") }, "bob: \(listener.stderr)")
 
         let said = try await alice.run(["chat", "lobby"], stdin: "hello from alice 👋\n/who is literal when piped\n")
 
@@ -46,7 +46,7 @@ import Testing
         #expect(lines.contains { $0.hasSuffix("] alice: hello from alice 👋") })
         #expect(lines.contains { $0.hasSuffix("] alice: /who is literal when piped") })
         #expect(lines.allSatisfy { $0.range(of: #"^\[\d\d:\d\d:\d\d\] "#, options: .regularExpression) != nil }, "\(lines)")
-        #expect(await CLI.eventually { listener.stdout.contains("alice: /who is literal when piped") }, "bob: \(listener.stdout)")
+        #expect(await eventually { listener.stdout.contains("alice: /who is literal when piped") }, "bob: \(listener.stdout)")
         #expect(listener.stdout.contains("* alice joined"))
         _ = FileManager.default.createFile(atPath: stop, contents: nil)
         #expect(await offPool { listener.waitForExit(timeout: 30) } == 0, "bob: \(listener.stderr)")
@@ -135,7 +135,7 @@ import Testing
         let stop = directory.file("stop-bob")
         let listener = try Self.heldOpenChat(bob, room: "lobby", lines: [], stopFile: stop)
         defer { listener.kill() }
-        #expect(await CLI.eventually { listener.stdout.contains("* bob joined") }, "bob: \(listener.stderr)")
+        #expect(await eventually { listener.stdout.contains("* bob joined") }, "bob: \(listener.stderr)")
         let exports = alice.environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         let command = "env \(exports) '\(CLI.auction)' chat lobby; echo \"exited=$?\"; read line; echo \"typed:$line\"; sleep 60"
         let tmux = try TmuxSession(command: command, width: 80, height: 20)
@@ -147,7 +147,7 @@ import Testing
 
         let (exited, done) = try await CLI.screen(tmux) { $0.contains("exited=0") }
         #expect(done, "screen:\n\(exited)")
-        #expect(await CLI.eventually { listener.stdout.contains("* alice left") }, "bob: \(listener.stdout)")
+        #expect(await eventually { listener.stdout.contains("* alice left") }, "bob: \(listener.stdout)")
         #expect(!listener.stdout.contains("never sent"))
         try tmux.type("still usable")
         try tmux.sendKeys("Enter")
@@ -162,16 +162,16 @@ import Testing
         let stop = directory.file("stop-bob")
         let listener = try Self.heldOpenChat(bob, room: "product-4", lines: ["before the restart"], stopFile: stop)
         defer { listener.kill() }
-        #expect(await CLI.eventually { listener.stdout.contains("bob: before the restart") }, "bob: \(listener.stderr)")
+        #expect(await eventually { listener.stdout.contains("bob: before the restart") }, "bob: \(listener.stderr)")
 
         await offPool { server.stop() }
-        #expect(await CLI.eventually { listener.stderr.contains("reconnecting") }, "bob: \(listener.stderr)")
+        #expect(await eventually { listener.stderr.contains("reconnecting") }, "bob: \(listener.stderr)")
         try await offPool { try server.restart() }
-        #expect(await CLI.eventually { listener.stderr.contains("reconnected") }, "bob: \(listener.stderr)")
+        #expect(await eventually { listener.stderr.contains("reconnected") }, "bob: \(listener.stderr)")
         let said = try await alice.run(["chat", "product-4"], stdin: "after the restart\n")
 
         #expect(said.status == 0, "alice: \(said.stderr)")
-        #expect(await CLI.eventually { listener.stdout.contains("alice: after the restart") }, "bob: \(listener.stdout)")
+        #expect(await eventually { listener.stdout.contains("alice: after the restart") }, "bob: \(listener.stdout)")
         #expect(listener.stdout.components(separatedBy: "bob: before the restart").count == 2, "history not repeated:\n\(listener.stdout)")
         _ = FileManager.default.createFile(atPath: stop, contents: nil)
         #expect(await offPool { listener.waitForExit(timeout: 30) } == 0, "bob: \(listener.stderr)")

@@ -1,3 +1,5 @@
+import AuctionInfrastructure
+
 /// Builds PNG files by hand for tests: any header, chosen filters, stored (uncompressed) deflate blocks.
 struct PNGBuilder {
     var width: Int
@@ -134,15 +136,8 @@ struct PNGBuilder {
     }
 }
 
-/// A small deterministic generator so "random" tests are reproducible.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// Bounded draws from the shared seeded generator, so "random" tests are reproducible.
+extension SplitMix64 {
+    /// A number in `0..<bound`.
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

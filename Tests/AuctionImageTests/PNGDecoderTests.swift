@@ -1,11 +1,12 @@
 import AuctionImage
+import AuctionInfrastructure
 import Testing
 
 @Suite struct PNGDecoderTests {
     let decoder = PNGDecoder()
 
     @Test func roundTripsImagesWrittenByTheEncoder() throws {
-        var random = SplitMix64(state: 7)
+        var random = SplitMix64(seed: 7)
         let pixels = (0..<(13 * 9 * 4)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         let image = RGBAImage(width: 13, height: 9, pixels: pixels)
         #expect(try decoder.decode(PNGEncoder.encode(image)) == image)

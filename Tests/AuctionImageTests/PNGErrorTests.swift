@@ -1,4 +1,5 @@
 import AuctionImage
+import AuctionInfrastructure
 import Testing
 
 @Suite struct PNGErrorTests {
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func neverCrashesOnDamagedOrRandomBytes() {
-        var random = SplitMix64(state: 2026)
+        var random = SplitMix64(seed: 2026)
         var palette = PNGBuilder(width: 6, height: 5, bitDepth: 4, colorType: 3)
         palette.extraChunks = [("PLTE", (0..<48).map { UInt8($0 * 5) }), ("tRNS", [0, 255, 128])]
         let seeds = [

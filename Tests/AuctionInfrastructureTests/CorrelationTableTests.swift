@@ -93,7 +93,7 @@ import Testing
     @Test func idsStayUniqueAcrossManyCyclesAndStaleDeadlinesAreCompacted() {
         var table = CorrelationTable<Int>(maximumID: 1_000)
         var live: Set<Int64> = []
-        var rng = SeededGenerator(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for round in 0..<50_000 {
             if live.count < 500, let id = table.register(round, deadline: Int64(round) + 1_000_000) {
                 #expect(!live.contains(id))

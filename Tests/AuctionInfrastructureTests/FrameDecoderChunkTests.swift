@@ -10,7 +10,7 @@ import Testing
             expected.append(Frame(dataType: 1, completionID: Int64(n), data: frame.data))
             FrameEncoder.encode(frame, into: &bytes)
         }
-        var rng = SeededGenerator(seed: 5)
+        var rng = SplitMix64(seed: 5)
         for _ in 0..<20 {
             var decoder = FrameDecoder()
             var decoded: [Frame] = []

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct FrameDecoderFuzzTests {
     @Test func randomBytesNeverCrashOrHang() {
-        var rng = SeededGenerator(seed: 0xA11CE)
+        var rng = SplitMix64(seed: 0xA11CE)
         let alphabet = Array(#"{}[]"\/:, 0123456789abcdefnrtu-+.eE"#.utf8) + [0x00, 0x0A, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF]
         for _ in 0..<300 {
             var decoder = FrameDecoder(maximumFrameBytes: 512, maximumMalformedFrames: 1_000)
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func mutatedValidStreamsNeverCrashAndRecoverAfterwards() {
-        var rng = SeededGenerator(seed: 42)
+        var rng = SplitMix64(seed: 42)
         var clean: [UInt8] = []
         for id in 0..<20 {
             FrameEncoder.encode(Frame(dataType: 2, completionID: Int64(id), data: ["product_id": .int(Int64(id)), "note": "a/b"]), into: &clean)

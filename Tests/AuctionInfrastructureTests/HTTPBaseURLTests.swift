@@ -11,8 +11,16 @@ import Testing
     }
 
     @Test func refusesWhatItCannotUse() {
-        for text in ["https://h:1", "http://", "http://h:0", "http://h:99999", "http://h:x", "http://u@h:1", "http://[::1", "ftp://h"] {
+        for text in ["https://h:1", "http://", "http://h:0", "http://h:99999", "http://h:x", "http://u@h:1", "http://[::1", "ftp://h", "http://h:1/a?b=c", "http://h:1#top"] {
             #expect(throws: HTTPError.invalidURL(text)) { try HTTPBaseURL(parsing: text) }
         }
+    }
+
+    @Test func saysWhatIsWrongForMessagesToTheUser() {
+        #expect(throws: EndpointParseError("https is not supported; use http://")) { try HTTPBaseURL(checking: "https://h:1") }
+        #expect(throws: EndpointParseError("the URL must not have a query or fragment")) { try HTTPBaseURL(checking: "http://h:1/a?b") }
+        #expect(throws: EndpointParseError("user names in URLs are not supported")) { try HTTPBaseURL(checking: "http://u@h:1") }
+        #expect(throws: EndpointParseError("write IPv6 addresses in brackets, e.g. [::1]:3200")) { try HTTPBaseURL(checking: "http://::1:3100") }
+        #expect(throws: EndpointParseError("the port must be a number from 1 to 65535, not `0`")) { try HTTPBaseURL(checking: "http://h:0") }
     }
 }

@@ -13,7 +13,7 @@ import Testing
 
     @Test func aLaterFrameAnsweredFirstSettlesTheEarlierOneWithoutWaiting() async throws {
         // Like the original backend: type 11 is never answered, type 1 is.
-        let server = try SocketClientTestServer { frame in frame.dataType == 11 ? .ignore : .echo }
+        let server = try LoopbackFrameServer { frame in frame.dataType == 11 ? .ignore : .echo }
         defer { server.shutdown() }
         let client = try SocketClientTests.client(port: server.port, timeout: 60_000)
         defer { client.close() }
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func readyWaitsForTheHandshakeAndEveryFrameIsAnswered() async throws {
-        let server = try SocketClientTestServer()
+        let server = try LoopbackFrameServer()
         defer { server.shutdown() }
         let client = try SocketClientTests.client(port: server.port, timeout: 60_000)
         defer { client.close() }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct SocketClientReconnectNowTests {
     @Test func reconnectNowSkipsTheBackoffWait() async throws {
-        let server = try SocketClientTestServer()
+        let server = try LoopbackFrameServer()
         defer { server.shutdown() }
         // A backoff far longer than the test: only `reconnectNow()` can bring the connection back in time.
         let client = try SocketClient(configuration: SocketClientConfiguration(
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func reconnectNowWhileConnectedDoesNothing() async throws {
-        let server = try SocketClientTestServer()
+        let server = try LoopbackFrameServer()
         defer { server.shutdown() }
         let client = try SocketClient(configuration: SocketClientConfiguration(host: "127.0.0.1", port: server.port))
         defer { client.close() }

@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func aRequestGetsItsReply() async throws {
-        let server = try SocketClientTestServer()
+        let server = try LoopbackFrameServer()
         defer { server.shutdown() }
         let client = try Self.client(port: server.port)
         defer { client.close() }
@@ -29,9 +29,9 @@ import Testing
     @Test func thousandConcurrentRequestsFromSeveralThreadsCorrelate() async throws {
         // The server holds every request until all 1,000 are in, then answers them in reverse order.
         let held = Mutex<[Frame]>([])
-        let server = try SocketClientTestServer { frame in
+        let server = try LoopbackFrameServer { frame in
             let batch = held.withLock { held -> [Frame] in
-                held.append(SocketClientTestServer.echoReply(to: frame))
+                held.append(LoopbackFrameServer.echoReply(to: frame))
                 guard held.count == 1_000 else { return [] }
                 defer { held.removeAll() }
                 return held.reversed()
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func completionHandlersFromManyThreadsEachRunOnce() async throws {
-        let server = try SocketClientTestServer()
+        let server = try LoopbackFrameServer()
         defer { server.shutdown() }
         let client = try Self.client(port: server.port)
         defer { client.close() }
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func unansweredRequestTimesOutOnceAndALateReplyIsDropped() async throws {
-        let server = try SocketClientTestServer { frame in frame.data["n"] == .int(1) ? .ignore : .echo }
+        let server = try LoopbackFrameServer { frame in frame.data["n"] == .int(1) ? .ignore : .echo }
         defer { server.shutdown() }
         let client = try Self.client(port: server.port)
         defer { client.close() }
@@ -116,14 +116,14 @@ import Testing
         // The late reply for the timed-out id arrives, then a normal round trip proves it was read and dropped.
         let lateID = try #require(server.frames.last?.frame)
         await server.withConnection(0) { connection in
-            connection.write(FrameEncoder.encode(SocketClientTestServer.echoReply(to: lateID)))
+            connection.write(FrameEncoder.encode(LoopbackFrameServer.echoReply(to: lateID)))
         }
         _ = try await client.send(Self.request(2))
         #expect(outcomes.withLock { $0.count } == 1)
     }
 
     @Test func serverClosingMidRequestFailsEveryPendingRequestWithDisconnected() async throws {
-        let server = try SocketClientTestServer { frame in frame.data["n"] == .int(99) ? .close : .ignore }
+        let server = try LoopbackFrameServer { frame in frame.data["n"] == .int(99) ? .close : .ignore }
         defer { server.shutdown() }
         let client = try Self.client(port: server.port, reconnects: false)
         defer { client.close() }
@@ -148,7 +148,7 @@ import Testing
     }
 
     @Test func restartedServerIsReconnectedAndTheSessionReplayedBeforeNewRequests() async throws {
-        let server = try SocketClientTestServer()
+        let server = try LoopbackFrameServer()
         defer { server.shutdown() }
         let client = try Self.client(port: server.port)
         defer { client.close() }
@@ -178,8 +178,8 @@ import Testing
 
     @Test func pushesGoToThePushHandler() async throws {
         let push = Frame(dataType: 2, data: ["product_id": 5, "product_price": 35000])
-        let server = try SocketClientTestServer { frame in
-            .send([push, SocketClientTestServer.echoReply(to: frame)])
+        let server = try LoopbackFrameServer { frame in
+            .send([push, LoopbackFrameServer.echoReply(to: frame)])
         }
         defer { server.shutdown() }
         let client = try Self.client(port: server.port)
@@ -211,7 +211,7 @@ import Testing
 
     @Test func oversizedFrameFromTheServerDropsTheConnectionAndTheClientReconnects() async throws {
         let huge = Frame(dataType: 2, data: ["pad": .string(String(repeating: "x", count: 4_096))])
-        let server = try SocketClientTestServer { frame in frame.data["n"] == .int(7) ? .send([huge]) : .echo }
+        let server = try LoopbackFrameServer { frame in frame.data["n"] == .int(7) ? .send([huge]) : .echo }
         defer { server.shutdown() }
         var configuration = SocketClientConfiguration(
             host: "127.0.0.1", port: server.port, backoff: ReconnectBackoff(initialMilliseconds: 10, maximumMilliseconds: 50))
@@ -231,7 +231,7 @@ import Testing
     @Test func clientsClosedOneAfterAnotherLeaveLaterConnectionsIntact() async throws {
         // Regression: a second EventLoop.shutdown() (close, then deinit) wrote 8 bytes into a socket that reused
         // the loop's closed wake descriptor, corrupting the first frame another connection received.
-        let server = try SocketClientTestServer()
+        let server = try LoopbackFrameServer()
         defer { server.shutdown() }
         for round in 0..<100 {
             let client = try Self.client(port: server.port)
@@ -246,7 +246,7 @@ import Testing
     }
 
     @Test func requestsAfterCloseFailAsClosed() async throws {
-        let server = try SocketClientTestServer()
+        let server = try LoopbackFrameServer()
         defer { server.shutdown() }
         let client = try Self.client(port: server.port)
         client.start()

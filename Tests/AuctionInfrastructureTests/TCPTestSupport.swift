@@ -2,40 +2,6 @@ import AuctionInfrastructure
 import AuctionTestSupport
 import Glibc
 
-/// Hands a value across threads in tests where the hand-over is serial by construction.
-struct LoopBound<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-/// Resumes a continuation at most once, whichever of the result or the watchdog comes first.
-final class ResumeOnce<T: Sendable>: @unchecked Sendable {
-    private let continuation: Mutex<CheckedContinuation<T?, Never>?>
-    init(_ continuation: CheckedContinuation<T?, Never>) { self.continuation = Mutex(continuation) }
-    func resume(_ value: T?) {
-        let pending = continuation.withLock { slot -> CheckedContinuation<T?, Never>? in
-            defer { slot = nil }
-            return slot
-        }
-        pending?.resume(returning: value)
-    }
-}
-
-/// Runs `body` on `loop`'s thread and waits until it calls `done`; nil if the watchdog fires first.
-func awaitOnLoop<T: Sendable>(
-    _ loop: EventLoop, watchdogMilliseconds: Int64 = 20_000,
-    _ body: @escaping (_ done: @escaping (T) -> Void) -> Void
-) async -> T? {
-    let handed = LoopBound(body)
-    return await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
-        let once = ResumeOnce(continuation)
-        loop.execute {
-            loop.schedule(afterMilliseconds: watchdogMilliseconds) { once.resume(nil) }
-            handed.value { once.resume($0) }
-        }
-    }
-}
-
 /// Connects on `loop` and returns the connection (or the error) to the test.
 func connectOnLoop(
     host: String, port: Int, timeoutMilliseconds: Int64 = 5_000, on loop: EventLoop

@@ -3,6 +3,7 @@ import AuctionData
 import AuctionInfrastructure
 import AuctionServer
 import Foundation
+import AuctionTestSupport
 import Testing
 
 /// Chat's defences over real sockets: login to join, rates, the history cap, names and text refused.

@@ -3,6 +3,7 @@ import AuctionData
 import AuctionInfrastructure
 import AuctionServer
 import Foundation
+import AuctionTestSupport
 import Testing
 
 @Suite struct ChatServerTests {

@@ -95,13 +95,3 @@ struct FixedSessions: SessionResolver {
 
     func user(forToken token: String) -> SessionUser? { users[token] }
 }
-
-/// Polls `condition` every 10 ms until it holds or `seconds` pass; returns whether it held.
-func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) async rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if try condition() { return true }
-        try? await Task.sleep(nanoseconds: 10_000_000)
-    }
-    return try condition()
-}

@@ -2,6 +2,7 @@ import AuctionCore
 import AuctionData
 import AuctionInfrastructure
 import AuctionServer
+import AuctionTestSupport
 import Testing
 
 @Suite struct ServerSocketTests {

@@ -16,14 +16,9 @@ extension CommandContext {
         }
         defer { loop.shutdown() }
         let server = configuration.http.description
-        let repository: HTTPAccountRepository
-        do {
-            repository = try HTTPAccountRepository(
-                baseURL: server, loop: loop,
-                configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds))
-        } catch {
-            throw .auction(error)
-        }
+        let repository = HTTPAccountRepository(client: HTTPClient(
+            baseURL: configuration.http, configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds),
+            loop: loop))
         return try await body(AccountCommands(accounts: repository, store: store, server: server, now: CommandContext.now))
     }
 

@@ -60,14 +60,9 @@ public struct CommandContext: Sendable {
             throw .local("cannot start the network thread: \(error)")
         }
         defer { loop.shutdown() }
-        let repository: HTTPProductRepository
-        do {
-            repository = try HTTPProductRepository(
-                baseURL: configuration.http.description, loop: loop,
-                configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds))
-        } catch {
-            throw .auction(error)
-        }
+        let repository = HTTPProductRepository(client: HTTPClient(
+            baseURL: configuration.http, configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds),
+            loop: loop))
         return try await body(repository)
     }
 

@@ -37,7 +37,7 @@ public struct DemoCommand: Command {
         }
         var demo = context
         demo.configuration = ClientConfiguration(
-            http: HTTPEndpoint(host: addresses.http.host, port: addresses.http.port),
+            http: HTTPBaseURL(host: addresses.http.host, port: addresses.http.port),
             socket: SocketEndpoint(host: addresses.socket.host, port: addresses.socket.port))
         if !context.console.outputIsTerminal {
             context.console.error("demo server \(addresses); stop with Ctrl-C")

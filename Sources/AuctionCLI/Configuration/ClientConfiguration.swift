@@ -1,10 +1,11 @@
 import AuctionCore
 import AuctionData
+import AuctionInfrastructure
 
 /// The client's resolved settings: which servers to talk to, and where each value came from.
 public struct ClientConfiguration: Hashable, Sendable {
     /// The HTTP catalogue endpoint.
-    public var http: HTTPEndpoint
+    public var http: HTTPBaseURL
     /// The auction socket endpoint.
     public var socket: SocketEndpoint
     /// The profile in effect, if any.
@@ -19,12 +20,12 @@ public struct ClientConfiguration: Hashable, Sendable {
     public var dialect: DialectSetting = .auto
 
     /// The built-in default HTTP endpoint, `http://127.0.0.1:3100`.
-    public static let defaultHTTP = HTTPEndpoint(host: "127.0.0.1", port: 3100)
+    public static let defaultHTTP = HTTPBaseURL(host: "127.0.0.1", port: 3100)
     /// The built-in default socket endpoint, `127.0.0.1:3200`.
     public static let defaultSocket = SocketEndpoint(host: "127.0.0.1", port: 3200)
 
     /// Creates a configuration; defaults to our server on this machine.
-    public init(http: HTTPEndpoint = defaultHTTP, socket: SocketEndpoint = defaultSocket, profile: String? = nil,
+    public init(http: HTTPBaseURL = defaultHTTP, socket: SocketEndpoint = defaultSocket, profile: String? = nil,
                 httpSource: SettingSource = .builtInDefault, socketSource: SettingSource = .builtInDefault) {
         self.http = http
         self.socket = socket

@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionInfrastructure
 
 /// Resolves the client's endpoints: flag > environment > config file > profile > default.
 ///
@@ -51,7 +52,7 @@ public enum ConfigurationResolver {
         let httpChoice = pick(flags.http, httpVariable, "http")
             ?? profileSettings.values["http"].map { ($0, SettingSource.profile(profileName ?? "")) }
         if let (value, source) = httpChoice {
-            do { configuration.http = try HTTPEndpoint(parsing: value) } catch {
+            do { configuration.http = try HTTPBaseURL(checking: value) } catch {
                 throw .invalidHTTPURL(source: source.description, value: value, reason: error.reason)
             }
             configuration.httpSource = source

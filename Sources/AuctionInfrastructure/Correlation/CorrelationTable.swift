@@ -23,7 +23,7 @@ public struct CorrelationTable<Pending> {
     public let maximumPending: Int
 
     private var entries: [Int64: Entry] = [:]
-    private var deadlines = DeadlineHeap()
+    private var deadlines = BinaryHeap<CorrelationDeadline>()
     private var nextID: Int64
     private var nextSerial: UInt64 = 0
 
@@ -51,7 +51,7 @@ public struct CorrelationTable<Pending> {
         nextID = id == maximumID ? 0 : id + 1
         nextSerial &+= 1
         entries[id] = Entry(pending: pending, deadline: deadline, serial: nextSerial)
-        deadlines.push(DeadlineHeap.Item(deadline: deadline, id: id, serial: nextSerial))
+        deadlines.push(CorrelationDeadline(deadline: deadline, id: id, serial: nextSerial))
         compactDeadlinesIfStale()
         return id
     }
@@ -89,14 +89,14 @@ public struct CorrelationTable<Pending> {
     public mutating func failAll() -> [(id: Int64, pending: Pending)] {
         let all = entries.sorted { $0.key < $1.key }.map { (id: $0.key, pending: $0.value.pending) }
         entries.removeAll()
-        deadlines = DeadlineHeap()
+        deadlines.removeAll()
         return all
     }
 
     /// Rebuilds the deadline heap when completed requests make up most of it, bounding its memory.
     private mutating func compactDeadlinesIfStale() {
         guard deadlines.count > 64 && deadlines.count > 4 * entries.count else { return }
-        deadlines = DeadlineHeap(entries.map { DeadlineHeap.Item(deadline: $0.value.deadline, id: $0.key, serial: $0.value.serial) })
+        deadlines = BinaryHeap(entries.map { CorrelationDeadline(deadline: $0.value.deadline, id: $0.key, serial: $0.value.serial) })
     }
 }
 

@@ -1,4 +1,4 @@
-/// Where an HTTP service lives: `http://host[:port][/base/path]` (no https, no credentials).
+/// Where an HTTP service lives: `http://host[:port][/base/path]` (no https, no credentials, no query).
 public struct HTTPBaseURL: Hashable, Sendable, CustomStringConvertible {
     /// The host name or address, without brackets for IPv6.
     public var host: String
@@ -14,45 +14,47 @@ public struct HTTPBaseURL: Hashable, Sendable, CustomStringConvertible {
         self.basePath = basePath
     }
 
-    /// Parses `http://127.0.0.1:3100`, `http://[::1]:3100/api/`, `localhost:8099` (scheme optional).
+    /// Parses `http://127.0.0.1:3100`, `HTTP://[::1]:3100/api/` or `localhost:8099` (the scheme is optional);
+    /// any problem is `HTTPError.invalidURL`.
     public init(parsing text: String) throws(HTTPError) {
+        do throws(EndpointParseError) { self = try HTTPBaseURL(checking: text) } catch { throw .invalidURL(text) }
+    }
+
+    /// Parses like `init(parsing:)`, but the error says what is wrong (for messages to the user).
+    public init(checking text: String) throws(EndpointParseError) {
         var rest = Substring(text.trimmingSpaces)
         if let scheme = rest.firstRange(of: "://") {
-            guard rest[..<scheme.lowerBound].lowercased() == "http" else { throw HTTPError.invalidURL(text) }
+            let name = rest[..<scheme.lowerBound].lowercased()
+            if name == "https" { throw EndpointParseError("https is not supported; use http://") }
+            guard name == "http" else { throw EndpointParseError("the URL must start with http://") }
             rest = rest[scheme.upperBound...]
         }
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        var path = String(rest[authority.endIndex...].prefix { $0 != "?" && $0 != "#" })
+        var path = String(rest[authority.endIndex...])
+        guard !path.contains("?"), !path.contains("#") else { throw EndpointParseError("the URL must not have a query or fragment") }
         while path.hasSuffix("/") { path.removeLast() }
-        guard !authority.isEmpty, !authority.contains("@") else { throw HTTPError.invalidURL(text) }
-        var hostPart: Substring
-        var portPart: Substring?
+        guard !authority.isEmpty else { throw EndpointParseError("missing host") }
+        guard !authority.contains("@") else { throw EndpointParseError("user names in URLs are not supported") }
+        let hasPort: Bool
         if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw HTTPError.invalidURL(text) }
-            hostPart = authority[authority.index(after: authority.startIndex)..<close]
-            let after = authority[authority.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":") else { throw HTTPError.invalidURL(text) }
-                portPart = after.dropFirst()
-            }
-        } else if let colon = authority.firstIndex(of: ":") {
-            hostPart = authority[..<colon]
-            portPart = authority[authority.index(after: colon)...]
+            guard let close = authority.firstIndex(of: "]") else { throw EndpointParseError("missing `]` after the IPv6 address") }
+            hasPort = authority.index(after: close) != authority.endIndex
         } else {
-            hostPart = authority
+            hasPort = authority.contains(":")
         }
-        var port = 80
-        if let portPart {
-            guard !portPart.isEmpty, portPart.count <= 5, portPart.allSatisfy(\.isASCII), let value = Int(portPart),
-                  (1...65_535).contains(value) else { throw HTTPError.invalidURL(text) }
-            port = value
+        guard !hasPort else {
+            let endpoint = try SocketEndpoint(parsing: String(authority))
+            self.init(host: endpoint.host, port: endpoint.port, basePath: path)
+            return
         }
-        guard !hostPart.isEmpty, !hostPart.contains(where: { $0 == " " || $0 == "/" }) else { throw HTTPError.invalidURL(text) }
-        self.init(host: String(hostPart), port: port, basePath: path)
+        let host = authority.hasPrefix("[") ? authority.dropFirst().dropLast() : authority
+        guard !host.isEmpty else { throw EndpointParseError("missing host") }
+        guard !host.contains(where: { $0 == " " || $0 == "/" }) else { throw EndpointParseError("the host contains a space or `/`") }
+        self.init(host: String(host), port: 80, basePath: path)
     }
 
     /// `host:port`, with brackets around IPv6 addresses, for messages and the `Host` header.
-    public var authority: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    public var authority: String { SocketEndpoint(host: host, port: port).description }
 
     /// The request target for a path under this base, e.g. `/api/products/alllist`.
     public func target(_ path: String) -> String { basePath + (path.hasPrefix("/") ? path : "/" + path) }

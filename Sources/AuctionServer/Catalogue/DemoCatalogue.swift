@@ -1,3 +1,4 @@
+import AuctionInfrastructure
 import AuctionCore
 
 /// The demo catalogue a fresh server starts with: 67 products over five pages.

@@ -1,3 +1,5 @@
+import AuctionInfrastructure
+
 /// Small draws the demo catalogue makes from the engine's deterministic generator, so the
 /// catalogue is the same on every machine.
 extension SplitMix64 {

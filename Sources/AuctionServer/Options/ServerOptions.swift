@@ -1,3 +1,5 @@
+import AuctionInfrastructure
+
 /// The `auction-server` command line, environment and config file, merged into a `ServerConfiguration`.
 ///
 /// Every setting has one key; it can come from a flag (`--http-port 3100` or `--http-port=3100`), an
@@ -79,7 +81,11 @@ public enum ServerOptions {
             } catch {
                 throw .unreadableConfigFile(path: filePath, reason: "\(error)")
             }
-            for (line, key, value) in try ConfigFile.parse(text, path: filePath) {
+            let entries: [KeyValueEntry]
+            do throws(KeyValueSyntaxError) { entries = try KeyValueFile.parse(text) } catch {
+                throw .malformedConfigLine(path: filePath, line: error.line, text: error.text)
+            }
+            for (line, key, value) in entries.map({ ($0.line, $0.key, $0.value) }) {
                 guard let setting = settings.first(where: { $0.key == key }) else {
                     throw .unknownConfigKey(path: filePath, line: line, key: key)
                 }

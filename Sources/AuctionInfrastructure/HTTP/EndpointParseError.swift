@@ -6,7 +6,7 @@ public struct EndpointParseError: Error, Hashable, Sendable {
     public init(_ reason: String) { self.reason = reason }
 
     /// Parses a decimal port 1–65535.
-    static func port(_ text: Substring) throws(EndpointParseError) -> Int {
+    public static func port(_ text: Substring) throws(EndpointParseError) -> Int {
         guard !text.isEmpty else { throw EndpointParseError("missing port") }
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(text), (1...65_535).contains(port) else {
             throw EndpointParseError("the port must be a number from 1 to 65535, not `\(text)`")

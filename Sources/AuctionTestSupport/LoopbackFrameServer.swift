@@ -1,10 +1,11 @@
 import AuctionInfrastructure
 import Glibc
 
-/// A tiny frame server on loopback for SocketClient tests: logs every frame and answers as told.
-final class SocketClientTestServer: @unchecked Sendable {
+/// The loopback frame server for socket tests (one on 127.0.0.1, a port of its own): logs every frame
+/// it receives, with the connection it came on, and answers each as `behaviour` says.
+public final class LoopbackFrameServer: @unchecked Sendable {
     /// What to do with one received frame.
-    enum Action {
+    public enum Action {
         /// Reply `{"completionId":id,"result":true,"echo":data}`.
         case echo
         /// Say nothing.
@@ -16,26 +17,33 @@ final class SocketClientTestServer: @unchecked Sendable {
     }
 
     /// One logged frame with the index of the connection it came on (0 for the first accepted).
-    struct Entry: Sendable {
-        var connection: Int
-        var frame: Frame
+    public struct Entry: Sendable {
+        /// The connection's index, 0 for the first accepted.
+        public var connection: Int
+        /// The frame.
+        public var frame: Frame
     }
 
-    let loop: EventLoop
-    private(set) var port = 0
-    let log = Mutex<[Entry]>([])
+    /// The server's own event loop.
+    public let loop: EventLoop
+    /// The port it listens on (the same after `restart`).
+    public private(set) var port = 0
+    /// Every frame received so far.
+    public let log = Mutex<[Entry]>([])
     private let behaviour: (Frame) -> Action
     // Loop-confined.
     private var listener: TCPListener?
     private var connections: [TCPConnection] = []
 
-    init(behaviour: @escaping (Frame) -> Action = { _ in .echo }) throws {
+    /// Listens on a free loopback port; `behaviour` decides the answer to each frame (echo by default).
+    public init(behaviour: @escaping (Frame) -> Action = { _ in .echo }) throws {
         loop = try EventLoop.spawn(name: "test-server")
         self.behaviour = behaviour
         try listen(port: 0)
     }
 
-    static func echoReply(to frame: Frame) -> Frame {
+    /// The answer `.echo` sends.
+    public static func echoReply(to frame: Frame) -> Frame {
         Frame(dataType: 1, data: ["completionId": .int(frame.completionID ?? -1), "result": true, "echo": frame.data])
     }
 
@@ -68,7 +76,7 @@ final class SocketClientTestServer: @unchecked Sendable {
     }
 
     /// Closes the listener and every connection (the port stays the same for `restart`).
-    func stop() async {
+    public func stop() async {
         _ = await awaitOnLoop(loop) { (done: @escaping (Bool) -> Void) in
             self.listener?.close()
             self.listener = nil
@@ -78,7 +86,7 @@ final class SocketClientTestServer: @unchecked Sendable {
     }
 
     /// Listens again on the same port.
-    func restart() async throws {
+    public func restart() async throws {
         let failure = await awaitOnLoop(loop) { (done: @escaping (String) -> Void) in
             do {
                 try self.listen(port: self.port)
@@ -87,21 +95,27 @@ final class SocketClientTestServer: @unchecked Sendable {
                 done("\(error)")
             }
         }
-        guard let failure else { throw TestServerError.restart("the server loop did not answer") }
-        if !failure.isEmpty { throw TestServerError.restart(failure) }
+        guard let failure else { throw LoopbackFrameServerError.restart("the server loop did not answer") }
+        if !failure.isEmpty { throw LoopbackFrameServerError.restart(failure) }
     }
 
     /// Runs `body` on the server's loop with the connection at `index` (e.g. to push or close).
-    func withConnection(_ index: Int, _ body: @escaping (TCPConnection) -> Void) async {
+    public func withConnection(_ index: Int, _ body: @escaping (TCPConnection) -> Void) async {
         _ = await awaitOnLoop(loop) { (done: @escaping (Bool) -> Void) in
             if index < self.connections.count { body(self.connections[index]) }
             done(true)
         }
     }
 
-    func shutdown() { loop.shutdown() }
+    /// Stops the server's loop.
+    public func shutdown() { loop.shutdown() }
 
-    var frames: [Entry] { log.withLock { $0 } }
+    /// The frames received so far, in order.
+    public var frames: [Entry] { log.withLock { $0 } }
 }
 
-enum TestServerError: Error { case restart(String) }
+/// Why `LoopbackFrameServer.restart` failed.
+public enum LoopbackFrameServerError: Error {
+    /// Listening again on the same port failed.
+    case restart(String)
+}

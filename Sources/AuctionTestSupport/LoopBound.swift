@@ -1,0 +1,7 @@
+/// Hands a value across threads in tests where the hand-over is serial by construction.
+public struct LoopBound<Value>: @unchecked Sendable {
+    /// The value handed over.
+    public let value: Value
+    /// Wraps a value.
+    public init(_ value: Value) { self.value = value }
+}
