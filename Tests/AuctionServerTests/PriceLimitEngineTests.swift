@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionInfrastructure
 import AuctionServer
 import Testing
 
