@@ -1,5 +1,4 @@
 @testable import AuctionImage
-import CTurboJPEG
 import Testing
 
 @Suite struct JPEGDecoderTests {
@@ -21,7 +20,7 @@ import Testing
         // Inverted CMYK (255 = no ink): white, and full cyan, which is (0, 255, 255) on screen.
         let samples: [UInt8] = Array(repeating: [255, 255, 255, 255], count: 32).flatMap { $0 }
             + Array(repeating: [0, 255, 255, 255], count: 32).flatMap { $0 }
-        let jpeg = try JPEGEncoder.encode(samples: samples, width: 8, height: 8, pixelFormat: TJPF_CMYK, quality: 100, progressive: false)
+        let jpeg = try JPEGEncoder.encode(samples: samples, width: 8, height: 8, isCMYK: true, quality: 100, progressive: false)
         let image = try decoder.decode(jpeg)
         let (r, g, b, a) = image.pixel(x: 3, y: 1)
         #expect(r > 245 && g > 245 && b > 245 && a == 255)

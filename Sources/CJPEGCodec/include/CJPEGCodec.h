@@ -1,0 +1,58 @@
+// JPEG decoding and encoding through libjpeg's own API (jpeglib.h, libjpeg62-turbo on Debian),
+// with libjpeg's fatal errors turned into return codes: libjpeg's default handler calls exit(),
+// and its recovery needs setjmp/longjmp, which Swift cannot do, so this small C layer does it.
+#ifndef CJPEGCODEC_H
+#define CJPEGCODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Room for one of libjpeg's messages (JMSG_LENGTH_MAX).
+#define CJPEG_MESSAGE_CAPACITY 200
+
+/// The most scans a progressive file may have (TurboJPEG's TJFLAG_LIMITSCANS); more is refused.
+#define CJPEG_MAXIMUM_SCANS 500
+
+/// A decompressor over one file's bytes, which must outlive it. Opaque.
+typedef struct CJPEGDecoder CJPEGDecoder;
+
+/// What a JPEG file's header declares.
+typedef struct CJPEGHeader {
+    /// The image's width in pixels.
+    int width;
+    /// The image's height in pixels.
+    int height;
+    /// Non-zero for CMYK or YCCK files, which decode to (Adobe-inverted) CMYK samples, not RGBA.
+    int is_cmyk;
+} CJPEGHeader;
+
+/// Starts decompressing `size` bytes at `data` (not copied); NULL when out of memory.
+CJPEGDecoder *_Nullable cjpeg_decoder_create(const uint8_t *_Nonnull data, size_t size);
+
+/// Reads the header (jpeg_read_header); 0 on success, -1 with a message on error.
+int cjpeg_decoder_read_header(CJPEGDecoder *_Nonnull decoder, CJPEGHeader *_Nonnull header);
+
+/// Decodes at 1/`scale_denominator` (1, 2, 4 or 8) into 4-byte pixels (RGBA, or CMYK for a CMYK file),
+/// rows packed, after checking that the output size fits `capacity` bytes; the output size is
+/// stored in `width` and `height`. 0 on success, -1 with a message on error (a warning other than
+/// junk between segments counts as an error; so do more than CJPEG_MAXIMUM_SCANS scans).
+int cjpeg_decoder_decode(CJPEGDecoder *_Nonnull decoder, unsigned scale_denominator, uint8_t *_Nonnull pixels,
+                         size_t capacity, int *_Nonnull width, int *_Nonnull height);
+
+/// The message of the last error (libjpeg's own text), or "" if none.
+const char *_Nonnull cjpeg_decoder_message(const CJPEGDecoder *_Nonnull decoder);
+
+/// Releases the decompressor.
+void cjpeg_decoder_destroy(CJPEGDecoder *_Nullable decoder);
+
+/// Compresses 4-byte samples (RGBA, or inverted CMYK when `is_cmyk`, written as YCCK with an Adobe
+/// marker) at `quality` 1–100, 4:4:4, optionally progressive. On success returns 0 and a malloc'd
+/// file in `output` (release it with cjpeg_free); on error -1 with libjpeg's message in `message`.
+int cjpeg_encode(const uint8_t *_Nonnull samples, int width, int height, int is_cmyk, int quality, int progressive,
+                 uint8_t *_Nullable *_Nonnull output, size_t *_Nonnull output_size,
+                 char *_Nonnull message);
+
+/// Releases a file returned by cjpeg_encode.
+void cjpeg_free(void *_Nullable pointer);
+
+#endif
