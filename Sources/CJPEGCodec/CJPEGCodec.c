@@ -133,10 +133,32 @@ typedef struct {
     RecoveringErrors errors;
     unsigned char *output;
     unsigned long output_size;
+    jpeg_scan_info *scans;
 } Compression;
 
+/// A scan script with a scan for every AC coefficient and bit of every component (after its DC scan).
+static int script_every_bit(Compression *compression) {
+    struct jpeg_compress_struct *info = &compression->info;
+    int count = info->num_components * (1 + 63 * 3);
+    compression->scans = calloc((size_t)count, sizeof *compression->scans);
+    if (compression->scans == NULL) return -1;
+    jpeg_scan_info *scan = compression->scans;
+    for (int component = 0; component < info->num_components; component++) {
+        *scan++ = (jpeg_scan_info){ .comps_in_scan = 1, .component_index = { component }, .Ss = 0, .Se = 0, .Ah = 0, .Al = 0 };
+        for (int coefficient = 1; coefficient < 64; coefficient++) {
+            for (int bit = 2; bit >= 0; bit--) {
+                *scan++ = (jpeg_scan_info){ .comps_in_scan = 1, .component_index = { component }, .Ss = coefficient,
+                                            .Se = coefficient, .Ah = bit == 2 ? 0 : bit + 1, .Al = bit };
+            }
+        }
+    }
+    info->scan_info = compression->scans;
+    info->num_scans = count;
+    return 0;
+}
+
 static int compress_samples(Compression *compression, const uint8_t *samples, int width, int height, int is_cmyk,
-                    int quality, int progressive) {
+                    int quality, int progression) {
     struct jpeg_compress_struct *info = &compression->info;
     if (setjmp(compression->errors.jump)) return -1;
     jpeg_create_compress(info);
@@ -152,7 +174,11 @@ static int compress_samples(Compression *compression, const uint8_t *samples, in
         info->comp_info[component].h_samp_factor = 1;
         info->comp_info[component].v_samp_factor = 1;
     }
-    if (progressive) jpeg_simple_progression(info);
+    if (progression == CJPEG_PROGRESSIVE) jpeg_simple_progression(info);
+    if (progression == CJPEG_PROGRESSIVE_EVERY_BIT && script_every_bit(compression) != 0) {
+        snprintf(compression->errors.message, sizeof compression->errors.message, "out of memory");
+        return -1;
+    }
     jpeg_start_compress(info, TRUE);
     size_t stride = (size_t)width * 4;
     while (info->next_scanline < info->image_height) {
@@ -163,7 +189,7 @@ static int compress_samples(Compression *compression, const uint8_t *samples, in
     return 0;
 }
 
-int cjpeg_encode(const uint8_t *samples, int width, int height, int is_cmyk, int quality, int progressive,
+int cjpeg_encode(const uint8_t *samples, int width, int height, int is_cmyk, int quality, int progression,
                  uint8_t **output, size_t *output_size, char *message) {
     *output = NULL;
     *output_size = 0;
@@ -179,7 +205,7 @@ int cjpeg_encode(const uint8_t *samples, int width, int height, int is_cmyk, int
     }
     install_errors(&compression->errors);
     compression->info.err = &compression->errors.base;
-    int status = compress_samples(compression, samples, width, height, is_cmyk, quality, progressive);
+    int status = compress_samples(compression, samples, width, height, is_cmyk, quality, progression);
     jpeg_destroy_compress(&compression->info);
     if (status == 0) {
         *output = compression->output;
@@ -189,6 +215,7 @@ int cjpeg_encode(const uint8_t *samples, int width, int height, int is_cmyk, int
         // one `output` points to. Encoding valid samples does not fail; this path only keeps the message.
         memcpy(message, compression->errors.message, CJPEG_MESSAGE_CAPACITY);
     }
+    free(compression->scans);
     free(compression);
     return status;
 }

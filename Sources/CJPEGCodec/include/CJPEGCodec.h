@@ -13,6 +13,14 @@
 /// The most scans a progressive file may have (TurboJPEG's TJFLAG_LIMITSCANS); more is refused.
 #define CJPEG_MAXIMUM_SCANS 500
 
+/// How `cjpeg_encode` orders the coefficients in scans.
+#define CJPEG_BASELINE 0
+/// libjpeg's simple progression (10 scans for a colour image).
+#define CJPEG_PROGRESSIVE 1
+/// A scan for every AC coefficient and bit (3 × 63 a component, 570 for a colour image): a scan bomb
+/// for tests of the scan limit.
+#define CJPEG_PROGRESSIVE_EVERY_BIT 2
+
 /// A decompressor over one file's bytes, which must outlive it. Opaque.
 typedef struct CJPEGDecoder CJPEGDecoder;
 
@@ -46,9 +54,10 @@ const char *_Nonnull cjpeg_decoder_message(const CJPEGDecoder *_Nonnull decoder)
 void cjpeg_decoder_destroy(CJPEGDecoder *_Nullable decoder);
 
 /// Compresses 4-byte samples (RGBA, or inverted CMYK when `is_cmyk`, written as YCCK with an Adobe
-/// marker) at `quality` 1–100, 4:4:4, optionally progressive. On success returns 0 and a malloc'd
+/// marker) at `quality` 1–100, 4:4:4, with `progression` CJPEG_BASELINE, CJPEG_PROGRESSIVE or
+/// CJPEG_PROGRESSIVE_EVERY_BIT. On success returns 0 and a malloc'd
 /// file in `output` (release it with cjpeg_free); on error -1 with libjpeg's message in `message`.
-int cjpeg_encode(const uint8_t *_Nonnull samples, int width, int height, int is_cmyk, int quality, int progressive,
+int cjpeg_encode(const uint8_t *_Nonnull samples, int width, int height, int is_cmyk, int quality, int progression,
                  uint8_t *_Nullable *_Nonnull output, size_t *_Nonnull output_size,
                  char *_Nonnull message);
 
