@@ -157,7 +157,7 @@ static int script_every_bit(Compression *compression) {
     return 0;
 }
 
-static int compress_samples(Compression *compression, const uint8_t *samples, int width, int height, int is_cmyk,
+static int compress_samples(Compression *compression, const uint8_t *samples, int width, int height, int color_space,
                     int quality, int progression) {
     struct jpeg_compress_struct *info = &compression->info;
     if (setjmp(compression->errors.jump)) return -1;
@@ -166,9 +166,11 @@ static int compress_samples(Compression *compression, const uint8_t *samples, in
     info->image_width = (JDIMENSION)width;
     info->image_height = (JDIMENSION)height;
     info->input_components = 4;
-    info->in_color_space = is_cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    info->in_color_space = color_space == CJPEG_WRITE_YCCK_FROM_CMYK ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg_set_defaults(info);
-    if (is_cmyk) jpeg_set_colorspace(info, JCS_YCCK);
+    if (color_space == CJPEG_WRITE_YCCK_FROM_CMYK) jpeg_set_colorspace(info, JCS_YCCK);
+    if (color_space == CJPEG_WRITE_GRAYSCALE) jpeg_set_colorspace(info, JCS_GRAYSCALE);
+    if (color_space == CJPEG_WRITE_RGB) jpeg_set_colorspace(info, JCS_RGB);
     jpeg_set_quality(info, quality, TRUE);
     for (int component = 0; component < info->num_components; component++) {
         info->comp_info[component].h_samp_factor = 1;
@@ -189,7 +191,7 @@ static int compress_samples(Compression *compression, const uint8_t *samples, in
     return 0;
 }
 
-int cjpeg_encode(const uint8_t *samples, int width, int height, int is_cmyk, int quality, int progression,
+int cjpeg_encode(const uint8_t *samples, int width, int height, int color_space, int quality, int progression,
                  uint8_t **output, size_t *output_size, char *message) {
     *output = NULL;
     *output_size = 0;
@@ -205,7 +207,7 @@ int cjpeg_encode(const uint8_t *samples, int width, int height, int is_cmyk, int
     }
     install_errors(&compression->errors);
     compression->info.err = &compression->errors.base;
-    int status = compress_samples(compression, samples, width, height, is_cmyk, quality, progression);
+    int status = compress_samples(compression, samples, width, height, color_space, quality, progression);
     jpeg_destroy_compress(&compression->info);
     if (status == 0) {
         *output = compression->output;

@@ -13,6 +13,15 @@
 /// The most scans a progressive file may have (TurboJPEG's TJFLAG_LIMITSCANS); more is refused.
 #define CJPEG_MAXIMUM_SCANS 500
 
+/// What `cjpeg_encode` writes: RGBA samples as YCbCr (the usual file).
+#define CJPEG_WRITE_YCBCR 0
+/// Adobe-inverted CMYK samples as YCCK with an Adobe marker (what TurboJPEG writes for CMYK).
+#define CJPEG_WRITE_YCCK_FROM_CMYK 1
+/// RGBA samples as a greyscale (one-component) file.
+#define CJPEG_WRITE_GRAYSCALE 2
+/// RGBA samples as an RGB file (no colour transform, Adobe marker).
+#define CJPEG_WRITE_RGB 3
+
 /// How `cjpeg_encode` orders the coefficients in scans.
 #define CJPEG_BASELINE 0
 /// libjpeg's simple progression (10 scans for a colour image).
@@ -53,11 +62,10 @@ const char *_Nonnull cjpeg_decoder_message(const CJPEGDecoder *_Nonnull decoder)
 /// Releases the decompressor.
 void cjpeg_decoder_destroy(CJPEGDecoder *_Nullable decoder);
 
-/// Compresses 4-byte samples (RGBA, or inverted CMYK when `is_cmyk`, written as YCCK with an Adobe
-/// marker) at `quality` 1–100, 4:4:4, with `progression` CJPEG_BASELINE, CJPEG_PROGRESSIVE or
+/// Compresses 4-byte samples as `color_space` (one of the CJPEG_WRITE_ values) at `quality` 1–100, 4:4:4, with `progression` CJPEG_BASELINE, CJPEG_PROGRESSIVE or
 /// CJPEG_PROGRESSIVE_EVERY_BIT. On success returns 0 and a malloc'd
 /// file in `output` (release it with cjpeg_free); on error -1 with libjpeg's message in `message`.
-int cjpeg_encode(const uint8_t *_Nonnull samples, int width, int height, int is_cmyk, int quality, int progression,
+int cjpeg_encode(const uint8_t *_Nonnull samples, int width, int height, int color_space, int quality, int progression,
                  uint8_t *_Nullable *_Nonnull output, size_t *_Nonnull output_size,
                  char *_Nonnull message);
 
