@@ -16,16 +16,17 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
-        // JPEG (libjpeg-turbo's TurboJPEG API, errors as return codes) and WebP for product pictures.
-        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG"),
-        .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
+        // JPEG through libjpeg's own API (fatal errors longjmp back as return codes) and WebP through
+        // libwebp.so.7 loaded at run time: a fresh machine has both without any -dev package for WebP.
+        .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CWebPRuntime"),
 
         // Domain: entities, rules, repository protocols, use cases. No imports.
         .target(name: "AuctionCore"),
         // Sockets, event loop, JSON, framing, correlation, HTTP wire. Glibc only.
         .target(name: "AuctionInfrastructure"),
         // PNG encoding and decoding over zlib; JPEG and WebP decoding; format detection by magic bytes.
-        .target(name: "AuctionImage", dependencies: ["CZlib", "CTurboJPEG", "CWebP"]),
+        .target(name: "AuctionImage", dependencies: ["CZlib", "CJPEGCodec", "CWebPRuntime"]),
         // Wire and HTTP payloads <-> domain values; client-side repositories.
         .target(name: "AuctionData", dependencies: ["AuctionCore", "AuctionInfrastructure"]),
         // The auction house: HTTP catalogue, socket service, bid engine, SQLite store.

@@ -7,6 +7,8 @@ public struct ImageDecoder: Sendable {
     /// When set, JPEGs are decoded at a reduced scale that keeps both sides at least this long
     /// (see `JPEGDecoder.minimumDecodedSide`); other formats decode whole.
     public var minimumDecodedSide: Int?
+    /// Where WebP decoding gets libwebp: the process's shared copy, or (in tests) a library that is absent.
+    var loadWebPLibrary: @Sendable () throws(ImageError) -> WebPLibrary = WebPLibrary.shared
 
     /// A decoder with limits and, optionally, the smallest side worth decoding.
     public init(limits: ImageLimits = ImageLimits(), minimumDecodedSide: Int? = nil) {
@@ -30,7 +32,7 @@ public struct ImageDecoder: Sendable {
         case .jpeg:
             return try JPEGDecoder(limits: limits, minimumDecodedSide: minimumDecodedSide).decode(bytes)
         case .webp:
-            return try WebPDecoder(limits: limits).decode(bytes)
+            return try WebPDecoder(limits: limits, loadLibrary: loadWebPLibrary).decode(bytes)
         case .gif, .bmp, .tiff, .heif, .markup:
             throw .unsupportedFormat(format)
         }

@@ -14,6 +14,8 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     case corrupt(ImageFormat, String)
     /// A PNG file the PNG decoder refused.
     case png(PNGError)
+    /// The runtime library that decodes the format could not be loaded (named with its Debian package).
+    case libraryMissing(ImageFormat, library: String, package: String)
 
     /// A sentence for the user.
     public var description: String {
@@ -25,6 +27,7 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .imageTooLarge(let format, let width, let height): "the \(format) image is too large (\(width)×\(height))"
         case .corrupt(let format, let why): "\(format) image corrupt: \(why)"
         case .png(let error): "\(error)"
+        case .libraryMissing(let format, let library, let package): "\(format) needs \(library) (Debian package \(package))"
         }
     }
 }

@@ -1,8 +1,8 @@
-import CTurboJPEG
+import CJPEGCodec
 
-/// Reads baseline and progressive JPEG files into `RGBAImage`s through libjpeg-turbo's TurboJPEG
-/// API, whose errors come back as return codes (libjpeg's default handler would exit the process).
-/// Greyscale, YCbCr and RGB files decode directly; CMYK and YCCK (Adobe, inverted) are converted.
+/// Reads baseline and progressive JPEG files into `RGBAImage`s through libjpeg's own API (the small
+/// C target `CJPEGCodec` turns libjpeg's fatal errors, which would exit the process, into return
+/// codes). Greyscale, YCbCr and RGB files decode directly; CMYK and YCCK (Adobe, inverted) are converted.
 public struct JPEGDecoder: Sendable {
     /// The size limits, checked against the header before the pixels are allocated.
     public var limits: ImageLimits
@@ -18,60 +18,51 @@ public struct JPEGDecoder: Sendable {
 
     /// Decodes JPEG file bytes into an 8-bit RGBA image (alpha 255). A file libjpeg warns about
     /// (truncated, damaged entropy data) is refused rather than shown half grey; junk between
-    /// segments is tolerated.
+    /// segments is tolerated. Progressive files are limited to 500 scans (a scan bomb costs CPU, not a hang).
     public func decode(_ bytes: [UInt8]) throws(ImageError) -> RGBAImage {
-        guard let handle = tjInitDecompress() else { throw .corrupt(.jpeg, "libjpeg-turbo could not start") }
-        defer { tjDestroy(handle) }
-        func failure() -> ImageError {
-            .corrupt(.jpeg, tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error")
-        }
-
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        let headerStatus = bytes.withUnsafeBufferPointer {
-            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
-        }
-        guard headerStatus == 0 || JPEGDecoder.isHarmless(warning: tjGetErrorCode(handle), tjGetErrorStr2(handle)) else {
-            throw failure()
-        }
-        try limits.check(width: Int(width), height: Int(height), format: .jpeg)
-
-        let (outputWidth, outputHeight) = scaledSize(width: Int(width), height: Int(height))
-        let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
-        let format = isCMYK ? TJPF_CMYK : TJPF_RGBA
-        // Progressive files are limited to libjpeg-turbo's 500 scans (a scan bomb costs CPU, not a hang).
-        let flags = TJFLAG_LIMITSCANS
-        var pixels = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4)
-        let status = bytes.withUnsafeBufferPointer { input in
-            pixels.withUnsafeMutableBufferPointer { output in
-                // Given a smaller size, TurboJPEG picks the scaling factor that produces exactly it.
-                tjDecompress2(handle, input.baseAddress, UInt(input.count), output.baseAddress, Int32(outputWidth), 0,
-                              Int32(outputHeight), Int32(format.rawValue), flags)
+        let outcome = bytes.withUnsafeBufferPointer { input -> Result<RGBAImage, ImageError> in
+            guard let base = input.baseAddress else { return .failure(.empty) }
+            guard let decoder = cjpeg_decoder_create(base, input.count) else {
+                return .failure(.corrupt(.jpeg, "libjpeg could not start"))
             }
+            defer { cjpeg_decoder_destroy(decoder) }
+            return Result { () throws(ImageError) in try decode(with: decoder) }
         }
-        guard status == 0 || JPEGDecoder.isHarmless(warning: tjGetErrorCode(handle), tjGetErrorStr2(handle)) else { throw failure() }
-        if isCMYK { JPEGDecoder.convertInvertedCMYK(&pixels) }
+        return try outcome.get()
+    }
+
+    /// Reads the header, checks the declared size against the limits, then decodes at the chosen scale.
+    private func decode(with decoder: OpaquePointer) throws(ImageError) -> RGBAImage {
+        func failure() -> ImageError { .corrupt(.jpeg, String(cString: cjpeg_decoder_message(decoder))) }
+        var header = CJPEGHeader()
+        guard cjpeg_decoder_read_header(decoder, &header) == 0 else { throw failure() }
+        try limits.check(width: Int(header.width), height: Int(header.height), format: .jpeg)
+
+        let denominator = scaleDenominator(width: Int(header.width), height: Int(header.height))
+        let outputWidth = (Int(header.width) + denominator - 1) / denominator
+        let outputHeight = (Int(header.height) + denominator - 1) / denominator
+        var pixels = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4)
+        var width: Int32 = 0, height: Int32 = 0
+        let status = pixels.withUnsafeMutableBufferPointer { output in
+            cjpeg_decoder_decode(decoder, UInt32(denominator), output.baseAddress!, output.count, &width, &height)
+        }
+        guard status == 0 else { throw failure() }
+        guard Int(width) == outputWidth, Int(height) == outputHeight else {
+            throw .corrupt(.jpeg, "decoded \(width)×\(height), expected \(outputWidth)×\(outputHeight)")
+        }
+        if header.is_cmyk != 0 { JPEGDecoder.convertInvertedCMYK(&pixels) }
         return RGBAImage(width: outputWidth, height: outputHeight, pixels: pixels)
     }
 
-    /// The size to decode at: the smallest of 1/1, 1/2, 1/4 and 1/8 scale (rounded up, as libjpeg
-    /// does) whose sides are both at least `minimumDecodedSide`, or as long as the original's.
-    func scaledSize(width: Int, height: Int) -> (Int, Int) {
-        guard let side = minimumDecodedSide else { return (width, height) }
+    /// libjpeg's `scale_denom`: the smallest scale of 1/1, 1/2, 1/4 and 1/8 (sides rounded up, as
+    /// libjpeg does) whose sides are both at least `minimumDecodedSide`, or as long as the original's.
+    func scaleDenominator(width: Int, height: Int) -> Int {
+        guard let side = minimumDecodedSide else { return 1 }
         for denominator in [8, 4, 2] {
             let scaledWidth = (width + denominator - 1) / denominator, scaledHeight = (height + denominator - 1) / denominator
-            if scaledWidth >= min(width, side), scaledHeight >= min(height, side) { return (scaledWidth, scaledHeight) }
+            if scaledWidth >= min(width, side), scaledHeight >= min(height, side) { return denominator }
         }
-        return (width, height)
-    }
-
-    /// Whether the outcome of a decode that returned -1 is a warning that leaves the image whole:
-    /// only junk between segments ("Corrupt JPEG data: N extraneous bytes before marker 0xd9"), common
-    /// in camera files. Any other warning (a truncated file, damaged entropy data) means grey or garbled
-    /// blocks, and the file is refused.
-    static func isHarmless(warning code: Int32, _ message: UnsafeMutablePointer<CChar>?) -> Bool {
-        guard code == Int32(TJERR_WARNING.rawValue), let message else { return false }
-        let text = String(cString: message)
-        return text.hasPrefix("Corrupt JPEG data: ") && text.contains(" extraneous bytes before marker ")
+        return 1
     }
 
     /// Turns Adobe-style inverted CMYK samples (255 = no ink) into RGBA in place.

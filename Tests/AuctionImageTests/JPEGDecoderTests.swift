@@ -1,5 +1,5 @@
 @testable import AuctionImage
-import CTurboJPEG
+import CJPEGCodec
 import Testing
 
 @Suite struct JPEGDecoderTests {
@@ -21,7 +21,7 @@ import Testing
         // Inverted CMYK (255 = no ink): white, and full cyan, which is (0, 255, 255) on screen.
         let samples: [UInt8] = Array(repeating: [255, 255, 255, 255], count: 32).flatMap { $0 }
             + Array(repeating: [0, 255, 255, 255], count: 32).flatMap { $0 }
-        let jpeg = try JPEGEncoder.encode(samples: samples, width: 8, height: 8, pixelFormat: TJPF_CMYK, quality: 100, progressive: false)
+        let jpeg = try JPEGEncoder.encode(samples: samples, width: 8, height: 8, colorSpace: CJPEG_WRITE_YCCK_FROM_CMYK, quality: 100)
         let image = try decoder.decode(jpeg)
         let (r, g, b, a) = image.pixel(x: 3, y: 1)
         #expect(r > 245 && g > 245 && b > 245 && a == 255)
@@ -94,3 +94,33 @@ extension JPEGDecoderTests {
         #expect(ImageFixtures.looksLikeQuadrants(try decoder.decode(jpeg), tolerance: 12))
     }
 }
+
+extension JPEGDecoderTests {
+    @Test func refusesAProgressiveFileWithMoreThan500Scans() throws {
+        // A scan for every coefficient and bit: 570 scans for a 16×16 image, each one costing a pass.
+        let image = ImageFixtures.quadrants()
+        let bomb = try JPEGEncoder.encode(samples: image.pixels, width: 16, height: 16, colorSpace: CJPEG_WRITE_YCBCR, quality: 90,
+                                          progression: CJPEG_PROGRESSIVE_EVERY_BIT)
+        // Entropy-coded data stuffs every FF with 00, so FF DA is only ever a start-of-scan marker.
+        #expect((0 ..< bomb.count - 1).filter { bomb[$0] == 0xFF && bomb[$0 + 1] == 0xDA }.count == 570)
+        #expect(throws: ImageError.corrupt(.jpeg, "Progressive JPEG image has more than 500 scans")) { try decoder.decode(bomb) }
+    }
+}
+
+extension JPEGDecoderTests {
+    @Test func decodesGreyscaleAndRGBFilesToOpaqueRGBA() throws {
+        let image = ImageFixtures.quadrants()
+        let grey = try JPEGEncoder.encode(samples: image.pixels, width: 16, height: 16, colorSpace: CJPEG_WRITE_GRAYSCALE, quality: 95)
+        let decodedGrey = try decoder.decode(grey)
+        #expect(decodedGrey.width == 16 && decodedGrey.height == 16)
+        for y in [2, 13] {
+            for x in [2, 13] {
+                let (r, g, b, a) = decodedGrey.pixel(x: x, y: y)
+                #expect(r == g && g == b && a == 255, "(\(x), \(y)) is grey")
+            }
+        }
+        let rgb = try JPEGEncoder.encode(samples: image.pixels, width: 16, height: 16, colorSpace: CJPEG_WRITE_RGB, quality: 95)
+        #expect(ImageFixtures.looksLikeQuadrants(try decoder.decode(rgb), tolerance: 12))
+    }
+}
+

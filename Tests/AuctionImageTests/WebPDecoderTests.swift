@@ -1,4 +1,4 @@
-import AuctionImage
+@testable import AuctionImage
 import Testing
 
 @Suite struct WebPDecoderTests {
@@ -46,5 +46,21 @@ import Testing
         #expect(throws: ImageError.imageTooLarge(.webp, width: 16, height: 16)) {
             try strict.decode(WebPEncoder.encode(ImageFixtures.quadrants()))
         }
+    }
+}
+
+extension WebPDecoderTests {
+    @Test func loadsLibwebpAtRunTimeAsEveryMachineOfThisKindHasIt() throws {
+        // libwebp7 (the runtime, not libwebp-dev) is on every machine of this kind: its absence is a failure, not a skip.
+        #expect(throws: Never.self) { try WebPLibrary.shared() }
+    }
+
+    @Test func refusesEveryWebPNamingTheDebianPackageWhenLibwebpIsAbsent() throws {
+        let webp = try WebPEncoder.encode(ImageFixtures.quadrants())
+        let absent = WebPDecoder(limits: ImageLimits()) { () throws(ImageError) in
+            try WebPLibrary.open(soname: "libwebp-absent-for-this-test.so.7")
+        }
+        #expect(throws: ImageError.libraryMissing(.webp, library: "libwebp", package: "libwebp7")) { try absent.decode(webp) }
+        #expect(WebPLibrary.missing.description == "WebP needs libwebp (Debian package libwebp7)")
     }
 }
