@@ -14,8 +14,9 @@ final class DatabaseFileLock {
     let path: String
     private var descriptor: CInt
 
-    /// Opens (creating with mode 0600 when missing) and locks `path`; `inUse` when another holder has it.
-    init(path: String) throws(StoreError) {
+    /// Opens (creating with mode 0600 when missing) and locks `path`; `inUse` when another holder still
+    /// has it after `patienceMilliseconds`.
+    init(path: String, patienceMilliseconds: Int = 1_000) throws(StoreError) {
         self.path = path
         var opened: CInt
         repeat { opened = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) } while opened < 0 && errno == EINTR
@@ -23,7 +24,17 @@ final class DatabaseFileLock {
             throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
         var locked: CInt
-        repeat { locked = flock(opened, LOCK_EX | LOCK_NB) } while locked < 0 && errno == EINTR
+        // A child process that another thread of this process is spawning holds a copy of every
+        // descriptor between its fork and its exec (O_CLOEXEC closes it only at the exec), and with it
+        // a just-released lock. So a refusal is believed only after it has lasted `patience`; a second
+        // server holds the lock for as long as it runs.
+        var waited = 0
+        while true {
+            repeat { locked = flock(opened, LOCK_EX | LOCK_NB) } while locked < 0 && errno == EINTR
+            guard locked < 0, errno == EWOULDBLOCK, waited < patienceMilliseconds else { break }
+            usleep(20_000)
+            waited += 20
+        }
         guard locked == 0 else {
             let code = errno
             Glibc.close(opened)
