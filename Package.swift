@@ -19,11 +19,13 @@ let package = Package(
         // JPEG (libjpeg-turbo's TurboJPEG API, errors as return codes) and WebP for product pictures.
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG"),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
+        // Linux headers Swift's Glibc module does not import (epoll, eventfd, accept4, getrandom).
+        .target(name: "CLinux"),
 
         // Domain: entities, rules, repository protocols, use cases. No imports.
         .target(name: "AuctionCore"),
         // Sockets, event loop, JSON, framing, correlation, HTTP wire. Glibc only.
-        .target(name: "AuctionInfrastructure"),
+        .target(name: "AuctionInfrastructure", dependencies: ["CLinux"]),
         // PNG encoding and decoding over zlib; JPEG and WebP decoding; format detection by magic bytes.
         .target(name: "AuctionImage", dependencies: ["CZlib", "CTurboJPEG", "CWebP"]),
         // Wire and HTTP payloads <-> domain values; client-side repositories.
@@ -31,7 +33,7 @@ let package = Package(
         // The auction house: HTTP catalogue, socket service, bid engine, SQLite store.
         .target(
             name: "AuctionServer",
-            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt"]
+            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt", "CLinux"]
         ),
         // The command-line front: arguments, commands, terminal rendering.
         .target(
@@ -47,11 +49,11 @@ let package = Package(
         // Shared test helpers: servers on ephemeral ports, temporary directories, tmux.
         .target(
             name: "AuctionTestSupport",
-            dependencies: ["AuctionCore", "AuctionInfrastructure", "AuctionServer"]
+            dependencies: ["AuctionCore", "AuctionInfrastructure", "AuctionServer", "CLinux"]
         ),
 
         .testTarget(name: "AuctionCoreTests", dependencies: ["AuctionCore"]),
-        .testTarget(name: "AuctionInfrastructureTests", dependencies: ["AuctionInfrastructure", "AuctionTestSupport"]),
+        .testTarget(name: "AuctionInfrastructureTests", dependencies: ["AuctionInfrastructure", "AuctionTestSupport", "CLinux"]),
         .testTarget(name: "AuctionImageTests", dependencies: ["AuctionImage"]),
         .testTarget(name: "AuctionDataTests", dependencies: ["AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionTestSupport"]),
         .testTarget(
