@@ -30,6 +30,17 @@ enum Syscall {
         try retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress, buffer.count) }
     }
 
+    /// `write(2)` from `bytes`; returns the byte count written (0 only for an empty buffer).
+    static func write(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        try retryingOnInterrupt { Glibc.write(fd, bytes.baseAddress, bytes.count) }
+    }
+
+    /// Blocks until `fd` is writable or in error (`poll(2)` for `POLLOUT`, no timeout).
+    static func waitWritable(_ fd: CInt) throws(Errno) {
+        var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        _ = try retryingOnInterrupt { poll(&ready, 1, -1) }
+    }
+
     /// `send(2)` with `MSG_NOSIGNAL`, so a closed peer gives `EPIPE` instead of `SIGPIPE`.
     static func send(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
         try retryingOnInterrupt { Glibc.send(fd, bytes.baseAddress, bytes.count, CInt(MSG_NOSIGNAL)) }
