@@ -1,30 +1,21 @@
-import Dispatch
 import Glibc
 
-/// Turns SIGINT, SIGTERM and SIGHUP into calls of `deliver` (on a dispatch queue) instead of death,
-/// so a long-running command can stop cleanly: restore the terminal, stop an embedded server,
-/// remove temporary files. `stop()` puts the default handling back.
+/// Turns SIGINT, SIGTERM and SIGHUP into calls of `deliver` (on the `auction-signals` thread)
+/// instead of death, so a long-running command can stop cleanly: restore the terminal, stop an
+/// embedded server, remove temporary files. `stop()` hands the signals back to `SignalOwner`'s
+/// default (restore the terminal, then die of the signal); it never touches the dispositions.
 final class SignalInput {
-    private var sources: [DispatchSourceSignal] = []
-    private let signals: [Int32]
+    private var catcher: Int?
 
     /// Starts catching `signals`.
     init(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], deliver: @escaping @Sendable (Int32) -> Void) {
-        self.signals = signals
-        for number in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { deliver(number) }
-            source.resume()
-            sources.append(source)
-        }
+        catcher = SignalOwner.startCatching(signals, deliver: deliver)
     }
 
-    /// Stops catching; the signals kill the process again.
+    /// Stops catching; the signals end the process again (after restoring a raw terminal).
     func stop() {
-        for source in sources { source.cancel() }
-        sources = []
-        for number in signals { signal(number, SIG_DFL) }
+        if let catcher { SignalOwner.stopCatching(catcher) }
+        catcher = nil
     }
 
     deinit { stop() }
