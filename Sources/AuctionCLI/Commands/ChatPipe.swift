@@ -1,7 +1,6 @@
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
-import Foundation
 import Glibc
 
 /// `auction chat` without a terminal: every stdin line is sent, every message printed as one line
@@ -54,14 +53,13 @@ struct ChatPipe {
 
     /// Reads stdin on a thread of its own (blocking reads stay off Swift's cooperative threads).
     private static func readLines(into input: AsyncStream<ChatRequest>.Continuation) {
-        let thread = Thread {
+        // Never joined: a read blocked on a terminal that never ends must not hold up the exit.
+        WorkerThread(name: "auction-chat-stdin").submit {
             while let line = readLine(strippingNewline: true) {
                 guard !line.isEmpty else { continue }
                 input.yield(.send(line))
             }
             input.finish()
         }
-        thread.name = "auction-chat-stdin"
-        thread.start()
     }
 }
