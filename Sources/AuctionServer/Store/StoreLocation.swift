@@ -1,3 +1,4 @@
+import AuctionInfrastructure
 import Glibc
 
 /// Where the server keeps its database when no `--db` is given.
@@ -17,7 +18,7 @@ public enum StoreLocation {
 
     /// The default path for this process's environment, with its folder created (mode 0700).
     public static func preparedDefaultDatabasePath() throws(StoreError) -> String {
-        let path = try defaultDatabasePath(environment: processEnvironment())
+        let path = try defaultDatabasePath(environment: ProcessEnvironment.current())
         try createDirectory(containing: path)
         return path
     }
@@ -38,20 +39,6 @@ public enum StoreLocation {
         guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw StoreError.cannotCreateDirectory(path: folder, reason: "not a directory")
         }
-    }
-
-    /// This process's environment (`environ`), as name → value.
-    private static func processEnvironment() -> [String: String] {
-        var environment: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return environment
     }
 
     private static func trimmed(_ path: String) -> String {
