@@ -54,7 +54,7 @@ struct ChatPipe {
     /// Reads stdin on a thread of its own (blocking reads stay off Swift's cooperative threads).
     private static func readLines(into input: AsyncStream<ChatRequest>.Continuation) {
         // Never joined: a read blocked on a terminal that never ends must not hold up the exit.
-        WorkerThread(name: "auction-chat-stdin").submit {
+        WorkerThread(name: "auction-stdin").submit {
             while let line = readLine(strippingNewline: true) {
                 guard !line.isEmpty else { continue }
                 input.yield(.send(line))

@@ -145,7 +145,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
             throw .eventLoop(error)
         }
         running.loop = loop
-        let closings = WorkerThread(name: "auction-closings")
+        let closings = WorkerThread(name: "auction-closing")
         running.closings = closings
         let service = SocketService(
             loop: loop, configuration: configuration, book: restored.book, ledger: ledger, sessions: sessions, log: log,
