@@ -20,11 +20,13 @@ let package = Package(
         // libwebp.so.7 loaded at run time: a fresh machine has both without any -dev package for WebP.
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CWebPRuntime"),
+        // Linux headers Swift's Glibc module does not import (epoll, eventfd, accept4, getrandom).
+        .target(name: "CLinux"),
 
         // Domain: entities, rules, repository protocols, use cases. No imports.
         .target(name: "AuctionCore"),
         // Sockets, event loop, JSON, framing, correlation, HTTP wire. Glibc only.
-        .target(name: "AuctionInfrastructure"),
+        .target(name: "AuctionInfrastructure", dependencies: ["CLinux"]),
         // PNG encoding and decoding over zlib; JPEG and WebP decoding; format detection by magic bytes.
         .target(name: "AuctionImage", dependencies: ["CZlib", "CJPEGCodec", "CWebPRuntime"]),
         // Wire and HTTP payloads <-> domain values; client-side repositories.
@@ -32,7 +34,7 @@ let package = Package(
         // The auction house: HTTP catalogue, socket service, bid engine, SQLite store.
         .target(
             name: "AuctionServer",
-            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt"]
+            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt", "CLinux"]
         ),
         // The command-line front: arguments, commands, terminal rendering.
         .target(
@@ -54,11 +56,11 @@ let package = Package(
         // Shared test helpers: servers on ephemeral ports, temporary directories, tmux.
         .target(
             name: "AuctionTestSupport",
-            dependencies: ["AuctionCore", "AuctionInfrastructure", "AuctionServer"]
+            dependencies: ["AuctionCore", "AuctionInfrastructure", "AuctionServer", "CLinux"]
         ),
 
         .testTarget(name: "AuctionCoreTests", dependencies: ["AuctionCore"]),
-        .testTarget(name: "AuctionInfrastructureTests", dependencies: ["AuctionInfrastructure", "AuctionTestSupport"]),
+        .testTarget(name: "AuctionInfrastructureTests", dependencies: ["AuctionInfrastructure", "AuctionTestSupport", "CLinux"]),
         .testTarget(name: "AuctionImageTests", dependencies: ["AuctionImage", "AuctionInfrastructure"]),
         .testTarget(name: "AuctionDataTests", dependencies: ["AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionTestSupport"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import Glibc
 
@@ -142,19 +143,14 @@ public final class SpawnedProcess: @unchecked Sendable {
     }
 }
 
-/// `pipe2(fds, O_CLOEXEC)`, resolved with `dlsym` (Swift's Glibc does not import the `_GNU_SOURCE` call).
+/// `pipe2(fds, O_CLOEXEC)` (through `CLinux`: Swift's Glibc does not import the `_GNU_SOURCE` call).
 private func closeOnExecPipe(_ fds: inout [Int32]) -> Bool {
-    typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "pipe2") else { return false }
-    let pipe2 = unsafeBitCast(symbol, to: Pipe2.self)
-    return fds.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { pipe2($0, O_CLOEXEC) == 0 } ?? false }
+    fds.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { CLinux_pipe_cloexec($0) == 0 } ?? false }
 }
 
-/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), resolved with `dlsym`; a no-op where missing.
+/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34) through `CLinux`; a no-op where missing.
 private func closeFrom(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
-    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "posix_spawn_file_actions_addclosefrom_np") else { return }
-    _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
+    _ = CLinux_spawn_close_from(&actions, lowest)
 }
 
 /// Why a process could not be started.

@@ -45,12 +45,12 @@ func runCLIBenchmark(_ arguments: [String]) -> Int32 {
     }
     print("cli: embedded server \(addresses); \(pushes) price changes watched, \(runs) runs of `auction list`")
     let watched = CLIBenchmarkBox<[Int32]>([])
-    let done = CLIBenchmarkSemaphore()
+    let done = Latch<Bool>()
     Task {
         watched.value = [await measureWatch(addresses, pushes: pushes)]
-        done.signal()
+        done.fulfil(true)
     }
-    done.wait()
+    _ = done.wait()
     let list = measureList(addresses, runs: runs)
     return (watched.value.first ?? 1) | list
 }
@@ -207,13 +207,6 @@ private final class TimedSink: OutputSink, @unchecked Sendable {
 private final class CLIBenchmarkBox<Value>: @unchecked Sendable {
     var value: Value
     init(_ value: Value) { self.value = value }
-}
-
-private final class CLIBenchmarkSemaphore: @unchecked Sendable {
-    private var semaphore = sem_t()
-    init() { sem_init(&semaphore, 0, 0) }
-    func signal() { sem_post(&semaphore) }
-    func wait() { while sem_wait(&semaphore) != 0 {} }
 }
 
 /// The text without `ESC [ … m` colour sequences.

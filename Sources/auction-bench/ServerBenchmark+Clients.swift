@@ -162,18 +162,18 @@ func onLoop<T>(_ loop: EventLoop, _ body: @escaping () -> T) -> T {
     let box = BenchBox<T>()
     let work = BenchBox<() -> Void>()
     work.value = { box.value = body() }
-    let done = BenchLatch()
+    let done = Latch<Bool>()
     loop.execute {
         work.value?()
-        done.open()
+        done.fulfil(true)
     }
-    done.wait()
+    _ = done.wait()
     return box.value!
 }
 
 /// Connects `count` times to the socket on `loop`; returns the connections in order.
 func connectMany(_ count: Int, port: Int, on loop: EventLoop) -> [TCPConnection] {
-    let latch = BenchLatch()
+    let latch = Latch<Bool>()
     let results = BenchBox<[Int: TCPConnection]>()
     results.value = [:]
     loop.execute {
@@ -182,11 +182,11 @@ func connectMany(_ count: Int, port: Int, on loop: EventLoop) -> [TCPConnection]
             TCPConnection.connect(host: "127.0.0.1", port: port, timeoutMilliseconds: 10_000, on: loop) { result in
                 if case .success(let connection) = result { results.value?[index] = connection }
                 pending -= 1
-                if pending == 0 { latch.open() }
+                if pending == 0 { latch.fulfil(true) }
             }
         }
     }
-    latch.wait()
+    _ = latch.wait()
     let connected = results.value ?? [:]
     return (0..<count).compactMap { connected[$0] }
 }
@@ -194,29 +194,4 @@ func connectMany(_ count: Int, port: Int, on loop: EventLoop) -> [TCPConnection]
 /// A value handed between the main thread and a loop under a latch (serial by construction).
 final class BenchBox<T>: @unchecked Sendable {
     var value: T?
-}
-
-/// A one-shot gate (`pthread` mutex and condition).
-final class BenchLatch: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    private var condition = pthread_cond_t()
-    private var isOpen = false
-
-    init() {
-        pthread_mutex_init(&mutex, nil)
-        pthread_cond_init(&condition, nil)
-    }
-
-    func open() {
-        pthread_mutex_lock(&mutex)
-        isOpen = true
-        pthread_cond_broadcast(&condition)
-        pthread_mutex_unlock(&mutex)
-    }
-
-    func wait() {
-        pthread_mutex_lock(&mutex)
-        while !isOpen { pthread_cond_wait(&condition, &mutex) }
-        pthread_mutex_unlock(&mutex)
-    }
 }

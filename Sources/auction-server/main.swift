@@ -1,16 +1,16 @@
 // `auction-server`: parses flags, environment and config file, runs the server until SIGINT/SIGTERM.
 import AuctionInfrastructure
 import AuctionServer
-import Foundation
+import Glibc
 
 TerminationSignals.block()
 let command: ServerOptions.Command
 do {
     command = try ServerOptions.parse(
-        Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-        readFile: { try String(contentsOfFile: $0, encoding: .utf8) })
+        Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
+        readFile: { path throws(Errno) in try ProcessEnvironment.readTextFile(path) })
 } catch {
-    FileHandle.standardError.write(Data("auction-server: \(error)\n".utf8))
+    try? FileDescriptor(rawValue: STDERR_FILENO).writeAll("auction-server: \(error)\n")
     exit(2)
 }
 if command == .version {
@@ -29,7 +29,7 @@ let server = AuctionHouseServer(configuration: configuration, log: log)
 do throws(ServerError) {
     let addresses = try server.start()
     // One parseable line, written at once (not buffered), so a script can wait for it.
-    FileHandle.standardOutput.write(Data((addresses.description + "\n").utf8))
+    try? FileDescriptor(rawValue: STDOUT_FILENO).writeAll(addresses.description + "\n")
 } catch {
     log.error("auction-server: \(error)")
     if case .store(.inUse) = error { exit(3) }  // another server runs on this database

@@ -20,7 +20,7 @@ import Testing
         let counts = Mutex([Int](repeating: 0, count: threads * jobsPerThread))
         let finished = Mutex(0)
         var handles: [pthread_t] = []
-        let context = LoopBound((loop, counts, jobsPerThread))
+        let context = HandedOver((loop, counts, jobsPerThread))
         for index in 0..<threads {
             let argument = Unmanaged.passRetained(ThreadArgument(index: index, body: { index in
                 let (loop, counts, jobsPerThread) = context.value

@@ -146,11 +146,11 @@ import Testing
         let loop = try EventLoop.spawn(name: "test-pause")
         defer { loop.shutdown() }
         let received = Mutex<[UInt8]>([])
-        let server = Mutex<LoopBound<TCPConnection>?>(nil)
+        let server = Mutex<HandedOver<TCPConnection>?>(nil)
         let listener = try TCPListener.listen(host: "127.0.0.1", port: 0, on: loop) { connection in
             connection.pauseReading()
             connection.onRead = { bytes in received.withLock { $0.append(contentsOf: bytes) } }
-            server.withLock { $0 = LoopBound(connection) }
+            server.withLock { $0 = HandedOver(connection) }
         }
         let client = blockingClient(port: listener.address.port)
         #expect(client >= 0)

@@ -194,9 +194,9 @@ import Testing
     @Test func closingAnotherConnectionInsideCallbackIsSafe() async throws {
         let loop = try EventLoop.spawn(name: "test-reentrant")
         defer { loop.shutdown() }
-        let accepted = Mutex<[LoopBound<TCPConnection>]>([])
+        let accepted = Mutex<[HandedOver<TCPConnection>]>([])
         let listener = try TCPListener.listen(host: "127.0.0.1", port: 0, on: loop) { connection in
-            accepted.withLock { $0.append(LoopBound(connection)) }
+            accepted.withLock { $0.append(HandedOver(connection)) }
             // Whoever speaks first closes every accepted connection, itself included.
             connection.onRead = { _ in
                 for other in accepted.withLock({ $0 }) { other.value.close() }

@@ -5,10 +5,10 @@ import Glibc
 /// Connects on `loop` and returns the connection (or the error) to the test.
 func connectOnLoop(
     host: String, port: Int, timeoutMilliseconds: Int64 = 5_000, on loop: EventLoop
-) async -> Result<LoopBound<TCPConnection>, SocketError>? {
+) async -> Result<HandedOver<TCPConnection>, SocketError>? {
     await awaitOnLoop(loop) { done in
         TCPConnection.connect(host: host, port: port, timeoutMilliseconds: timeoutMilliseconds, on: loop) { result in
-            done(result.map { LoopBound($0) })
+            done(result.map { HandedOver($0) })
         }
     }
 }

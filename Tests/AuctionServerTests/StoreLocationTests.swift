@@ -30,4 +30,16 @@ import Testing
         _ = try SQLiteDatabase.openStore(at: path)
         #expect(FileManager.default.fileExists(atPath: path))
     }
+
+    @Test func createsMissingParentsPrivateAndRefusesAFileInTheWay() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try StoreLocation.createDirectory(containing: folder.file("a/b/c/auction.sqlite"))
+        var status = stat()
+        #expect(stat(folder.file("a/b/c"), &status) == 0 && status.st_mode & S_IFMT == S_IFDIR)
+        #expect(status.st_mode & 0o777 == 0o700)
+        try StoreLocation.createDirectory(containing: folder.file("a/b/c/auction.sqlite"))
+        #expect(FileManager.default.createFile(atPath: folder.file("plain"), contents: Data()))
+        #expect(throws: StoreError.self) { try StoreLocation.createDirectory(containing: folder.file("plain/x/auction.sqlite")) }
+    }
 }

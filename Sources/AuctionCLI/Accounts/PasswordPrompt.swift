@@ -1,3 +1,4 @@
+import AuctionInfrastructure
 import Glibc
 
 /// Reads a password: from the terminal without echo (termios: echo, line mode and signals off,
@@ -116,13 +117,6 @@ public enum PasswordPrompt {
     }
 
     private static func write(_ fd: CInt, _ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }
-            offset += count
-        }
+        try? FileDescriptor(rawValue: fd).writeAll(text)
     }
 }

@@ -1,3 +1,4 @@
+import AuctionInfrastructure
 import Glibc
 
 /// Keeps the `SavedLogin` in `$XDG_CONFIG_HOME/auction/login.json` (else `~/.config/auction/login.json`):
@@ -62,16 +63,12 @@ public struct SavedLoginStore: Hashable, Sendable {
             if !written { unlink(temporary) }
         }
         let bytes = login.json + [UInt8(ascii: "\n")]
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 {
-                let error = failure(temporary)
-                close(fd)
-                throw error
-            }
-            offset += count
+        do {
+            try FileDescriptor(rawValue: fd).writeAll(bytes)
+        } catch {
+            let error = failure(temporary)
+            close(fd)
+            throw error
         }
         guard fchmod(fd, mode_t(0o600)) == 0, fsync(fd) == 0 else {
             let error = failure(temporary)

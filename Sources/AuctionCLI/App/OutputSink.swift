@@ -12,7 +12,7 @@ extension OutputSink {
     public func write(_ text: String) { write(Array(text.utf8)) }
 }
 
-/// Writes to a file descriptor with `write(2)`, retrying on `EINTR` and short writes; never buffers.
+/// Writes to a file descriptor with `FileDescriptor.writeAll` (short writes, `EINTR`, `EAGAIN`); never buffers.
 public struct FileDescriptorSink: OutputSink {
     /// The descriptor written to.
     public let fileDescriptor: Int32
@@ -22,20 +22,7 @@ public struct FileDescriptorSink: OutputSink {
 
     /// Writes every byte, or stops silently when the reader has gone (`EPIPE`) or another error occurs.
     public func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fileDescriptor, base + offset, buffer.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        try? FileDescriptor(rawValue: fileDescriptor).writeAll(bytes)
     }
 }
 

@@ -1,7 +1,6 @@
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
-import Foundation
 import Glibc
 
 /// `auction chat` without a terminal: every stdin line is sent, every message printed as one line
@@ -56,7 +55,8 @@ struct ChatPipe {
 
     /// Reads stdin on a thread of its own (blocking reads stay off Swift's cooperative threads).
     private static func readLines(into input: AsyncStream<ChatRequest>.Continuation) {
-        let thread = Thread {
+        // Never joined: a read blocked on a terminal that never ends must not hold up the exit.
+        WorkerThread(name: "auction-stdin").submit {
             while let line = readLine(strippingNewline: true) {
                 // A blank or whitespace-only line is not a message.
                 guard line.contains(where: { !$0.isWhitespace }) else { continue }
@@ -64,7 +64,5 @@ struct ChatPipe {
             }
             input.finish()
         }
-        thread.name = "auction-chat-stdin"
-        thread.start()
     }
 }

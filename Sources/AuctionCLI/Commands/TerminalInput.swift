@@ -1,5 +1,4 @@
 import AuctionInfrastructure
-import Foundation
 import Glibc
 
 /// The keyboard and window of a full-screen command: raw mode on stdin, the alternate screen, keys
@@ -17,8 +16,7 @@ final class TerminalInput {
     private let raw: RawTerminal
     private let resize: ResizeNotifier?
     private let stopPipe: (read: Int32, write: Int32)
-    private let finished = DispatchSemaphore(value: 0)
-    private var running = false
+    private var thread: WorkerThread?
 
     /// Enters raw mode and the alternate screen (written to `output`).
     init(output: any OutputSink) throws(CommandError) {
@@ -39,26 +37,21 @@ final class TerminalInput {
 
     /// Starts the reading thread; `deliver` is called on it.
     func start(_ deliver: @escaping @Sendable (Event) -> Void) {
-        guard !running else { return }
-        running = true
+        guard thread == nil else { return }
         let stopFD = stopPipe.read
         let resizeFD = resize?.fileDescriptor ?? -1
-        let done = finished
-        let thread = Thread {
-            TerminalInput.readLoop(stopFD: stopFD, resizeFD: resizeFD, deliver: deliver)
-            done.signal()
-        }
-        thread.name = "auction-keys"
-        thread.start()
+        let worker = WorkerThread(name: "auction-keys")
+        worker.submit { TerminalInput.readLoop(stopFD: stopFD, resizeFD: resizeFD, deliver: deliver) }
+        thread = worker
     }
 
     /// Stops the thread, restores the terminal (normal screen, cursor, cooked mode); safe to call twice.
     func stop() {
-        if running {
-            running = false
+        if let thread {
+            self.thread = nil
             var byte: UInt8 = 1
             _ = write(stopPipe.write, &byte, 1)
-            finished.wait()
+            thread.shutdown()
         }
         raw.restore()
         if stopPipe.read >= 0 {

@@ -4,8 +4,8 @@ import Glibc
 /// restored: by `restore()`, at process exit, and on SIGINT, SIGTERM, SIGHUP and SIGQUIT.
 ///
 /// Only one raw session can be active per process (the signal handlers need a process-wide copy of
-/// the saved settings). The first session installs handlers for those signals that restore the
-/// terminal and then re-raise the signal with its default action (so the process still ends).
+/// the saved settings). The signals belong to `SignalOwner`: when no `SignalInput` catches one, it
+/// restores the terminal and then re-raises the signal with its default action (so the process still ends).
 /// Not `Sendable`: enter and restore from the thread that owns the terminal.
 public final class RawTerminal {
     /// The terminal's descriptor (stdin by default).
@@ -62,7 +62,6 @@ enum RawTerminalState {
     nonisolated(unsafe) private static var leaveCount = 0
     nonisolated(unsafe) private static var installed = false
     nonisolated(unsafe) private static var hooksInstalled = false
-    private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// Records what to restore and installs the handlers; false when a session is already active.
     static func install(fd: Int32, outputFD: Int32, settings: termios, leave: String) -> Bool {
@@ -79,16 +78,7 @@ enum RawTerminalState {
         if !hooksInstalled {
             hooksInstalled = true
             atexit { RawTerminalState.restoreNow() }
-            for signal in signals {
-                var action = sigaction()
-                action.__sigaction_handler.sa_handler = { number in
-                    RawTerminalState.restoreNow()
-                    Glibc.signal(number, SIG_DFL)
-                    raise(number)
-                }
-                sigemptyset(&action.sa_mask)
-                sigaction(signal, &action, nil)
-            }
+            SignalOwner.install()
         }
         return true
     }

@@ -1,22 +1,12 @@
+import AuctionInfrastructure
 import Glibc
 
-/// Writes bytes to a descriptor completely, retrying short writes and `EINTR` (`write(2)`).
+/// Writes bytes to a descriptor completely (`FileDescriptor.writeAll`: short writes, `EINTR`, `EAGAIN`).
 public enum TerminalOutput {
     /// Writes all bytes; returns false if the descriptor failed (e.g. the terminal went away).
     @discardableResult
     public static func write(_ bytes: [UInt8], to fileDescriptor: Int32 = STDOUT_FILENO) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
-                continue
-            } else {
-                return false
-            }
-        }
-        return true
+        (try? FileDescriptor(rawValue: fileDescriptor).writeAll(bytes)) != nil
     }
 
     /// Writes a string's UTF-8 bytes completely.

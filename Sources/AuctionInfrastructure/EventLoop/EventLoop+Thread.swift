@@ -24,9 +24,7 @@ extension EventLoop {
     }
 
     private func runThread() {
-        if let setName = LinuxSymbols.setThreadName {
-            _ = String(name.utf8.prefix(15))?.withCString { setName(pthread_self(), $0) }
-        }
+        Syscall.nameThread(name)
         while iterate() {}
         finish()
     }
@@ -56,12 +54,8 @@ extension EventLoop {
     }
 
     private func dispatchEvents(count: Int) {
-        let stride = LinuxConstants.epollEventStride
         for index in 0..<count {
-            let offset = index * stride
-            let events = eventBuffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-            let registration = eventBuffer.loadUnaligned(
-                fromByteOffset: offset + LinuxConstants.epollEventDataOffset, as: UInt64.self)
+            let (events, registration) = Syscall.epollEvent(in: eventBuffer, at: index)
             if registration == Self.wakeRegistration {
                 Syscall.eventDrain(wakeFD)
                 continue

@@ -100,8 +100,8 @@ public final class EventLoop: @unchecked Sendable {
         if inEventLoop {
             timers.insert(id: id, deadline: deadline, work)
         } else {
-            let box = UncheckedSendable(work)
-            execute { [self] in timers.insert(id: id, deadline: deadline, box.value) }
+            let bound = LoopBound(handingOver: work, to: self)
+            execute { [self] in timers.insert(id: id, deadline: deadline, bound.value) }
         }
         return TimerID(rawValue: id)
     }

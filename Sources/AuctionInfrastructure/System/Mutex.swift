@@ -1,28 +1,17 @@
-import Glibc
-
-/// A value guarded by a `pthread_mutex_t`; the only way in is `withLock`.
+/// A value guarded by a `ConditionLock`; the only way in is `withLock`.
+///
+/// `@unchecked Sendable`: the value is touched only while the lock is held.
 public final class Mutex<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let lock = ConditionLock()
     private var value: Value
 
     /// Creates a mutex guarding `value`.
     public init(_ value: Value) {
         self.value = value
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    /// Runs `body` with exclusive access to the value (`pthread_mutex_lock`/`unlock`).
+    /// Runs `body` with exclusive access to the value.
     public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try lock.withLock { () throws -> R in try body(&value) }
     }
 }

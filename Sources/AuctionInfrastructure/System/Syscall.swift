@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// The one seam every system call goes through; `EINTR` is retried in `retryingOnInterrupt` only.
@@ -27,6 +28,17 @@ enum Syscall {
     /// `read(2)` into `buffer`; returns the byte count, 0 at end of stream.
     static func read(_ fd: CInt, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         try retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// `write(2)` from `bytes`; returns the byte count written (0 only for an empty buffer).
+    static func write(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        try retryingOnInterrupt { Glibc.write(fd, bytes.baseAddress, bytes.count) }
+    }
+
+    /// Blocks until `fd` is writable or in error (`poll(2)` for `POLLOUT`, no timeout).
+    static func waitWritable(_ fd: CInt) throws(Errno) {
+        var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        _ = try retryingOnInterrupt { poll(&ready, 1, -1) }
     }
 
     /// `send(2)` with `MSG_NOSIGNAL`, so a closed peer gives `EPIPE` instead of `SIGPIPE`.
@@ -83,9 +95,7 @@ enum Syscall {
 
     /// `accept4(2)` with `SOCK_NONBLOCK | SOCK_CLOEXEC`.
     static func accept(_ fd: CInt) throws(Errno) -> CInt {
-        guard let accept4 = LinuxSymbols.accept4 else { throw .notImplemented }
-        let flags = CInt(SOCK_NONBLOCK.rawValue) | CInt(SOCK_CLOEXEC.rawValue)
-        return try retryingOnInterrupt { accept4(fd, nil, nil, flags) }
+        try retryingOnInterrupt { CLinux_accept_nonblocking(fd) }
     }
 
     /// `shutdown(2)`.
@@ -109,26 +119,18 @@ enum Syscall {
 
     /// `epoll_create1(EPOLL_CLOEXEC)`.
     static func epollCreate() throws(Errno) -> CInt {
-        guard let create = LinuxSymbols.epollCreate1 else { throw .notImplemented }
-        return try retryingOnInterrupt { create(LinuxConstants.closeOnExec) }
+        try retryingOnInterrupt { CLinux_epoll_create_cloexec() }
     }
 
     /// `epoll_ctl(2)` with the given interest and 64-bit user data.
     static func epollControl(_ epoll: CInt, operation: CInt, fd: CInt, events: UInt32, data: UInt64) throws(Errno) {
-        guard let control = LinuxSymbols.epollControl else { throw .notImplemented }
-        var raw = (UInt64(0), UInt64(0))
-        _ = try withUnsafeMutableBytes(of: &raw) { (bytes) throws(Errno) -> CInt in
-            bytes.storeBytes(of: events, toByteOffset: 0, as: UInt32.self)
-            bytes.storeBytes(of: data, toByteOffset: LinuxConstants.epollEventDataOffset, as: UInt64.self)
-            return try retryingOnInterrupt { control(epoll, operation, fd, bytes.baseAddress) }
-        }
+        _ = try retryingOnInterrupt { CLinux_epoll_ctl(epoll, operation, fd, events, data) }
     }
 
     /// `epoll_wait(2)` into `buffer` (raw `struct epoll_event`s); returns the ready count, 0 when interrupted.
     static func epollWait(_ epoll: CInt, buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: CInt) throws(Errno) -> Int {
-        guard let wait = LinuxSymbols.epollWait else { throw .notImplemented }
         let capacity = CInt(buffer.count / LinuxConstants.epollEventStride)
-        let count = wait(epoll, buffer.baseAddress, capacity, timeoutMilliseconds)
+        let count = CLinux_epoll_wait(epoll, buffer.baseAddress, capacity, timeoutMilliseconds)
         if count == -1 {
             let error = Errno.current
             if error == .interrupted { return 0 }
@@ -139,14 +141,25 @@ enum Syscall {
 
     /// `eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)`.
     static func eventCreate() throws(Errno) -> CInt {
-        guard let create = LinuxSymbols.eventFD else { throw .notImplemented }
-        return try retryingOnInterrupt { create(0, LinuxConstants.nonBlocking | LinuxConstants.closeOnExec) }
+        try retryingOnInterrupt { CLinux_eventfd_nonblocking() }
     }
 
     /// Adds one to an eventfd counter (`write(2)` of 8 bytes); a full counter (`EAGAIN`) is already a wake-up.
     static func eventSignal(_ fd: CInt) {
         var one: UInt64 = 1
         _ = try? retryingOnInterrupt { Glibc.write(fd, &one, 8) }
+    }
+
+    /// The readiness bits and data of event `index` in a buffer filled by `epollWait`.
+    static func epollEvent(in buffer: UnsafeMutableRawBufferPointer, at index: Int) -> (events: UInt32, data: UInt64) {
+        (CLinux_epoll_event_events(buffer.baseAddress, CInt(index)), CLinux_epoll_event_data(buffer.baseAddress, CInt(index)))
+    }
+
+    /// Names the calling thread (`pthread_setname_np`), cut to the kernel's 15 bytes.
+    static func nameThread(_ name: String) {
+        var bytes = Array(name.utf8.prefix(15)).map { CChar(bitPattern: $0) }
+        bytes.append(0)
+        _ = CLinux_set_thread_name(bytes)
     }
 
     /// Resets an eventfd counter (`read(2)` of 8 bytes).

@@ -1,24 +1,16 @@
+import CLinux
 import Glibc
 
 /// Cryptographically secure random bytes from the kernel: `getrandom(2)`, or `/dev/urandom` read
 /// in full where that call is missing.
 public enum SecureRandom {
-    private typealias GetRandom = @convention(c) (UnsafeMutableRawPointer?, Int, CUnsignedInt) -> Int
-
-    /// `getrandom(2)`, looked up in the C library (Swift's Glibc module does not import `sys/random.h`).
-    private static let getrandom: GetRandom? = {
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "getrandom") else { return nil }
-        return unsafeBitCast(symbol, to: GetRandom.self)
-    }()
-
     /// `count` random bytes.
     public static func bytes(_ count: Int) throws(AccountError) -> [UInt8] {
-        guard let getrandom else { return try urandom(count) }
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
             let got = buffer.withUnsafeMutableBytes { raw in
-                getrandom(raw.baseAddress! + filled, count - filled, 0)
+                CLinux_getrandom(raw.baseAddress! + filled, count - filled)
             }
             if got > 0 {
                 filled += got

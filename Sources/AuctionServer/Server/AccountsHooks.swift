@@ -52,7 +52,7 @@ final class AccountsHooks: SessionResolver, @unchecked Sendable {
         let store = try SQLiteAccountStore(path: path)
         let log = self.log
         let service = AccountService(store: store, configuration: configuration, log: { log.info($0) })
-        opened.withLock { $0 = Opened(store: store, service: service, workers: BlockingWorkers(threads: 2)) }
+        opened.withLock { $0 = Opened(store: store, service: service, workers: BlockingWorkers(name: "auction-account", threads: 2)) }
     }
 
     private func install(on router: inout HTTPRouter) {

@@ -1,7 +1,6 @@
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
-import Dispatch
 import Glibc
 
 /// The auction house: the HTTP catalogue and the auction socket on one event loop, bids durable in SQLite.
@@ -31,7 +30,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
         var chat: ChatRelay?
         var catalogue: SQLiteCatalogueStore?
         var catalogueReaders: BlockingWorkers?
-        var closings: DispatchQueue?
+        var closings: WorkerThread?
         /// The database file's exclusive lock: one server per file, released last.
         var fileLock: DatabaseFileLock?
     }
@@ -145,7 +144,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
         let live = LiveCatalogue(store: catalogue, products: restored.products)
         // Detail and image reads wait for the store's lock (an auction close may be writing), so
         // they run on two threads of their own: neither the loop nor Swift's pool waits for disk.
-        let readers = BlockingWorkers(threads: 2)
+        let readers = BlockingWorkers(name: "auction-catalog", threads: 2)
         running.catalogueReaders = readers
         do {
             sessions = try hooks.makeSessionResolver(path)
@@ -161,7 +160,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
             throw .eventLoop(error)
         }
         running.loop = loop
-        let closings = DispatchQueue(label: "auction-closings")
+        let closings = WorkerThread(name: "auction-closing")
         running.closings = closings
         let service = SocketService(
             loop: loop, configuration: configuration, book: restored.book, ledger: ledger, sessions: sessions, log: log,
@@ -229,9 +228,9 @@ public final class AuctionHouseServer: @unchecked Sendable {
     }
 
     /// Records ended auctions off the loop (a durable write), then announces them on the loop.
-    private static func record(_ ended: [AuctionClosing], catalogue: SQLiteCatalogueStore, log: ServerLog, queue: DispatchQueue,
+    private static func record(_ ended: [AuctionClosing], catalogue: SQLiteCatalogueStore, log: ServerLog, queue: WorkerThread,
                                then announce: @escaping @Sendable ([(AuctionClosing, String?)]) -> Void) {
-        queue.async {
+        queue.submit {
             var announcements: [(AuctionClosing, String?)] = []
             for closing in ended {
                 do {
@@ -264,7 +263,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
         // Commits everything queued; their replies are handed to the loop before this returns.
         running.ledger?.shutdown()
         running.chat?.finishWrites()
-        running.closings?.sync {}
+        running.closings?.shutdown()
         if let loop = running.loop {
             let service = running.service
             // Let the replies go out, then close; give slow readers two seconds.

@@ -30,20 +30,11 @@ public final class ServerLog: Sendable {
     /// A log that writes nothing.
     public static let silent = ServerLog(level: .error) { _ in }
 
-    /// Writes the line and a newline to standard error in one `write`.
+    /// Writes the line and a newline to standard error in one `writeAll`.
     public static let standardError: Sink = { line in
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(2, base + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        try? FileDescriptor(rawValue: STDERR_FILENO).writeAll(bytes)
     }
 
     /// Whether lines of this level are written (check before building an expensive message).

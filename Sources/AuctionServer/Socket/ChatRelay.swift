@@ -38,7 +38,7 @@ final class ChatRelay {
             throw error
         }
         registry = ChatRoomRegistry(configuration: limits.rooms)
-        writer = BlockingWorkers(threads: 1, maximumQueued: 4_096)
+        writer = BlockingWorkers(name: "auction-chat", threads: 1, maximumQueued: 4_096)
         self.limits = limits
         messageLimiter = RateLimiter(configuration: .perMinute(max(1, limits.messagesPerMinute)))
         joinLimiter = RateLimiter(configuration: .perMinute(max(1, limits.joinsPerMinute)))

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionInfrastructure
 
 /// Bids waiting for the ledger's writer thread, and whether the ledger is still taking them.
 final class LedgerQueue: @unchecked Sendable {
@@ -8,7 +9,7 @@ final class LedgerQueue: @unchecked Sendable {
         var completion: SQLiteBidLedger.Completion
     }
 
-    private let lock = StoreLock()
+    private let lock = ConditionLock()
     private var entries: [Entry] = []
     private var isClosed = false
     private var isFinished = false

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionInfrastructure
 import CSQLite
 
 /// The ledger's writer connection and its statements; used only on the writer thread.
@@ -14,7 +15,7 @@ final class LedgerWriter: @unchecked Sendable {
 
     private let database: SQLiteDatabase
     private var statements: Statements?
-    private let statisticsLock = StoreLock()
+    private let statisticsLock = ConditionLock()
     private var counters = LedgerStatistics()
 
     init(database: SQLiteDatabase) throws(StoreError) {

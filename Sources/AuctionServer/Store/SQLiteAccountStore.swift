@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionInfrastructure
 import CSQLite
 
 /// Users and their sessions in SQLite; holds only password hashes and token hashes, never secrets.
@@ -37,7 +38,7 @@ public final class SQLiteAccountStore: @unchecked Sendable {
     }
 
     private let database: SQLiteDatabase
-    private let lock = StoreLock()
+    private let lock = ConditionLock()
 
     /// Opens (creating and migrating if needed) the store at `path`.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {

@@ -1,5 +1,5 @@
 import AuctionCore
-import Foundation
+import AuctionInfrastructure
 
 /// The bid ledger on SQLite, with group commit.
 ///
@@ -19,8 +19,8 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
     public let path: String
     private let queue = LedgerQueue()
     private let reader: SQLiteDatabase
-    private let readLock = StoreLock()
-    private let writerThread: Thread
+    private let readLock = ConditionLock()
+    private let writerThread: WorkerThread
     private let writer: LedgerWriter
 
     /// Opens (creating and migrating if needed) the store at `path` and starts the writer thread.
@@ -30,15 +30,20 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
             database: SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
         reader = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let queue = self.queue, writer = self.writer
-        writerThread = Thread {
+        writerThread = WorkerThread(name: "auction-ledger")
+        let started = writerThread.submit {
             while let batch = queue.takeAll() {
                 writer.commit(batch)
             }
             writer.close()
             queue.markFinished()
         }
-        writerThread.name = "auction-ledger"
-        writerThread.start()
+        if !started {
+            writer.close()
+            queue.close()
+            queue.markFinished()
+            throw StoreError.cannotOpen(path: path, reason: "cannot start the ledger's writer thread")
+        }
     }
 
     deinit {
@@ -65,9 +70,9 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
     /// From a completion (the writer thread) it commits directly instead of queueing.
     public func record(_ bids: [AcceptedBid]) throws(StoreError) {
         guard !bids.isEmpty else { return }
-        let latch = StoreLatch<Result<Void, StoreError>>()
+        let latch = Latch<Result<Void, StoreError>>()
         let entry = LedgerQueue.Entry(bids: bids) { latch.fulfil($0) }
-        if Thread.current == writerThread {
+        if writerThread.isCurrent {
             writer.commit([entry])
         } else if !queue.enqueue(entry) {
             throw StoreError.closed(path: path)
@@ -119,9 +124,10 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
     /// Idempotent. Called from a completion (the writer thread) it does not wait for the drain.
     public func shutdown() {
         queue.close()
-        if Thread.current != writerThread {
+        if !writerThread.isCurrent {
             queue.waitUntilFinished()
         }
+        writerThread.shutdown()
         readLock.withLock { reader.close() }
     }
 

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionInfrastructure
 
 /// The catalogue in SQLite: products, images, price histories and auction results.
 ///
@@ -7,7 +8,7 @@ import AuctionCore
 /// images and details are read on demand.
 public final class SQLiteCatalogueStore: @unchecked Sendable {
     private let database: SQLiteDatabase
-    private let lock = StoreLock()
+    private let lock = ConditionLock()
 
     /// Opens (creating and migrating if needed) the store at `path`.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionInfrastructure
 
 /// Chat messages in SQLite, per room, in the order the server accepted them.
 ///
@@ -20,7 +21,7 @@ public final class SQLiteChatStore: @unchecked Sendable {
     }
 
     private let database: SQLiteDatabase
-    private let lock = StoreLock()
+    private let lock = ConditionLock()
 
     /// Opens (creating and migrating if needed) the store at `path`.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {

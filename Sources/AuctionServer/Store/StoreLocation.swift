@@ -1,4 +1,5 @@
-import Foundation
+import AuctionInfrastructure
+import Glibc
 
 /// Where the server keeps its database when no `--db` is given.
 public enum StoreLocation {
@@ -17,21 +18,26 @@ public enum StoreLocation {
 
     /// The default path for this process's environment, with its folder created (mode 0700).
     public static func preparedDefaultDatabasePath() throws(StoreError) -> String {
-        let path = try defaultDatabasePath(environment: ProcessInfo.processInfo.environment)
+        let path = try defaultDatabasePath(environment: ProcessEnvironment.current())
         try createDirectory(containing: path)
         return path
     }
 
-    /// Creates the folder that will hold `path` (and its parents) when missing.
+    /// Creates the folder that will hold `path` (and its parents) when missing, each new one mode 0700.
     public static func createDirectory(containing path: String) throws(StoreError) {
-        let folder = (path as NSString).deletingLastPathComponent
+        guard let slash = path.lastIndex(of: "/") else { return }
+        let folder = String(path[..<slash])
         guard !folder.isEmpty else { return }
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw StoreError.cannotCreateDirectory(path: folder, reason: "\(error.localizedDescription)")
+        var prefix = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+                throw StoreError.cannotCreateDirectory(path: folder, reason: String(cString: strerror(errno)))
+            }
+        }
+        var status = stat()
+        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw StoreError.cannotCreateDirectory(path: folder, reason: "not a directory")
         }
     }
 

@@ -1,5 +1,5 @@
 /// Hands a value across threads in tests where the hand-over is serial by construction.
-public struct LoopBound<Value>: @unchecked Sendable {
+public struct HandedOver<Value>: @unchecked Sendable {
     /// The value handed over.
     public let value: Value
     /// Wraps a value.
