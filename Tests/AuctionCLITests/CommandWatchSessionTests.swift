@@ -7,9 +7,9 @@ import Testing
 @Suite struct CommandWatchSessionTests {
     /// Polls `condition` every 10 ms for up to `seconds`.
     func eventually(_ seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
-        let deadline = EventLoop.now() + Int64(seconds * 1000)
+        let deadline = MonotonicClock.milliseconds() + Int64(seconds * 1000)
         while !condition() {
-            if EventLoop.now() > deadline { return false }
+            if MonotonicClock.milliseconds() > deadline { return false }
             try? await Task.sleep(for: .milliseconds(10))
         }
         return true

@@ -27,7 +27,7 @@ import Testing
     @Test func anOriginalAppGetsOnlyRepliesAndPricesWhileAuctionsClose() async throws {
         // The server reads the real clock, so the setup must fit a real window; it runs on one thread off
         // the concurrency pool (as in ServerBidTests), which a loaded parallel run cannot starve.
-        let endsAt = WallClock.now().adding(milliseconds: 5_000)
+        let endsAt = SystemClock().now().adding(milliseconds: 5_000)
         let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3, endsAt: endsAt), configure: { $0.allowAnonymousBids = true })
         defer { fixture.stop() }
         let app = try RawSocket(port: fixture.socketPort)

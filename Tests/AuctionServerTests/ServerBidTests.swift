@@ -18,8 +18,8 @@ import Testing
             prepare: { path in
                 let accounts = try SQLiteAccountStore(path: path)
                 defer { accounts.close() }
-                _ = try accounts.createUser(name: "alice", passwordHash: "x", at: WallClock.now())
-                _ = try accounts.createUser(name: "bob", passwordHash: "x", at: WallClock.now())
+                _ = try accounts.createUser(name: "alice", passwordHash: "x", at: SystemClock().now())
+                _ = try accounts.createUser(name: "bob", passwordHash: "x", at: SystemClock().now())
             }, configure: configure)
     }
 
@@ -144,7 +144,7 @@ import Testing
         // The server reads the real clock, so the bid must arrive within a real window. The steps
         // inside it run on one thread off the concurrency pool: in a full parallel run every `await`
         // can queue behind hundreds of tests for seconds, a blocking socket does not.
-        let endsAt = WallClock.now().adding(milliseconds: 5_000)
+        let endsAt = SystemClock().now().adding(milliseconds: 5_000)
         let fixture = try Self.serverWithUsers(listings: ServerFixture.listings(count: 3, endsAt: endsAt))
         defer { fixture.stop() }
         let client = try RawSocket(port: fixture.socketPort), watcher = try RawSocket(port: fixture.socketPort)
