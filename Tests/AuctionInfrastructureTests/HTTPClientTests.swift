@@ -111,11 +111,14 @@ import Testing
     }
 
     @Test func cancellingTheTaskEndsTheRequest() async throws {
-        let server = try RawServer { connection in connection.onRead = { _ in } }
+        let arrived = Mutex(false)
+        let server = try RawServer { connection in connection.onRead = { _ in arrived.withLock { $0 = true } } }
         defer { server.stop() }
         let client = server.client(.init(responseTimeoutMilliseconds: 60_000))
         let task = Task { try await client.get("/") }
-        try await Task.sleep(for: .milliseconds(50))
+        // Cancelled once the request is on the wire (a condition polled with a deadline, not a fixed wait).
+        for _ in 0..<1_000 where !arrived.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(arrived.withLock { $0 })
         task.cancel()
         await #expect(throws: HTTPError.self) { try await task.value }
     }

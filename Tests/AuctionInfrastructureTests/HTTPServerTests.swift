@@ -169,7 +169,14 @@ import Testing
         let count = 64  // 16 MiB of answers, far more than the output limit
         socket.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: count - 1)
             + "GET /big HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-        try await Task.sleep(nanoseconds: 200_000_000)  // the server fills the socket, then waits for it to drain
+        // The server fills the socket, then waits for it to drain: polled (with a deadline) until
+        // 64 KiB of answers wait unread (`ioctl(FIONREAD)`), instead of a fixed wait.
+        var unread: CInt = 0
+        for _ in 0..<1_000 where unread < 64 << 10 {
+            _ = ioctl(socket.fd, UInt(FIONREAD), &unread)
+            if unread < 64 << 10 { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(unread >= 64 << 10)
         let answers = responses(in: await socket.readToEnd())
         #expect(answers.count == count)
         #expect(answers.allSatisfy { $0.body == big })
