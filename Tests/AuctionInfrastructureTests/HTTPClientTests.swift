@@ -148,10 +148,12 @@ import Testing
         var router = HTTPRouter()
         router.on(.get, "/health") { _ in .text(.ok, "ok") }
         let session = HTTPServerSession.Configuration(idleTimeoutMilliseconds: 50)
-        let server = try HTTPTestServer(.init(session: session), router: router)
+        let clock = ManualClock()  // the server's idle timeout passes when the test moves the clock
+        let server = try HTTPTestServer(.init(session: session), clock: clock, router: router)
         defer { server.stop() }
         let client = server.client()
         #expect(try await client.get("/health").text == "ok")
+        clock.advance(milliseconds: 50)
         #expect(await server.waitUntilIdle())  // the server closed the kept connection
         #expect(try await client.get("/health").text == "ok")
         #expect(server.server.acceptedConnections == 2)
