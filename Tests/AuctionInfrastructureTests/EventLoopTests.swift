@@ -47,7 +47,8 @@ import Testing
     }
 
     @Test func timersFireInDeadlineOrder() async throws {
-        let loop = try EventLoop.spawn(name: "test-timers")
+        let clock = ManualClock()  // moved by hand: no real time passes
+        let loop = try EventLoop.spawn(name: "test-timers", clock: clock)
         defer { loop.shutdown() }
         let order = await awaitOnLoop(loop) { (done: @escaping ([Int]) -> Void) in
             var fired: [Int] = []
@@ -57,12 +58,14 @@ import Testing
                     if fired.count == 5 { done(fired) }
                 }
             }
+            clock.advance(milliseconds: 30)
         }
         #expect(order == [0, 1, 2, 3, 4])
     }
 
     @Test func cancelledTimerNeverFires() async throws {
-        let loop = try EventLoop.spawn(name: "test-cancel")
+        let clock = ManualClock()  // moved by hand: no real time passes
+        let loop = try EventLoop.spawn(name: "test-cancel", clock: clock)
         defer { loop.shutdown() }
         let fired = await awaitOnLoop(loop) { (done: @escaping ([String]) -> Void) in
             var fired: [String] = []
@@ -70,6 +73,7 @@ import Testing
             loop.schedule(afterMilliseconds: 5) { fired.append("kept") }
             loop.schedule(afterMilliseconds: 40) { done(fired) }
             loop.cancel(doomed)
+            clock.advance(milliseconds: 40)
         }
         #expect(fired == ["kept"])
     }

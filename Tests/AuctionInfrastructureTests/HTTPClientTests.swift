@@ -1,4 +1,5 @@
 import AuctionInfrastructure
+import AuctionTestSupport
 import Testing
 
 @Suite struct HTTPClientTests {
@@ -6,8 +7,8 @@ import Testing
     private struct RawServer {
         let loop: EventLoop
         let listener: TCPListener
-        init(_ accept: @escaping (TCPConnection) -> Void) throws {
-            loop = try EventLoop.spawn(name: "raw-http")
+        init(clock: any TimeSource = SystemClock(), _ accept: @escaping (TCPConnection) -> Void) throws {
+            loop = try EventLoop.spawn(name: "raw-http", clock: clock)
             listener = try TCPListener.listen(host: "127.0.0.1", port: 0, on: loop, onAccept: accept)
         }
         var client: HTTPClient { client(.init()) }
@@ -80,11 +81,18 @@ import Testing
     }
 
     @Test func givesUpWhenNoAnswerComes() async throws {
-        let server = try RawServer { connection in connection.onRead = { _ in } }
+        // The client's loop runs on a manual clock: once the request is on the wire, the test moves
+        // the clock past the response timeout (no real time passes).
+        let clock = ManualClock()
+        let arrived = Mutex(false)
+        let server = try RawServer(clock: clock) { connection in connection.onRead = { _ in arrived.withLock { $0 = true } } }
         defer { server.stop() }
         let client = server.client(.init(responseTimeoutMilliseconds: 100))
+        let request = Task { try await client.get("/") }
+        for _ in 0..<1_000 where !arrived.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        clock.advance(milliseconds: 100)
         await #expect(throws: HTTPError.responseTimeout(address: "127.0.0.1:\(server.listener.address.port)", milliseconds: 100)) {
-            try await client.get("/")
+            try await request.value
         }
     }
 
@@ -111,11 +119,14 @@ import Testing
     }
 
     @Test func cancellingTheTaskEndsTheRequest() async throws {
-        let server = try RawServer { connection in connection.onRead = { _ in } }
+        let arrived = Mutex(false)
+        let server = try RawServer { connection in connection.onRead = { _ in arrived.withLock { $0 = true } } }
         defer { server.stop() }
         let client = server.client(.init(responseTimeoutMilliseconds: 60_000))
         let task = Task { try await client.get("/") }
-        try await Task.sleep(for: .milliseconds(50))
+        // Cancelled once the request is on the wire (a condition polled with a deadline, not a fixed wait).
+        for _ in 0..<1_000 where !arrived.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(arrived.withLock { $0 })
         task.cancel()
         await #expect(throws: HTTPError.self) { try await task.value }
     }
@@ -137,10 +148,12 @@ import Testing
         var router = HTTPRouter()
         router.on(.get, "/health") { _ in .text(.ok, "ok") }
         let session = HTTPServerSession.Configuration(idleTimeoutMilliseconds: 50)
-        let server = try HTTPTestServer(.init(session: session), router: router)
+        let clock = ManualClock()  // the server's idle timeout passes when the test moves the clock
+        let server = try HTTPTestServer(.init(session: session), clock: clock, router: router)
         defer { server.stop() }
         let client = server.client()
         #expect(try await client.get("/health").text == "ok")
+        clock.advance(milliseconds: 50)
         #expect(await server.waitUntilIdle())  // the server closed the kept connection
         #expect(try await client.get("/health").text == "ok")
         #expect(server.server.acceptedConnections == 2)

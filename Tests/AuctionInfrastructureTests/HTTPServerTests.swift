@@ -1,4 +1,5 @@
 import AuctionInfrastructure
+import AuctionTestSupport
 import Glibc
 import Testing
 
@@ -107,29 +108,33 @@ import Testing
     }
 
     @Test func answers408ToASlowClientAndCloses() async throws {
-        let server = try HTTPTestServer(.init(session: .init(requestTimeoutMilliseconds: 150)), router: echoRouter())
+        let clock = ManualClock()  // the request timeout passes when the test moves the clock
+        let server = try HTTPTestServer(.init(session: .init(requestTimeoutMilliseconds: 150)), clock: clock, router: echoRouter())
         defer { server.stop() }
         let socket = try RawHTTPSocket(port: server.port)
         socket.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
-        let answers = responses(in: await socket.readToEnd())
+        let answers = responses(in: await clock.advancing(by: 50) { await socket.readToEnd() })
         #expect(answers.map(\.status.code) == [408])
     }
 
     @Test func answers408ToASilentClient() async throws {
-        let server = try HTTPTestServer(.init(session: .init(requestTimeoutMilliseconds: 150)), router: echoRouter())
+        let clock = ManualClock()  // the request timeout passes when the test moves the clock
+        let server = try HTTPTestServer(.init(session: .init(requestTimeoutMilliseconds: 150)), clock: clock, router: echoRouter())
         defer { server.stop() }
         let socket = try RawHTTPSocket(port: server.port)
-        #expect(responses(in: await socket.readToEnd()).map(\.status.code) == [408])
+        #expect(responses(in: await clock.advancing(by: 50) { await socket.readToEnd() }).map(\.status.code) == [408])
     }
 
     @Test func closesAnIdleKeptAliveConnectionWithoutAnAnswer() async throws {
         let session = HTTPServerSession.Configuration(requestTimeoutMilliseconds: 10_000, idleTimeoutMilliseconds: 150)
-        let server = try HTTPTestServer(.init(session: session), router: echoRouter())
+        let clock = ManualClock()  // the idle timeout passes when the test moves the clock
+        let server = try HTTPTestServer(.init(session: session), clock: clock, router: echoRouter())
         defer { server.stop() }
         let socket = try RawHTTPSocket(port: server.port)
         socket.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(await socket.readResponse()?.text == "ok")
-        #expect(await socket.readToEnd().isEmpty)  // closed quietly, before the socket's 10 s read timeout
+        // closed quietly, before the socket's 10 s read timeout
+        #expect(await clock.advancing(by: 50) { await socket.readToEnd() }.isEmpty)
     }
 
     @Test func aStalledClientDoesNotBlockAnother() async throws {
@@ -169,7 +174,14 @@ import Testing
         let count = 64  // 16 MiB of answers, far more than the output limit
         socket.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: count - 1)
             + "GET /big HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-        try await Task.sleep(nanoseconds: 200_000_000)  // the server fills the socket, then waits for it to drain
+        // The server fills the socket, then waits for it to drain: polled (with a deadline) until
+        // 64 KiB of answers wait unread (`ioctl(FIONREAD)`), instead of a fixed wait.
+        var unread: CInt = 0
+        for _ in 0..<1_000 where unread < 64 << 10 {
+            _ = ioctl(socket.fd, UInt(FIONREAD), &unread)
+            if unread < 64 << 10 { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(unread >= 64 << 10)
         let answers = responses(in: await socket.readToEnd())
         #expect(answers.count == count)
         #expect(answers.allSatisfy { $0.body == big })
@@ -179,12 +191,13 @@ import Testing
         let big = [UInt8](repeating: 0x61, count: 1 << 20)
         var router = HTTPRouter()
         router.on(.get, "/big") { _ in HTTPResponse(status: .ok, body: big) }
-        let server = try HTTPTestServer(.init(outputHighWater: 64 << 10, sendTimeoutMilliseconds: 100), router: router)
+        let clock = ManualClock()  // the send timeout passes when the test moves the clock
+        let server = try HTTPTestServer(.init(outputHighWater: 64 << 10, sendTimeoutMilliseconds: 100), clock: clock, router: router)
         defer { server.stop() }
         let socket = try RawHTTPSocket(port: server.port)
         let count = 64
         socket.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: count))
-        #expect(await server.waitUntilIdle())  // the server gave up on this client
+        #expect(await clock.advancing(by: 50) { await server.waitUntilIdle() })  // the server gave up on this client
         let received = await socket.readToEnd()
         #expect(received.count < count * big.count)
     }
@@ -204,9 +217,13 @@ import Testing
 
     @Test func answers503ForAHandlerThatNeverAnswers() async throws {
         let session = HTTPServerSession.Configuration(handlerTimeoutMilliseconds: 100)
-        let server = try HTTPTestServer(.init(session: session)) { _, _ in }
+        let clock = ManualClock()  // the handler timeout passes when the test moves the clock
+        let server = try HTTPTestServer(.init(session: session), clock: clock) { _, _ in }
         defer { server.stop() }
-        let response = try await server.client().get("/stuck")
+        let client = server.client()
+        let response = try await clock.advancing(by: 50) { () async -> Result<HTTPResponse, HTTPError> in
+            do throws(HTTPError) { return .success(try await client.get("/stuck")) } catch { return .failure(error) }
+        }.get()
         #expect(response.status.code == 503)
         #expect(response.headers["Connection"] == "close")
     }

@@ -8,13 +8,14 @@ struct HTTPTestServer: Sendable {
     let loop: EventLoop
     let server: HTTPServer
 
-    init(_ configuration: HTTPServer.Configuration = .init(), handler: @escaping HTTPRouter.Handler) throws {
-        loop = try EventLoop.spawn(name: "http-test")
+    init(_ configuration: HTTPServer.Configuration = .init(), clock: any TimeSource = SystemClock(),
+         handler: @escaping HTTPRouter.Handler) throws {
+        loop = try EventLoop.spawn(name: "http-test", clock: clock)
         server = try HTTPServer.start(configuration, on: loop, handler: handler)
     }
 
-    init(_ configuration: HTTPServer.Configuration = .init(), router: HTTPRouter) throws {
-        try self.init(configuration) { request, responder in router.handle(request, responder) }
+    init(_ configuration: HTTPServer.Configuration = .init(), clock: any TimeSource = SystemClock(), router: HTTPRouter) throws {
+        try self.init(configuration, clock: clock) { request, responder in router.handle(request, responder) }
     }
 
     var port: Int { server.address.port }

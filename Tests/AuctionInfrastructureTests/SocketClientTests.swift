@@ -4,10 +4,11 @@ import Glibc
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct SocketClientTests {
-    static func client(port: Int, reconnects: Bool = true, timeout: Int64 = 10_000) throws -> SocketClient {
+    static func client(port: Int, reconnects: Bool = true, timeout: Int64 = 10_000,
+                       clock: any TimeSource = SystemClock()) throws -> SocketClient {
         try SocketClient(configuration: SocketClientConfiguration(
             host: "127.0.0.1", port: port, connectTimeoutMilliseconds: 2_000, requestTimeoutMilliseconds: timeout,
-            backoff: ReconnectBackoff(initialMilliseconds: 20, maximumMilliseconds: 200), reconnects: reconnects))
+            backoff: ReconnectBackoff(initialMilliseconds: 20, maximumMilliseconds: 200), reconnects: reconnects), clock: clock)
     }
 
     static func request(_ n: Int, type: Int = 10) -> Frame {
@@ -101,17 +102,20 @@ import Testing
     @Test func unansweredRequestTimesOutOnceAndALateReplyIsDropped() async throws {
         let server = try LoopbackFrameServer { frame in frame.data["n"] == .int(1) ? .ignore : .echo }
         defer { server.shutdown() }
-        let client = try Self.client(port: server.port)
+        // The client's loop runs on a manual clock: once the request reached the server, the test moves
+        // the clock past the request's timeout (no real time passes).
+        let clock = ManualClock()
+        let client = try Self.client(port: server.port, clock: clock)
         defer { client.close() }
         client.start()
         _ = try await client.send(Self.request(0))
         let outcomes = Mutex<[Result<Frame, SocketClientError>]>([])
-        let first: Result<Frame, SocketClientError> = await withCheckedContinuation { continuation in
-            client.send(Self.request(1), timeoutMilliseconds: 50) { result in
-                outcomes.withLock { $0.append(result) }
-                continuation.resume(returning: result)
-            }
-        }
+        client.send(Self.request(1), timeoutMilliseconds: 50) { result in outcomes.withLock { $0.append(result) } }
+        for _ in 0..<1_000 where server.frames.last?.frame.data["n"] != .int(1) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(outcomes.withLock { $0.isEmpty }, "no answer yet, and the clock stands still")
+        clock.advance(milliseconds: 50)
+        for _ in 0..<1_000 where outcomes.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        let first = outcomes.withLock { $0.first }
         #expect(first == .failure(.timedOut))
         // The late reply for the timed-out id arrives, then a normal round trip proves it was read and dropped.
         let lateID = try #require(server.frames.last?.frame)

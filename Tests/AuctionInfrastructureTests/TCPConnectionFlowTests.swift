@@ -157,8 +157,8 @@ import Testing
         defer { close(client) }
         blockingWriteAll(client, Array("held back".utf8))
         await waitUntil(on: loop) { server.withLock { $0 } != nil }
-        // Several loop iterations pass; nothing is read while paused.
-        _ = await awaitOnLoop(loop) { done in loop.schedule(afterMilliseconds: 50) { done(true) } }
+        // Several loop iterations pass (each waits on epoll with the bytes ready); nothing is read while paused.
+        for _ in 0..<5 { _ = await awaitOnLoop(loop) { (done: @escaping (Bool) -> Void) in let bound = HandedOver(done); loop.execute { bound.value(true) } } }
         #expect(received.withLock { $0 }.isEmpty)
         let connection = try #require(server.withLock { $0 })
         loop.execute { connection.value.resumeReading() }

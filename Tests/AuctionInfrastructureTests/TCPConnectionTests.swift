@@ -116,8 +116,9 @@ import Testing
                 guard case let .success(connection) = $0 else { return }
                 connection.onClose = { _ in
                     closes.withLock { $0 += 1 }
-                    // Give a second report, if there were one, the chance to arrive.
-                    loop.schedule(afterMilliseconds: 50) { done(true) }
+                    // Give a second report, if there were one, the chance to arrive: two more loop iterations.
+                    let bound = HandedOver(done)
+                    loop.execute { loop.execute { bound.value(true) } }
                 }
                 connection.onRead = { _ in connection.write([1]) }
                 connection.write(testPattern(10))

@@ -5,15 +5,6 @@ import AuctionTestSupport
 import Foundation
 import Testing
 
-/// A clock the test moves by hand.
-final class ManualClock: Sendable {
-    private let current: Mutex<Timestamp>
-    init(_ start: Timestamp = Timestamp(millisecondsSinceEpoch: 1_790_000_000_000)) { current = Mutex(start) }
-    var now: Timestamp { current.withLock { $0 } }
-    func advance(milliseconds: Int64) { current.withLock { $0 = $0.adding(milliseconds: milliseconds) } }
-    var function: @Sendable () -> Timestamp { { self.now } }
-}
-
 /// A service over a fresh SQLite file, with a hand-moved clock.
 struct AccountFixture {
     let folder: TemporaryDirectory
@@ -29,7 +20,7 @@ struct AccountFixture {
         path = folder.file("auction.sqlite")
         store = try SQLiteAccountStore(path: path)
         let logged = self.logged
-        service = AccountService(store: store, configuration: configuration, clock: clock.function,
+        service = AccountService(store: store, configuration: configuration, clock: clock,
                                  log: { line in logged.withLock { $0.append(line) } })
     }
 
@@ -49,7 +40,7 @@ struct AccountFixture {
 
         #expect(login.userID == registered.userID && login.name == "alice")
         #expect(login.token != registered.token)
-        #expect(login.expiresAt == fixture.clock.now.adding(milliseconds: 30 * 86_400_000))
+        #expect(login.expiresAt == fixture.clock.now().adding(milliseconds: 30 * 86_400_000))
         let identity = try #require(fixture.service.user(forToken: login.token))
         #expect(identity.userID == registered.userID && identity.name == "alice")
         #expect(fixture.service.user(forToken: registered.token)?.name == "alice")
@@ -106,7 +97,7 @@ struct AccountFixture {
         #expect(fixture.service.user(forToken: session.token) != nil)
         fixture.clock.advance(milliseconds: 1)
         #expect(fixture.service.user(forToken: session.token) == nil)
-        let fresh = AccountService(store: fixture.store, clock: fixture.clock.function)  // no cache: the store decides
+        let fresh = AccountService(store: fixture.store, clock: fixture.clock)  // no cache: the store decides
         #expect(fresh.user(forToken: session.token) == nil)
     }
 
@@ -120,7 +111,7 @@ struct AccountFixture {
         #expect(try fixture.service.logout(token: session.token))
         #expect(try fixture.service.logout(token: session.token) == false)
         #expect(fixture.service.user(forToken: session.token) == nil)
-        let fresh = AccountService(store: fixture.store, clock: fixture.clock.function)
+        let fresh = AccountService(store: fixture.store, clock: fixture.clock)
         #expect(fresh.user(forToken: session.token) == nil)
         #expect(fresh.user(forToken: other.token)?.name == "dave")  // only that session ended
     }

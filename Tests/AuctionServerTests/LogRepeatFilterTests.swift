@@ -11,7 +11,7 @@ import Testing
         let lines = Mutex<[String]>([])
         let log = ServerLog(level: .info, sink: { line in lines.withLock { $0.append(line) } },
                             repeats: LogRepeatFilter.Configuration(linesPerWindow: 10, windowMilliseconds: 10_000),
-                            clock: clock.function)
+                            clock: clock)
 
         // Given: 40,000 refusals within one window, differing only in numbers.
         for index in 0..<40_000 {
@@ -35,7 +35,7 @@ import Testing
         let clock = ManualClock()
         let lines = Mutex<[String]>([])
         let log = ServerLog(level: .debug, sink: { line in lines.withLock { $0.append(line) } },
-                            repeats: LogRepeatFilter.Configuration(linesPerWindow: 2), clock: clock.function)
+                            repeats: LogRepeatFilter.Configuration(linesPerWindow: 2), clock: clock)
         for _ in 0..<5 {
             log.warning("socket: disconnecting #1: too slow")
             log.debug("socket: #2 connected")
@@ -66,7 +66,7 @@ import Testing
         let lines = Mutex<[String]>([])
         let still = ManualClock()  // the window never ends during the test
         let log = ServerLog(level: .info, sink: { line in lines.withLock { $0.append(line) } }, repeats: configuration.logRepeats,
-                            clock: still.function)
+                            clock: still)
         let server = AuctionHouseServer(configuration: configuration, log: log)
         let addresses = try server.start()
         let loop = try EventLoop.spawn(name: "test-http")

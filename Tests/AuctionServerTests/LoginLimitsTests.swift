@@ -17,7 +17,7 @@ private struct LimitFixture {
         folder = try TemporaryDirectory(prefix: "login-limits")
         store = try SQLiteAccountStore(path: folder.file("auction.sqlite"))
         service = AccountService(store: store, configuration: configuration, hasher: PasswordHasher(prefix: "$6$") ?? .init(),
-                                 clock: clock.function)
+                                 clock: clock)
     }
 
     func remove() {

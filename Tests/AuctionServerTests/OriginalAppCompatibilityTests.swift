@@ -25,10 +25,12 @@ import Testing
     }
 
     @Test func anOriginalAppGetsOnlyRepliesAndPricesWhileAuctionsClose() async throws {
-        // The server reads the real clock, so the setup must fit a real window; it runs on one thread off
-        // the concurrency pool (as in ServerBidTests), which a loaded parallel run cannot starve.
-        let endsAt = WallClock.now().adding(milliseconds: 5_000)
-        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3, endsAt: endsAt), configure: { $0.allowAnonymousBids = true })
+        // The server reads a manual clock: the setup happens while it stands before the end time, then
+        // the test moves it past the end (no real time passes). The blocking steps run off the pool.
+        let clock = ManualClock(SystemClock().now())
+        let endsAt = clock.now().adding(milliseconds: 5_000)
+        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3, endsAt: endsAt), clock: clock,
+                                        configure: { $0.allowAnonymousBids = true })
         defer { fixture.stop() }
         let app = try RawSocket(port: fixture.socketPort)
         let watcher = try RawSocket(port: fixture.socketPort), bidder = try RawSocket(port: fixture.socketPort)
@@ -39,6 +41,7 @@ import Testing
                 + bidder.exchangeBlocking([.bid(Bid(productID: 2, price: 20_000), userID: nil)])
         }
         #expect(setup.map { $0?.result } == [true, true, true, true], "hello, list states and the bid before the end time")
+        clock.advance(milliseconds: 5_000)
 
         // Every auction closes; the watcher, which said hello with `closing`, is told.
         let told = await watcher.readMessages { $0.filter { if case .auctionClosed = $0 { true } else { false } }.count == 3 }

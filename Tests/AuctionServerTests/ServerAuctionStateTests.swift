@@ -12,11 +12,11 @@ import Testing
     @Test func listAndDetailSayClosedAndTheWinner() async throws {
         // Every auction's end has passed: 2 was recorded closed (won by bob) before this start, 1 and
         // 3 close when the server starts (nobody bid).
-        let ended = WallClock.now().adding(milliseconds: -60_000)
+        let ended = SystemClock().now().adding(milliseconds: -60_000)
         let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3, endsAt: ended), prepare: { path in
             let accounts = try SQLiteAccountStore(path: path)
-            _ = try accounts.createUser(name: "alice", passwordHash: "x", at: WallClock.now())
-            let bob = try accounts.createUser(name: "bob", passwordHash: "x", at: WallClock.now())
+            _ = try accounts.createUser(name: "alice", passwordHash: "x", at: SystemClock().now())
+            let bob = try accounts.createUser(name: "bob", passwordHash: "x", at: SystemClock().now())
             accounts.close()
             let store = try SQLiteCatalogueStore(path: path)
             defer { store.close() }
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func aTooLowBidIsToldTheMinimumIncrementAndTheMinimumBid() async throws {
-        let listed = WallClock.now().adding(milliseconds: -86_400_000)
+        let listed = SystemClock().now().adding(milliseconds: -86_400_000)
         let fixture = try ServerFixture(listings: [
             ProductListing(id: 1, name: "with a raise", seller: "s", startPrice: 400_000, currentPrice: 441_000,
                            minimumIncrement: 5_000, listedAt: listed),

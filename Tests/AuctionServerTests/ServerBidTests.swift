@@ -11,16 +11,17 @@ import Testing
     static let bob = SessionUser(id: UserID(rawValue: 2), name: "bob")
 
     /// A server whose database has users alice (1) and bob (2), with tokens `token-alice` and `token-bob`.
-    static func serverWithUsers(listings: [ProductListing], configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> ServerFixture {
+    static func serverWithUsers(listings: [ProductListing], clock: any TimeSource = SystemClock(),
+                                configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> ServerFixture {
         let sessions = FixedSessions(users: ["token-alice": alice, "token-bob": bob])
         return try ServerFixture(
             listings: listings, hooks: ServerHooks(makeSessionResolver: { _ in sessions }),
             prepare: { path in
                 let accounts = try SQLiteAccountStore(path: path)
                 defer { accounts.close() }
-                _ = try accounts.createUser(name: "alice", passwordHash: "x", at: WallClock.now())
-                _ = try accounts.createUser(name: "bob", passwordHash: "x", at: WallClock.now())
-            }, configure: configure)
+                _ = try accounts.createUser(name: "alice", passwordHash: "x", at: SystemClock().now())
+                _ = try accounts.createUser(name: "bob", passwordHash: "x", at: SystemClock().now())
+            }, clock: clock, configure: configure)
     }
 
     @Test func bidWithoutLoginIsRefusedUnauthenticated() async throws {
@@ -141,11 +142,11 @@ import Testing
     }
 
     @Test func auctionClosesAtItsEndTimeAnnouncesTheWinnerAndRefusesLaterBids() async throws {
-        // The server reads the real clock, so the bid must arrive within a real window. The steps
-        // inside it run on one thread off the concurrency pool: in a full parallel run every `await`
-        // can queue behind hundreds of tests for seconds, a blocking socket does not.
-        let endsAt = WallClock.now().adding(milliseconds: 5_000)
-        let fixture = try Self.serverWithUsers(listings: ServerFixture.listings(count: 3, endsAt: endsAt))
+        // The server reads a manual clock: the bid arrives while it stands before the end time, then
+        // the test moves it past the end (no real time passes). The blocking steps run off the pool.
+        let clock = ManualClock(SystemClock().now())
+        let endsAt = clock.now().adding(milliseconds: 5_000)
+        let fixture = try Self.serverWithUsers(listings: ServerFixture.listings(count: 3, endsAt: endsAt), clock: clock)
         defer { fixture.stop() }
         let client = try RawSocket(port: fixture.socketPort), watcher = try RawSocket(port: fixture.socketPort)
         defer { client.close(); watcher.close() }
@@ -154,6 +155,7 @@ import Testing
                 + client.exchangeBlocking([.login(token: "token-bob"), .bid(Bid(productID: 2, price: 30_000), userID: nil)])
         }
         #expect(setup.map { $0?.result } == [true, true, true, true], "hello, list state, login and bid before the end time")
+        clock.advance(milliseconds: 5_000)
 
         let messages = await watcher.readMessages { messages in
             messages.filter { if case .auctionClosed = $0 { true } else { false } }.count == 3

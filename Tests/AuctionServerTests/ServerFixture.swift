@@ -22,7 +22,7 @@ final class ServerFixture: @unchecked Sendable {
         listings: [ProductListing]? = nil,
         hooks: ServerHooks = ServerHooks(),
         prepare: (String) throws -> Void = { _ in },
-        clock: @escaping @Sendable () -> Int64 = { EventLoop.now() },
+        clock: any TimeSource = SystemClock(),
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         directory = try TemporaryDirectory(prefix: "auction-server-test")
@@ -80,7 +80,7 @@ final class ServerFixture: @unchecked Sendable {
 
     /// Products with ids 1…count at `price`, ending at `endsAt` when given.
     static func listings(count: Int, price: Money = 10_000, endsAt: Timestamp? = nil) -> [ProductListing] {
-        let listed = WallClock.now().adding(milliseconds: -86_400_000)
+        let listed = SystemClock().now().adding(milliseconds: -86_400_000)
         return (1...count).map { index in
             ProductListing(id: ProductID(index), name: "Item \(index)", seller: "seller", description: "item \(index)",
                            startPrice: price, listedAt: listed, endsAt: endsAt,

@@ -3,6 +3,7 @@ import AuctionData
 import AuctionImage
 import AuctionInfrastructure
 import AuctionServer
+import AuctionTestSupport
 import Testing
 
 @Suite struct ServerHTTPTests {
@@ -12,8 +13,8 @@ import Testing
         let loop: EventLoop
         let http: HTTPClient
 
-        init(configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
-            fixture = try ServerFixture(configure: configure)
+        init(clock: any TimeSource = SystemClock(), configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+            fixture = try ServerFixture(clock: clock, configure: configure)
             loop = try EventLoop.spawn(name: "test-http")
             http = HTTPClient(baseURL: try HTTPBaseURL(parsing: fixture.httpBase), loop: loop)
         }
@@ -130,14 +131,15 @@ import Testing
     }
 
     @Test func badRequestsGetTheirStatusCodes() async throws {
-        let harness = try Harness(configure: {
+        let clock = ManualClock(SystemClock().now())  // the request timeout passes when the test moves the clock
+        let harness = try Harness(clock: clock, configure: {
             $0.httpSession.requestTimeoutMilliseconds = 300
             $0.httpSession.limits.bodyBytes = 1_024
         })
         defer { harness.stop() }
         let port = harness.fixture.addresses.http.port
 
-        func status(_ request: String) async throws -> String {
+        @Sendable func status(_ request: String) async throws -> String {
             let raw = try RawSocket(port: port)
             defer { raw.close() }
             if !request.isEmpty { raw.send(request) }
@@ -151,7 +153,8 @@ import Testing
         let bigHeader = "X-Filler: " + String(repeating: "a", count: 20_000) + "\r\n"
         #expect(try await status("GET /health HTTP/1.1\r\nHost: x\r\n" + bigHeader + "\r\n")
             == "HTTP/1.1 431 Request Header Fields Too Large")
-        #expect(try await status("POST /products/alllist HTTP/1.1\r\nHost: x\r\n") == "HTTP/1.1 408 Request Timeout")
+        #expect(await clock.advancing(by: 100) { try? await status("POST /products/alllist HTTP/1.1\r\nHost: x\r\n") }
+            == "HTTP/1.1 408 Request Timeout")
         #expect(try await status("POST /products/alllist HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc")
             == "HTTP/1.1 400 Bad Request")
         #expect(try await status("GET /nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == "HTTP/1.1 404 Not Found")

@@ -91,7 +91,7 @@ private final class AccountsServer: Sendable {
 /// A resolver whose one session has already expired when it is used.
 private struct ExpiredSessions: SessionResolver {
     func user(forToken token: String) -> SessionUser? {
-        token == "stale" ? SessionUser(id: UserID(rawValue: 1), name: "alice", expiresAt: WallClock.now().adding(milliseconds: -1)) : nil
+        token == "stale" ? SessionUser(id: UserID(rawValue: 1), name: "alice", expiresAt: SystemClock().now().adding(milliseconds: -1)) : nil
     }
 }
 
@@ -138,7 +138,7 @@ private struct ExpiredSessions: SessionResolver {
         let dropped = try fixture.service.login(name: "olga", password: "correct horse", address: nil)
         let other = try fixture.service.login(name: "olga", password: "correct horse", address: nil)
         let generation = fixture.service.revocationGeneration
-        let now = fixture.clock.now
+        let now = fixture.clock.now()
         func confirm(_ token: String, _ generation: Int) -> Int? {
             fixture.service.confirmSession(tokenHash: SessionToken.hash(token), expiresAt: kept.expiresAt, generation: generation, now: now)
         }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct ServerWriteDeadlineTests {
     @Test func watcherThatAcceptsNoBytesIsDroppedAtTheDeadlineWhileOthersStay() async throws {
         let clock = ManualClock()
-        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 60), clock: { clock.now.millisecondsSinceEpoch }, configure: {
+        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 60), clock: clock, configure: {
             $0.allowAnonymousBids = true
             $0.limits.bidsPerSecond = 100_000
             $0.limits.outputSoftLimit = 4_096

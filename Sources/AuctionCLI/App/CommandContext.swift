@@ -77,10 +77,6 @@ public struct CommandContext: Sendable {
         }
     }
 
-    /// The wall-clock time now.
-    public static func now() -> Timestamp {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Timestamp(millisecondsSinceEpoch: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
-    }
+    /// The wall-clock time now (the one system clock).
+    public static func now() -> Timestamp { SystemClock().now() }
 }

@@ -44,8 +44,8 @@ struct ChatPipe {
         }
         signals.stop()
         if let last {
-            let deadline = EventLoop.now() + 5_000
-            while printed.withLock({ $0 }) < last && EventLoop.now() < deadline {
+            let deadline = MonotonicClock.milliseconds() + 5_000
+            while printed.withLock({ $0 }) < last && MonotonicClock.milliseconds() < deadline {
                 try? await Task.sleep(nanoseconds: 10_000_000)
             }
         }

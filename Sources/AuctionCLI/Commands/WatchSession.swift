@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionInfrastructure
 
 /// The I/O shell around `WatchModel`: one task owns the model and takes events, in arrival order,
 /// from the price feed, the keyboard, a ticker and the page loads it starts; it performs the
@@ -19,8 +20,8 @@ public final class WatchSession: Sendable {
     public let errors: any OutputSink
     /// How often the model is ticked (fades, status line clock).
     public let tickMilliseconds: Int
-    /// The wall clock.
-    public let now: @Sendable () -> Timestamp
+    /// The clock (the time of day stamps fades, countdowns and the status line).
+    public let clock: any TimeSource
     /// Where bids typed in the watch go (the socket, with the saved login); nil: bidding is not offered.
     public let bids: (any BidRepository)?
     /// Skips the wait before the next reconnect attempt (`r` while disconnected).
@@ -31,7 +32,7 @@ public final class WatchSession: Sendable {
     /// Creates a session and subscribes to the feed (create it before starting the socket client); `run` does the work.
     public init(catalogue: any ProductRepository, feed: any PriceFeed, socketSession: SocketSession, ids: [ProductID]?,
                 output: any OutputSink, errors: any OutputSink, tickMilliseconds: Int = 250,
-                now: @escaping @Sendable () -> Timestamp = CommandContext.now, bids: (any BidRepository)? = nil,
+                clock: any TimeSource = SystemClock(), bids: (any BidRepository)? = nil,
                 reconnectNow: @escaping @Sendable () -> Void = {}) {
         self.catalogue = catalogue
         self.feed = feed
@@ -40,7 +41,7 @@ public final class WatchSession: Sendable {
         self.output = output
         self.errors = errors
         self.tickMilliseconds = tickMilliseconds
-        self.now = now
+        self.clock = clock
         self.bids = bids
         self.reconnectNow = reconnectNow
         feedEvents = feed.events()
@@ -69,7 +70,7 @@ public final class WatchSession: Sendable {
         continuation.yield(.tick)
         var helpers: [Task<Void, Never>] = []
         loop: for await event in events {
-            for effect in model.handle(event, now: now()) {
+            for effect in model.handle(event, now: clock.now()) {
                 switch effect {
                 case .write(let bytes):
                     output.write(bytes)

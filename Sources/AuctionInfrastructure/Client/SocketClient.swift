@@ -14,10 +14,10 @@ public final class SocketClient: Sendable {
     /// Set by `close()`; guards handing work to the loop so nothing is queued on a stopped loop.
     private let isClosed = Mutex(false)
 
-    /// Creates a client and its event loop thread; call `start()` once handlers are set.
-    public init(configuration: SocketClientConfiguration) throws(SocketError) {
+    /// Creates a client and its event loop thread (timeouts and backoff on `clock`); call `start()` once handlers are set.
+    public init(configuration: SocketClientConfiguration, clock: any TimeSource = SystemClock()) throws(SocketError) {
         self.configuration = configuration
-        loop = try EventLoop.spawn(name: "socket-client")
+        loop = try EventLoop.spawn(name: "socket-client", clock: clock)
         core = UncheckedSendable(SocketClientCore(loop: loop, configuration: configuration, hooks: hooks))
     }
 

@@ -70,7 +70,7 @@ final class SocketClientCore {
     func enqueue(_ frame: Frame, timeoutMilliseconds: Int64, completion: @escaping (Result<Frame, SocketClientError>) -> Void) {
         // Closed because the server could not be reached (no reconnects): say so, not just "closed".
         guard phase != .closed else { return completion(.failure(lastConnectError.map { .unreachable($0) } ?? .closed)) }
-        let deadline = EventLoop.now() + max(0, timeoutMilliseconds)
+        let deadline = loop.now() + max(0, timeoutMilliseconds)
         guard let id = table.register(Pending(completion: completion, role: .request), deadline: deadline) else {
             return completion(.failure(.overloaded))
         }
@@ -86,7 +86,7 @@ final class SocketClientCore {
     func awaitReady(timeoutMilliseconds: Int64, completion: @escaping (Result<Frame, SocketClientError>) -> Void) {
         guard phase != .closed else { return completion(.failure(lastConnectError.map { .unreachable($0) } ?? .closed)) }
         if phase == .ready { return completion(.success(Frame(dataType: 0))) }
-        let (sum, overflow) = EventLoop.now().addingReportingOverflow(max(0, timeoutMilliseconds))
+        let (sum, overflow) = loop.now().addingReportingOverflow(max(0, timeoutMilliseconds))
         let deadline = overflow ? Int64.max : sum
         guard let id = table.register(Pending(completion: completion, role: .readiness), deadline: deadline) else {
             return completion(.failure(.overloaded))
@@ -127,7 +127,7 @@ final class SocketClientCore {
             if timer.at <= next { return }
             loop.cancel(timer.id)
         }
-        let id = loop.schedule(afterMilliseconds: max(0, next - EventLoop.now())) { [weak self] in
+        let id = loop.schedule(afterMilliseconds: max(0, next - loop.now())) { [weak self] in
             self?.deadlinesPassed()
         }
         deadlineTimer = (id, next)
@@ -135,7 +135,7 @@ final class SocketClientCore {
 
     private func deadlinesPassed() {
         deadlineTimer = nil
-        for (id, pending) in table.expire(now: EventLoop.now()) {
+        for (id, pending) in table.expire(now: loop.now()) {
             let wasSent = sent.remove(id) != nil
             if !wasSent, phase != .ready, let error = lastConnectError {
                 finish(pending, .failure(.unreachable(error)))
@@ -191,7 +191,7 @@ final class SocketClientCore {
         let count = handshake.frames.count
         greeting = Greeting(handshake: handshake, ids: Array(repeating: nil, count: count),
                             answers: Array(repeating: nil, count: count), settled: Array(repeating: false, count: count))
-        let (sum, overflow) = EventLoop.now().addingReportingOverflow(max(0, handshake.timeoutMilliseconds))
+        let (sum, overflow) = loop.now().addingReportingOverflow(max(0, handshake.timeoutMilliseconds))
         let deadline = overflow ? Int64.max : sum
         for (index, frame) in handshake.frames.enumerated() {
             guard let id = table.register(Pending(completion: { _ in }, role: .handshake(index)), deadline: deadline) else {
@@ -230,7 +230,7 @@ final class SocketClientCore {
         let replay = hooks.replayFrames()
         guard !replay.isEmpty else { return becomeReady() }
         phase = .replaying(remaining: replay.count)
-        let deadline = EventLoop.now() + configuration.requestTimeoutMilliseconds
+        let deadline = loop.now() + configuration.requestTimeoutMilliseconds
         for frame in replay {
             guard let id = table.register(Pending(completion: { _ in }, role: .replay), deadline: deadline) else {
                 replayAnswered()

@@ -37,7 +37,7 @@ extension EventLoop {
         if hasTasks || !flushQueue.isEmpty {
             timeout = 0
         } else if let deadline = timers.nextDeadline() {
-            timeout = CInt(clamping: max(0, deadline - Self.now()))
+            timeout = CInt(clamping: max(0, deadline - now()))
         }
         let count: Int
         do {
@@ -67,7 +67,7 @@ extension EventLoop {
 
     private func fireDueTimers() {
         let idLimit = shared.withLock { $0.nextTimerID }
-        let now = Self.now()
+        let now = self.now()
         while let (id, work) = timers.popDue(now: now, idLimit: idLimit) {
             // A cancel from another thread may have returned before its removal task ran here.
             let cancelled = shared.withLock { !$0.cancelledOffLoop.isEmpty && $0.cancelledOffLoop.contains(id) }

@@ -18,6 +18,8 @@ public final class EventLoop: @unchecked Sendable {
 
     /// The thread name given to `spawn`.
     public let name: String
+    /// The clock the timers run on (and everything on this loop reads).
+    public let clock: any TimeSource
     let shared = Mutex(SharedState())
     let epollFD: CInt
     let wakeFD: CInt
@@ -34,8 +36,9 @@ public final class EventLoop: @unchecked Sendable {
     static let wakeRegistration: UInt64 = 0
     static let eventCapacity = 1_024
 
-    init(name: String) throws(SocketError) {
+    init(name: String, clock: any TimeSource) throws(SocketError) {
         self.name = name
+        self.clock = clock
         do {
             epollFD = try Syscall.epollCreate()
         } catch {
@@ -57,6 +60,8 @@ public final class EventLoop: @unchecked Sendable {
             closeDescriptors()
             throw .systemCall("epoll_ctl", error)
         }
+        // A clock advanced by hand wakes the loop, which then runs the timers that became due.
+        clock.onAdvance { [weak self] in self?.execute {} }
     }
 
     deinit {
@@ -64,9 +69,9 @@ public final class EventLoop: @unchecked Sendable {
         eventBuffer.deallocate()
     }
 
-    /// Creates a loop and starts its thread (`pthread_create`), named `name`.
-    public static func spawn(name: String) throws(SocketError) -> EventLoop {
-        let loop = try EventLoop(name: name)
+    /// Creates a loop and starts its thread (`pthread_create`), named `name`, its timers on `clock`.
+    public static func spawn(name: String, clock: any TimeSource = SystemClock()) throws(SocketError) -> EventLoop {
+        let loop = try EventLoop(name: name, clock: clock)
         try loop.startThread()
         return loop
     }
@@ -88,7 +93,7 @@ public final class EventLoop: @unchecked Sendable {
     /// Whether the caller runs on this loop's thread.
     public var inEventLoop: Bool { pthread_equal(pthread_self(), thread) != 0 }
 
-    /// Runs `work` on the loop thread after `afterMilliseconds` (monotonic); call from the loop thread
+    /// Runs `work` on the loop thread after `afterMilliseconds` (the loop clock's monotonic time); call from the loop thread
     /// (from another thread the timer is handed over with `execute`).
     @discardableResult
     public func schedule(afterMilliseconds delay: Int64, _ work: @escaping () -> Void) -> TimerID {
@@ -96,7 +101,7 @@ public final class EventLoop: @unchecked Sendable {
             defer { state.nextTimerID += 1 }
             return state.nextTimerID
         }
-        let deadline = Self.now() + max(0, delay)
+        let deadline = now() + max(0, delay)
         if inEventLoop {
             timers.insert(id: id, deadline: deadline, work)
         } else {
@@ -136,8 +141,8 @@ public final class EventLoop: @unchecked Sendable {
         if join { pthread_join(thread, nil) }
     }
 
-    /// Monotonic milliseconds (`clock_gettime(CLOCK_MONOTONIC)`).
-    public static func now() -> Int64 { MonotonicClock.milliseconds() }
+    /// The loop clock's monotonic milliseconds (any thread).
+    public func now() -> Int64 { clock.monotonicMilliseconds() }
 
     /// The number of timers pending on this loop (loop thread).
     var pendingTimerCount: Int { timers.count }

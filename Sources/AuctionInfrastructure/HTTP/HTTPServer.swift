@@ -146,7 +146,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// The `Date` header value, formatted once per second.
     private func date() -> String {
-        let second = HTTPDate.nowSeconds()
+        let second = loop.clock.wallMilliseconds() / 1_000
         if second != cachedDate.second { cachedDate = (second, HTTPDate.format(secondsSinceEpoch: second)) }
         return cachedDate.text
     }

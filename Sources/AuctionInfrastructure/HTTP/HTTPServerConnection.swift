@@ -30,7 +30,7 @@ final class HTTPServerConnection {
     init(connection: TCPConnection, configuration: HTTPServerSession.Configuration, limits: Limits,
          handler: @escaping HTTPRouter.Handler, date: @escaping () -> String?) {
         self.connection = connection
-        self.session = HTTPServerSession(configuration: configuration, now: EventLoop.now())
+        self.session = HTTPServerSession(configuration: configuration, now: connection.loop.now())
         self.limits = limits
         self.handler = handler
         self.date = date
@@ -40,10 +40,10 @@ final class HTTPServerConnection {
     /// (the TCP connection drops them then), so it lives exactly as long as the connection.
     func start() {
         connection.onRead = { [self] bytes in
-            perform(session.receive(bytes, now: EventLoop.now()))
+            perform(session.receive(bytes, now: connection.loop.now()))
         }
         connection.onInputClosed = { [self] in
-            perform(session.inputClosed(now: EventLoop.now()))
+            perform(session.inputClosed(now: connection.loop.now()))
         }
         connection.onOutputDrained = { [self] in
             outputDrained()
@@ -111,7 +111,7 @@ final class HTTPServerConnection {
         dispatching = false
         guard let response = synchronousResponse else { return [] }
         synchronousResponse = nil
-        return session.respond(response, now: EventLoop.now(), date: date())
+        return session.respond(response, now: connection.loop.now(), date: date())
     }
 
     /// Holds the request until the client has read the answers queued before it.
@@ -190,7 +190,7 @@ final class HTTPServerConnection {
             synchronousResponse = response
             return
         }
-        perform(session.respond(response, now: EventLoop.now(), date: date()))
+        perform(session.respond(response, now: connection.loop.now(), date: date()))
     }
 
     /// Keeps exactly one timer, at the session's next deadline.
@@ -201,10 +201,10 @@ final class HTTPServerConnection {
         if let timer { connection.loop.cancel(timer.id) }
         timer = nil
         guard let deadline else { return }
-        let id = connection.loop.schedule(afterMilliseconds: deadline - EventLoop.now()) { [weak self] in
+        let id = connection.loop.schedule(afterMilliseconds: deadline - connection.loop.now()) { [weak self] in
             guard let self else { return }
             timer = nil
-            perform(session.checkTimeouts(now: EventLoop.now()))
+            perform(session.checkTimeouts(now: connection.loop.now()))
         }
         timer = (id, deadline)
     }

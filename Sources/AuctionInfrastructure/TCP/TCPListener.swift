@@ -159,7 +159,7 @@ extension TCPListener: EventHandler {
             _ = try? reserve.refusal.withUnsafeBytes { bytes throws(Errno) in try Syscall.send(socket, bytes) }
         }
         Syscall.close(socket)
-        guard let count = refusals.note(now: EventLoop.now()), let report = reserve.onRefusals else { return }
+        guard let count = refusals.note(now: loop.now()), let report = reserve.onRefusals else { return }
         report(AcceptRefusals(count: count, error: error, openFileLimit: openFileLimit, reserve: reserve.count))
     }
 

@@ -46,11 +46,4 @@ extension AccountService {
             self.revokedSessionsKept = max(1, revokedSessionsKept)
         }
     }
-
-    /// The wall clock (`clock_gettime(CLOCK_REALTIME)`) as a timestamp.
-    public static let systemClock: @Sendable () -> Timestamp = {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Timestamp(millisecondsSinceEpoch: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
-    }
 }

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionData
 import AuctionInfrastructure
 
 /// Registration, login, logout and token resolution over a `SQLiteAccountStore`.
@@ -12,7 +13,7 @@ public final class AccountService: Sendable {
     public let configuration: Configuration
     private let store: SQLiteAccountStore
     private let hasher: PasswordHasher
-    private let clock: @Sendable () -> Timestamp
+    private let clock: any TimeSource
     private let log: @Sendable (String) -> Void
     private let limits: Mutex<LoginLimits>
     private let lastCleanup = Mutex<Int64?>(nil)
@@ -23,7 +24,7 @@ public final class AccountService: Sendable {
     /// Creates the service over a store, hashing with `hasher`, reading time from `clock`, and
     /// reporting events (names and addresses only, never passwords or tokens) to `log`.
     public init(store: SQLiteAccountStore, configuration: Configuration = .init(), hasher: PasswordHasher = .init(),
-                clock: @escaping @Sendable () -> Timestamp = AccountService.systemClock,
+                clock: any TimeSource = SystemClock(),
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
         self.log = log
@@ -40,12 +41,12 @@ public final class AccountService: Sendable {
     public func register(name: String, password: String, address: String? = nil) throws(AccountError) -> UserSession {
         try AccountRules.validate(name: name)
         try AccountRules.validate(password: password)
-        if let wait = limits.withLock({ $0.reserveRegistration(address: address, now: clock()) }) {
+        if let wait = limits.withLock({ $0.reserveRegistration(address: address, now: clock.now()) }) {
             log("accounts: registration from \(address ?? "?") refused: rate limited for \(wait.milliseconds) ms")
             throw AccountError.tooManyRegistrations(retryAfterMilliseconds: wait.milliseconds)
         }
         let hash = try hasher.hash(password)
-        let now = clock()
+        let now = clock.now()
         let created: UserID?
         do throws(StoreError) {
             created = try store.createUser(name: name, passwordHash: hash, at: now)
@@ -64,7 +65,7 @@ public final class AccountService: Sendable {
     public func login(name: String, password: String, address: String?) throws(AccountError) -> UserSession {
         let limitedName = String(decoding: name.utf8.prefix(64), as: UTF8.self)
         let ticket: LoginLimits.Ticket
-        switch limits.withLock({ $0.reserve(name: limitedName, address: address, now: clock()) }) {
+        switch limits.withLock({ $0.reserve(name: limitedName, address: address, now: clock.now()) }) {
         case .success(let reserved):
             ticket = reserved
         case .failure(let wait):
@@ -73,7 +74,7 @@ public final class AccountService: Sendable {
         }
         var failed = false  // only a wrong name or password counts, not a store failure
         var succeeded = false
-        defer { limits.withLock { $0.release(ticket, failed: failed, succeeded: succeeded, now: clock()) } }
+        defer { limits.withLock { $0.release(ticket, failed: failed, succeeded: succeeded, now: clock.now()) } }
 
         let user: SQLiteAccountStore.User?
         do throws(StoreError) {
@@ -92,7 +93,7 @@ public final class AccountService: Sendable {
             throw AccountError.invalidCredentials
         }
         log("accounts: \(user.name) logged in from \(address ?? "?")")
-        let session = try openSession(userID: user.id, name: user.name, now: clock())
+        let session = try openSession(userID: user.id, name: user.name, now: clock.now())
         succeeded = true
         return session
     }
@@ -103,7 +104,7 @@ public final class AccountService: Sendable {
         let hash = SessionToken.hash(token)
         _ = cache.withLock { $0.removeValue(forKey: hash) }
         guard SessionToken.isWellFormed(token) else { return false }
-        let now = clock()
+        let now = clock.now()
         do throws(StoreError) {
             let revoked = try store.revokeSession(tokenHash: hash, at: now)
             if revoked {
@@ -123,7 +124,7 @@ public final class AccountService: Sendable {
     public func user(forToken token: String) -> UserIdentity? {
         guard SessionToken.isWellFormed(token) else { return nil }
         let hash = SessionToken.hash(token)
-        let now = clock()
+        let now = clock.now()
         guard !revocations.withLock({ $0.isRevoked(hash) }) else { return nil }
         if let cached = cache.withLock({ $0[hash] }) {
             if now < cached.expiresAt { return cached }
@@ -156,7 +157,7 @@ public final class AccountService: Sendable {
     @discardableResult
     public func removeExpiredSessions() throws(AccountError) -> Int {
         do throws(StoreError) {
-            return try store.removeExpiredSessions(before: clock())
+            return try store.removeExpiredSessions(before: clock.now())
         } catch {
             throw AccountError.store(error.description)
         }

@@ -14,11 +14,13 @@ final class AccountsHooks: SessionResolver, @unchecked Sendable {
 
     private let log: ServerLog
     private let configuration: AccountService.Configuration
+    private let clock: any TimeSource
     private let opened = Mutex<Opened?>(nil)
 
-    init(log: ServerLog, configuration: AccountService.Configuration = .init()) {
+    init(log: ServerLog, configuration: AccountService.Configuration = .init(), clock: any TimeSource = SystemClock()) {
         self.log = log
         self.configuration = configuration
+        self.clock = clock
     }
 
     /// The hooks that open, install and close the accounts.
@@ -51,7 +53,7 @@ final class AccountsHooks: SessionResolver, @unchecked Sendable {
     private func open(_ path: String) throws {
         let store = try SQLiteAccountStore(path: path)
         let log = self.log
-        let service = AccountService(store: store, configuration: configuration, log: { log.info($0) })
+        let service = AccountService(store: store, configuration: configuration, clock: clock, log: { log.info($0) })
         opened.withLock { $0 = Opened(store: store, service: service, workers: BlockingWorkers(name: "auction-account", threads: 2)) }
     }
 

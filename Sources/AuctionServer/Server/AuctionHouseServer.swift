@@ -15,7 +15,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
     /// Where log lines go.
     public let log: ServerLog
     private let hooks: ServerHooks
-    private let clock: @Sendable () -> Int64
+    private let clock: any TimeSource
     private let state = Mutex(Running())
 
     private struct Running: @unchecked Sendable {
@@ -38,13 +38,13 @@ public final class AuctionHouseServer: @unchecked Sendable {
     /// A server that will run with `configuration`; nothing happens until `start()`.
     ///
     /// `hooks` nil (the default) means accounts on the server's database: `/users/*` routes, and
-    /// login frames resolved by `AccountService`. Tests pass their own. `clock` is the monotonic
-    /// clock (milliseconds) the socket's write deadline reads; tests pass a manual one.
+    /// login frames resolved by `AccountService`. Tests pass their own. `clock` is the server's one clock:
+    /// its loop's timers, closings, deadlines, limits, accounts and the simulator read it; tests pass a manual one.
     public init(configuration: ServerConfiguration, log: ServerLog = ServerLog(level: .info), hooks: ServerHooks? = nil,
-                clock: @escaping @Sendable () -> Int64 = { EventLoop.now() }) {
+                clock: any TimeSource = SystemClock()) {
         self.configuration = configuration
         self.log = log
-        self.hooks = hooks ?? AccountsHooks(log: log, configuration: configuration.accounts).hooks
+        self.hooks = hooks ?? AccountsHooks(log: log, configuration: configuration.accounts, clock: clock).hooks
         self.clock = clock
     }
 
@@ -120,7 +120,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
             running.fileLock = try DatabaseFileLock(path: path)
             let catalogue = try SQLiteCatalogueStore(path: path)
             running.catalogue = catalogue
-            if configuration.seedDemoCatalogue, try catalogue.seedDemoCatalogueIfEmpty(now: WallClock.now()) {
+            if configuration.seedDemoCatalogue, try catalogue.seedDemoCatalogueIfEmpty(now: clock.now()) {
                 log.info("store: seeded the demo catalogue (\(DemoCatalogue.productCount) products) into \(path)")
             }
             running.ledger = try SQLiteBidLedger(path: path)
@@ -155,7 +155,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
         }
         let loop: EventLoop
         do throws(SocketError) {
-            loop = try EventLoop.spawn(name: "auction-server")
+            loop = try EventLoop.spawn(name: "auction-server", clock: clock)
         } catch {
             throw .eventLoop(error)
         }
@@ -178,7 +178,6 @@ public final class AuctionHouseServer: @unchecked Sendable {
             }
         }
         service.chat = running.chat
-        service.now = clock
         running.service = service
         installHealth(on: &router, service: service, products: live.count)
         let socketAddress: SocketAddress

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionData
 import AuctionInfrastructure
 import Glibc
 
@@ -14,13 +15,13 @@ public final class ServerLog: Sendable {
     /// The least severe level written.
     public let level: LogLevel
     private let sink: Sink
-    private let clock: @Sendable () -> Timestamp
+    private let clock: any TimeSource
     private let repeats: Mutex<LogRepeatFilter?>
 
     /// A log writing lines at or above `level` to `sink`; `repeats` (nil: every line) bounds floods
     /// of similar lines; `clock` stamps the lines.
     public init(level: LogLevel, sink: @escaping Sink = ServerLog.standardError,
-                repeats: LogRepeatFilter.Configuration? = nil, clock: @escaping @Sendable () -> Timestamp = WallClock.now) {
+                repeats: LogRepeatFilter.Configuration? = nil, clock: any TimeSource = SystemClock()) {
         self.level = level
         self.sink = sink
         self.clock = clock
@@ -45,7 +46,7 @@ public final class ServerLog: Sendable {
         guard enabled(level) else { return }
         let text = message()
         repeats.withLock { filter in
-            let now = clock()
+            let now = clock.now()
             guard filter != nil else { return sink("\(now.description) \(level) \(text)") }
             for (level, text) in filter?.admit(level, text, now: now) ?? [] { sink("\(now.description) \(level) \(text)") }
         }
@@ -54,7 +55,7 @@ public final class ServerLog: Sendable {
     /// Writes the summaries of similar lines held back so far (at stop).
     public func flush() {
         repeats.withLock { filter in
-            let now = clock()
+            let now = clock.now()
             for (level, text) in filter?.flush() ?? [] { sink("\(now.description) \(level) \(text)") }
         }
     }

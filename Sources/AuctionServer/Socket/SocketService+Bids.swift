@@ -12,7 +12,7 @@ extension SocketService {
 
     /// A bid from a client: login and rate checks, then the common path.
     func bidFromClient(_ bid: Bid, userID: UserID?, completionID: Int64?, peer: SocketPeer) {
-        let now = WallClock.now()
+        let now = currentTime()
         let bidder: UserID?
         let wasLoggedIn = peer.user != nil  // a session that ended is answered unauthenticated once
         if let user = currentUser(of: peer) {
@@ -135,7 +135,7 @@ extension SocketService {
             }
         }
         // A lot that ended while its bids were committing closes now, after its last price push.
-        let now = WallClock.now()
+        let now = currentTime()
         if batch.contains(where: { item in book.lot(for: item.bid.productID)?.endsAt.map { $0 <= now } ?? false }) {
             pushGroup(&pushes)
             runClosings()

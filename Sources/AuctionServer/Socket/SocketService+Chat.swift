@@ -16,7 +16,7 @@ extension SocketService {
                 return reply(to: peer, completionID, result: false, reason: .unauthenticated,
                              fields: Self.chatMessage("log in to join rooms"))
             }
-            guard chat.joinLimiter.take(peer.id, now: WallClock.now()) else {
+            guard chat.joinLimiter.take(peer.id, now: currentTime()) else {
                 return refuse(.joiningTooFast, completionID: completionID, peer: peer)
             }
             withRoom(room, completionID: completionID, peer: peer) {
@@ -24,7 +24,7 @@ extension SocketService {
             }
         case .chatLeave(let room):
             withRoom(room, completionID: completionID, peer: peer) { room in
-                if let leave = chat.registry.leave(room, connection: peer.id, now: WallClock.now()) { announce(leave) }
+                if let leave = chat.registry.leave(room, connection: peer.id, now: currentTime()) { announce(leave) }
                 chat.forget(peer.id, room: room)
                 reply(to: peer, completionID, result: true)
             }
@@ -53,14 +53,14 @@ extension SocketService {
     /// Takes a closed connection out of its rooms and tells the others.
     func chatDisconnected(_ id: ConnectionID) {
         guard let chat else { return }
-        for leave in chat.registry.disconnect(id, now: WallClock.now()) { announce(leave) }
+        for leave in chat.registry.disconnect(id, now: currentTime()) { announce(leave) }
         chat.forget(id)
     }
 
     /// Renames a connection in its rooms after it logged in (again, maybe as someone else).
     func chatLoggedIn(_ peer: SocketPeer) {
         guard let chat, let user = peer.user else { return }
-        for change in chat.registry.rename(peer.id, to: user.name, now: WallClock.now()) { announce(change) }
+        for change in chat.registry.rename(peer.id, to: user.name, now: currentTime()) { announce(change) }
     }
 
     private func withRoom(_ name: String, completionID: Int64?, peer: SocketPeer, _ body: (ChatRoomName) -> Void) {
@@ -90,7 +90,7 @@ extension SocketService {
         }
         let presence: ChatBroadcast<ChatPresence>?
         do throws(ChatError) {
-            presence = try chat.registry.join(room, connection: peer.id, user: user, now: WallClock.now())
+            presence = try chat.registry.join(room, connection: peer.id, user: user, now: currentTime())
         } catch {
             return refuse(error, completionID: completionID, peer: peer)
         }
@@ -131,7 +131,7 @@ extension SocketService {
     /// pushes it to the members.
     private func sendChat(_ text: String, to room: ChatRoomName, as user: UserID, chat: ChatRelay,
                           completionID: Int64?, peer: SocketPeer) {
-        let now = WallClock.now()
+        let now = currentTime()
         guard chat.messageLimiter.allows(user, now: now) else {
             return refuse(.sendingTooFast, completionID: completionID, peer: peer)
         }

@@ -7,7 +7,7 @@ extension SocketService {
     /// checked before every bid and chat message (loop thread).
     func currentUser(of peer: SocketPeer) -> SessionUser? {
         guard let user = peer.user else { return nil }
-        guard let current = sessions.current(user, now: WallClock.now()) else {
+        guard let current = sessions.current(user, now: currentTime()) else {
             peer.user = nil
             log.info("socket: \(peer.label) is no longer logged in as \(user.name) (session revoked or expired)")
             return nil

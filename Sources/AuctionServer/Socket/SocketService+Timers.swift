@@ -9,7 +9,7 @@ extension SocketService {
         if let closingTimer { loop.cancel(closingTimer) }
         closingTimer = nil
         guard !isStopping else { return }
-        let now = WallClock.now()
+        let now = currentTime()
         let closings = book.closeDue(now: now)
         if !closings.isEmpty { onClosings(closings) }
         guard let next = book.nextEndTime else { return }
@@ -35,7 +35,7 @@ extension SocketService {
     /// Runs the bids due now through the ordinary bid path, then schedules the next round.
     private func simulate() {
         guard var simulation else { return }
-        let now = WallClock.now()
+        let now = currentTime()
         let bids = simulation.tick(now: now, book: book)
         self.simulation = simulation
         for bid in bids { place(bid, bidder: simulation.bidder, now: now, target: nil) }

@@ -43,8 +43,6 @@ final class SocketService: @unchecked Sendable {
     var counters = SocketCounters()
     /// Chat rooms (`SocketService+Chat`); nil when the server has no chat store.
     var chat: ChatRelay?
-    /// The monotonic clock (milliseconds) the write deadline reads; tests set a manual one.
-    var now: () -> Int64 = EventLoop.now
     /// The write-deadline sweep (`SocketService+Deadlines`).
     var stallTimer: TimerID?
     /// Refusals at the connection limit, logged at most once per interval.
@@ -92,7 +90,7 @@ final class SocketService: @unchecked Sendable {
         if let setting {
             simulation = BidderSimulation(
                 configuration: setting.simulationConfiguration, generator: SystemRandomNumberGenerator(),
-                start: WallClock.now())
+                start: currentTime())
             scheduleSimulation()
         }
         runClosings()

@@ -1,0 +1,19 @@
+import AuctionInfrastructure
+
+extension ManualClock {
+    /// Runs `work` while moving the clock forward by `step` every 10 ms (for at most ~10 s), and returns
+    /// its result: a timeout the work waits for passes as soon as it is waited for, without real time passing.
+    public func advancing<T: Sendable>(by step: Int64, _ work: @escaping @Sendable () async -> T) async -> T {
+        let done = Mutex(false)
+        let task = Task {
+            let result = await work()
+            done.withLock { $0 = true }
+            return result
+        }
+        for _ in 0..<1_000 where !done.withLock({ $0 }) {
+            advance(milliseconds: step)
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return await task.value
+    }
+}
