@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .executable(name: "auction", targets: ["auction"]),
         .executable(name: "auction-server", targets: ["auction-server"]),
+        // The client library alone, so `ldd` can show what a client-only build links.
+        .library(name: "AuctionClient", type: .dynamic, targets: ["AuctionCLI"]),
     ],
     dependencies: [],
     targets: [
@@ -33,12 +35,15 @@ let package = Package(
             name: "AuctionServer",
             dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt"]
         ),
-        // The command-line front: arguments, commands, terminal rendering.
+        // The command-line front: arguments, commands, terminal rendering. Never the server: a
+        // client-only build links neither SQLite nor libcrypt (`scripts/check-client-links`).
         .target(
             name: "AuctionCLI",
-            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage", "AuctionServer"]
+            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage"]
         ),
-        .executableTarget(name: "auction", dependencies: ["AuctionCLI"]),
+        // `auction demo`: where client and server meet (an embedded server watched by the client).
+        .target(name: "AuctionDemo", dependencies: ["AuctionCLI", "AuctionInfrastructure", "AuctionServer"]),
+        .executableTarget(name: "auction", dependencies: ["AuctionCLI", "AuctionDemo"]),
         .executableTarget(name: "auction-server", dependencies: ["AuctionServer"]),
         .executableTarget(
             name: "auction-bench",
@@ -64,7 +69,10 @@ let package = Package(
             name: "AuctionServerTests",
             dependencies: ["AuctionServer", "AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionImage", "AuctionTestSupport", "CSQLite"]
         ),
-        .testTarget(name: "AuctionCLITests", dependencies: ["AuctionCLI", "AuctionCore", "AuctionData", "AuctionImage", "AuctionTestSupport"]),
+        .testTarget(
+            name: "AuctionCLITests",
+            dependencies: ["AuctionCLI", "AuctionDemo", "AuctionCore", "AuctionData", "AuctionImage", "AuctionTestSupport"]
+        ),
         .testTarget(name: "AuctionFuzzingTests", dependencies: ["AuctionFuzzing"]),
         // Real binaries, real servers, real terminals (tmux).
         .testTarget(

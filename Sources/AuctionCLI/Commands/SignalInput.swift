@@ -10,7 +10,7 @@ import Glibc
 /// the watch inside it another): a signal reaches every active one, and a signal caught while one
 /// was active is delivered at once to any started later (a stop asked for before the watch began
 /// still stops it). The default handling comes back when the last one stops.
-final class SignalInput: Sendable {
+public final class SignalInput: Sendable {
     private struct Subscriber {
         var signals: [Int32]
         var deliver: @Sendable (Int32) -> Void
@@ -32,7 +32,7 @@ final class SignalInput: Sendable {
     ///
     /// A real handler (not `SIG_IGN` with a dispatch signal source, which can lose a signal that
     /// lands on a thread not blocking it): it writes the number to a pipe, read on a dispatch queue.
-    init(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], deliver: @escaping @Sendable (Int32) -> Void) {
+    public init(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], deliver: @escaping @Sendable (Int32) -> Void) {
         let (id, earlier) = Self.registry.withLock { registry -> (Int, Int32?) in
             let id = registry.nextID
             registry.nextID += 1
@@ -55,10 +55,10 @@ final class SignalInput: Sendable {
     }
 
     /// The signal caught while any `SignalInput` was active, if one was (forgotten when the last stops).
-    var caught: Int32? { Self.registry.withLock { $0.caught } }
+    public var caught: Int32? { Self.registry.withLock { $0.caught } }
 
     /// Stops catching for this one; the signals kill the process again once no other catches them.
-    func stop() {
+    public func stop() {
         Self.registry.withLock { registry in
             guard let subscriber = registry.subscribers.removeValue(forKey: id) else { return }
             for number in subscriber.signals where !registry.subscribers.values.contains(where: { $0.signals.contains(number) }) {
