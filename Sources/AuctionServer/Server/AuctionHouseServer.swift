@@ -240,11 +240,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
                 } catch {
                     log.error("auction: cannot record the close of \(closing.productID): \(error)")
                 }
-                let name = closing.winner.flatMap { winner in
-                    try? catalogue.withDatabase { database throws(StoreError) -> String? in
-                        try database.query("SELECT name FROM users WHERE id = ?", [.integer(winner.rawValue)]) { $0.text(0) }.first
-                    }
-                }
+                let name = closing.winner.flatMap { winner in try? catalogue.userName(of: winner) }
                 announcements.append((closing, name ?? nil))
             }
             announce(announcements)
