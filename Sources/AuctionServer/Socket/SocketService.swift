@@ -6,14 +6,14 @@ import AuctionInfrastructure
 ///
 /// A thin I/O shell over the engine: the `AuctionBook` decides bids, the `WatcherRegistry` finds
 /// who gets each push, an `OutboundQueue` per client bounds and coalesces its output, and the
-/// `SQLiteBidLedger` commits accepted bids in groups. Replies to accepted bids and their pushes
+/// `BidLedger` (`SQLiteBidLedger` here) commits accepted bids in groups. Replies to accepted bids and their pushes
 /// go out only once the commit returned (on the writer thread, handed back with `loop.execute`).
 ///
 /// `@unchecked Sendable`: after `init`, every member is touched only on `loop`'s thread.
 final class SocketService: @unchecked Sendable {
     let loop: EventLoop
     let configuration: ServerConfiguration
-    let ledger: SQLiteBidLedger
+    let ledger: any BidLedger<StoreError>
     let sessions: any SessionResolver
     let log: ServerLog
     /// Called on the loop with each committed price change (and each correction).
@@ -52,7 +52,7 @@ final class SocketService: @unchecked Sendable {
     /// The connection limit in force, fixed when listening starts (`maximumConnections`).
     var connectionLimit = Int.max
 
-    init(loop: EventLoop, configuration: ServerConfiguration, book: AuctionBook, ledger: SQLiteBidLedger,
+    init(loop: EventLoop, configuration: ServerConfiguration, book: AuctionBook, ledger: any BidLedger<StoreError>,
          sessions: any SessionResolver, log: ServerLog,
          onPriceChange: @escaping (PriceUpdate) -> Void) {
         self.loop = loop
