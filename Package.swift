@@ -30,10 +30,13 @@ let package = Package(
         .target(name: "AuctionImage", dependencies: ["CZlib", "CTurboJPEG", "CWebP"]),
         // Wire and HTTP payloads <-> domain values; client-side repositories.
         .target(name: "AuctionData", dependencies: ["AuctionCore", "AuctionInfrastructure"]),
-        // The auction house: HTTP catalogue, socket service, bid engine, SQLite store.
+        // The server's engine: auction book, watchers, outbound queues, chat rooms, rate limits,
+        // simulated bidders. Pure: decisions over values, no I/O; it imports only AuctionCore.
+        .target(name: "AuctionEngine", dependencies: ["AuctionCore"]),
+        // The auction house: HTTP catalogue, socket service, SQLite store, over the engine.
         .target(
             name: "AuctionServer",
-            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt"]
+            dependencies: ["AuctionCore", "AuctionEngine", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt"]
         ),
         // The command-line front: arguments, commands, terminal rendering. Never the server: a
         // client-only build links neither SQLite nor libcrypt (`scripts/check-client-links`).
@@ -52,7 +55,7 @@ let package = Package(
         // Fuzz targets (frames, HTTP, the bid path, money) for the CI's bounded run and `scripts/fuzz`.
         .target(
             name: "AuctionFuzzing",
-            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionServer"]
+            dependencies: ["AuctionCore", "AuctionEngine", "AuctionData", "AuctionInfrastructure", "AuctionServer"]
         ),
         .executableTarget(name: "auction-fuzz", dependencies: ["AuctionFuzzing"]),
         // Shared test helpers: servers on ephemeral ports, temporary directories, tmux.
@@ -67,7 +70,7 @@ let package = Package(
         .testTarget(name: "AuctionDataTests", dependencies: ["AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionTestSupport"]),
         .testTarget(
             name: "AuctionServerTests",
-            dependencies: ["AuctionServer", "AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionImage", "AuctionTestSupport", "CSQLite"]
+            dependencies: ["AuctionServer", "AuctionEngine", "AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionImage", "AuctionTestSupport", "CSQLite"]
         ),
         .testTarget(
             name: "AuctionCLITests",

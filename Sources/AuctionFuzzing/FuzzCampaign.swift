@@ -1,3 +1,4 @@
+import AuctionEngine
 import AuctionServer
 
 /// Runs targets on generated inputs: case `n` of seed `s` is always the same input, so any failure

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 import AuctionServer
 
 /// The bid path as a program read from the input: a catalogue with arbitrary prices (a corrupt

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 import AuctionServer
 
 /// Money, time and the rules on arbitrary 64-bit values: checked forms agree with exact 128-bit

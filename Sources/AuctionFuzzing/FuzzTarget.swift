@@ -1,3 +1,4 @@
+import AuctionEngine
 import AuctionServer
 
 /// One thing to fuzz: a function of arbitrary bytes that must never trap and returns a broken

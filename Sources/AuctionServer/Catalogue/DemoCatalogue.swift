@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 
 /// The demo catalogue a fresh server starts with: 67 products over five pages.
 ///

@@ -1,3 +1,4 @@
+import AuctionEngine
 import AuctionImage
 
 /// Draws a product's demo picture: a gradient and a shape, different for every product id.

@@ -1,3 +1,4 @@
+import AuctionEngine
 /// Small draws the demo catalogue makes from the engine's deterministic generator, so the
 /// catalogue is the same on every machine.
 extension SplitMix64 {

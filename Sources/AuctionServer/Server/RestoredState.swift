@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 
 /// What the server rebuilds from the store at start: the catalogue, who leads each auction, which ended.
 struct RestoredState {

@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionEngine
 import AuctionInfrastructure
 
 /// Bids: who may bid, the decision, the durable commit, then the reply and the push.

@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionEngine
 import AuctionInfrastructure
 
 /// The auction socket: list state, subscriptions, login and bids over frames, price pushes out.
