@@ -14,29 +14,22 @@ extension SocketService {
     /// A bid from a client: login and rate checks, then the common path.
     func bidFromClient(_ bid: Bid, userID: UserID?, completionID: Int64?, peer: SocketPeer) {
         let now = WallClock.now()
-        let bidder: UserID?
         let wasLoggedIn = peer.user != nil  // a session that ended is answered unauthenticated once
-        if let user = currentUser(of: peer) {
-            if let claimed = userID, claimed != user.id {
-                counters.bidsRefused += 1
+        let user = currentUser(of: peer)
+        let admission = BidAdmission(allowsAnonymousBids: configuration.allowAnonymousBids)
+        let bidder: UserID?
+        switch admission.decide(connection: peer.id, user: user?.id, wasLoggedIn: wasLoggedIn, claimed: userID,
+                                limiter: &bidLimiter, now: now) {
+        case .admitted(let admitted):
+            bidder = admitted
+        case .refused(let reason):
+            counters.bidsRefused += 1
+            if reason == .userMismatch, let user, let claimed = userID {
                 log.info("socket: \(peer.label) bid as user \(claimed) while logged in as \(user.name): refused")
-                return reply(to: peer, completionID, result: false, reason: .userMismatch,
-                             price: book.lot(for: bid.productID)?.price)
+            } else if reason == .rateLimited {
+                log.debug("socket: \(peer.label) bids too fast: refused")
             }
-            bidder = user.id
-        } else if configuration.allowAnonymousBids && !wasLoggedIn {
-            // The original backend took `user_id` on trust; we record the bid as anonymous instead.
-            bidder = nil
-        } else {
-            counters.bidsRefused += 1
-            return reply(to: peer, completionID, result: false, reason: .unauthenticated,
-                         price: book.lot(for: bid.productID)?.price)
-        }
-        guard bidLimiter.take(peer.id, now: now) else {
-            counters.bidsRefused += 1
-            log.debug("socket: \(peer.label) bids too fast: refused")
-            return reply(to: peer, completionID, result: false, reason: .rateLimited,
-                         price: book.lot(for: bid.productID)?.price)
+            return reply(to: peer, completionID, result: false, reason: reason, price: book.lot(for: bid.productID)?.price)
         }
         place(bid, bidder: bidder, now: now, target: ReplyTarget(connection: peer.id, completionID: completionID))
     }
