@@ -3,7 +3,9 @@ import PackageDescription
 
 // Layers, innermost first: AuctionCore (domain) <- AuctionData (DTOs, mapping, repositories)
 // <- AuctionInfrastructure (Glibc-only sockets, framing, correlation, HTTP wire).
-// The executables are thin shells over AuctionServer and AuctionCLI.
+// AuctionEngine (pure, Core only) <- AuctionServer (I/O, routes, store). AuctionCLI never depends
+// on the server; AuctionDemo joins them, and only the `auction` executable links it.
+// The executables are thin shells over AuctionServer and AuctionCLI (+ AuctionDemo).
 let package = Package(
     name: "Auction",
     products: [
