@@ -48,18 +48,17 @@ extension SocketService {
                       fields: refusalFields(reason, productID: bid.productID))
             }
         case .accepted(let accepted, let update, let position):
-            bidsInFlight += 1
-            if pendingBids.isEmpty { loop.execute { [self] in submitPending() } }
-            pendingBids.append(PendingBid(bid: accepted, update: update, position: position, target: target))
+            if bidCommits.add(PendingBid(bid: accepted, update: update, position: position, target: target)) {
+                loop.execute { [self] in submitPending() }
+            }
         }
     }
 
     /// Hands the bids accepted this round to the ledger as one submission (loop thread).
     func submitPending() {
-        guard !pendingBids.isEmpty else { return }
-        let batch = pendingBids
-        pendingBids.removeAll(keepingCapacity: true)
-        let inbox = commitInbox, loop = self.loop
+        let batch = bidCommits.takeRound()
+        guard !batch.isEmpty else { return }
+        let inbox = bidCommits.inbox, loop = self.loop
         ledger.submit(batch.map(\.bid)) { [self] result in
             // On the writer thread: park the result; one loop task takes every parked result.
             if inbox.post(batch, result) { loop.execute { self.drainCommits() } }
@@ -72,7 +71,7 @@ extension SocketService {
     /// write under load); a failed group's corrections go out after the pushes taken before it.
     private func drainCommits() {
         var pushes: [PendingBid] = []
-        for (batch, result) in commitInbox.takeAll() {
+        for (batch, result) in bidCommits.inbox.takeAll() {
             if case .failure = result { pushGroup(&pushes) }
             committed(batch, result: result, pushes: &pushes)
         }
@@ -94,7 +93,7 @@ extension SocketService {
     /// The ledger's answer, back on the loop: confirm, reply and push; or undo, reply and correct.
     /// Accepted bids' pushes are appended to `pushes` for the caller to send as one group.
     private func committed(_ batch: [PendingBid], result: Result<Void, StoreError>, pushes: inout [PendingBid]) {
-        bidsInFlight -= batch.count
+        bidCommits.finished(batch.count)
         switch result {
         case .success:
             counters.bidsAccepted += batch.count
@@ -133,44 +132,6 @@ extension SocketService {
         if batch.contains(where: { item in book.lot(for: item.bid.productID)?.endsAt.map { $0 <= now } ?? false }) {
             pushGroup(&pushes)
             runClosings()
-        }
-    }
-}
-
-/// An accepted bid waiting for its commit, with what to do once it is durable.
-struct PendingBid: Sendable {
-    var bid: AcceptedBid
-    var update: PriceUpdate
-    var position: Int
-    var target: SocketService.ReplyTarget?
-}
-
-/// Commit results parked by the ledger's writer thread until the loop takes them, so that one loop
-/// task answers every group that finished meanwhile.
-final class CommitInbox: Sendable {
-    private struct State {
-        var results: [([PendingBid], Result<Void, StoreError>)] = []
-        var scheduled = false
-    }
-
-    private let state = Mutex(State())
-
-    /// Parks a result; true when the caller must schedule the loop task that takes them.
-    func post(_ batch: [PendingBid], _ result: Result<Void, StoreError>) -> Bool {
-        state.withLock { state in
-            state.results.append((batch, result))
-            defer { state.scheduled = true }
-            return !state.scheduled
-        }
-    }
-
-    /// Takes everything parked; the next `post` schedules a new task.
-    func takeAll() -> [([PendingBid], Result<Void, StoreError>)] {
-        state.withLock { state in
-            state.scheduled = false
-            let taken = state.results
-            state.results.removeAll(keepingCapacity: true)
-            return taken
         }
     }
 }

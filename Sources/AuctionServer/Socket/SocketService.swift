@@ -29,12 +29,8 @@ final class SocketService: @unchecked Sendable {
     var nextConnection = 1
     var listener: TCPListener?
     var isStopping = false
-    /// Accepted bids whose commit has not come back yet.
-    var bidsInFlight = 0
-    /// Bids accepted in this round of input, handed to the ledger at its end.
-    var pendingBids: [PendingBid] = []
-    /// Commit results waiting for the loop.
-    let commitInbox = CommitInbox()
+    /// The bid path's state between decision and reply (`SocketService+Bids`).
+    var bidCommits = BidCommits()
     var closingTimer: TimerID?
     var simulation: BidderSimulation?
     var simulationTimer: TimerID?
