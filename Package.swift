@@ -3,12 +3,16 @@ import PackageDescription
 
 // Layers, innermost first: AuctionCore (domain) <- AuctionData (DTOs, mapping, repositories)
 // <- AuctionInfrastructure (Glibc-only sockets, framing, correlation, HTTP wire).
-// The executables are thin shells over AuctionServer and AuctionCLI.
+// AuctionEngine (pure, Core only) <- AuctionServer (I/O, routes, store). AuctionCLI never depends
+// on the server; AuctionDemo joins them, and only the `auction` executable links it.
+// The executables are thin shells over AuctionServer and AuctionCLI (+ AuctionDemo).
 let package = Package(
     name: "Auction",
     products: [
         .executable(name: "auction", targets: ["auction"]),
         .executable(name: "auction-server", targets: ["auction-server"]),
+        // The client library alone, so `ldd` can show what a client-only build links.
+        .library(name: "AuctionClient", type: .dynamic, targets: ["AuctionCLI"]),
     ],
     dependencies: [],
     targets: [
@@ -31,17 +35,23 @@ let package = Package(
         .target(name: "AuctionImage", dependencies: ["CZlib", "CJPEGCodec", "CWebPRuntime"]),
         // Wire and HTTP payloads <-> domain values; client-side repositories.
         .target(name: "AuctionData", dependencies: ["AuctionCore", "AuctionInfrastructure"]),
-        // The auction house: HTTP catalogue, socket service, bid engine, SQLite store.
+        // The server's engine: auction book, watchers, outbound queues, chat rooms, rate limits,
+        // simulated bidders. Pure: decisions over values, no I/O; it imports only AuctionCore.
+        .target(name: "AuctionEngine", dependencies: ["AuctionCore"]),
+        // The auction house: HTTP catalogue, socket service, SQLite store, over the engine.
         .target(
             name: "AuctionServer",
-            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt", "CLinux"]
+            dependencies: ["AuctionCore", "AuctionEngine", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt", "CLinux"]
         ),
-        // The command-line front: arguments, commands, terminal rendering.
+        // The command-line front: arguments, commands, terminal rendering. Never the server: a
+        // client-only build links neither SQLite nor libcrypt (`scripts/check-client-links`).
         .target(
             name: "AuctionCLI",
-            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage", "AuctionServer"]
+            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage"]
         ),
-        .executableTarget(name: "auction", dependencies: ["AuctionCLI"]),
+        // `auction demo`: where client and server meet (an embedded server watched by the client).
+        .target(name: "AuctionDemo", dependencies: ["AuctionCLI", "AuctionInfrastructure", "AuctionServer"]),
+        .executableTarget(name: "auction", dependencies: ["AuctionCLI", "AuctionDemo"]),
         .executableTarget(name: "auction-server", dependencies: ["AuctionServer"]),
         .executableTarget(
             name: "auction-bench",
@@ -50,7 +60,7 @@ let package = Package(
         // Fuzz targets (frames, HTTP, the bid path, money) for the CI's bounded run and `scripts/fuzz`.
         .target(
             name: "AuctionFuzzing",
-            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionServer"]
+            dependencies: ["AuctionCore", "AuctionEngine", "AuctionData", "AuctionInfrastructure", "AuctionServer"]
         ),
         .executableTarget(name: "auction-fuzz", dependencies: ["AuctionFuzzing"]),
         // Shared test helpers: servers on ephemeral ports, temporary directories, tmux.
@@ -65,9 +75,12 @@ let package = Package(
         .testTarget(name: "AuctionDataTests", dependencies: ["AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionTestSupport"]),
         .testTarget(
             name: "AuctionServerTests",
-            dependencies: ["AuctionServer", "AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionImage", "AuctionTestSupport", "CSQLite"]
+            dependencies: ["AuctionServer", "AuctionEngine", "AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionImage", "AuctionTestSupport", "CSQLite"]
         ),
-        .testTarget(name: "AuctionCLITests", dependencies: ["AuctionCLI", "AuctionCore", "AuctionData", "AuctionImage", "AuctionTestSupport"]),
+        .testTarget(
+            name: "AuctionCLITests",
+            dependencies: ["AuctionCLI", "AuctionDemo", "AuctionCore", "AuctionData", "AuctionImage", "AuctionTestSupport"]
+        ),
         .testTarget(name: "AuctionFuzzingTests", dependencies: ["AuctionFuzzing"]),
         // Real binaries, real servers, real terminals (tmux).
         .testTarget(

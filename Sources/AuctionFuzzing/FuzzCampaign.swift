@@ -1,3 +1,4 @@
+import AuctionEngine
 import AuctionInfrastructure
 import AuctionServer
 

@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionEngine
 import AuctionInfrastructure
 import AuctionServer
 

@@ -1,4 +1,5 @@
 import AuctionData
+import AuctionEngine
 import AuctionInfrastructure
 import AuctionServer
 

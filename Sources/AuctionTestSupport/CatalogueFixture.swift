@@ -10,10 +10,8 @@ public enum CatalogueFixture {
         let store = try SQLiteCatalogueStore(path: path)
         defer { store.close() }
         _ = try store.seedDemoCatalogueIfEmpty(now: now)
-        try store.withDatabase { (database) throws(StoreError) -> Void in
-            for (id, end) in ends {
-                try database.run("UPDATE products SET ends_at = ? WHERE id = ?", [.integer(end.millisecondsSinceEpoch), .integer(Int64(id))])
-            }
+        for (id, end) in ends {
+            try store.setEnd(of: ProductID(id), to: end)
         }
     }
 }

@@ -13,13 +13,13 @@ public enum StoreInspection {
     public static func bids(_ path: String) throws -> [(product: Int, price: Int64)] {
         let database = try SQLiteDatabase(path: path, options: [.readWrite])
         defer { database.close() }
-        return try database.query("SELECT product_id, price FROM bids ORDER BY id") { (Int($0.int64(0)), $0.int64(1)) }
+        return try database.storedBids()
     }
 
     /// A product's current price as stored.
     public static func currentPrice(_ path: String, product: Int) throws -> Int64? {
         let database = try SQLiteDatabase(path: path, options: [.readWrite])
         defer { database.close() }
-        return try database.scalarInteger("SELECT current_price FROM products WHERE id = ?", [.integer(Int64(product))])
+        return try database.storedCurrentPrice(of: product)
     }
 }

@@ -1,6 +1,7 @@
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
+import AuctionServer
 
 /// A catalogue in memory whose prices change as bids are accepted; thread-safe.
 final class CommandTestCatalogue: CatalogueEndpoints.Source, @unchecked Sendable {

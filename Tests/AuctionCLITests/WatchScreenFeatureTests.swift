@@ -1,4 +1,5 @@
 import AuctionCLI
+import AuctionDemo
 import AuctionCore
 import Testing
 

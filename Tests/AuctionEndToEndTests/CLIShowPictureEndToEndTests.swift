@@ -2,6 +2,7 @@ import AuctionCore
 import AuctionData
 import AuctionImage
 import AuctionInfrastructure
+import AuctionServer
 import AuctionTestSupport
 import Foundation
 import Testing

@@ -36,6 +36,23 @@ import Testing
     @Test func servesHeadThroughGet() {
         #expect(answer(router(), .head, "/health")?.status == .ok)
     }
+
+    @Test func registeringAPathTwiceIsAnError() async {
+        // Given a route, when the same method and path is added again, then the program stops
+        // (it used to replace the first one silently: `/health` was registered twice).
+        await #expect(processExitsWith: .failure) {
+            var router = HTTPRouter()
+            router.on(.get, "/health") { _ in .text(.ok, "first") }
+            router.on(.get, "/health") { _ in .text(.ok, "second") }
+        }
+    }
+
+    @Test func anotherMethodOnTheSamePathIsNotADuplicate() {
+        var router = HTTPRouter()
+        router.on(.get, "/health") { _ in .text(.ok, "get") }
+        router.on(.post, "/health") { _ in .text(.ok, "post") }
+        #expect(answer(router, .post, "/health")?.body == Array("post".utf8))
+    }
 }
 
 /// Holds a response delivered synchronously on the test's thread.

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 import AuctionServer
 import Testing
 

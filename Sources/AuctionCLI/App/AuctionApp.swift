@@ -13,9 +13,10 @@ public struct AuctionApp: Sendable {
     /// Reads passwords for `register` and `login`; nil for the terminal (or stdin with `--password-stdin`).
     public var readPassword: CommandContext.PasswordSource?
 
-    /// The commands `auction` knows.
+    /// The client's commands. `demo` (which embeds the server) is not among them: the `auction`
+    /// executable adds it, so the client library links neither the server, SQLite nor libcrypt.
     public static let standardCommands: [any Command.Type] = [
-        ListCommand.self, ShowCommand.self, BidCommand.self, WatchCommand.self, DemoCommand.self,
+        ListCommand.self, ShowCommand.self, BidCommand.self, WatchCommand.self,
         RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, ChatRoomCommand.self,
         CompletionsCommand.self, ManCommand.self,
     ]
@@ -28,8 +29,8 @@ public struct AuctionApp: Sendable {
         self.commands = Dictionary(commands.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The app for this process: its environment, standard descriptors and terminal.
-    public static func process() -> AuctionApp {
+    /// The app for this process with `commands`: its environment, standard descriptors and terminal.
+    public static func process(commands: [any Command.Type] = AuctionApp.standardCommands) -> AuctionApp {
         var environment: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
@@ -40,7 +41,7 @@ public struct AuctionApp: Sendable {
             pointer += 1
         }
         let snapshot = environment
-        return AuctionApp(environment: environment) { noColor in Console.process(environment: snapshot, noColorFlag: noColor) }
+        return AuctionApp(environment: environment, commands: commands) { noColor in Console.process(environment: snapshot, noColorFlag: noColor) }
     }
 
     /// Runs the command line (without the program name) and returns the exit status.

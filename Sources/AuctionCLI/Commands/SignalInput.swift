@@ -9,19 +9,19 @@ import Glibc
 /// the watch inside it another): a signal reaches every active one, and a signal caught while one
 /// was active is delivered at once to any started later (a stop asked for before the watch began
 /// still stops it).
-final class SignalInput {
+public final class SignalInput {
     private var catcher: Int?
 
     /// Starts catching `signals`.
-    init(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], deliver: @escaping @Sendable (Int32) -> Void) {
+    public init(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], deliver: @escaping @Sendable (Int32) -> Void) {
         catcher = SignalOwner.startCatching(signals, deliver: deliver)
     }
 
     /// The signal caught while any `SignalInput` was active, if one was (forgotten when the last stops).
-    var caught: Int32? { SignalOwner.caught }
+    public var caught: Int32? { SignalOwner.caught }
 
     /// Stops catching; the signals end the process again (after restoring a raw terminal).
-    func stop() {
+    public func stop() {
         if let catcher { SignalOwner.stopCatching(catcher) }
         catcher = nil
     }

@@ -18,10 +18,16 @@ public struct HTTPRouter {
         on(method, path, responding: { request, responder in responder.respond(handler(request)) })
     }
 
-    /// Adds a route whose handler answers through the responder, possibly later.
+    /// Adds a route whose handler answers through the responder, possibly later. Registering the
+    /// same method and path twice is a programming error and traps (it would silently replace one).
     public mutating func on(_ method: HTTPMethod, _ path: String, responding handler: @escaping Handler) {
-        routes[path, default: []].removeAll { $0.method == method }
+        precondition(!(routes[path] ?? []).contains { $0.method == method }, "\(method) \(path) is registered twice")
         routes[path, default: []].append((method, handler))
+    }
+
+    /// Adds a feature's routes.
+    public mutating func add(_ collection: some HTTPRouteCollection) {
+        collection.register(on: &self)
     }
 
     /// The methods a path answers to (with `HEAD` when it answers `GET`), or empty for an unknown path.

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 
 /// The limits on failed logins and registrations of `AccountService`: a value on an injected clock.
 ///

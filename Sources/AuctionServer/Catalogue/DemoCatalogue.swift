@@ -1,5 +1,6 @@
 import AuctionInfrastructure
 import AuctionCore
+import AuctionEngine
 
 /// The demo catalogue a fresh server starts with: 67 products over five pages.
 ///

@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionEngine
 import AuctionInfrastructure
 import Glibc
 
@@ -148,7 +149,6 @@ public final class AuctionHouseServer: @unchecked Sendable {
         running.catalogueReaders = readers
         do {
             sessions = try hooks.makeSessionResolver(path)
-            CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) })
             try hooks.installRoutes(&router, path)
         } catch {
             throw .setup("\(error)")
@@ -179,7 +179,9 @@ public final class AuctionHouseServer: @unchecked Sendable {
         }
         service.chat = running.chat
         running.service = service
-        installHealth(on: &router, service: service, products: live.count)
+        let products = live.count
+        CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },
+                                   health: { Self.health(service: service, products: products) })
         let socketAddress: SocketAddress
         do throws(SocketError) {
             socketAddress = try service.listen()
@@ -213,17 +215,15 @@ public final class AuctionHouseServer: @unchecked Sendable {
     }
 
     /// `GET /health` with a little more than the catalogue's `{"status":"ok"}` (our addition).
-    private func installHealth(on router: inout HTTPRouter, service: SocketService, products: Int) {
-        router.on(.get, "/health") { _ in
-            let body: JSONValue = .object(JSONObject([
-                ("status", .string("ok")), ("products", .int(Int64(products))),
-                ("socket_connections", .int(Int64(service.peers.count))),
-                ("bids_accepted", .int(Int64(service.counters.bidsAccepted))),
-                ("original_clients", .int(Int64(service.peers.values.count { $0.features == nil }))),
-                ("largest_original_send", .int(Int64(service.largestOriginalSend))),
-            ]))
-            return HTTPResponse(status: .ok, contentType: "application/json; charset=utf-8", body: body.serialized())
-        }
+    private static func health(service: SocketService, products: Int) -> HTTPResponse {
+        let body: JSONValue = .object(JSONObject([
+            ("status", .string("ok")), ("products", .int(Int64(products))),
+            ("socket_connections", .int(Int64(service.peers.count))),
+            ("bids_accepted", .int(Int64(service.counters.bidsAccepted))),
+            ("original_clients", .int(Int64(service.peers.values.count { $0.features == nil }))),
+            ("largest_original_send", .int(Int64(service.largestOriginalSend))),
+        ]))
+        return HTTPResponse(status: .ok, contentType: "application/json; charset=utf-8", body: body.serialized())
     }
 
     /// Records ended auctions off the loop (a durable write), then announces them on the loop.
@@ -239,11 +239,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
                 } catch {
                     log.error("auction: cannot record the close of \(closing.productID): \(error)")
                 }
-                let name = closing.winner.flatMap { winner in
-                    try? catalogue.withDatabase { database throws(StoreError) -> String? in
-                        try database.query("SELECT name FROM users WHERE id = ?", [.integer(winner.rawValue)]) { $0.text(0) }.first
-                    }
-                }
+                let name = closing.winner.flatMap { winner in try? catalogue.userName(of: winner) }
                 announcements.append((closing, name ?? nil))
             }
             announce(announcements)

@@ -1,3 +1,4 @@
+import AuctionEngine
 /// Chat limits of the socket service: sizes, rates, and how much history a join replays.
 public struct ChatLimits: Sendable, Hashable {
     /// Room names, message sizes, rooms per connection and members per room.

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 
 /// What the server rebuilds from the store at start: the catalogue, who leads each auction, which ended.
 struct RestoredState {
@@ -19,13 +20,7 @@ struct RestoredState {
             return closedProduct
         }
         let closed = Set(closures.keys)
-        let leaders = try catalogue.withDatabase { database throws(StoreError) -> [ProductID: UserID] in
-            let rows = try database.query("""
-                SELECT product_id, user_id FROM bids
-                WHERE id IN (SELECT MAX(id) FROM bids GROUP BY product_id) AND user_id IS NOT NULL
-                """) { (ProductID(Int($0.int64(0))), UserID(rawValue: $0.int64(1))) }
-            return Dictionary(rows, uniquingKeysWith: { _, last in last })
-        }
+        let leaders = try catalogue.leaders()
         return RestoredState(products: products, book: AuctionBook(products: products, leaders: leaders, closed: closed,
                                                                    rules: BidRules(limits: limits)))
     }

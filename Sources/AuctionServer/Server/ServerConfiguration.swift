@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 import AuctionInfrastructure
 
 /// How the auction server listens, stores and limits; built once at the entry point.

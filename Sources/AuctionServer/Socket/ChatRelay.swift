@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 import AuctionInfrastructure
 
 /// The socket service's chat state: rooms and members, the store, rates, and what each member has seen.

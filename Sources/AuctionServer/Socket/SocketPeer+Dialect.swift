@@ -1,4 +1,5 @@
 import AuctionData
+import AuctionEngine
 import AuctionInfrastructure
 
 /// What a connection may be sent: the original's frame types unless its hello named more, and, until

@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionEngine
 import AuctionInfrastructure
 
 /// One client of the socket service: its connection, frame decoder, bounded output and login.

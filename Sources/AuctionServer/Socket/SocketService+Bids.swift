@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionEngine
 import AuctionInfrastructure
 
 /// Bids: who may bid, the decision, the durable commit, then the reply and the push.
@@ -13,29 +14,22 @@ extension SocketService {
     /// A bid from a client: login and rate checks, then the common path.
     func bidFromClient(_ bid: Bid, userID: UserID?, completionID: Int64?, peer: SocketPeer) {
         let now = currentTime()
-        let bidder: UserID?
         let wasLoggedIn = peer.user != nil  // a session that ended is answered unauthenticated once
-        if let user = currentUser(of: peer) {
-            if let claimed = userID, claimed != user.id {
-                counters.bidsRefused += 1
+        let user = currentUser(of: peer)
+        let admission = BidAdmission(allowsAnonymousBids: configuration.allowAnonymousBids)
+        let bidder: UserID?
+        switch admission.decide(connection: peer.id, user: user?.id, wasLoggedIn: wasLoggedIn, claimed: userID,
+                                limiter: &bidLimiter, now: now) {
+        case .admitted(let admitted):
+            bidder = admitted
+        case .refused(let reason):
+            counters.bidsRefused += 1
+            if reason == .userMismatch, let user, let claimed = userID {
                 log.info("socket: \(peer.label) bid as user \(claimed) while logged in as \(user.name): refused")
-                return reply(to: peer, completionID, result: false, reason: .userMismatch,
-                             price: book.lot(for: bid.productID)?.price)
+            } else if reason == .rateLimited {
+                log.debug("socket: \(peer.label) bids too fast: refused")
             }
-            bidder = user.id
-        } else if configuration.allowAnonymousBids && !wasLoggedIn {
-            // The original backend took `user_id` on trust; we record the bid as anonymous instead.
-            bidder = nil
-        } else {
-            counters.bidsRefused += 1
-            return reply(to: peer, completionID, result: false, reason: .unauthenticated,
-                         price: book.lot(for: bid.productID)?.price)
-        }
-        guard bidLimiter.take(peer.id, now: now) else {
-            counters.bidsRefused += 1
-            log.debug("socket: \(peer.label) bids too fast: refused")
-            return reply(to: peer, completionID, result: false, reason: .rateLimited,
-                         price: book.lot(for: bid.productID)?.price)
+            return reply(to: peer, completionID, result: false, reason: reason, price: book.lot(for: bid.productID)?.price)
         }
         place(bid, bidder: bidder, now: now, target: ReplyTarget(connection: peer.id, completionID: completionID))
     }
@@ -54,18 +48,17 @@ extension SocketService {
                       fields: refusalFields(reason, productID: bid.productID))
             }
         case .accepted(let accepted, let update, let position):
-            bidsInFlight += 1
-            if pendingBids.isEmpty { loop.execute { [self] in submitPending() } }
-            pendingBids.append(PendingBid(bid: accepted, update: update, position: position, target: target))
+            if bidCommits.add(PendingBid(bid: accepted, update: update, position: position, target: target)) {
+                loop.execute { [self] in submitPending() }
+            }
         }
     }
 
     /// Hands the bids accepted this round to the ledger as one submission (loop thread).
     func submitPending() {
-        guard !pendingBids.isEmpty else { return }
-        let batch = pendingBids
-        pendingBids.removeAll(keepingCapacity: true)
-        let inbox = commitInbox, loop = self.loop
+        let batch = bidCommits.takeRound()
+        guard !batch.isEmpty else { return }
+        let inbox = bidCommits.inbox, loop = self.loop
         ledger.submit(batch.map(\.bid)) { [self] result in
             // On the writer thread: park the result; one loop task takes every parked result.
             if inbox.post(batch, result) { loop.execute { self.drainCommits() } }
@@ -78,7 +71,7 @@ extension SocketService {
     /// write under load); a failed group's corrections go out after the pushes taken before it.
     private func drainCommits() {
         var pushes: [PendingBid] = []
-        for (batch, result) in commitInbox.takeAll() {
+        for (batch, result) in bidCommits.inbox.takeAll() {
             if case .failure = result { pushGroup(&pushes) }
             committed(batch, result: result, pushes: &pushes)
         }
@@ -100,7 +93,7 @@ extension SocketService {
     /// The ledger's answer, back on the loop: confirm, reply and push; or undo, reply and correct.
     /// Accepted bids' pushes are appended to `pushes` for the caller to send as one group.
     private func committed(_ batch: [PendingBid], result: Result<Void, StoreError>, pushes: inout [PendingBid]) {
-        bidsInFlight -= batch.count
+        bidCommits.finished(batch.count)
         switch result {
         case .success:
             counters.bidsAccepted += batch.count
@@ -139,44 +132,6 @@ extension SocketService {
         if batch.contains(where: { item in book.lot(for: item.bid.productID)?.endsAt.map { $0 <= now } ?? false }) {
             pushGroup(&pushes)
             runClosings()
-        }
-    }
-}
-
-/// An accepted bid waiting for its commit, with what to do once it is durable.
-struct PendingBid: Sendable {
-    var bid: AcceptedBid
-    var update: PriceUpdate
-    var position: Int
-    var target: SocketService.ReplyTarget?
-}
-
-/// Commit results parked by the ledger's writer thread until the loop takes them, so that one loop
-/// task answers every group that finished meanwhile.
-final class CommitInbox: Sendable {
-    private struct State {
-        var results: [([PendingBid], Result<Void, StoreError>)] = []
-        var scheduled = false
-    }
-
-    private let state = Mutex(State())
-
-    /// Parks a result; true when the caller must schedule the loop task that takes them.
-    func post(_ batch: [PendingBid], _ result: Result<Void, StoreError>) -> Bool {
-        state.withLock { state in
-            state.results.append((batch, result))
-            defer { state.scheduled = true }
-            return !state.scheduled
-        }
-    }
-
-    /// Takes everything parked; the next `post` schedules a new task.
-    func takeAll() -> [([PendingBid], Result<Void, StoreError>)] {
-        state.withLock { state in
-            state.scheduled = false
-            let taken = state.results
-            state.results.removeAll(keepingCapacity: true)
-            return taken
         }
     }
 }

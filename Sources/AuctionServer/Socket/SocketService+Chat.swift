@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionEngine
 import AuctionInfrastructure
 
 /// Chat over the socket: join (6), leave (7), send (8), who (9); messages (3) and presence (4) out.

@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionEngine
 import AuctionInfrastructure
 
 /// Output: replies, pushes encoded once for all their recipients, and lagging clients.

@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionEngine
 import AuctionInfrastructure
 
 /// Timers on the loop: auctions ending at their end time, and simulated bidders.

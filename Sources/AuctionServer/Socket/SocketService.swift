@@ -1,19 +1,20 @@
 import AuctionCore
 import AuctionData
+import AuctionEngine
 import AuctionInfrastructure
 
 /// The auction socket: list state, subscriptions, login and bids over frames, price pushes out.
 ///
 /// A thin I/O shell over the engine: the `AuctionBook` decides bids, the `WatcherRegistry` finds
 /// who gets each push, an `OutboundQueue` per client bounds and coalesces its output, and the
-/// `SQLiteBidLedger` commits accepted bids in groups. Replies to accepted bids and their pushes
+/// `BidLedger` (`SQLiteBidLedger` here) commits accepted bids in groups. Replies to accepted bids and their pushes
 /// go out only once the commit returned (on the writer thread, handed back with `loop.execute`).
 ///
 /// `@unchecked Sendable`: after `init`, every member is touched only on `loop`'s thread.
 final class SocketService: @unchecked Sendable {
     let loop: EventLoop
     let configuration: ServerConfiguration
-    let ledger: SQLiteBidLedger
+    let ledger: any BidLedger<StoreError>
     let sessions: any SessionResolver
     let log: ServerLog
     /// Called on the loop with each committed price change (and each correction).
@@ -28,12 +29,8 @@ final class SocketService: @unchecked Sendable {
     var nextConnection = 1
     var listener: TCPListener?
     var isStopping = false
-    /// Accepted bids whose commit has not come back yet.
-    var bidsInFlight = 0
-    /// Bids accepted in this round of input, handed to the ledger at its end.
-    var pendingBids: [PendingBid] = []
-    /// Commit results waiting for the loop.
-    let commitInbox = CommitInbox()
+    /// The bid path's state between decision and reply (`SocketService+Bids`).
+    var bidCommits = BidCommits()
     var closingTimer: TimerID?
     var simulation: BidderSimulation?
     var simulationTimer: TimerID?
@@ -50,7 +47,7 @@ final class SocketService: @unchecked Sendable {
     /// The connection limit in force, fixed when listening starts (`maximumConnections`).
     var connectionLimit = Int.max
 
-    init(loop: EventLoop, configuration: ServerConfiguration, book: AuctionBook, ledger: SQLiteBidLedger,
+    init(loop: EventLoop, configuration: ServerConfiguration, book: AuctionBook, ledger: any BidLedger<StoreError>,
          sessions: any SessionResolver, log: ServerLog,
          onPriceChange: @escaping (PriceUpdate) -> Void) {
         self.loop = loop

@@ -14,6 +14,8 @@ import AuctionInfrastructure
 public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
     /// Called once per submission, on the writer thread, after its commit or failure.
     public typealias Completion = @Sendable (Result<Void, StoreError>) -> Void
+    /// The store's errors.
+    public typealias Failure = StoreError
 
     /// The database file.
     public let path: String

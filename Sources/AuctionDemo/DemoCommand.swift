@@ -1,3 +1,4 @@
+import AuctionCLI
 import AuctionInfrastructure
 import AuctionServer
 import Foundation

@@ -1,40 +1,71 @@
 import AuctionCore
+import AuctionData
 import AuctionInfrastructure
 
 /// The original backend's catalogue endpoints served from any `CatalogueEndpoints.Source`, so our
 /// server can stand in for it: `POST /products/alllist`, `/products/detailproduct`,
-/// `/products/currentproductprice`, `/products/productimage`, plus `GET /health`.
+/// `/products/currentproductprice`, `/products/productimage`, plus `GET /health`. The catalogue
+/// feature's route collection: the server adds it once, with its own health body.
 ///
 /// The handlers are synchronous: they never wait for Swift's cooperative pool (which blocked
 /// work elsewhere in the process can fill), only for the loop or the threads `offload` gives.
-public enum CatalogueEndpoints {
+public struct CatalogueEndpoints: HTTPRouteCollection {
     /// The paths served, in the order they are documented.
     public static let paths = ["/products/alllist", "/products/detailproduct", "/products/currentproductprice",
                                "/products/productimage", "/health"]
 
+    /// The original's `GET /health` body.
+    public static let plainHealth: @Sendable () -> HTTPResponse = { json(Array("{\"status\":\"ok\"}".utf8)) }
+
+    /// What the routes answer from.
+    public var source: any Source
+    /// Fills `DetailProductUser.user_id`.
+    public var sellerID: String
+    /// Where reads run (nil: on the event loop).
+    public var offload: Offload?
+    /// Answers `GET /health`.
+    public var health: () -> HTTPResponse
+
+    /// The catalogue's routes over `source`; see `install(on:source:sellerID:offload:health:)`.
+    public init(source: any Source, sellerID: String = "1", offload: Offload? = nil,
+                health: @escaping () -> HTTPResponse = CatalogueEndpoints.plainHealth) {
+        self.source = source
+        self.sellerID = sellerID
+        self.offload = offload
+        self.health = health
+    }
+
     /// Adds the endpoints to `router`, answering from `source`; `sellerID` fills `DetailProductUser.user_id`.
     /// Without `offload` the reads run on the event loop (fine for memory or a quick SQLite read);
     /// with it they run where it puts them, and a refused job is answered 503 with `Retry-After`.
+    /// `health` answers `GET /health` (the original's `{"status":"ok"}` unless the server says more).
     public static func install(on router: inout HTTPRouter, source: any Source, sellerID: String = "1",
-                               offload: Offload? = nil) {
-        route(&router, "/products/alllist", offload) { request in
-            answer("index", request) { (index) throws(AuctionError) in
+                               offload: Offload? = nil,
+                               health: @escaping () -> HTTPResponse = CatalogueEndpoints.plainHealth) {
+        router.add(CatalogueEndpoints(source: source, sellerID: sellerID, offload: offload, health: health))
+    }
+
+    /// Adds the catalogue's routes to `router`.
+    public func register(on router: inout HTTPRouter) {
+        let source = self.source, sellerID = self.sellerID, offload = self.offload, health = self.health
+        Self.route(&router, "/products/alllist", offload) { request in
+            Self.answer("index", request) { (index) throws(AuctionError) in
                 guard let page = try source.page(index) else { return HTTPResponse(status: .created) }
-                return json(ProductListItemDTO.pageBody(page.products.map(ProductListItemDTO.init(product:))))
+                return Self.json(ProductListItemDTO.pageBody(page.products.map(ProductListItemDTO.init(product:))))
             }
         }
-        route(&router, "/products/detailproduct", offload) { request in
-            answer("product_id", request) { (id) throws(AuctionError) in
-                json(ProductDetailDTO(detail: try source.detail(of: ProductID(id)), sellerID: sellerID).json.serialized())
+        Self.route(&router, "/products/detailproduct", offload) { request in
+            Self.answer("product_id", request) { (id) throws(AuctionError) in
+                Self.json(ProductDetailDTO(detail: try source.detail(of: ProductID(id)), sellerID: sellerID).json.serialized())
             }
         }
-        route(&router, "/products/currentproductprice", offload) { request in
-            answer("product_id", request) { (id) throws(AuctionError) in
-                json(CurrentPriceDTO(product: try source.detail(of: ProductID(id)).product).json.serialized())
+        Self.route(&router, "/products/currentproductprice", offload) { request in
+            Self.answer("product_id", request) { (id) throws(AuctionError) in
+                Self.json(CurrentPriceDTO(product: try source.detail(of: ProductID(id)).product).json.serialized())
             }
         }
-        route(&router, "/products/productimage", offload) { request in
-            answer("image_id", request) { (id) throws(AuctionError) in
+        Self.route(&router, "/products/productimage", offload) { request in
+            Self.answer("image_id", request) { (id) throws(AuctionError) in
                 do throws(AuctionError) {
                     return HTTPResponse(status: .ok, contentType: "image/png", body: try source.image(id))
                 } catch .notFound {
@@ -42,7 +73,7 @@ public enum CatalogueEndpoints {
                 }
             }
         }
-        router.on(.get, "/health") { _ in json(Array("{\"status\":\"ok\"}".utf8)) }
+        router.on(.get, "/health") { _ in health() }
     }
 
     /// Adds a `POST` route answered by `body`: at once on the loop, or through `offload`.

@@ -1,6 +1,7 @@
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
+import AuctionServer
 import Dispatch
 import Testing
 

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// SQL lives in the store: no source file outside `Sources/AuctionServer/Store` holds a statement,
+/// so another store (PostgreSQL) replaces one folder, not lines scattered through the server.
+@Suite struct StoreBoundaryTests {
+    @Test func noSQLOutsideTheStore() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let sources = root.appendingPathComponent("Sources").path
+        let store = sources + "/AuctionServer/Store/"
+        let statement = #/SELECT [^\n]* FROM |INSERT INTO |UPDATE \w+ SET |DELETE FROM |CREATE TABLE |PRAGMA \w+/#
+        var offenders: [String] = []
+        for case let relative as String in FileManager.default.enumerator(atPath: sources) ?? NSEnumerator() where relative.hasSuffix(".swift") {
+            let path = sources + "/" + relative
+            guard !path.hasPrefix(store) else { continue }
+            let code = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+                .filter { !$0.drop { $0 == " " }.hasPrefix("//") }  // comments may name statements
+            if code.contains(where: { $0.contains(statement) }) {
+                offenders.append(relative)
+            }
+        }
+        #expect(offenders == [])
+    }
+}
