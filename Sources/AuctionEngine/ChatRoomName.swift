@@ -33,19 +33,14 @@ public struct ChatRoomName: RawRepresentable, Hashable, Comparable, Sendable, Cu
 
     /// Validates a name.
     public init(validating name: String, limits: Limits = Limits()) throws(ChatError) {
-        guard !name.isEmpty else { throw .roomNameEmpty }
-        let bytes = name.utf8.count
-        guard bytes <= limits.maximumBytes else { throw .roomNameTooManyBytes(bytes: bytes, limit: limits.maximumBytes) }
-        guard !ChatTextRules.containsRefused(name, allowsNewline: false) else { throw .roomNameHasControlCharacter }
-        var characters = 0
-        for character in name {
-            characters += 1
-            guard characters <= limits.maximumCharacters else {
-                throw .roomNameTooLong(characters: name.count, limit: limits.maximumCharacters)
-            }
-            guard ChatTextRules.markCount(character) <= limits.maximumMarksPerCharacter else {
-                throw .tooManyMarks(limit: limits.maximumMarksPerCharacter)
-            }
+        switch ChatTextRules.violation(of: name, maximumBytes: limits.maximumBytes, maximumCharacters: limits.maximumCharacters,
+                                       maximumMarksPerCharacter: limits.maximumMarksPerCharacter, allowsNewline: false) {
+        case nil: break
+        case .empty: throw .roomNameEmpty
+        case .tooManyBytes(let bytes): throw .roomNameTooManyBytes(bytes: bytes, limit: limits.maximumBytes)
+        case .refusedScalar: throw .roomNameHasControlCharacter
+        case .tooManyCharacters(let count): throw .roomNameTooLong(characters: count, limit: limits.maximumCharacters)
+        case .tooManyMarks: throw .tooManyMarks(limit: limits.maximumMarksPerCharacter)
         }
         if name.utf8.starts(with: Self.productPrefix.utf8) && Self.productID(in: name) == nil {
             throw .malformedProductRoom(name)

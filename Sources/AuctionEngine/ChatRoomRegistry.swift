@@ -173,21 +173,16 @@ public struct ChatRoomRegistry: Sendable {
     /// as one), each with at most `maximumMarksPerCharacter` combining marks. Swift strings are
     /// valid UTF-8 by construction; the JSON decoder refuses invalid bytes before text gets here.
     public func validate(_ text: String) throws(ChatError) {
-        guard !text.isEmpty else { throw .messageEmpty }
-        let bytes = text.utf8.count
-        guard bytes <= configuration.maximumMessageBytes else {
-            throw .messageTooManyBytes(bytes: bytes, limit: configuration.maximumMessageBytes)
-        }
-        guard !ChatTextRules.containsRefused(text, allowsNewline: true) else { throw .messageHasControlCharacter }
-        var characters = 0
-        for character in text {
-            characters += 1
-            guard characters <= configuration.maximumMessageCharacters else {
-                throw .messageTooLong(characters: text.count, limit: configuration.maximumMessageCharacters)
-            }
-            guard ChatTextRules.markCount(character) <= configuration.maximumMarksPerCharacter else {
-                throw .tooManyMarks(limit: configuration.maximumMarksPerCharacter)
-            }
+        let limits = configuration
+        switch ChatTextRules.violation(of: text, maximumBytes: limits.maximumMessageBytes,
+                                       maximumCharacters: limits.maximumMessageCharacters,
+                                       maximumMarksPerCharacter: limits.maximumMarksPerCharacter, allowsNewline: true) {
+        case nil: return
+        case .empty: throw .messageEmpty
+        case .tooManyBytes(let bytes): throw .messageTooManyBytes(bytes: bytes, limit: limits.maximumMessageBytes)
+        case .refusedScalar: throw .messageHasControlCharacter
+        case .tooManyCharacters(let count): throw .messageTooLong(characters: count, limit: limits.maximumMessageCharacters)
+        case .tooManyMarks: throw .tooManyMarks(limit: limits.maximumMarksPerCharacter)
         }
     }
 

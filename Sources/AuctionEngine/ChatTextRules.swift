@@ -30,4 +30,30 @@ enum ChatTextRules {
         }
         return count
     }
+
+    /// What is wrong with a chat text or room name, the first rule it breaks, checked cheapest first.
+    enum Violation: Equatable {
+        case empty
+        case tooManyBytes(Int)
+        case refusedScalar
+        case tooManyCharacters(Int)
+        case tooManyMarks
+    }
+
+    /// Checks `text` against the limits: bytes first (so the rest costs O(bytes)), then refused
+    /// scalars, then characters and the marks on each; nil when it passes.
+    static func violation(of text: String, maximumBytes: Int, maximumCharacters: Int,
+                          maximumMarksPerCharacter: Int, allowsNewline: Bool) -> Violation? {
+        guard !text.isEmpty else { return .empty }
+        let bytes = text.utf8.count
+        guard bytes <= maximumBytes else { return .tooManyBytes(bytes) }
+        guard !containsRefused(text, allowsNewline: allowsNewline) else { return .refusedScalar }
+        var characters = 0
+        for character in text {
+            characters += 1
+            guard characters <= maximumCharacters else { return .tooManyCharacters(text.count) }
+            guard markCount(character) <= maximumMarksPerCharacter else { return .tooManyMarks }
+        }
+        return nil
+    }
 }

@@ -82,14 +82,7 @@ import Testing
         // Each round: 60 bids in one send, committed as one group: about 6 KB of pushes for the app at once.
         let bidder = try RawSocket(port: fixture.socketPort)
         defer { bidder.close() }
-        for round: Int64 in 1...3 {
-            var burst = ""
-            for product in 1...60 {
-                burst += #"{"dataType":2,"completionId":\#(product),"data":{"product_id":\#(product),"product_price":\#(10_000 + round * 1_000)}}/"#
-            }
-            #expect(bidder.send(burst))
-            #expect(await bidder.readFrames(60).count == 60)
-        }
+        #expect(await bidder.bidBurstRounds(1...3))
         let frames = await app.readFrames(180)
         #expect(frames.count == 180 && frames.allSatisfy { $0.dataType == 2 })
 

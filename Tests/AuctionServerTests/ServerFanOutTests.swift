@@ -25,14 +25,7 @@ import Testing
         // When three rounds of 60 bids, each round in one send, are committed and pushed as groups.
         let bidder = try RawSocket(port: fixture.socketPort)
         defer { bidder.close() }
-        for round: Int64 in 1...3 {
-            var burst = ""
-            for product in 1...60 {
-                burst += #"{"dataType":2,"completionId":\#(product),"data":{"product_id":\#(product),"product_price":\#(10_000 + round * 1_000)}}/"#
-            }
-            #expect(bidder.send(burst))
-            #expect(await bidder.readFrames(60).count == 60)
-        }
+        #expect(await bidder.bidBurstRounds(1...3))
 
         // Then the watcher got every push, and each group visited the one watcher only.
         #expect(await eventually { watcher.prices.count == 180 })

@@ -62,6 +62,19 @@ extension RawSocket {
     func sayHello() async -> Bool {
         await exchange([.testHello], first: 900).first??.result == true
     }
+
+    /// Sends rounds of bids on products 1…60 (round r bids 10,000 + r × 1,000), each round in one send,
+    /// so each is committed and pushed as one group; true when every bid of every round was answered.
+    func bidBurstRounds(_ rounds: ClosedRange<Int64>) async -> Bool {
+        for round in rounds {
+            var burst = ""
+            for product in 1...60 {
+                burst += #"{"dataType":2,"completionId":\#(product),"data":{"product_id":\#(product),"product_price":\#(10_000 + round * 1_000)}}/"#
+            }
+            guard send(burst), await readFrames(60).count == 60 else { return false }
+        }
+        return true
+    }
 }
 
 /// A plain blocking socket for sending raw bytes and reading what comes back (bad-input tests).
