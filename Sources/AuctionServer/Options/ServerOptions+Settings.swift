@@ -47,10 +47,9 @@ extension ServerOptions {
             configuration.allowAnonymousBids = flag
             return nil
         },
-        Setting(key: "max_frame_bytes", takesValue: true, help: "largest socket frame (default 65536)") { configuration, value in
-            guard let number = Int(value), (256...16 << 20).contains(number) else { return "bytes 256-16777216" }
+        .number("max_frame_bytes", help: "largest socket frame (default 65536)",
+                in: 256...16 << 20, expected: "bytes 256-16777216") { configuration, number in
             configuration.limits.maximumFrameBytes = number
-            return nil
         },
         Setting(key: "max_malformed_frames", takesValue: true,
                 help: "malformed frames before a client is dropped (default 16)") { configuration, value in
@@ -84,47 +83,33 @@ extension ServerOptions {
             configuration.limits.maximumConnections = number
             return nil
         },
-        Setting(key: "chat_messages_per_minute", takesValue: true,
-                help: "chat messages one user may send a minute, burst included (default 60)") { configuration, value in
-            guard let number = Int(value), (1...1_000_000).contains(number) else { return "a rate 1-1000000" }
+        .number("chat_messages_per_minute", help: "chat messages one user may send a minute, burst included (default 60)",
+                in: 1...1_000_000, expected: "a rate 1-1000000") { configuration, number in
             configuration.chat.messagesPerMinute = number
-            return nil
         },
-        Setting(key: "chat_joins_per_minute", takesValue: true,
-                help: "chat rooms one connection may join a minute, burst included (default 30)") { configuration, value in
-            guard let number = Int(value), (1...1_000_000).contains(number) else { return "a rate 1-1000000" }
+        .number("chat_joins_per_minute", help: "chat rooms one connection may join a minute, burst included (default 30)",
+                in: 1...1_000_000, expected: "a rate 1-1000000") { configuration, number in
             configuration.chat.joinsPerMinute = number
-            return nil
         },
-        Setting(key: "chat_history_max_bytes", takesValue: true,
-                help: "bytes of chat history one join replays at most (default 65536)") { configuration, value in
-            guard let number = Int(value), (0...16 << 20).contains(number) else { return "bytes 0-16777216" }
+        .number("chat_history_max_bytes", help: "bytes of chat history one join replays at most (default 65536)",
+                in: 0...16 << 20, expected: "bytes 0-16777216") { configuration, number in
             configuration.chat.historyMaximumBytes = number
-            return nil
         },
-        Setting(key: "chat_message_max_bytes", takesValue: true,
-                help: "UTF-8 bytes in one chat message at most (default 8192)") { configuration, value in
-            guard let number = Int(value), (1...65_536).contains(number) else { return "bytes 1-65536" }
+        .number("chat_message_max_bytes", help: "UTF-8 bytes in one chat message at most (default 8192)",
+                in: 1...65_536, expected: "bytes 1-65536") { configuration, number in
             configuration.chat.rooms.maximumMessageBytes = number
-            return nil
         },
-        Setting(key: "chat_room_name_max_bytes", takesValue: true,
-                help: "UTF-8 bytes in a chat room name at most (default 256)") { configuration, value in
-            guard let number = Int(value), (16...4_096).contains(number) else { return "bytes 16-4096" }
+        .number("chat_room_name_max_bytes", help: "UTF-8 bytes in a chat room name at most (default 256)",
+                in: 16...4_096, expected: "bytes 16-4096") { configuration, number in
             configuration.chat.rooms.maximumRoomNameBytes = number
-            return nil
         },
-        Setting(key: "chat_max_marks_per_character", takesValue: true,
-                help: "combining marks one character of a chat name or message may carry (default 8)") { configuration, value in
-            guard let number = Int(value), (0...64).contains(number) else { return "a count 0-64" }
+        .number("chat_max_marks_per_character", help: "combining marks one character of a chat name or message may carry (default 8)",
+                in: 0...64, expected: "a count 0-64") { configuration, number in
             configuration.chat.rooms.maximumMarksPerCharacter = number
-            return nil
         },
-        Setting(key: "original_send_bytes", takesValue: true,
-                help: "largest send to a client that did not say hello, cut at frame ends (default 4096)") { configuration, value in
-            guard let number = Int(value), (512...1_048_576).contains(number) else { return "a byte count from 512 to 1048576" }
+        .number("original_send_bytes", help: "largest send to a client that did not say hello, cut at frame ends (default 4096)",
+                in: 512...1_048_576, expected: "a byte count from 512 to 1048576") { configuration, number in
             configuration.limits.originalClientSendBytes = number
-            return nil
         },
         Setting(key: "max_price", takesValue: true,
                 help: "highest price a bid may offer, minor units (default 1000000000000000)") { configuration, value in
@@ -138,23 +123,17 @@ extension ServerOptions {
             configuration.priceLimits.maximumRaise = raise
             return nil
         },
-        Setting(key: "fd_reserve", takesValue: true,
-                help: "file descriptors kept free; clients are refused instead (default 256)") { configuration, value in
-            guard let number = Int(value), (0...1_000_000).contains(number) else { return "a count 0-1000000" }
+        .number("fd_reserve", help: "file descriptors kept free; clients are refused instead (default 256)",
+                in: 0...1_000_000, expected: "a count 0-1000000") { configuration, number in
             configuration.descriptorReserve = number
-            return nil
         },
-        Setting(key: "write_deadline", takesValue: true,
-                help: "seconds a client may leave output unread before it is dropped (default 30)") { configuration, value in
-            guard let number = Int64(value), (1...86_400).contains(number) else { return "seconds 1-86400" }
-            configuration.limits.writeDeadlineMilliseconds = number * 1_000
-            return nil
+        .number("write_deadline", help: "seconds a client may leave output unread before it is dropped (default 30)",
+                in: 1...86_400, expected: "seconds 1-86400") { configuration, number in
+            configuration.limits.writeDeadlineMilliseconds = Int64(number) * 1_000
         },
-        Setting(key: "send_buffer_bytes", takesValue: true,
-                help: "kernel send buffer per socket connection (default 65536)") { configuration, value in
-            guard let number = Int(value), (4_096...(64 << 20)).contains(number) else { return "bytes 4096-67108864" }
+        .number("send_buffer_bytes", help: "kernel send buffer per socket connection (default 65536)",
+                in: 4_096...(64 << 20), expected: "bytes 4096-67108864") { configuration, number in
             configuration.limits.sendBufferBytes = number
-            return nil
         },
         Setting(key: "max_http_connections_per_address", takesValue: true,
                 help: "HTTP connections one client address may hold (default 128)") { configuration, value in

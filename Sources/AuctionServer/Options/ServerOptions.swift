@@ -25,6 +25,17 @@ public enum ServerOptions {
 
         var flag: String { "--" + String(key.map { $0 == "_" ? "-" : $0 }) }
         var environmentName: String { "AUCTION_SERVER_" + key.uppercased() }
+
+        /// A setting whose value is a whole number in `range`, handed to `apply`; a value outside it
+        /// is refused with `expected`, the words for what it should have been.
+        static func number(_ key: String, help: String, in range: ClosedRange<Int>, expected: String,
+                           _ apply: @escaping @Sendable (inout ServerConfiguration, Int) -> Void) -> Setting {
+            Setting(key: key, takesValue: true, help: help) { configuration, value in
+                guard let number = Int(value), range.contains(number) else { return expected }
+                apply(&configuration, number)
+                return nil
+            }
+        }
     }
 
     /// Parses arguments (without the program name), the environment and the config file they name.
