@@ -25,9 +25,8 @@ final class SocketService: @unchecked Sendable {
     var book: AuctionBook
     var watchers: WatcherRegistry
     var bidLimiter: RateLimiter<ConnectionID>
-    var peers: [ConnectionID: SocketPeer] = [:]
-    var nextConnection = 1
-    var listener: TCPListener?
+    /// The listener and the open connections (`SocketConnections`).
+    var connections = SocketConnections()
     var isStopping = false
     /// The bid path's state between decision and reply (`SocketService+Bids`).
     var bidCommits = BidCommits()
@@ -42,10 +41,9 @@ final class SocketService: @unchecked Sendable {
     var chat: ChatRelay?
     /// The write-deadline sweep (`SocketService+Deadlines`).
     var stallTimer: TimerID?
-    /// Refusals at the connection limit, logged at most once per interval.
-    var connectionRefusals = ReportThrottle(intervalMilliseconds: 10_000)
-    /// The connection limit in force, fixed when listening starts (`maximumConnections`).
-    var connectionLimit = Int.max
+
+    /// Open connections by id (`connections` owns them).
+    var peers: [ConnectionID: SocketPeer] { connections.peers }
 
     init(loop: EventLoop, configuration: ServerConfiguration, book: AuctionBook, ledger: any BidLedger<StoreError>,
          sessions: any SessionResolver, log: ServerLog,
@@ -69,8 +67,8 @@ final class SocketService: @unchecked Sendable {
         let reserve = DescriptorReserve(
             count: configuration.descriptorReserve, refusal: Self.tooManyConnections,
             onRefusals: { log.warning("socket: \($0)") })
-        connectionLimit = maximumConnections
-        log.info("socket: at most \(connectionLimit) connections (open-file limit \(ProcessLimits.openFileLimit()), "
+        connections.limit = maximumConnections
+        log.info("socket: at most \(connections.limit) connections (open-file limit \(ProcessLimits.openFileLimit()), "
                  + "\(configuration.descriptorReserve) descriptors in reserve)")
         let listener = try TCPListener.listen(
             host: configuration.host, port: configuration.socketPort, on: loop, reserve: reserve
@@ -78,7 +76,7 @@ final class SocketService: @unchecked Sendable {
             guard let self else { return connection.abort() }
             self.accept(connection)
         }
-        self.listener = listener
+        connections.listener = listener
         return listener.address
     }
 
@@ -99,8 +97,8 @@ final class SocketService: @unchecked Sendable {
         isStopping = true
         submitPending()  // bids already accepted reach the ledger before it closes
         onClosings = { _ in }  // also breaks the cycle through the server's closure
-        listener?.close()
-        listener = nil
+        connections.listener?.close()
+        connections.listener = nil
         if let closingTimer { loop.cancel(closingTimer) }
         if let simulationTimer { loop.cancel(simulationTimer) }
         if let stallTimer { loop.cancel(stallTimer) }
@@ -121,23 +119,16 @@ final class SocketService: @unchecked Sendable {
 
     private func accept(_ connection: TCPConnection) {
         guard !isStopping else { return connection.abort() }
-        guard peers.count < connectionLimit else {
-            if let count = connectionRefusals.note(now: now()) {
+        guard !connections.isFull else {
+            if let count = connections.noteRefusal(now: now()) {
                 log.warning("socket: refused \(count) connection(s) since the last report, the latest \(connection.remoteAddress): "
                             + "\(peers.count) connections open (the limit)")
             }
             connection.write(Self.tooManyConnections)
             return connection.close()
         }
-        let id = ConnectionID(nextConnection)
-        nextConnection += 1
-        let limits = configuration.limits
-        connection.outputLimit = max(limits.outputHardLimit, limits.outputSoftLimit) + limits.maximumFrameBytes + 4_096
-        connection.limitSendBuffer(to: limits.sendBufferBytes)
-        let peer = SocketPeer(id: id, connection: connection, limits: limits)
-        peer.beginInOriginalDialect(sendBytes: limits.originalClientSendBytes)
-        peers[id] = peer
-        counters.accepted += 1
+        let peer = connections.admit(connection, limits: configuration.limits)
+        let id = peer.id
         log.debug("socket: \(peer.label) connected")
         connection.onRead = { [weak self, weak peer] bytes in
             guard let self, let peer else { return }
@@ -153,7 +144,7 @@ final class SocketService: @unchecked Sendable {
     }
 
     private func closed(_ id: ConnectionID, error: SocketError?) {
-        guard let peer = peers.removeValue(forKey: id) else { return }
+        guard let peer = connections.remove(id) else { return }
         watchers.remove(id)
         bidLimiter.forget(id)
         chatDisconnected(id)
@@ -245,7 +236,6 @@ final class SocketService: @unchecked Sendable {
 
 /// What the socket service has done since it started.
 struct SocketCounters: Sendable {
-    var accepted = 0
     var malformed = 0
     var bidsAccepted = 0
     var bidsRefused = 0
