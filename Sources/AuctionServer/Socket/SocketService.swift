@@ -39,8 +39,8 @@ final class SocketService: @unchecked Sendable {
     var counters = SocketCounters()
     /// Chat rooms (`SocketService+Chat`); nil when the server has no chat store.
     var chat: ChatRelay?
-    /// The write-deadline sweep (`SocketService+Deadlines`).
-    var stallTimer: TimerID?
+    /// The output path's sweep timer and fan-out figures (`SocketOutput`).
+    var output = SocketOutput()
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }
@@ -101,10 +101,10 @@ final class SocketService: @unchecked Sendable {
         connections.listener = nil
         if let closingTimer { loop.cancel(closingTimer) }
         if let simulationTimer { loop.cancel(simulationTimer) }
-        if let stallTimer { loop.cancel(stallTimer) }
+        if let stallTimer = output.stallTimer { loop.cancel(stallTimer) }
         closingTimer = nil
         simulationTimer = nil
-        stallTimer = nil
+        output.stallTimer = nil
         for peer in peers.values { peer.connection.pauseReading() }
     }
 
@@ -240,19 +240,4 @@ struct SocketCounters: Sendable {
     var bidsAccepted = 0
     var bidsRefused = 0
     var commitFailures = 0
-    var pushes = 0
-    var disconnectedForLag = 0
-    /// Push groups and the connections their fan-out visited.
-    var pushGroups = 0
-    var connectionsVisited = 0
-
-    /// The figures `AuctionHouseServer.fanOutStatistics` reports.
-    var fanOut: FanOutStatistics {
-        var statistics = FanOutStatistics()
-        statistics.pushes = pushes
-        statistics.groups = pushGroups
-        statistics.connectionsVisited = connectionsVisited
-        statistics.disconnectedForLag = disconnectedForLag
-        return statistics
-    }
 }
