@@ -9,6 +9,7 @@ import AuctionInfrastructure
 /// who gets each push, an `OutboundQueue` per client bounds and coalesces its output, and the
 /// `BidLedger` (`SQLiteBidLedger` here) commits accepted bids in groups. Replies to accepted bids and their pushes
 /// go out only once the commit returned (on the writer thread, handed back with `loop.execute`).
+/// It routes frames to parts that own their state: `SocketConnections`, `BidCommits`, `SocketOutput`, `ChatRelay`.
 ///
 /// `@unchecked Sendable`: after `init`, every member is touched only on `loop`'s thread.
 final class SocketService: @unchecked Sendable {
