@@ -61,7 +61,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
     public var fanOutStatistics: FanOutStatistics? {
         let (loop, service) = state.withLock { ($0.loop, $0.service) }
         guard let loop, let service else { return nil }
-        return loop.waitFor { service.counters.fanOut }
+        return loop.waitFor { service.output.fanOut }
     }
 
     /// The database file in use once started.

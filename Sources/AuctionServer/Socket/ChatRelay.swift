@@ -21,13 +21,13 @@ final class ChatRelay {
     /// One thread: appends run one at a time, in submission order.
     let writer: BlockingWorkers
     /// Messages a connection got with a room's history: live ones up to this sequence are skipped.
-    var seen: [ConnectionID: [ChatRoomName: Int64]] = [:]
+    private var seen: [ConnectionID: [ChatRoomName: Int64]] = [:]
     /// Sizes, rates and history limits.
     let limits: ChatLimits
     /// Messages per user (across its connections).
-    var messageLimiter: RateLimiter<UserID>
+    private var messageLimiter: RateLimiter<UserID>
     /// Joins per connection.
-    var joinLimiter: RateLimiter<ConnectionID>
+    private var joinLimiter: RateLimiter<ConnectionID>
 
     /// Opens two connections to the store at `path`.
     init(path: String, limits: ChatLimits = ChatLimits()) throws(StoreError) {
@@ -43,6 +43,26 @@ final class ChatRelay {
         self.limits = limits
         messageLimiter = RateLimiter(configuration: .perMinute(max(1, limits.messagesPerMinute)))
         joinLimiter = RateLimiter(configuration: .perMinute(max(1, limits.joinsPerMinute)))
+    }
+
+    /// Takes one join from the connection's rate; false when it joins too fast.
+    func takeJoin(by connection: ConnectionID, now: Timestamp) -> Bool {
+        joinLimiter.take(connection, now: now)
+    }
+
+    /// Whether the user's message rate allows one more message now (nothing is taken).
+    func allowsMessage(from user: UserID, now: Timestamp) -> Bool {
+        messageLimiter.allows(user, now: now)
+    }
+
+    /// Counts a message accepted for storing against the user's rate.
+    func takeMessage(from user: UserID, now: Timestamp) {
+        _ = messageLimiter.take(user, now: now)
+    }
+
+    /// Notes that a connection got a room's history up to `sequence`: live messages up to it are not pushed again.
+    func noteHistory(of room: ChatRoomName, upTo sequence: Int64, for connection: ConnectionID) {
+        seen[connection, default: [:]][room] = sequence
     }
 
     /// Whether a live message should go to `connection` (false when its history already held it).

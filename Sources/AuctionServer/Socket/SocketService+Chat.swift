@@ -17,7 +17,7 @@ extension SocketService {
                 return reply(to: peer, completionID, result: false, reason: .unauthenticated,
                              fields: Self.chatMessage("log in to join rooms"))
             }
-            guard chat.joinLimiter.take(peer.id, now: currentTime()) else {
+            guard chat.takeJoin(by: peer.id, now: currentTime()) else {
                 return refuse(.joiningTooFast, completionID: completionID, peer: peer)
             }
             withRoom(room, completionID: completionID, peer: peer) {
@@ -96,7 +96,7 @@ extension SocketService {
             return refuse(error, completionID: completionID, peer: peer)
         }
         let history = replayedHistory(of: room, chat: chat)
-        chat.seen[peer.id, default: [:]][room] = history.lastSequence
+        chat.noteHistory(of: room, upTo: history.lastSequence, for: peer.id)
         reply(to: peer, completionID, result: true, fields: members())
         for frame in history.frames {
             send(.chat(frame), to: peer)
@@ -133,7 +133,7 @@ extension SocketService {
     private func sendChat(_ text: String, to room: ChatRoomName, as user: UserID, chat: ChatRelay,
                           completionID: Int64?, peer: SocketPeer) {
         let now = currentTime()
-        guard chat.messageLimiter.allows(user, now: now) else {
+        guard chat.allowsMessage(from: user, now: now) else {
             return refuse(.sendingTooFast, completionID: completionID, peer: peer)
         }
         let accepted: ChatBroadcast<ChatMessage>
@@ -142,7 +142,7 @@ extension SocketService {
         } catch {
             return refuse(error, completionID: completionID, peer: peer)
         }
-        _ = chat.messageLimiter.take(user, now: now)  // only messages accepted for storing count
+        chat.takeMessage(from: user, now: now)  // only messages accepted for storing count
         let message = accepted.event
         let store = chat.store
         let loop = self.loop

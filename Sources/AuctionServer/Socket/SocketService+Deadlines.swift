@@ -25,9 +25,9 @@ extension SocketService {
     /// Schedules the next write-deadline check (loop thread).
     func scheduleStallCheck() {
         guard !isStopping else { return }
-        stallTimer = loop.schedule(afterMilliseconds: stallCheckIntervalMilliseconds) { [weak self] in
+        output.stallTimer = loop.schedule(afterMilliseconds: stallCheckIntervalMilliseconds) { [weak self] in
             guard let self else { return }
-            stallTimer = nil
+            output.stallTimer = nil
             dropStalledPeers(now: now())
             scheduleStallCheck()
         }

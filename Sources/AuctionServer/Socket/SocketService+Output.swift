@@ -24,7 +24,7 @@ extension SocketService {
             send(message, to: peer)
             delivered += 1
         }
-        counters.pushes += delivered
+        output.delivered(delivered)
     }
 
     /// Pushes a commit group's price changes: each encoded once into one buffer ordered by page, so a
@@ -60,9 +60,7 @@ extension SocketService {
                 delivered += 1
             }
         }
-        counters.pushGroups += 1
-        counters.connectionsVisited += visited
-        counters.pushes += delivered
+        output.pushedGroup(visited: visited, delivered: delivered)
     }
 
     /// Pushes a frame that is not a price (e.g. auction closed) to the product's watchers.
@@ -105,7 +103,7 @@ extension SocketService {
         guard !peer.isGivenUp else { return }
         peer.isGivenUp = true
         peer.outbound.giveUp()
-        counters.disconnectedForLag += 1
+        output.droppedForLag()
         log.warning("socket: disconnecting \(peer.label): \(reason)")
         let connection = peer.connection
         loop.execute { connection.abort() }

@@ -9,6 +9,7 @@ import AuctionInfrastructure
 /// who gets each push, an `OutboundQueue` per client bounds and coalesces its output, and the
 /// `BidLedger` (`SQLiteBidLedger` here) commits accepted bids in groups. Replies to accepted bids and their pushes
 /// go out only once the commit returned (on the writer thread, handed back with `loop.execute`).
+/// It routes frames to parts that own their state: `SocketConnections`, `BidCommits`, `SocketOutput`, `ChatRelay`.
 ///
 /// `@unchecked Sendable`: after `init`, every member is touched only on `loop`'s thread.
 final class SocketService: @unchecked Sendable {
@@ -25,9 +26,8 @@ final class SocketService: @unchecked Sendable {
     var book: AuctionBook
     var watchers: WatcherRegistry
     var bidLimiter: RateLimiter<ConnectionID>
-    var peers: [ConnectionID: SocketPeer] = [:]
-    var nextConnection = 1
-    var listener: TCPListener?
+    /// The listener and the open connections (`SocketConnections`).
+    var connections = SocketConnections()
     var isStopping = false
     /// The bid path's state between decision and reply (`SocketService+Bids`).
     var bidCommits = BidCommits()
@@ -40,12 +40,11 @@ final class SocketService: @unchecked Sendable {
     var counters = SocketCounters()
     /// Chat rooms (`SocketService+Chat`); nil when the server has no chat store.
     var chat: ChatRelay?
-    /// The write-deadline sweep (`SocketService+Deadlines`).
-    var stallTimer: TimerID?
-    /// Refusals at the connection limit, logged at most once per interval.
-    var connectionRefusals = ReportThrottle(intervalMilliseconds: 10_000)
-    /// The connection limit in force, fixed when listening starts (`maximumConnections`).
-    var connectionLimit = Int.max
+    /// The output path's sweep timer and fan-out figures (`SocketOutput`).
+    var output = SocketOutput()
+
+    /// Open connections by id (`connections` owns them).
+    var peers: [ConnectionID: SocketPeer] { connections.peers }
 
     init(loop: EventLoop, configuration: ServerConfiguration, book: AuctionBook, ledger: any BidLedger<StoreError>,
          sessions: any SessionResolver, log: ServerLog,
@@ -69,8 +68,8 @@ final class SocketService: @unchecked Sendable {
         let reserve = DescriptorReserve(
             count: configuration.descriptorReserve, refusal: Self.tooManyConnections,
             onRefusals: { log.warning("socket: \($0)") })
-        connectionLimit = maximumConnections
-        log.info("socket: at most \(connectionLimit) connections (open-file limit \(ProcessLimits.openFileLimit()), "
+        connections.limit = maximumConnections
+        log.info("socket: at most \(connections.limit) connections (open-file limit \(ProcessLimits.openFileLimit()), "
                  + "\(configuration.descriptorReserve) descriptors in reserve)")
         let listener = try TCPListener.listen(
             host: configuration.host, port: configuration.socketPort, on: loop, reserve: reserve
@@ -78,7 +77,7 @@ final class SocketService: @unchecked Sendable {
             guard let self else { return connection.abort() }
             self.accept(connection)
         }
-        self.listener = listener
+        connections.listener = listener
         return listener.address
     }
 
@@ -99,14 +98,14 @@ final class SocketService: @unchecked Sendable {
         isStopping = true
         submitPending()  // bids already accepted reach the ledger before it closes
         onClosings = { _ in }  // also breaks the cycle through the server's closure
-        listener?.close()
-        listener = nil
+        connections.listener?.close()
+        connections.listener = nil
         if let closingTimer { loop.cancel(closingTimer) }
         if let simulationTimer { loop.cancel(simulationTimer) }
-        if let stallTimer { loop.cancel(stallTimer) }
+        if let stallTimer = output.stallTimer { loop.cancel(stallTimer) }
         closingTimer = nil
         simulationTimer = nil
-        stallTimer = nil
+        output.stallTimer = nil
         for peer in peers.values { peer.connection.pauseReading() }
     }
 
@@ -121,23 +120,16 @@ final class SocketService: @unchecked Sendable {
 
     private func accept(_ connection: TCPConnection) {
         guard !isStopping else { return connection.abort() }
-        guard peers.count < connectionLimit else {
-            if let count = connectionRefusals.note(now: now()) {
+        guard !connections.isFull else {
+            if let count = connections.noteRefusal(now: now()) {
                 log.warning("socket: refused \(count) connection(s) since the last report, the latest \(connection.remoteAddress): "
                             + "\(peers.count) connections open (the limit)")
             }
             connection.write(Self.tooManyConnections)
             return connection.close()
         }
-        let id = ConnectionID(nextConnection)
-        nextConnection += 1
-        let limits = configuration.limits
-        connection.outputLimit = max(limits.outputHardLimit, limits.outputSoftLimit) + limits.maximumFrameBytes + 4_096
-        connection.limitSendBuffer(to: limits.sendBufferBytes)
-        let peer = SocketPeer(id: id, connection: connection, limits: limits)
-        peer.beginInOriginalDialect(sendBytes: limits.originalClientSendBytes)
-        peers[id] = peer
-        counters.accepted += 1
+        let peer = connections.admit(connection, limits: configuration.limits)
+        let id = peer.id
         log.debug("socket: \(peer.label) connected")
         connection.onRead = { [weak self, weak peer] bytes in
             guard let self, let peer else { return }
@@ -153,7 +145,7 @@ final class SocketService: @unchecked Sendable {
     }
 
     private func closed(_ id: ConnectionID, error: SocketError?) {
-        guard let peer = peers.removeValue(forKey: id) else { return }
+        guard let peer = connections.remove(id) else { return }
         watchers.remove(id)
         bidLimiter.forget(id)
         chatDisconnected(id)
@@ -245,24 +237,8 @@ final class SocketService: @unchecked Sendable {
 
 /// What the socket service has done since it started.
 struct SocketCounters: Sendable {
-    var accepted = 0
     var malformed = 0
     var bidsAccepted = 0
     var bidsRefused = 0
     var commitFailures = 0
-    var pushes = 0
-    var disconnectedForLag = 0
-    /// Push groups and the connections their fan-out visited.
-    var pushGroups = 0
-    var connectionsVisited = 0
-
-    /// The figures `AuctionHouseServer.fanOutStatistics` reports.
-    var fanOut: FanOutStatistics {
-        var statistics = FanOutStatistics()
-        statistics.pushes = pushes
-        statistics.groups = pushGroups
-        statistics.connectionsVisited = connectionsVisited
-        statistics.disconnectedForLag = disconnectedForLag
-        return statistics
-    }
 }
