@@ -42,6 +42,13 @@ import Testing
         #expect(ManCommand.spec.options.isEmpty && ManCommand.spec.arguments.isEmpty)
     }
 
+    @Test func globalOptionsAreDeclaredAsKeysToo() throws {
+        #expect(ProgramSpec.auction.globalOptions == GlobalOptions.specs)
+        #expect(GlobalOptions.specs.map(\.name) == ["http", "socket", "profile", "no-color"])
+        let global = try invocation(["--http=http://h:1", "list", "--socket", "h:2", "--profile", "local", "--no-color"]).global
+        #expect(global == GlobalOptions(http: "http://h:1", socket: "h:2", profile: "local", noColor: true))
+    }
+
     @Test func keysReadTheTypedValuesTheParserFilled() throws {
         let bid = try invocation(["bid", "5", "+1000", "--json"])
         #expect(bid[BidCommand.idArgument] == ProductID(5))

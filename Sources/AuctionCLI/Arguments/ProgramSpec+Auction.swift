@@ -5,12 +5,7 @@ extension ProgramSpec {
         name: "auction",
         summary: "watch and bid on live auctions from the terminal",
         version: CLIVersion.current,
-        globalOptions: [
-            OptionSpec("http", kind: .text, valueName: "URL", help: "HTTP endpoint (default http://127.0.0.1:3100)"),
-            OptionSpec("socket", kind: .text, valueName: "HOST:PORT", help: "socket endpoint (default 127.0.0.1:3200)"),
-            OptionSpec("profile", kind: .text, valueName: "NAME", help: "endpoints from a profile: local, original-docker"),
-            OptionSpec("no-color", kind: .flag, help: "never colour the output"),
-        ],
+        globalOptions: GlobalOptions.specs,
         commands: [
             ListCommand.spec, WatchCommand.spec, BidCommand.spec, ShowCommand.spec, .demo,
             RegisterCommand.spec, LoginCommand.spec, LogoutCommand.spec, WhoamiCommand.spec, ChatRoomCommand.spec,
