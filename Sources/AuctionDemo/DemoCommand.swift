@@ -11,6 +11,8 @@ public struct DemoCommand: Command {
     public static let name = "demo"
     /// The demo picks its own endpoints.
     public static var usesEndpoints: Bool { false }
+    /// `demo`'s help: no options or arguments.
+    public static var spec: CommandSpec { .demo }
 
     /// `demo` takes no options.
     public init(_ invocation: Invocation) throws(CommandError) {}

@@ -25,15 +25,15 @@ import Testing
     @Test func parsesCommandWithTypedOptions() throws {
         let list = try invocation(["list", "--page", "3", "--json"])
         #expect(list.command == "list")
-        #expect(list.integer("page") == 3)
-        #expect(list.flag("json"))
-        #expect(!list.flag("all"))
+        #expect(list[ListCommand.pageOption] == 3)
+        #expect(list[ListCommand.jsonFlag])
+        #expect(!list[ListCommand.allFlag])
     }
 
     @Test func parsesCommaListsAndInlineValues() throws {
         let watch = try invocation(["watch", "--ids=1,5,9"])
-        #expect(watch.integers("ids") == [1, 5, 9])
-        #expect(try invocation(["watch", "--pages", "2"]).integer("pages") == 2)
+        #expect(watch[WatchCommand.idsOption] == [1, 5, 9])
+        #expect(try invocation(["watch", "--pages", "2"])[WatchCommand.pagesOption] == 2)
     }
 
     @Test func acceptsGlobalOptionsBeforeAndAfterTheCommand() throws {
@@ -46,17 +46,17 @@ import Testing
 
     @Test func parsesBidArgumentsWithGroupedPrices() throws {
         let bid = try invocation(["bid", "5", "35,000"])
-        #expect(bid.productID("id") == ProductID(5))
-        #expect(bid.price("price") == Money(35_000))
-        #expect(try invocation(["bid", "5", "35000"]).price("price") == Money(35_000))
+        #expect(bid[BidCommand.idArgument] == ProductID(5))
+        #expect(bid[BidCommand.priceArgument] == .price(Money(35_000)))
+        #expect(try invocation(["bid", "5", "35000"])[BidCommand.priceArgument] == .price(Money(35_000)))
     }
 
     @Test func parsesTextArgumentsAndStdinPasswordFlag() throws {
         let login = try invocation(["login", "alice", "--password-stdin"])
-        #expect(login.argument("name") == "alice")
-        #expect(login.flag("password-stdin"))
-        #expect(try invocation(["chat", "product-5"]).argument("room") == "product-5")
-        #expect(try invocation(["chat", "--", "--odd-room"]).argument("room") == "--odd-room")
+        #expect(login[LoginCommand.userArgument] == "alice")
+        #expect(login[LoginCommand.passwordStdin])
+        #expect(try invocation(["chat", "product-5"])[ChatRoomCommand.roomArgument] == "product-5")
+        #expect(try invocation(["chat", "--", "--odd-room"])[ChatRoomCommand.roomArgument] == "--odd-room")
     }
 
     @Test func suggestsTheNearestCommand() {

@@ -15,7 +15,7 @@ public struct ArgumentParser: Sendable {
     /// Parses the arguments after the executable's name.
     public func parse(_ arguments: [String]) throws(UsageError) -> ParseOutcome {
         var command: CommandSpec?
-        var global = GlobalOptions()
+        var globalValues: [String: OptionValue] = [:]
         var options: [String: OptionValue] = [:]
         var positionals: [String] = []
         var wantsHelp = false, wantsVersion = false
@@ -95,7 +95,7 @@ public struct ArgumentParser: Sendable {
             do {
                 let value = try OptionValueParser.value(of: option, from: rawValue)
                 if isGlobal {
-                    apply(value, to: &global, name: name)
+                    globalValues[name] = value
                 } else {
                     options[name] = value
                 }
@@ -113,6 +113,7 @@ public struct ArgumentParser: Sendable {
             throw UsageError(reason: "no command given", usage: HelpText.programUsage(spec))
         }
         let arguments = try typedArguments(positionals, for: command)
+        let global = GlobalOptions(reading: Invocation(command: command.name, options: globalValues))
         return .run(Invocation(command: command.name, global: global, options: options, arguments: arguments))
     }
 
@@ -180,16 +181,6 @@ public struct ArgumentParser: Sendable {
             }
         }
         return values
-    }
-
-    private func apply(_ value: OptionValue, to global: inout GlobalOptions, name: String) {
-        switch (name, value) {
-        case ("http", .text(let text)): global.http = text
-        case ("socket", .text(let text)): global.socket = text
-        case ("profile", .text(let text)): global.profile = text
-        case ("no-color", .flag): global.noColor = true
-        default: break
-        }
     }
 
     private func isNegativeNumber(_ token: String) -> Bool {

@@ -42,49 +42,4 @@ public struct Invocation: Hashable, Sendable {
         self.options = options
         self.arguments = arguments
     }
-
-    /// Whether the flag `--name` was given.
-    public func flag(_ name: String) -> Bool { options[name] == .flag }
-
-    /// The value of the integer option `--name`, if given.
-    public func integer(_ name: String) -> Int? {
-        if case .integer(let value) = options[name] { return value }
-        return nil
-    }
-
-    /// The value of the list option `--name`, if given.
-    public func integers(_ name: String) -> [Int]? {
-        if case .integers(let values) = options[name] { return values }
-        return nil
-    }
-
-    /// The value of the text option `--name`, if given.
-    public func text(_ name: String) -> String? {
-        if case .text(let value) = options[name] { return value }
-        return nil
-    }
-
-    /// The product id argument with this name, if the command has one.
-    public func productID(_ name: String) -> ProductID? {
-        if case .productID(let id) = arguments[name] { return id }
-        return nil
-    }
-
-    /// The price argument with this name, if the command has one.
-    public func price(_ name: String) -> Money? {
-        if case .price(let money) = arguments[name] { return money }
-        return nil
-    }
-
-    /// The raise (`+N`) argument with this name, if it was given as one.
-    public func raise(_ name: String) -> Money? {
-        if case .raise(let money) = arguments[name] { return money }
-        return nil
-    }
-
-    /// The text argument with this name, if the command has one.
-    public func argument(_ name: String) -> String? {
-        if case .text(let text) = arguments[name] { return text }
-        return nil
-    }
 }

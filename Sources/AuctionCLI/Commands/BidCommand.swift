@@ -8,6 +8,21 @@ import AuctionInfrastructure
 public struct BidCommand: Command {
     /// `bid`.
     public static let name = "bid"
+    /// `<id>`.
+    public static let idArgument = Argument<ProductID>("id", help: "the product's id")
+    /// `[<price>]`, absolute or `+N`.
+    public static let priceArgument = Argument<BidOffer>(bidPrice: "price", help: "the price offered, e.g. 35000 or 35,000; +1000 raises the current price",
+                                                         isOptional: true)
+    /// `--min`.
+    public static let minimumFlag = Flag("min", help: "bid the minimum next bid (current price + minimum raise)")
+    /// `--json`.
+    public static let jsonFlag = Flag("json", help: "print the outcome as JSON")
+    /// `bid`'s options, arguments and help, from the keys above.
+    public static let spec = CommandSpec(name, summary: "bid on a product", options: [minimumFlag.spec, jsonFlag.spec],
+                                         arguments: [idArgument.spec, priceArgument.spec], discussion: """
+                                         Uses the saved login (see `auction login`). Give <price> or --min. Exit 1 when refused,
+                                         4 when no reply came; a refusal says the minimum next bid.
+                                         """)
     /// The product bid on.
     public var productID: ProductID
     /// The price offered (for `+N` and `--min`, known once the current price is read).
@@ -19,17 +34,15 @@ public struct BidCommand: Command {
 
     /// Reads `<id>`, `<price>` (or `+N`), `--min` and `--json`.
     public init(_ invocation: Invocation) throws(CommandError) {
-        guard let id = invocation.productID("id") else { throw .usage(Self.name, "`bid` needs <id> <price>") }
+        guard let id = invocation[Self.idArgument] else { throw .usage(Self.name, "`bid` needs <id> <price>") }
         productID = id
-        json = invocation.flag("json")
-        let raise = invocation.raise("price"), given = invocation.price("price")
-        if invocation.flag("min") {
-            guard raise == nil && given == nil else { throw .usage(Self.name, "give <price> or `--min`, not both") }
+        json = invocation[Self.jsonFlag]
+        let given = invocation[Self.priceArgument]
+        if invocation[Self.minimumFlag] {
+            guard given == nil else { throw .usage(Self.name, "give <price> or `--min`, not both") }
             offer = .minimum
-        } else if let raise {
-            offer = .raise(raise)
         } else if let given {
-            offer = .price(given)
+            offer = given
         } else {
             throw .usage(Self.name, "`bid` needs <price> (or +N, or `--min`)")
         }

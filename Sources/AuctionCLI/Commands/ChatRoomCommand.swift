@@ -8,12 +8,20 @@ import Foundation
 public struct ChatRoomCommand: Command {
     /// `chat`.
     public static let name = "chat"
+    /// `<room>`.
+    public static let roomArgument = Argument<String>(text: "room", help: "the room, e.g. product-5")
+    /// `chat`'s argument and help, from the key above.
+    public static let spec = CommandSpec(name, summary: "chat in a room (product-<id> or any name)", arguments: [roomArgument.spec],
+                                         discussion: """
+                                         Type and press Enter to send; /who lists members, /help, /quit leaves; ? on an empty line
+                                         shows the keys. Piped: each stdin line is sent, each message printed; exit 1 if a line was refused.
+                                         """)
     /// The room, `product-<id>` or a free name.
     public var room: String
 
     /// Reads `<room>`.
     public init(_ invocation: Invocation) throws(CommandError) {
-        guard let room = invocation.argument("room"), !room.isEmpty else {
+        guard let room = invocation[Self.roomArgument], !room.isEmpty else {
             throw .usage(Self.name, "`chat` needs <room>, e.g. product-5 or lobby")
         }
         self.room = room

@@ -3,6 +3,14 @@
 public struct CompletionsCommand: Command {
     /// `completions`.
     public static let name = "completions"
+    /// `<shell>`.
+    public static let shellArgument = Argument<String>(text: "shell", help: "bash, zsh or fish", choices: CompletionScript.shells)
+    /// `completions`' argument and help, from the key above.
+    public static let spec = CommandSpec(name, summary: "print a shell completion script", arguments: [shellArgument.spec],
+                                         discussion: """
+                                         bash: source <(auction completions bash); zsh: auction completions zsh > ~/.zfunc/_auction
+                                         (a directory on $fpath); fish: auction completions fish > ~/.config/fish/completions/auction.fish
+                                         """)
     /// It talks to no server.
     public static var usesEndpoints: Bool { false }
     /// The shell.
@@ -10,7 +18,7 @@ public struct CompletionsCommand: Command {
 
     /// Reads `<shell>`.
     public init(_ invocation: Invocation) throws(CommandError) {
-        guard let shell = invocation.argument("shell"), CompletionScript.shells.contains(shell) else {
+        guard let shell = invocation[Self.shellArgument], CompletionScript.shells.contains(shell) else {
             throw .usage(Self.name, "`completions` needs <shell>: " + CompletionScript.shells.joined(separator: ", "))
         }
         self.shell = shell

@@ -5,6 +5,18 @@ import AuctionInfrastructure
 public struct ListCommand: Command {
     /// `list`.
     public static let name = "list"
+    /// `--page N`.
+    public static let pageOption = Option<Int>("page", range: 1...1_000_000, valueName: "N", help: "the page to print, from 1 (default 1)")
+    /// `--all`.
+    public static let allFlag = Flag("all", help: "follow pages until the end")
+    /// `--json`.
+    public static let jsonFlag = Flag("json", help: "print one JSON document for scripts")
+    /// `list`'s options and help, from the keys above.
+    public static let spec = CommandSpec(name, summary: "print a page of the catalogue", options: [pageOption.spec, allFlag.spec, jsonFlag.spec],
+                                         discussion: """
+                                         Columns: id, name, current price, change since the previous price, start price, time left
+                                         (`ended` once closed). --json adds `closed` and `winner`.
+                                         """)
     /// The first page to print, from 1.
     public var page: Int
     /// Whether to follow pages until the end.
@@ -14,10 +26,10 @@ public struct ListCommand: Command {
 
     /// Reads `--page`, `--all`, `--json`.
     public init(_ invocation: Invocation) throws(CommandError) {
-        page = invocation.integer("page") ?? 1
-        all = invocation.flag("all")
-        json = invocation.flag("json")
-        if all && invocation.integer("page") != nil {
+        page = invocation[Self.pageOption] ?? 1
+        all = invocation[Self.allFlag]
+        json = invocation[Self.jsonFlag]
+        if all && invocation[Self.pageOption] != nil {
             throw .usage(Self.name, "`--page` and `--all` cannot be used together")
         }
     }

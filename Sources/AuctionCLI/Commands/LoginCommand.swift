@@ -2,6 +2,12 @@
 public struct LoginCommand: Command {
     /// `login`.
     public static let name = "login"
+    /// `<name>`.
+    public static let userArgument = Argument<String>(text: "name", help: "the user name")
+    /// `--password-stdin`.
+    public static let passwordStdin = Flag("password-stdin", help: "read the password from one line of stdin")
+    /// `login`'s option, argument and help, from the keys above.
+    public static let spec = CommandSpec(name, summary: "log in and save the session", options: [passwordStdin.spec], arguments: [userArgument.spec])
     /// The user name.
     public var user: String
     /// Whether the password is one line of standard input.
@@ -9,9 +15,9 @@ public struct LoginCommand: Command {
 
     /// Reads `<name>` and `--password-stdin`.
     public init(_ invocation: Invocation) throws(CommandError) {
-        guard let user = invocation.argument("name") else { throw .usage(Self.name, "`login` needs <name>") }
+        guard let user = invocation[Self.userArgument] else { throw .usage(Self.name, "`login` needs <name>") }
         self.user = user
-        passwordFromStandardInput = invocation.flag("password-stdin")
+        passwordFromStandardInput = invocation[Self.passwordStdin]
     }
 
     /// Asks for the password, logs in, saves the login.

@@ -2,6 +2,8 @@
 public struct LogoutCommand: Command {
     /// `logout`.
     public static let name = "logout"
+    /// `logout`'s help: no options or arguments.
+    public static let spec = CommandSpec(name, summary: "end the saved session")
 
     /// `logout` takes no options.
     public init(_ invocation: Invocation) throws(CommandError) {}

@@ -5,6 +5,9 @@ public struct ManCommand: Command {
     public static let name = "man"
     /// It talks to no server.
     public static var usesEndpoints: Bool { false }
+    /// `man`'s help: no options or arguments.
+    public static let spec = CommandSpec(name, summary: "print the manual page (roff)",
+                                         discussion: "Read it with `auction man | man -l -`; docs/auction.1 is the same page.")
 
     /// `man` takes no options.
     public init(_ invocation: Invocation) throws(CommandError) {}

@@ -2,6 +2,12 @@
 public struct RegisterCommand: Command {
     /// `register`.
     public static let name = "register"
+    /// `<name>`.
+    public static let userArgument = Argument<String>(text: "name", help: "the user name")
+    /// `--password-stdin`.
+    public static let passwordStdin = Flag("password-stdin", help: "read the password from one line of stdin")
+    /// `register`'s option, argument and help, from the keys above.
+    public static let spec = CommandSpec(name, summary: "create an account and log in", options: [passwordStdin.spec], arguments: [userArgument.spec])
     /// The user name.
     public var user: String
     /// Whether the password is one line of standard input.
@@ -9,9 +15,9 @@ public struct RegisterCommand: Command {
 
     /// Reads `<name>` and `--password-stdin`.
     public init(_ invocation: Invocation) throws(CommandError) {
-        guard let user = invocation.argument("name") else { throw .usage(Self.name, "`register` needs <name>") }
+        guard let user = invocation[Self.userArgument] else { throw .usage(Self.name, "`register` needs <name>") }
         self.user = user
-        passwordFromStandardInput = invocation.flag("password-stdin")
+        passwordFromStandardInput = invocation[Self.passwordStdin]
     }
 
     /// Asks for the password (twice on a terminal), registers, saves the login.

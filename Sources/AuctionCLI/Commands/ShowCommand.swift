@@ -6,6 +6,13 @@ import AuctionInfrastructure
 public struct ShowCommand: Command {
     /// `show`.
     public static let name = "show"
+    /// `<id>`.
+    public static let idArgument = Argument<ProductID>("id", help: "the product's id")
+    /// `--json`.
+    public static let jsonFlag = Flag("json", help: "print the product as JSON")
+    /// `show`'s options, argument and help, from the keys above.
+    public static let spec = CommandSpec(name, summary: "show a product in full, with its price history and image",
+                                         options: [jsonFlag.spec], arguments: [idArgument.spec])
     /// The product shown.
     public var productID: ProductID
     /// Whether to print JSON.
@@ -13,9 +20,9 @@ public struct ShowCommand: Command {
 
     /// Reads `<id>` and `--json`.
     public init(_ invocation: Invocation) throws(CommandError) {
-        guard let id = invocation.productID("id") else { throw .usage(Self.name, "`show` needs <id>") }
+        guard let id = invocation[Self.idArgument] else { throw .usage(Self.name, "`show` needs <id>") }
         productID = id
-        json = invocation.flag("json")
+        json = invocation[Self.jsonFlag]
     }
 
     /// Loads the product (and its image when it will be drawn) and prints it.

@@ -8,6 +8,20 @@ import AuctionInfrastructure
 public struct WatchCommand: Command {
     /// `watch`.
     public static let name = "watch"
+    /// `--pages N`.
+    public static let pagesOption = Option<Int>("pages", range: 1...1_000, valueName: "N", help: "load the first N pages (default 1)")
+    /// `--ids ID,ID,...`.
+    public static let idsOption = Option<[Int]>(list: "ids", valueName: "ID,ID,...", help: "watch these products instead (e.g. 1,5,9)")
+    /// `--json`.
+    public static let jsonFlag = Flag("json", help: "print one JSON object per line: a snapshot, then each change")
+    /// `watch`'s options and help, from the keys above.
+    public static let spec = CommandSpec(name, summary: "show live prices as bids arrive", options: [pagesOption.spec, idsOption.spec, jsonFlag.spec],
+                                         discussion: """
+                                         Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p next/previous page,
+                                         r reload (reconnect now while disconnected), ? keys. When output is not a terminal
+                                         (or TERM is dumb), prints one tab-separated line per change: time, id, name, price,
+                                         change (an ended auction: final price, then `SOLD · winner` or `ended · no winner`).
+                                         """)
     /// How many pages to load at the start.
     public var pages: Int
     /// The products to watch instead of pages.
@@ -21,12 +35,12 @@ public struct WatchCommand: Command {
 
     /// Reads `--pages` and `--ids`.
     public init(_ invocation: Invocation) throws(CommandError) {
-        if invocation.integer("pages") != nil && invocation.integers("ids") != nil {
+        if invocation[Self.pagesOption] != nil && invocation[Self.idsOption] != nil {
             throw .usage(Self.name, "`--pages` and `--ids` cannot be used together")
         }
-        pages = invocation.integer("pages") ?? 1
-        ids = invocation.integers("ids").map { $0.map { ProductID(rawValue: $0) } }
-        json = invocation.flag("json")
+        pages = invocation[Self.pagesOption] ?? 1
+        ids = invocation[Self.idsOption].map { $0.map { ProductID(rawValue: $0) } }
+        json = invocation[Self.jsonFlag]
     }
 
     /// Watches the first `pages` pages, or the given ids.

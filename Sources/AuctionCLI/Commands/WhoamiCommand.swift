@@ -2,12 +2,16 @@
 public struct WhoamiCommand: Command {
     /// `whoami`.
     public static let name = "whoami"
+    /// `--json`.
+    public static let jsonFlag = Flag("json", help: "print it as JSON")
+    /// `whoami`'s option and help, from the key above.
+    public static let spec = CommandSpec(name, summary: "print who the saved session belongs to", options: [jsonFlag.spec])
     /// Whether to print JSON.
     public var json: Bool
 
     /// Reads `--json`.
     public init(_ invocation: Invocation) throws(CommandError) {
-        json = invocation.flag("json")
+        json = invocation[Self.jsonFlag]
     }
 
     /// Asks the server about the saved login and prints the answer.
