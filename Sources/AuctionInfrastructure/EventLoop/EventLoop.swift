@@ -4,6 +4,7 @@ import Glibc
 /// and a flush phase once per iteration that coalesces the writes made during it.
 /// Thread-safe entry points: `execute`, `inEventLoop`, `schedule`, `cancel`, `shutdown`, `now`;
 /// everything else belongs to the loop thread.
+// @unchecked Sendable: what other threads touch is behind `shared` (a `Mutex`); the rest only on the loop thread.
 public final class EventLoop: @unchecked Sendable {
     /// State shared with other threads, guarded by `shared`.
     struct SharedState {
@@ -154,6 +155,7 @@ public final class EventLoop: @unchecked Sendable {
 }
 
 /// Carries a value the compiler cannot prove `Sendable` across a hand-over that is in fact serial.
+// @unchecked Sendable: each caller hands it over serially (one thread lets go before the other uses it).
 struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
