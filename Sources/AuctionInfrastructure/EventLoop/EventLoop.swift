@@ -153,10 +153,3 @@ public final class EventLoop: @unchecked Sendable {
         Syscall.close(epollFD)
     }
 }
-
-/// Carries a value the compiler cannot prove `Sendable` across a hand-over that is in fact serial.
-// @unchecked Sendable: each caller hands it over serially (one thread lets go before the other uses it).
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}

@@ -173,7 +173,7 @@ final class HTTPServerConnection {
 
     private func responder(for request: Int) -> HTTPResponder {
         let loop = connection.loop
-        let this = UncheckedSendable(self)
+        let this = LoopBound(self, on: loop)
         return HTTPResponder { response in
             if loop.inEventLoop {
                 this.value.deliver(response, to: request)
