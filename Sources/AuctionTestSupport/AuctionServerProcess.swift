@@ -5,6 +5,7 @@ import Foundation
 /// Starts the built binary with `--http-port --socket-port --db` (port 0 picks free ones), waits
 /// for its `listening http=HOST:PORT socket=HOST:PORT` line and parses the addresses. `stop()`
 /// sends SIGTERM and waits; `restart()` starts it again on the same ports and database.
+// @unchecked Sendable: `process` is replaced only by `start`/`restart`, which a test calls from one task at a time.
 public final class AuctionServerProcess: @unchecked Sendable {
     /// The HTTP address, e.g. `127.0.0.1:41234`.
     public private(set) var httpAddress = ""

@@ -5,7 +5,7 @@ public func awaitOnLoop<T: Sendable>(
     _ loop: EventLoop, watchdogMilliseconds: Int64 = 20_000,
     _ body: @escaping (_ done: @escaping (T) -> Void) -> Void
 ) async -> T? {
-    let handed = HandedOver(body)
+    let handed = LoopBound(handingOver: body, to: loop)
     return await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
         let once = ResumeOnce(continuation)
         loop.execute {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A long-running child process whose output is read as it comes (for `auction watch` piped):
 /// wait for output, signal it, collect its exit status.
-public final class ChildProcess: @unchecked Sendable {
+public final class ChildProcess: Sendable {
     private let process: SpawnedProcess
 
     /// Starts `executable` with arguments and extra environment (the `AUCTION_*` variables are cleared first).

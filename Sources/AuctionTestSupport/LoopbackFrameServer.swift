@@ -3,6 +3,7 @@ import Glibc
 
 /// The loopback frame server for socket tests (one on 127.0.0.1, a port of its own): logs every frame
 /// it receives, with the connection it came on, and answers each as `behaviour` says.
+// @unchecked Sendable: `log` is a `Mutex`; the listener and connections are touched only on `loop`.
 public final class LoopbackFrameServer: @unchecked Sendable {
     /// What to do with one received frame.
     public enum Action {

@@ -1,7 +1,7 @@
 import AuctionInfrastructure
 
 /// Resumes a continuation at most once, whichever of the result or the watchdog comes first.
-public final class ResumeOnce<T: Sendable>: @unchecked Sendable {
+public final class ResumeOnce<T: Sendable>: Sendable {
     private let continuation: Mutex<CheckedContinuation<T?, Never>?>
     /// Wraps a continuation.
     public init(_ continuation: CheckedContinuation<T?, Never>) { self.continuation = Mutex(continuation) }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A real `auction-server` child process for end-to-end tests: started on free ports, its
 /// `listening …` line parsed, its standard error collected, stopped by a signal.
-public final class ServerProcess: @unchecked Sendable {
+public final class ServerProcess: Sendable {
     /// The child, spawned like every other test process (`SpawnedProcess`, not Foundation's `Process`).
     public let process: SpawnedProcess
     /// The HTTP port it reported.

@@ -9,6 +9,7 @@ import Glibc
 /// when tests spawn processes from several threads at once, a long-lived child (a server, a tmux
 /// daemon) inherits that socket and `waitUntilExit()` never returns. Nothing here is inherited by
 /// other children, and an exit is seen by `waitpid` whatever other processes hold.
+// @unchecked Sendable: mutable state is touched only while `lock` is held; the rest is `let`.
 public final class SpawnedProcess: @unchecked Sendable {
     /// The process id.
     public let pid: pid_t

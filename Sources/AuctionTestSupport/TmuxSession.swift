@@ -1,7 +1,7 @@
 import Foundation
 
 /// A real terminal for end-to-end tests: a private tmux server running one command in one pane.
-public final class TmuxSession: @unchecked Sendable {
+public final class TmuxSession: Sendable {
     /// The private tmux server socket name (`tmux -L`), unique per session.
     public let socketName: String
     private let target = "test"

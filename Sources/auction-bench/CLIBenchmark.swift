@@ -44,15 +44,11 @@ func runCLIBenchmark(_ arguments: [String]) -> Int32 {
         return 1
     }
     print("cli: embedded server \(addresses); \(pushes) price changes watched, \(runs) runs of `auction list`")
-    let watched = CLIBenchmarkBox<[Int32]>([])
-    let done = Latch<Bool>()
-    Task {
-        watched.value = [await measureWatch(addresses, pushes: pushes)]
-        done.fulfil(true)
-    }
-    _ = done.wait()
+    let watched = Latch<Int32>()
+    Task { watched.fulfil(await measureWatch(addresses, pushes: pushes)) }
+    let watchStatus = watched.wait()
     let list = measureList(addresses, runs: runs)
-    return (watched.value.first ?? 1) | list
+    return watchStatus | list
 }
 
 /// Watches page 1 full-screen (in memory, 100×30, colour) while another client bids on it.
@@ -189,7 +185,7 @@ private func timeFirstPage(_ path: String, _ arguments: [String]) -> Int64? {
 }
 
 /// A terminal in memory that remembers when each write happened and its text without colours.
-private final class TimedSink: OutputSink, @unchecked Sendable {
+private final class TimedSink: OutputSink, Sendable {
     struct Write { var at: Int64; var bytes: Int; var plain: String }
     private let lock = Mutex<[Write]>([])
     func write(_ bytes: [UInt8]) {
@@ -202,11 +198,6 @@ private final class TimedSink: OutputSink, @unchecked Sendable {
         let text = price.description
         return lock.withLock { $0.last?.plain.contains(text) ?? false }
     }
-}
-
-private final class CLIBenchmarkBox<Value>: @unchecked Sendable {
-    var value: Value
-    init(_ value: Value) { self.value = value }
 }
 
 /// The text without `ESC [ … m` colour sequences.

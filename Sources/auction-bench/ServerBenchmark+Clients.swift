@@ -7,6 +7,7 @@ import AuctionInfrastructure
 /// A bidder: one connection, one product, one bid in flight; each accepted bid is followed by the next.
 ///
 /// Lives on its loop's thread (`@unchecked Sendable` only to travel in `execute` closures).
+// @unchecked Sendable: touched only on its connection's loop; it crosses threads only inside `execute` closures.
 final class BenchBidder: @unchecked Sendable {
     static let step: Int64 = 100_000
 
@@ -67,6 +68,7 @@ final class BenchBidder: @unchecked Sendable {
 }
 
 /// Watchers that loaded four pages and count price pushes, sampling one push per read for latency.
+// @unchecked Sendable: touched only on `loop`; it crosses threads only inside `loop.execute` closures.
 final class BenchWatchers: @unchecked Sendable {
     let loop: EventLoop
     var connections: [TCPConnection] = []
@@ -192,6 +194,7 @@ func connectMany(_ count: Int, port: Int, on loop: EventLoop) -> [TCPConnection]
 }
 
 /// A value handed between the main thread and a loop under a latch (serial by construction).
+// @unchecked Sendable: written on one side of a `Latch` and read on the other, never both at once.
 final class BenchBox<T>: @unchecked Sendable {
     var value: T?
 }

@@ -53,7 +53,7 @@ import Testing
         let order = await awaitOnLoop(loop) { (done: @escaping ([Int]) -> Void) in
             var fired: [Int] = []
             for (label, delay) in [(3, 30), (1, 10), (4, 30), (2, 20), (0, 0)] {
-                loop.schedule(afterMilliseconds: Int64(delay)) {
+                loop.scheduleOnLoop(afterMilliseconds: Int64(delay)) {
                     fired.append(label)
                     if fired.count == 5 { done(fired) }
                 }
@@ -69,9 +69,9 @@ import Testing
         defer { loop.shutdown() }
         let fired = await awaitOnLoop(loop) { (done: @escaping ([String]) -> Void) in
             var fired: [String] = []
-            let doomed = loop.schedule(afterMilliseconds: 10) { fired.append("cancelled") }
-            loop.schedule(afterMilliseconds: 5) { fired.append("kept") }
-            loop.schedule(afterMilliseconds: 40) { done(fired) }
+            let doomed = loop.scheduleOnLoop(afterMilliseconds: 10) { fired.append("cancelled") }
+            loop.scheduleOnLoop(afterMilliseconds: 5) { fired.append("kept") }
+            loop.scheduleOnLoop(afterMilliseconds: 40) { done(fired) }
             loop.cancel(doomed)
             clock.advance(milliseconds: 40)
         }

@@ -31,9 +31,10 @@ import Testing
         let loop = try EventLoop.spawn(name: "test-timer")
         defer { loop.shutdown() }
         let fired = Latch<Bool>()
-        let counter = Counter()
+        // `schedule` from another thread takes a `@Sendable` closure: the counter crosses bound to the loop.
+        let counter = LoopBound(handingOver: Counter(), to: loop)
         loop.schedule(afterMilliseconds: 0) {
-            counter.count += 1
+            counter.value.count += 1
             fired.fulfil(loop.inEventLoop)
         }
         #expect(await offPool { fired.wait(milliseconds: 30_000) } == true)

@@ -77,7 +77,7 @@ func testPattern(_ count: Int) -> [UInt8] {
 func waitUntil(on loop: EventLoop, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
     for _ in 0..<2_000 {
         if condition() { return true }
-        _ = await awaitOnLoop(loop) { finished in loop.schedule(afterMilliseconds: 5) { finished(true) } }
+        _ = await awaitOnLoop(loop) { finished in loop.scheduleOnLoop(afterMilliseconds: 5) { finished(true) } }
     }
     return condition()
 }

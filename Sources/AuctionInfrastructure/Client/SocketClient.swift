@@ -9,7 +9,7 @@ public final class SocketClient: Sendable {
     /// How the client connects and times out.
     public let configuration: SocketClientConfiguration
     private let loop: EventLoop
-    private let core: UncheckedSendable<SocketClientCore>
+    private let core: LoopBound<SocketClientCore>
     private let hooks = SocketClientHooks()
     /// Set by `close()`; guards handing work to the loop so nothing is queued on a stopped loop.
     private let isClosed = Mutex(false)
@@ -18,7 +18,7 @@ public final class SocketClient: Sendable {
     public init(configuration: SocketClientConfiguration, clock: any TimeSource = SystemClock()) throws(SocketError) {
         self.configuration = configuration
         loop = try EventLoop.spawn(name: "socket-client", clock: clock)
-        core = UncheckedSendable(SocketClientCore(loop: loop, configuration: configuration, hooks: hooks))
+        core = LoopBound(handingOver: SocketClientCore(loop: loop, configuration: configuration, hooks: hooks), to: loop)
     }
 
     deinit { close() }

@@ -127,7 +127,7 @@ final class SocketClientCore {
             if timer.at <= next { return }
             loop.cancel(timer.id)
         }
-        let id = loop.schedule(afterMilliseconds: max(0, next - loop.now())) { [weak self] in
+        let id = loop.scheduleOnLoop(afterMilliseconds: max(0, next - loop.now())) { [weak self] in
             self?.deadlinesPassed()
         }
         deadlineTimer = (id, next)
@@ -266,7 +266,7 @@ final class SocketClientCore {
         phase = .waiting
         let delay = backoff.nextDelay()
         hooks.publish(.reconnecting(inMilliseconds: delay))
-        reconnectTimer = loop.schedule(afterMilliseconds: delay) { [weak self] in
+        reconnectTimer = loop.scheduleOnLoop(afterMilliseconds: delay) { [weak self] in
             guard let self, self.phase == .waiting else { return }
             self.reconnectTimer = nil
             self.connect()

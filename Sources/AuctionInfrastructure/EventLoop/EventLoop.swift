@@ -4,6 +4,7 @@ import Glibc
 /// and a flush phase once per iteration that coalesces the writes made during it.
 /// Thread-safe entry points: `execute`, `inEventLoop`, `schedule`, `cancel`, `shutdown`, `now`;
 /// everything else belongs to the loop thread.
+// @unchecked Sendable: what other threads touch is behind `shared` (a `Mutex`); the rest only on the loop thread.
 public final class EventLoop: @unchecked Sendable {
     /// State shared with other threads, guarded by `shared`.
     struct SharedState {
@@ -93,22 +94,36 @@ public final class EventLoop: @unchecked Sendable {
     /// Whether the caller runs on this loop's thread.
     public var inEventLoop: Bool { pthread_equal(pthread_self(), thread) != 0 }
 
-    /// Runs `work` on the loop thread after `afterMilliseconds` (the loop clock's monotonic time); call from the loop thread
-    /// (from another thread the timer is handed over with `execute`).
+    /// Runs `work` on the loop thread after `afterMilliseconds` (the loop clock's monotonic time), from any
+    /// thread (from another thread the timer is handed over with `execute`, hence `@Sendable`).
     @discardableResult
-    public func schedule(afterMilliseconds delay: Int64, _ work: @escaping () -> Void) -> TimerID {
-        let id = shared.withLock { state -> UInt64 in
-            defer { state.nextTimerID += 1 }
-            return state.nextTimerID
-        }
+    public func schedule(afterMilliseconds delay: Int64, _ work: @escaping @Sendable () -> Void) -> TimerID {
+        let id = takeTimerID()
         let deadline = now() + max(0, delay)
         if inEventLoop {
             timers.insert(id: id, deadline: deadline, work)
         } else {
-            let bound = LoopBound(handingOver: work, to: self)
-            execute { [self] in timers.insert(id: id, deadline: deadline, bound.value) }
+            execute { [self] in timers.insert(id: id, deadline: deadline, work) }
         }
         return TimerID(rawValue: id)
+    }
+
+    /// Runs `work` on the loop thread after `afterMilliseconds`; only from the loop thread (checked, it
+    /// stops the process otherwise), so `work` may hold state confined to this loop.
+    @discardableResult
+    public func scheduleOnLoop(afterMilliseconds delay: Int64, _ work: @escaping () -> Void) -> TimerID {
+        precondition(inEventLoop, "scheduleOnLoop called off the loop \(name)")
+        let id = takeTimerID()
+        timers.insert(id: id, deadline: now() + max(0, delay), work)
+        return TimerID(rawValue: id)
+    }
+
+    /// The next timer id (any thread).
+    private func takeTimerID() -> UInt64 {
+        shared.withLock { state -> UInt64 in
+            defer { state.nextTimerID += 1 }
+            return state.nextTimerID
+        }
     }
 
     /// Cancels a timer, from any thread: once this returns, the timer will not start (harmless if it
@@ -151,10 +166,4 @@ public final class EventLoop: @unchecked Sendable {
         Syscall.close(wakeFD)
         Syscall.close(epollFD)
     }
-}
-
-/// Carries a value the compiler cannot prove `Sendable` across a hand-over that is in fact serial.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -118,7 +118,7 @@ final class HTTPServerConnection {
     private func deferDispatch(_ request: HTTPRequest) {
         deferred = request
         guard stallTimer == nil else { return }
-        stallTimer = connection.loop.schedule(afterMilliseconds: limits.sendTimeoutMilliseconds) { [weak self] in
+        stallTimer = connection.loop.scheduleOnLoop(afterMilliseconds: limits.sendTimeoutMilliseconds) { [weak self] in
             guard let self else { return }
             stallTimer = nil
             session.peerClosed()
@@ -159,7 +159,7 @@ final class HTTPServerConnection {
         if let timer { connection.loop.cancel(timer.id) }
         timer = nil
         guard !connection.isClosed else { return }
-        let id = connection.loop.schedule(afterMilliseconds: HTTPServerConnection.lingerMilliseconds) { [weak self] in
+        let id = connection.loop.scheduleOnLoop(afterMilliseconds: HTTPServerConnection.lingerMilliseconds) { [weak self] in
             self?.timer = nil
             self?.connection.abort()
         }
@@ -173,7 +173,7 @@ final class HTTPServerConnection {
 
     private func responder(for request: Int) -> HTTPResponder {
         let loop = connection.loop
-        let this = UncheckedSendable(self)
+        let this = LoopBound(self, on: loop)
         return HTTPResponder { response in
             if loop.inEventLoop {
                 this.value.deliver(response, to: request)
@@ -201,7 +201,7 @@ final class HTTPServerConnection {
         if let timer { connection.loop.cancel(timer.id) }
         timer = nil
         guard let deadline else { return }
-        let id = connection.loop.schedule(afterMilliseconds: deadline - connection.loop.now()) { [weak self] in
+        let id = connection.loop.scheduleOnLoop(afterMilliseconds: deadline - connection.loop.now()) { [weak self] in
             guard let self else { return }
             timer = nil
             perform(session.checkTimeouts(now: connection.loop.now()))

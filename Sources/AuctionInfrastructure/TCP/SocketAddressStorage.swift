@@ -1,7 +1,7 @@
 import Glibc
 
 /// A C socket address (`sockaddr_storage` plus its length), IPv4 or IPv6.
-struct SocketAddressStorage: @unchecked Sendable {
+struct SocketAddressStorage: Sendable {
     var storage = sockaddr_storage()
     var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
 

@@ -6,7 +6,7 @@ extension TCPConnection {
         host: String, port: Int, timeoutMilliseconds: Int64, on loop: EventLoop,
         _ completion: @escaping (Result<TCPConnection, SocketError>) -> Void
     ) {
-        let box = UncheckedSendable(completion)
+        let box = LoopBound(handingOver: completion, to: loop)
         guard (0...65_535).contains(port) else {
             return loop.execute { box.value(.failure(.invalidPort(port))) }
         }
@@ -15,7 +15,7 @@ extension TCPConnection {
             let connector = TCPConnector(
                 target: target, timeoutMilliseconds: timeoutMilliseconds, on: loop, completion: box.value)
             connector.start()
-            let handle = UncheckedSendable(connector)
+            let handle = LoopBound(connector, on: loop)
             AddressResolver.resolveInBackground(host: host, port: port) { result in
                 if loop.inEventLoop {
                     handle.value.resolved(result)

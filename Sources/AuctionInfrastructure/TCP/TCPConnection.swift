@@ -3,6 +3,7 @@ import Glibc
 /// A non-blocking TCP connection owned by one `EventLoop`. Use it only on that loop's thread
 /// (it is `@unchecked Sendable` only so it can travel inside `loop.execute` closures).
 /// Writes are queued and flushed once per loop iteration (coalesced); `EAGAIN` waits for `EPOLLOUT`.
+// @unchecked Sendable: all state is touched only on `loop`; it crosses threads only inside `loop.execute` closures.
 public final class TCPConnection: @unchecked Sendable {
     enum State { case open, closing, closed }
     enum OutputShutdown { case none, requested, done }

@@ -26,7 +26,7 @@ final class TCPConnector: EventHandler {
     /// Starts the deadline and makes the loop's shutdown fail this connect (loop thread).
     func start() {
         tracking = loop.track(self)
-        timer = loop.schedule(afterMilliseconds: timeoutMilliseconds) { [self] in
+        timer = loop.scheduleOnLoop(afterMilliseconds: timeoutMilliseconds) { [self] in
             timer = nil
             finish(.failure(.timedOut(target, milliseconds: timeoutMilliseconds)))
         }

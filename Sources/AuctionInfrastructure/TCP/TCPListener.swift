@@ -3,6 +3,7 @@ import Glibc
 /// A listening TCP socket on an `EventLoop`; accepts in a loop until `EAGAIN` (`accept4`),
 /// handing each new non-blocking connection to `onAccept` on the loop thread. Near the open-file
 /// limit it refuses clients as its `DescriptorReserve` says, answering them instead of going quiet.
+// @unchecked Sendable: all state is touched only on `loop`; other threads reach it only through `loop.execute`.
 public final class TCPListener: @unchecked Sendable {
     /// The loop that owns this listener.
     public let loop: EventLoop

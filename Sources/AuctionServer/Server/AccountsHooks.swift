@@ -5,7 +5,7 @@ import AuctionInfrastructure
 ///
 /// One instance serves one server run: it opens the account store when the server starts and
 /// closes it (and the password-hashing workers) when the server stops.
-final class AccountsHooks: SessionResolver, @unchecked Sendable {
+final class AccountsHooks: SessionResolver, Sendable {
     private struct Opened {
         var store: SQLiteAccountStore
         var service: AccountService

@@ -10,7 +10,7 @@ import Glibc
 /// both listeners and returns their real addresses; `stop()` stops accepting, lets in-flight bids
 /// commit and answer, closes every connection and the database, and joins the threads, so nothing
 /// is left running or listening. Call both from any thread but the server's own loop.
-public final class AuctionHouseServer: @unchecked Sendable {
+public final class AuctionHouseServer: Sendable {
     /// What the server was built with.
     public let configuration: ServerConfiguration
     /// Where log lines go.
@@ -19,6 +19,7 @@ public final class AuctionHouseServer: @unchecked Sendable {
     private let clock: any TimeSource
     private let state = Mutex(Running())
 
+    // @unchecked Sendable: built once by `start`, taken out once by `stop`; `chat`/`fileLock` are used only there.
     private struct Running: @unchecked Sendable {
         var started = false
         var stopped = false

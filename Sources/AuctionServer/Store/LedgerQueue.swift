@@ -2,6 +2,7 @@ import AuctionCore
 import AuctionInfrastructure
 
 /// Bids waiting for the ledger's writer thread, and whether the ledger is still taking them.
+// @unchecked Sendable: all state is touched only while `lock` is held.
 final class LedgerQueue: @unchecked Sendable {
     /// Bids handed in together and the one completion they share.
     struct Entry {

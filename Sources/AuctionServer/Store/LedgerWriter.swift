@@ -7,6 +7,7 @@ import CSQLite
 /// `close` finalizes the statements before closing the connection: `sqlite3_close_v2` with
 /// statements still alive leaves a "zombie" connection open, and SQLite only checkpoints the WAL
 /// into the database file when the last connection really closes.
+// @unchecked Sendable: the statements are used only on the writer thread; the counters only under `statisticsLock`.
 final class LedgerWriter: @unchecked Sendable {
     private struct Statements {
         var insertBid: SQLiteStatement

@@ -5,6 +5,7 @@ import CSQLite
 /// Users and their sessions in SQLite; holds only password hashes and token hashes, never secrets.
 ///
 /// Thread-safe (`Sendable`): one connection behind a lock. Each write is its own durable commit.
+// @unchecked Sendable: its one SQLite connection is used only while `lock` is held.
 public final class SQLiteAccountStore: @unchecked Sendable {
     /// A stored user.
     public struct User: Hashable, Sendable {

@@ -11,6 +11,7 @@ import AuctionInfrastructure
 /// Thread-safe (`Sendable`): the queue is behind a lock and reads use a second connection
 /// behind another. Other connections, in this process or another, may open the same file
 /// (WAL lets them read while the writer writes); that is how a crash test checks the store.
+// @unchecked Sendable: the reader is used only under `readLock`, the writer only on its thread, the queue locks itself.
 public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
     /// Called once per submission, on the writer thread, after its commit or failure.
     public typealias Completion = @Sendable (Result<Void, StoreError>) -> Void

@@ -6,6 +6,7 @@ import AuctionInfrastructure
 /// Thread-safe (`Sendable`): it owns one connection and every call holds its lock, so calls
 /// from several threads queue. The server loads `allProducts()` once and serves from memory;
 /// images and details are read on demand.
+// @unchecked Sendable: its one SQLite connection is used only while `lock` is held.
 public final class SQLiteCatalogueStore: @unchecked Sendable {
     private let database: SQLiteDatabase
     private let lock = ConditionLock()

@@ -5,6 +5,7 @@ import AuctionInfrastructure
 ///
 /// Thread-safe (`Sendable`): one connection behind a lock. Each `append` is its own durable
 /// commit (about one fsync); a busy chat should append from off the event loop.
+// @unchecked Sendable: its one SQLite connection is used only while `lock` is held.
 public final class SQLiteChatStore: @unchecked Sendable {
     /// A stored message; `sequence` orders messages server-wide (the wire's `seq`).
     public struct Message: Hashable, Sendable {
