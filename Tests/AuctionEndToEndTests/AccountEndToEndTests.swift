@@ -11,10 +11,11 @@ import Testing
     struct User {
         let name: String
         let config: String
-        let server: AuctionServerProcess
+        /// Where the server is (`AUCTION_HTTP`, `AUCTION_SOCKET`).
+        let serverEnvironment: [String: String]
 
         var environment: [String: String] {
-            server.clientEnvironment.merging(["XDG_CONFIG_HOME": config, "HOME": config]) { _, new in new }
+            serverEnvironment.merging(["XDG_CONFIG_HOME": config, "HOME": config]) { _, new in new }
         }
 
         /// Runs `auction <arguments>` as this user.
@@ -31,7 +32,12 @@ import Testing
 
     /// Registers `name` through the CLI (password on stdin).
     static func register(_ name: String, on server: AuctionServerProcess, in directory: TemporaryDirectory) async throws -> User {
-        let user = User(name: name, config: directory.file("config-\(name)"), server: server)
+        try await register(name, serverEnvironment: server.clientEnvironment, in: directory)
+    }
+
+    /// Registers `name` through the CLI against the server `serverEnvironment` names.
+    static func register(_ name: String, serverEnvironment: [String: String], in directory: TemporaryDirectory) async throws -> User {
+        let user = User(name: name, config: directory.file("config-\(name)"), serverEnvironment: serverEnvironment)
         let result = try await user.run(["register", name, "--password-stdin"], stdin: "correct horse \(name)\n")
         #expect(result.status == 0, "register \(name): \(result.stderr)")
         return user

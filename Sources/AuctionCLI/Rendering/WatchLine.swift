@@ -18,6 +18,6 @@ extension WatchLine {
     public static func formatClosed(_ product: Product, at time: Timestamp, clock: TimeOfDay = .utc) -> String {
         let outcome = product.winner.map { "SOLD · " + TerminalText.sanitized($0) } ?? "ended · no winner"
         return [clock.format(time), String(product.id.rawValue), TerminalText.sanitized(product.name),
-                product.currentPrice.description, outcome].joined(separator: "\t")
+                String(product.currentPrice.minorUnits), outcome].joined(separator: "\t")
     }
 }
