@@ -203,7 +203,8 @@ import Testing
     }
 
     @Test func answersARequestSentBeforeTheClientHalfClosed() async throws {
-        let worker = try EventLoop.spawn(name: "http-test-worker")
+        let clock = ManualClock()  // the late answers' 20 ms pass when the test moves the clock
+        let worker = try EventLoop.spawn(name: "http-test-worker", clock: clock)
         defer { worker.shutdown() }
         let server = try HTTPTestServer { request, responder in
             worker.execute { worker.schedule(afterMilliseconds: 20) { responder.respond(.text(.ok, "late")) } }
@@ -212,7 +213,7 @@ import Testing
         let socket = try RawHTTPSocket(port: server.port)
         socket.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n")
         shutdown(socket.fd, CInt(SHUT_WR))
-        #expect(responses(in: await socket.readToEnd()).map(\.text) == ["late", "late"])
+        #expect(responses(in: await clock.advancing(by: 20) { await socket.readToEnd() }).map(\.text) == ["late", "late"])
     }
 
     @Test func answers503ForAHandlerThatNeverAnswers() async throws {

@@ -97,7 +97,8 @@ import Testing
 @Suite struct TCPConnectionHalfCloseTests {
     /// A client that sends its request and half-closes still gets an answer sent later.
     @Test func inputClosedHandlerKeepsTheConnectionWritable() async throws {
-        let loop = try EventLoop.spawn(name: "test-input-closed")
+        let clock = ManualClock()  // the late answer's 20 ms pass when the test moves the clock
+        let loop = try EventLoop.spawn(name: "test-input-closed", clock: clock)
         defer { loop.shutdown() }
         let events = Mutex<[String]>([])
         let listener = try TCPListener.listen(host: "127.0.0.1", port: 0, on: loop) { connection in
@@ -117,7 +118,7 @@ import Testing
         defer { close(client) }
         blockingWriteAll(client, Array("question".utf8))
         shutdown(client, CInt(SHUT_WR))
-        #expect(await readUntilEOF(client) == Array("answer".utf8))
+        #expect(await clock.advancing(by: 20) { await readUntilEOF(client) } == Array("answer".utf8))
         await waitUntil(on: loop) { events.withLock { $0.count } == 2 }
         #expect(events.withLock { $0 } == ["eof after question", "closed true"])
     }
