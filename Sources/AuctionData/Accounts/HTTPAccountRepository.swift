@@ -13,11 +13,7 @@ public struct HTTPAccountRepository: AccountRepository {
 
     /// Creates a repository for the service at `baseURL` (e.g. `http://127.0.0.1:3100`), doing I/O on `loop`.
     public init(baseURL: String, loop: EventLoop, configuration: HTTPClient.Configuration = .init()) throws(AuctionError) {
-        do throws(HTTPError) {
-            client = HTTPClient(baseURL: try HTTPBaseURL(parsing: baseURL), configuration: configuration, loop: loop)
-        } catch {
-            throw error.auctionError
-        }
+        client = try HTTPClient(checkedBaseURL: baseURL, configuration: configuration, loop: loop)
     }
 
     /// Creates an account (`201`) and returns its first session.

@@ -13,11 +13,7 @@ public struct HTTPProductRepository: ProductRepository {
 
     /// Creates a repository for the service at `baseURL` (e.g. `http://127.0.0.1:3100`), doing I/O on `loop`.
     public init(baseURL: String, loop: EventLoop, configuration: HTTPClient.Configuration = .init()) throws(AuctionError) {
-        do throws(HTTPError) {
-            client = HTTPClient(baseURL: try HTTPBaseURL(parsing: baseURL), configuration: configuration, loop: loop)
-        } catch {
-            throw error.auctionError
-        }
+        client = try HTTPClient(checkedBaseURL: baseURL, configuration: configuration, loop: loop)
     }
 
     /// Page `index`, or nil past the last page (`201`, or an empty list).
@@ -49,9 +45,7 @@ public struct HTTPProductRepository: ProductRepository {
             // The original backend keeps the current price apart; without it the graph's last point stands in.
             let current = try? await currentPrice(of: id)
             return dto.toDomain(currentPrice: current)
-        case 201, 404:
-            throw AuctionError.notFound("product \(id)")
-        case 400 where CatalogueErrorBody(body: response.body)?.isMissingRecord == true:
+        case _ where Self.saysNoSuchProduct(response):
             throw AuctionError.notFound("product \(id)")
         default:
             throw failure(response)
@@ -64,9 +58,7 @@ public struct HTTPProductRepository: ProductRepository {
         switch response.status.code {
         case 200:
             return try decode { () throws(CatalogueError) in try CurrentPriceDTO(json: CatalogueFields.parse(response.body)) }
-        case 201, 404:
-            throw AuctionError.notFound("product \(id)")
-        case 400 where CatalogueErrorBody(body: response.body)?.isMissingRecord == true:
+        case _ where Self.saysNoSuchProduct(response):
             throw AuctionError.notFound("product \(id)")
         default:
             throw failure(response)
@@ -80,6 +72,16 @@ public struct HTTPProductRepository: ProductRepository {
         case 200: return response.body
         case 201, 404: throw AuctionError.notFound("image \(imageID)")
         default: throw failure(response)
+        }
+    }
+
+    /// Whether the answer means "no such product": `201`/`404`, or the original backend's `400`
+    /// with its missing-record error body.
+    private static func saysNoSuchProduct(_ response: HTTPResponse) -> Bool {
+        switch response.status.code {
+        case 201, 404: true
+        case 400: CatalogueErrorBody(body: response.body)?.isMissingRecord == true
+        default: false
         }
     }
 
