@@ -118,21 +118,7 @@ private func answer(port: Int) -> String {
 
 /// A blocking loopback client with a 5 s receive timeout, or -1.
 private func connectedSocket(port: Int) -> CInt {
-    let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-    let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    if result != 0 {
-        close(fd)
-        return -1
-    }
-    return fd
+    BlockingLoopbackSocket.connect(port: port, receiveTimeoutSeconds: 5)
 }
 
 /// One read (up to 4 KiB) as text.

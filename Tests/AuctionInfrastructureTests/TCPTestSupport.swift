@@ -22,21 +22,7 @@ func echoListener(host: String, on loop: EventLoop) throws -> TCPListener {
 
 /// A plain blocking client socket for tests (`socket` + `connect`), or -1.
 func blockingClient(host: String = "127.0.0.1", port: Int) -> CInt {
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    inet_pton(AF_INET, host, &address.sin_addr)
-    let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
-    let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-    }
-    if result != 0 {
-        close(fd)
-        return -1
-    }
-    return fd
+    BlockingLoopbackSocket.connect(port: port, host: host)
 }
 
 /// Reads from a blocking socket until EOF on a thread off the concurrency pool; everything read.

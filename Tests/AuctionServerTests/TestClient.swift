@@ -83,25 +83,8 @@ struct RawSocket: Sendable {
 
     /// Connects to 127.0.0.1:`port`; `receiveBuffer` shrinks the kernel buffer (slow-consumer tests).
     init(port: Int, receiveBuffer: Int? = nil) throws {
-        fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
-        if var size = receiveBuffer.map(CInt.init) {
-            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<CInt>.size))
-        }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            Glibc.close(fd)
-            throw TestClientError.notAReply(-1)
-        }
+        fd = BlockingLoopbackSocket.connect(port: port, receiveTimeoutSeconds: 10, receiveBuffer: receiveBuffer)
+        guard fd >= 0 else { throw TestClientError.notAReply(-1) }
     }
 
     /// Sends everything (blocking); false when the peer is gone.
