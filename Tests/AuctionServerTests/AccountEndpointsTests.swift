@@ -13,7 +13,12 @@ import Testing
         let workers: BlockingWorkers
         let loop: EventLoop
         let server: HTTPServer
-        var client: HTTPClient { HTTPClient(baseURL: HTTPBaseURL(host: "127.0.0.1", port: server.address.port), loop: loop) }
+        /// Each login hashes a password (yescrypt) on two workers; when the whole suite starts at once on
+        /// two cores an answer can take longer than the client's default 10 s, so the test waits up to a minute.
+        var client: HTTPClient {
+            HTTPClient(baseURL: HTTPBaseURL(host: "127.0.0.1", port: server.address.port),
+                       configuration: .init(responseTimeoutMilliseconds: 60_000), loop: loop)
+        }
         var repository: HTTPAccountRepository { HTTPAccountRepository(client: client) }
 
         func post(_ path: String, _ body: String, headers: HTTPHeaders = ["Content-Type": "application/json"]) async throws -> HTTPResponse {
