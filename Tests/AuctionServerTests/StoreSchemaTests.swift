@@ -14,7 +14,10 @@ import Testing
         #expect(applied == StoreSchema.migrations.map(\.version))
         #expect(try StoreSchema.version(of: database) == StoreSchema.currentVersion)
         let tables = try database.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { $0.text(0) }
-        #expect(tables == ["bids", "chat_messages", "images", "price_history", "products", "sessions", "users"])
+        #expect(tables == [
+            "bids", "chat_messages", "images", "notifications", "price_history", "products", "proxy_maximums",
+            "sessions", "users", "watchlist",
+        ])
         let indexes = try database.query("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL") { $0.text(0) }
         #expect(Set(indexes).isSuperset(of: ["bids_by_product", "images_by_product", "chat_messages_by_room", "sessions_by_user"]))
     }
@@ -46,17 +49,18 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let database = try SQLiteDatabase(path: folder.file("steps.sqlite"))
+        let next = StoreSchema.currentVersion + 1
         let steps = StoreSchema.migrations + [
-            StoreSchema.Migration(version: 2, summary: "notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY)"),
-            StoreSchema.Migration(version: 3, summary: "broken", sql: "CREATE TABLE half (id INTEGER); CREATE TABLE oops ("),
+            StoreSchema.Migration(version: next, summary: "notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY)"),
+            StoreSchema.Migration(version: next + 1, summary: "broken", sql: "CREATE TABLE half (id INTEGER); CREATE TABLE oops ("),
         ]
 
         #expect(throws: StoreError.self) { try StoreSchema.migrate(database, migrations: steps) }
 
-        #expect(try StoreSchema.version(of: database) == 2)
+        #expect(try StoreSchema.version(of: database) == next)
         let tables = try database.query("SELECT name FROM sqlite_schema WHERE type = 'table'") { $0.text(0) }
         #expect(tables.contains("notes") && !tables.contains("half"))
-        #expect(try StoreSchema.migrate(database, migrations: Array(steps.prefix(2))) == [])
+        #expect(try StoreSchema.migrate(database, migrations: Array(steps.prefix(steps.count - 1))) == [])
     }
 
     @Test func refusesASchemaFromTheFuture() throws {

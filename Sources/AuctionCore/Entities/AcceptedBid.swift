@@ -10,14 +10,23 @@ public struct AcceptedBid: Hashable, Sendable {
     public var bidder: UserID?
     /// When the bid was accepted.
     public var acceptedAt: Timestamp
+    /// Whether the server placed it for the bidder from their secret maximum (a proxy step).
+    public var isAutomatic: Bool
+    /// The client's idempotency key of the bid that placed it (nil for proxy steps and plain bids without one).
+    public var idempotencyKey: String?
 
     /// Creates a record.
-    public init(productID: ProductID, price: Money, previousPrice: Money, bidder: UserID?, acceptedAt: Timestamp) {
+    public init(
+        productID: ProductID, price: Money, previousPrice: Money, bidder: UserID?, acceptedAt: Timestamp,
+        isAutomatic: Bool = false, idempotencyKey: String? = nil
+    ) {
         self.productID = productID
         self.price = price
         self.previousPrice = previousPrice
         self.bidder = bidder
         self.acceptedAt = acceptedAt
+        self.isAutomatic = isAutomatic
+        self.idempotencyKey = idempotencyKey
     }
 
     /// The push this bid causes.

@@ -14,11 +14,18 @@ public struct Bid: Hashable, Sendable {
     public var productID: ProductID
     /// The offered price.
     public var price: Money
+    /// The bidder's secret maximum for a proxy bid (at least `price`); nil for a plain bid.
+    public var maximum: Money?
+    /// A client-chosen key (1–64 printable ASCII bytes): a retry with the same key within 24 h
+    /// gets the original outcome and never places a second bid. Nil when the client sent none.
+    public var idempotencyKey: String?
 
     /// Creates a bid.
-    public init(productID: ProductID, price: Money) {
+    public init(productID: ProductID, price: Money, maximum: Money? = nil, idempotencyKey: String? = nil) {
         self.productID = productID
         self.price = price
+        self.maximum = maximum
+        self.idempotencyKey = idempotencyKey
     }
 }
 
@@ -50,6 +57,12 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
     case raiseTooLarge = "raise_too_large"
     /// The product's stored state is out of range; bids on it are refused until an operator fixes it.
     case productUnavailable = "product_unavailable"
+    /// Another bidder's secret maximum beats (or ties, placed earlier) this bid; their proxy answered.
+    case outbidByProxy = "outbid_by_proxy"
+    /// A proxy bid's maximum is below its bid price.
+    case maximumBelowBid = "maximum_below_bid"
+    /// The product has no buy-now price, or it disappeared (a bid was accepted, or the reserve was met).
+    case buyNowUnavailable = "buy_now_unavailable"
 
     /// A sentence a user can act on.
     public var explanation: String {
@@ -67,6 +80,9 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
         case .priceTooHigh: "the price is above the highest price the server accepts"
         case .raiseTooLarge: "the price is too far above the current price"
         case .productUnavailable: "bidding on this product is suspended"
+        case .outbidByProxy: "another bidder's maximum is higher; their automatic bid answered yours"
+        case .maximumBelowBid: "the maximum must be at least the bid"
+        case .buyNowUnavailable: "this product cannot be bought now (no buy-now price, or bidding has begun)"
         }
     }
 }

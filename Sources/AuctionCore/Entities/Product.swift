@@ -24,12 +24,19 @@ public struct Product: Hashable, Sendable, Identifiable {
     public var isClosed: Bool
     /// The winner's name once the auction closed with a winner; nil while open or without one.
     public var winner: String?
+    /// Whether a hidden reserve price has been reached; nil when the product has no reserve.
+    public var reserveMet: Bool?
+    /// The buy-now price while buying now is possible (no bid yet, or the reserve not met yet); nil otherwise.
+    public var buyNowPrice: Money?
+    /// How many times soft close has moved the end time (each move is already in `endsAt`).
+    public var extensions: Int
 
     /// Creates a product row.
     public init(
         id: ProductID, name: String, startPrice: Money, currentPrice: Money, lastChange: Money,
         direction: PriceDirection, auctionDate: String, imageIDs: [Int] = [],
-        endsAt: Timestamp? = nil, minimumIncrement: Money? = nil, isClosed: Bool = false, winner: String? = nil
+        endsAt: Timestamp? = nil, minimumIncrement: Money? = nil, isClosed: Bool = false, winner: String? = nil,
+        reserveMet: Bool? = nil, buyNowPrice: Money? = nil, extensions: Int = 0
     ) {
         self.id = id
         self.name = name
@@ -43,6 +50,9 @@ public struct Product: Hashable, Sendable, Identifiable {
         self.minimumIncrement = minimumIncrement
         self.isClosed = isClosed
         self.winner = winner
+        self.reserveMet = reserveMet
+        self.buyNowPrice = buyNowPrice
+        self.extensions = extensions
     }
 
     /// This product after a price update was applied.

@@ -19,6 +19,12 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     public static let subscribe = ProtocolFeature("subscribe")
     /// Login with a session token (request 3): offered by the server.
     public static let login = ProtocolFeature("login")
+    /// End-time pushes (7) when soft close moves an auction's end.
+    public static let extensions = ProtocolFeature("extensions")
+    /// Notification pushes (8): outbid, ending soon, won, lost, sold.
+    public static let notifications = ProtocolFeature("notifications")
+    /// Proxy bids (`max_price` on request 2), idempotency keys and buy-now (request 12): offered by the server.
+    public static let proxyBids = ProtocolFeature("proxy-bids")
 
     /// What this build's client understands, sent in its hello.
     public static let understoodByClient: [ProtocolFeature] = [.closing, .chat, .errors]
@@ -39,6 +45,8 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
         case 3, 4: .chat
         case 5: .closing
         case 6: .errors
+        case 7: .extensions
+        case 8: .notifications
         default: ProtocolFeature("push-\(dataType)")
         }
     }

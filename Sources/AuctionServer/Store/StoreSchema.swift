@@ -86,6 +86,43 @@ public enum StoreSchema {
             );
             CREATE INDEX chat_messages_by_room ON chat_messages(room, id);
             """),
+        Migration(version: 2, summary: "proxy bids, soft close, reserve, buy-now, notifications, watchlist", sql: """
+            ALTER TABLE products ADD COLUMN reserve_price INTEGER CHECK (reserve_price IS NULL OR reserve_price > 0);
+            ALTER TABLE products ADD COLUMN buy_now_price INTEGER CHECK (buy_now_price IS NULL OR buy_now_price > 0);
+            ALTER TABLE products ADD COLUMN extend_window_ms INTEGER CHECK (extend_window_ms IS NULL OR extend_window_ms >= 0);
+            ALTER TABLE products ADD COLUMN extend_by_ms INTEGER CHECK (extend_by_ms IS NULL OR extend_by_ms >= 0);
+            ALTER TABLE products ADD COLUMN max_extensions INTEGER CHECK (max_extensions IS NULL OR max_extensions >= 0);
+            ALTER TABLE products ADD COLUMN extensions INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE products ADD COLUMN bought_at INTEGER;
+            ALTER TABLE bids ADD COLUMN automatic INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE bids ADD COLUMN idempotency_key TEXT;
+            CREATE UNIQUE INDEX bids_by_key ON bids(user_id, idempotency_key)
+                WHERE idempotency_key IS NOT NULL AND user_id IS NOT NULL;
+            CREATE TABLE proxy_maximums (
+                product_id INTEGER NOT NULL REFERENCES products(id),
+                user_id INTEGER NOT NULL REFERENCES users(id),
+                maximum INTEGER NOT NULL CHECK (maximum > 0),
+                placed_at INTEGER NOT NULL,
+                PRIMARY KEY (product_id, user_id)
+            ) WITHOUT ROWID;
+            CREATE TABLE notifications (
+                id INTEGER PRIMARY KEY,
+                user_id INTEGER NOT NULL REFERENCES users(id),
+                kind TEXT NOT NULL,
+                product_id INTEGER NOT NULL,
+                price INTEGER,
+                maximum INTEGER,
+                created_at INTEGER NOT NULL,
+                seen_at INTEGER
+            );
+            CREATE INDEX notifications_unseen ON notifications(user_id, id) WHERE seen_at IS NULL;
+            CREATE TABLE watchlist (
+                user_id INTEGER NOT NULL REFERENCES users(id),
+                product_id INTEGER NOT NULL,
+                added_at INTEGER NOT NULL,
+                PRIMARY KEY (user_id, product_id)
+            ) WITHOUT ROWID;
+            """),
     ]
 
     /// The schema version this program writes.
