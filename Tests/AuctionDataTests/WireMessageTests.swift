@@ -28,6 +28,8 @@ import Testing
             .chatJoin(room: "product-5"), .chatLeave(room: "product-5"),
             .chatSend(room: "product-5", text: "50/50 chance? {\"no\"} 🎉"),
             .chatWho(room: "product-5"), .ping,
+            .bid(Bid(productID: 5, price: 35000, maximum: 50000, idempotencyKey: "k-1"), userID: nil),
+            .buyNow(5, idempotencyKey: "b-7"), .buyNow(6, idempotencyKey: nil),
         ]
         for (id, message) in messages.enumerated() {
             let frame = try #require(Self.throughBytes(message.frame(completionID: Int64(id))))
@@ -49,6 +51,10 @@ import Testing
             .auctionClosed(5, finalPrice: 40000, winner: "alice"),
             .auctionClosed(6, finalPrice: 100, winner: nil),
             .error(reason: "frame_too_large", message: "frame larger than 65536 bytes"),
+            .endTime(5, endsAt: Timestamp(millisecondsSinceEpoch: 1_800_000_000_000), extensions: 2),
+            .notification(AuctionNotification(id: 12, kind: .outbid, productID: 5, productName: "Shoes", price: 35000,
+                                              maximum: 34000, createdAt: Timestamp(millisecondsSinceEpoch: 1_700_000_000_000))),
+            .notification(AuctionNotification(id: 13, kind: .won, productID: 6, createdAt: Timestamp(millisecondsSinceEpoch: 1))),
         ]
         for message in messages {
             let frame = try #require(Self.throughBytes(message.frame))
@@ -82,6 +88,18 @@ import Testing
             return
         }
         #expect(line.sender == "a/b" && line.text == "1/2")
+    }
+
+    @Test func idempotencyKeysOutsideTheirRangeAreMalformed() throws {
+        for key in ["", String(repeating: "k", count: 65), "with space", "é"] {
+            let frame = Frame(dataType: 2, completionID: 1, data: ["product_id": 5, "product_price": 100, "idempotency_key": .string(key)])
+            #expect(throws: WireError.self) { try ClientMessage(frame: frame) }
+        }
+        let fraction = Frame(dataType: 2, completionID: 1, data: ["product_id": 5, "product_price": 100, "max_price": .double(2.5)])
+        #expect(throws: WireError.self) { try ClientMessage(frame: fraction) }
+        let plain = ClientMessage.bid(Bid(productID: 5, price: 35000), userID: UserID(rawValue: 1)).frame(completionID: 3)
+        #expect(String(decoding: FrameEncoder.encode(plain), as: UTF8.self)
+            == #"{"dataType":2,"completionId":3,"data":{"product_id":5,"product_price":35000,"user_id":1}}/"#)
     }
 
     @Test func unknownDataTypesAreSkippedNotErrors() throws {

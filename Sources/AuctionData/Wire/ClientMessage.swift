@@ -25,6 +25,8 @@ public enum ClientMessage: Hashable, Sendable {
     case ping
     /// 11: who the client is and which features it understands; our server replies with its own.
     case hello(WireHello)
+    /// 12: buy a product now at its buy-now price (ours; feature `proxy-bids`).
+    case buyNow(ProductID, idempotencyKey: String?)
     /// A type this build does not know; skipped.
     case unknown(dataType: Int)
 
@@ -52,6 +54,8 @@ public enum ClientMessage: Hashable, Sendable {
         public static let ping = 10
         /// Hello.
         public static let hello = 11
+        /// Buy now.
+        public static let buyNow = 12
     }
 
     /// This message's `dataType`.
@@ -68,6 +72,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .chatWho: DataType.chatWho
         case .ping: DataType.ping
         case .hello: DataType.hello
+        case .buyNow: DataType.buyNow
         case .unknown(let type): type
         }
     }
@@ -76,7 +81,7 @@ public enum ClientMessage: Hashable, Sendable {
     /// integers in their documented ranges (`WirePayload+Ranges`).
     public init(frame: Frame) throws(WireError) {
         let type = frame.dataType
-        guard (DataType.listState...DataType.hello).contains(type) else {
+        guard (DataType.listState...DataType.buyNow).contains(type) else {
             self = .unknown(dataType: type)
             return
         }
@@ -85,7 +90,9 @@ public enum ClientMessage: Hashable, Sendable {
         case DataType.listState:
             self = .listState(stateNumber: Int(try payload.exactInt("stateNumber", in: WirePayload.stateNumbers)))
         case DataType.bid:
-            self = .bid(Bid(productID: try payload.exactProductID("product_id"), price: try payload.exactMoney("product_price")),
+            self = .bid(Bid(productID: try payload.exactProductID("product_id"), price: try payload.exactMoney("product_price"),
+                            maximum: try payload.exactOptionalMoney("max_price"),
+                            idempotencyKey: try payload.exactOptionalIdempotencyKey("idempotency_key")),
                         userID: try payload.exactOptionalUserID("user_id"))
         case DataType.login: self = .login(token: try payload.string("token"))
         case DataType.subscribe: self = .subscribe(try payload.exactProductIDs("product_ids"))
@@ -95,6 +102,9 @@ public enum ClientMessage: Hashable, Sendable {
         case DataType.chatSend: self = .chatSend(room: try payload.string("room"), text: try payload.string("text"))
         case DataType.chatWho: self = .chatWho(room: try payload.string("room"))
         case DataType.hello: self = .hello(try WireHello(payload: payload))
+        case DataType.buyNow:
+            self = .buyNow(try payload.exactProductID("product_id"),
+                           idempotencyKey: try payload.exactOptionalIdempotencyKey("idempotency_key"))
         default: self = .ping
         }
     }
@@ -104,19 +114,30 @@ public enum ClientMessage: Hashable, Sendable {
         switch self {
         case .listState(let state): ["stateNumber": .int(Int64(state))]
         case .bid(let bid, let user):
-            if let user {
-                ["product_id": .int(Int64(bid.productID.rawValue)), "product_price": .int(bid.price.minorUnits),
-                 "user_id": .int(user.rawValue)]
-            } else {
-                ["product_id": .int(Int64(bid.productID.rawValue)), "product_price": .int(bid.price.minorUnits)]
-            }
+            Self.bidData(bid, user: user)
         case .login(let token): ["token": .string(token)]
         case .subscribe(let ids), .unsubscribe(let ids): ["product_ids": .array(ids.map { .int(Int64($0.rawValue)) })]
         case .chatJoin(let room), .chatLeave(let room), .chatWho(let room): ["room": .string(room)]
         case .chatSend(let room, let text): ["room": .string(room), "text": .string(text)]
         case .hello(let hello): hello.data
+        case .buyNow(let id, let key):
+            if let key {
+                ["product_id": .int(Int64(id.rawValue)), "idempotency_key": .string(key)]
+            } else {
+                ["product_id": .int(Int64(id.rawValue))]
+            }
         case .ping, .unknown: [:]
         }
+    }
+
+    /// A bid's payload: the original's three fields, then ours only when set (an original server
+    /// ignores unknown keys, but a plain bid stays byte-for-byte what the original app sends).
+    private static func bidData(_ bid: Bid, user: UserID?) -> JSONValue {
+        var object: JSONObject = ["product_id": .int(Int64(bid.productID.rawValue)), "product_price": .int(bid.price.minorUnits)]
+        if let user { object["user_id"] = .int(user.rawValue) }
+        if let maximum = bid.maximum { object["max_price"] = .int(maximum.minorUnits) }
+        if let key = bid.idempotencyKey { object["idempotency_key"] = .string(key) }
+        return .object(object)
     }
 
     /// The frame without a completion id.

@@ -15,6 +15,10 @@ public enum ServerMessage: Hashable, Sendable {
     case auctionClosed(ProductID, finalPrice: Money, winner: String?)
     /// 6: a connection-level error, sent just before the server closes (reason code and a sentence).
     case error(reason: String, message: String)
+    /// 7: soft close moved a product's end time (feature `extensions`).
+    case endTime(ProductID, endsAt: Timestamp, extensions: Int)
+    /// 8: something happened to one of the user's auctions (feature `notifications`).
+    case notification(AuctionNotification)
     /// A type this build does not know; skipped.
     case unknown(dataType: Int)
 
@@ -32,6 +36,10 @@ public enum ServerMessage: Hashable, Sendable {
         public static let auctionClosed = 5
         /// Connection-level error.
         public static let error = 6
+        /// End time moved.
+        public static let endTime = 7
+        /// Notification.
+        public static let notification = 8
     }
 
     /// This message's `dataType`.
@@ -43,6 +51,8 @@ public enum ServerMessage: Hashable, Sendable {
         case .presence: DataType.presence
         case .auctionClosed: DataType.auctionClosed
         case .error: DataType.error
+        case .endTime: DataType.endTime
+        case .notification: DataType.notification
         case .unknown(let type): type
         }
     }
@@ -50,7 +60,7 @@ public enum ServerMessage: Hashable, Sendable {
     /// Reads a server frame; unknown types become `.unknown`, never an error.
     public init(frame: Frame) throws(WireError) {
         let type = frame.dataType
-        guard (DataType.reply...DataType.error).contains(type) else {
+        guard (DataType.reply...DataType.notification).contains(type) else {
             self = .unknown(dataType: type)
             return
         }
@@ -74,6 +84,12 @@ public enum ServerMessage: Hashable, Sendable {
         case DataType.auctionClosed:
             self = .auctionClosed(try payload.productID("product_id"), finalPrice: try payload.money("final_price"),
                                   winner: try payload.optionalString("winner"))
+        case DataType.endTime:
+            self = .endTime(try payload.productID("product_id"),
+                            endsAt: Timestamp(millisecondsSinceEpoch: try payload.int("end_time")),
+                            extensions: Int(clamping: try payload.optionalInt("extensions") ?? 0))
+        case DataType.notification:
+            self = .notification(try Self.notification(payload))
         default:
             self = .error(reason: try payload.string("reason"), message: try payload.optionalString("message") ?? "")
         }
@@ -91,6 +107,37 @@ public enum ServerMessage: Hashable, Sendable {
         let change = Money(up ? Int64(clamping: size) : -Int64(clamping: size))
         return PriceUpdate(productID: id, price: price, change: change, direction: PriceDirection(change: change),
                            auctionDate: try payload.optionalString("auction_date") ?? "")
+    }
+
+    /// A notification push; an unknown `kind` is an invalid field.
+    private static func notification(_ payload: WirePayload) throws(WireError) -> AuctionNotification {
+        guard let kind = NotificationKind(rawValue: try payload.string("kind")) else {
+            throw .invalidField("kind", dataType: payload.dataType)
+        }
+        let id = try payload.int("id")
+        let productID = try payload.productID("product_id")
+        let name = try payload.optionalString("product_name")
+        let price = try payload.optionalInt("price")
+        let maximum = try payload.optionalInt("your_maximum")
+        let time = try payload.optionalInt("time") ?? 0
+        return AuctionNotification(
+            id: id, kind: kind, productID: productID, productName: name,
+            price: price.map { Money($0) }, maximum: maximum.map { Money($0) },
+            createdAt: Timestamp(millisecondsSinceEpoch: time)
+        )
+    }
+
+    /// A notification's payload; absent fields are omitted.
+    private static func notificationData(_ notice: AuctionNotification) -> JSONValue {
+        var object: JSONObject = [
+            "id": .int(notice.id), "kind": .string(notice.kind.rawValue),
+            "product_id": .int(Int64(notice.productID.rawValue)),
+        ]
+        if let name = notice.productName { object["product_name"] = .string(name) }
+        if let price = notice.price { object["price"] = .int(price.minorUnits) }
+        if let maximum = notice.maximum { object["your_maximum"] = .int(maximum.minorUnits) }
+        object["time"] = .int(notice.createdAt.millisecondsSinceEpoch)
+        return .object(object)
     }
 
     /// The payload as the wire carries it.
@@ -111,6 +158,10 @@ public enum ServerMessage: Hashable, Sendable {
             ["product_id": .int(Int64(id.rawValue)), "final_price": .int(price.minorUnits),
              "winner": winner.map { .string($0) } ?? .null]
         case .error(let reason, let message): ["reason": .string(reason), "message": .string(message)]
+        case .endTime(let id, let endsAt, let extensions):
+            ["product_id": .int(Int64(id.rawValue)), "end_time": .int(endsAt.millisecondsSinceEpoch),
+             "extensions": .int(Int64(extensions))]
+        case .notification(let notice): Self.notificationData(notice)
         case .unknown: [:]
         }
     }

@@ -62,4 +62,32 @@ extension WirePayload {
             throw .invalidField(key, dataType: dataType)
         }
     }
+
+    /// An optional price (e.g. `max_price`): a JSON integer when present.
+    func exactOptionalMoney(_ key: String) throws(WireError) -> Money? {
+        guard let member = object[key], !member.isNull else { return nil }
+        guard case .int(let number) = member else { throw .invalidField(key, dataType: dataType) }
+        return Money(number)
+    }
+
+    /// An optional idempotency key: 1–64 bytes of printable ASCII (0x21–0x7E) when present.
+    func exactOptionalIdempotencyKey(_ key: String) throws(WireError) -> String? {
+        guard let member = object[key], !member.isNull else { return nil }
+        guard case .string(let text) = member, IdempotencyKeyRule.admits(text) else {
+            throw .invalidField(key, dataType: dataType)
+        }
+        return text
+    }
+}
+
+/// What an idempotency key may be: 1–64 bytes of printable ASCII without spaces.
+public enum IdempotencyKeyRule {
+    /// The longest key, in bytes.
+    public static let maximumBytes = 64
+
+    /// Whether `text` is a valid key.
+    public static func admits(_ text: String) -> Bool {
+        let bytes = text.utf8
+        return (1...maximumBytes).contains(bytes.count) && bytes.allSatisfy { (0x21...0x7E).contains($0) }
+    }
 }

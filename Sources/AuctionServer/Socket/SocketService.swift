@@ -215,6 +215,9 @@ final class SocketService: @unchecked Sendable {
             reply(to: peer, completionID, result: true)
         case .hello(let hello):
             helloFromClient(hello, completionID: completionID, peer: peer)
+        case .buyNow:
+            // Until buying now exists on this server, a buy is refused without changing anything.
+            reply(to: peer, completionID, result: false, reason: .buyNowUnavailable)
         case .unknown(let type):
             log.debug("socket: \(peer.label) sent unknown dataType \(type) (skipped)")
         }
