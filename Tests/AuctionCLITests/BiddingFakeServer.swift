@@ -6,7 +6,7 @@ import AuctionTestSupport
 
 /// A server for the bidding commands' outcomes our real server cannot give yet: the catalogue (and,
 /// when given, a bid history) over HTTP, and a loopback socket that answers the hello offering
-/// `proxy-bids` and answers each bid or buy as `respond` says (with how many came before it).
+/// `features` (with `proxy-bids` by default) and answers each bid or buy as `respond` says (with how many came before it).
 final class BiddingFakeServer: @unchecked Sendable {
     let loop: EventLoop
     let catalogue: CommandTestCatalogue
@@ -16,7 +16,8 @@ final class BiddingFakeServer: @unchecked Sendable {
     /// What the socket does with the `attempt`-th (0-based) bid or buy.
     typealias Respond = @Sendable (_ message: ClientMessage, _ attempt: Int, _ frame: Frame) -> LoopbackFrameServer.Action
 
-    init(products: Int = 20, history: BidHistoryEndpoints.History? = nil, respond: @escaping Respond) throws {
+    init(products: Int = 20, history: BidHistoryEndpoints.History? = nil,
+         features: [ProtocolFeature] = ProtocolFeature.offeredByServer + [.proxyBids], respond: @escaping Respond) throws {
         loop = try EventLoop.spawn(name: "bidding-fake-server")
         catalogue = CommandTestCatalogue(count: products)
         var router = HTTPRouter()
@@ -31,7 +32,7 @@ final class BiddingFakeServer: @unchecked Sendable {
             case .hello:
                 return .send([ServerMessage.reply(WireReply(completionID: frame.completionID ?? -1, result: true, fields: JSONObject([
                     ("server", .string("fake")),
-                    ("features", .array((ProtocolFeature.offeredByServer + [.proxyBids]).map { .string($0.name) })),
+                    ("features", .array(features.map { .string($0.name) })),
                 ]))).frame])
             case .bid, .buyNow:
                 let attempt = attempts.withLock { count in

@@ -69,12 +69,25 @@ import Testing
     }
 
     @Test func aMaximumNeedsAServerThatTakesProxyBids() async throws {
-        let server = try CommandTestServer(products: 20)
-        defer { server.stop() }
+        let server = try BiddingFakeServer(features: [.closing, .chat, .errors, .subscribe, .login]) { _, _, frame in
+            BiddingFakeServer.reply(to: frame, result: true, price: 1_100)
+        }
         let run = await CommandHarness.run(["bid", "5", "1,100", "--max", "1,200"], environment: server.environment())
+        let requests = server.requests
+        await server.stop()
         #expect(run.status == .usage)
-        #expect(run.stderr.contains("--max needs a server that takes proxy bids"))
-        #expect(Self.bids(server).isEmpty)
+        #expect(run.stderr.contains("--max needs a server that takes proxy bids; the server at 127.0.0.1:"))
+        #expect(run.stderr.contains("does not offer proxy-bids; nothing was sent"))
+        #expect(requests.isEmpty)
+    }
+
+    @Test func withoutKeysKeptByTheServerALostAnswerIsNotRetried() async throws {
+        let server = try BiddingFakeServer(features: [.closing, .chat, .errors, .subscribe, .login]) { _, _, _ in .close }
+        let run = await CommandHarness.run(["bid", "5", "1,100", "--yes"], environment: server.environment())
+        let requests = server.requests
+        await server.stop()
+        #expect(run.status == .unknownOutcome)
+        #expect(requests.count == 1)
     }
 
     @Test func aFarHigherMaximumIsAskedAboutToo() async throws {
