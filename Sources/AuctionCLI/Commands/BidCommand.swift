@@ -29,8 +29,8 @@ public struct BidCommand: Command {
                                          arguments: [idArgument.spec, priceArgument.spec], discussion: """
                                          Uses the saved login (see `auction login`). Give <price> or --min. A bid or maximum more
                                          than 20% above the current price is asked about on a terminal (--yes skips; without a
-                                         terminal it is not sent: exit 5). Exit 1 when refused, 4 when no reply came (after one
-                                         retry with the same idempotency key); a refusal says the minimum next bid.
+                                         terminal it is not sent: exit 5). Exit 1 when refused, 4 when no reply came (retried once
+                                         with the same idempotency key where the server keeps keys); a refusal says the minimum next bid.
                                          """)
     /// The product bid on.
     public var productID: ProductID
