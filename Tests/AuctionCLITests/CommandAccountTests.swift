@@ -23,17 +23,17 @@ import Testing
         let who = await CommandHarness.run(["whoami"], environment: env)
         #expect(who.status == .success && who.stdout.hasPrefix("alice (user 1)"), "stderr: \(who.stderr)")
 
-        let bid = await CommandHarness.run(["bid", "5", "35000"], environment: env)
+        let bid = await CommandHarness.run(["bid", "5", "35000", "--yes"], environment: env)
         #expect(bid.status == .success, "stderr: \(bid.stderr)")
         // After the handshake (hello, list-state probe), the login goes first.
         let received = house.received.withLock { $0.filter { if case .hello = $0 { false } else if case .listState = $0 { false } else { true } } }
         #expect(received.first == .login(token: "token-1-alice"), "the login goes first: \(received)")
-        #expect(received.dropFirst().first == .bid(Bid(productID: 5, price: 35_000), userID: UserID(rawValue: 1)))
+        #expect(received.dropFirst().first?.withoutIdempotencyKey == .bid(Bid(productID: 5, price: 35_000), userID: UserID(rawValue: 1)))
 
         let out = await CommandHarness.run(["logout"], environment: env)
         #expect(out.status == .success && out.stdout == "logged out alice\n")
         #expect(!accounts.accepts("token-1-alice"))
-        let after = await CommandHarness.run(["bid", "5", "36000"], environment: env)
+        let after = await CommandHarness.run(["bid", "5", "36000", "--yes"], environment: env)
         #expect(after.status == .refused)
         #expect(after.stderr == "auction: bidding needs a login: run `auction login <name>` (or `auction register <name>` to create an account)\n")
     }
@@ -47,7 +47,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: config) }
         let env = ["AUCTION_HTTP": accounts.url, "AUCTION_SOCKET": house.socketAddress, "XDG_CONFIG_HOME": config]
         _ = await CommandHarness.run(["register", "bob", "--password-stdin"], environment: env, password: "pw")
-        let bid = await CommandHarness.run(["bid", "5", "35000"], environment: env)
+        let bid = await CommandHarness.run(["bid", "5", "35000", "--yes"], environment: env)
         #expect(bid.status == .refused)
         #expect(bid.stderr.contains("the saved login for `bob` was not accepted"))
         #expect(bid.stderr.contains("auction login bob"))

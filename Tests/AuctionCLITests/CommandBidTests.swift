@@ -8,10 +8,10 @@ import Testing
     @Test func acceptedBidPrintsTheNewPrice() async throws {
         let server = try CommandTestServer(products: 20)
         defer { server.stop() }
-        let run = await CommandHarness.run(["bid", "5", "35,000"], environment: server.environment())
+        let run = await CommandHarness.run(["bid", "5", "35,000", "--yes"], environment: server.environment())
         #expect(run.status == .success, "stderr: \(run.stderr)")
         #expect(run.stdout == "accepted: product 5 is now 35,000\n")
-        #expect(server.received.withLock { $0 }.contains(.bid(Bid(productID: 5, price: 35_000), userID: nil)))
+        #expect(server.received.withLock { $0 }.map(\.withoutIdempotencyKey).contains(.bid(Bid(productID: 5, price: 35_000), userID: nil)))
     }
 
     @Test func tooLowBidSaysWhyAndTheCurrentPrice() async throws {
@@ -26,7 +26,7 @@ import Testing
     @Test func unknownProductIsRefused() async throws {
         let server = try CommandTestServer(products: 20)
         defer { server.stop() }
-        let run = await CommandHarness.run(["bid", "99", "35000", "--json"], environment: server.environment())
+        let run = await CommandHarness.run(["bid", "99", "35000", "--json", "--yes"], environment: server.environment())
         #expect(run.status == .refused)
         let json = try JSONValue.parse(Array(run.stdout.utf8))
         #expect(json["outcome"] == "refused")
@@ -38,7 +38,7 @@ import Testing
         let server = try CommandTestServer(products: 20, mode: .silent)
         defer { server.stop() }
         // As our server (no probing): the unanswered hello is taken as ours, the bid goes out and no reply comes.
-        let run = await CommandHarness.run(["bid", "5", "35000"],
+        let run = await CommandHarness.run(["bid", "5", "35000", "--yes"],
                                            environment: server.environment(["AUCTION_TIMEOUT": "0.3", "AUCTION_DIALECT": "auction"]))
         #expect(run.status == .unknownOutcome)
         #expect(run.stderr.contains("outcome unknown"))
@@ -48,7 +48,7 @@ import Testing
     @Test func withoutALoginOurServerRefusesAndTheMessageSaysHowToLogIn() async throws {
         let server = try CommandTestServer(products: 20, mode: .requiresLogin(token: "secret"))
         defer { server.stop() }
-        let run = await CommandHarness.run(["bid", "5", "35000"], environment: server.environment())
+        let run = await CommandHarness.run(["bid", "5", "35000", "--yes"], environment: server.environment())
         #expect(run.status == .refused)
         #expect(run.stderr.contains("auction login <name>"))
     }

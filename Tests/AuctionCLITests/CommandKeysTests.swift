@@ -20,14 +20,17 @@ import Testing
         }
         #expect(ProgramSpec.auction.command(named: "demo") == .demo)
         #expect(ProgramSpec.auction.commands.map(\.name) == [
-            "list", "watch", "bid", "show", "demo", "register", "login", "logout", "whoami", "chat", "completions", "man", "help",
+            "list", "watch", "bid", "show", "demo", "register", "login", "logout", "whoami", "chat", "completions", "man", "help", "buy",
         ])
     }
 
     @Test func everyDeclaredKeyIsInItsCommandsSpec() {
         #expect(ListCommand.spec.options == [ListCommand.pageOption.spec, ListCommand.allFlag.spec, ListCommand.jsonFlag.spec])
         #expect(WatchCommand.spec.options == [WatchCommand.pagesOption.spec, WatchCommand.idsOption.spec, WatchCommand.jsonFlag.spec])
-        #expect(BidCommand.spec.options == [BidCommand.minimumFlag.spec, BidCommand.jsonFlag.spec])
+        #expect(BidCommand.spec.options == [BidCommand.minimumFlag.spec, BidCommand.jsonFlag.spec, BidCommand.maximumOption.spec,
+                                             BidCommand.yesFlag.spec])
+        #expect(BuyCommand.spec.options == [BuyCommand.yesFlag.spec, BuyCommand.jsonFlag.spec])
+        #expect(BuyCommand.spec.arguments == [BuyCommand.idArgument.spec])
         #expect(BidCommand.spec.arguments == [BidCommand.idArgument.spec, BidCommand.priceArgument.spec])
         #expect(ShowCommand.spec.options == [ShowCommand.jsonFlag.spec])
         #expect(ShowCommand.spec.arguments == [ShowCommand.idArgument.spec])

@@ -1,4 +1,5 @@
 import AuctionCLI
+import AuctionData
 import AuctionInfrastructure
 import Foundation
 
@@ -12,18 +13,20 @@ struct CommandRun: Sendable {
 enum CommandHarness {
     /// Runs `auction <arguments>` in process with only the given environment (no real config file).
     static func run(_ arguments: [String], environment: [String: String] = [:], terminal: TerminalSize? = nil,
-                    color: Bool = false, password: String? = nil) async -> CommandRun {
+                    color: Bool = false, password: String? = nil,
+                    confirm: CommandContext.ConfirmationSource? = nil) async -> CommandRun {
         let out = MemorySink(), err = MemorySink()
         var env = ["HOME": "/nonexistent/auction-test-home"]
         env.merge(environment) { _, new in new }
         var app = AuctionApp(environment: env) { noColor in
-            Console(output: out, errors: err, outputIsTerminal: terminal != nil, inputIsTerminal: false,
+            Console(output: out, errors: err, outputIsTerminal: terminal != nil, inputIsTerminal: confirm != nil,
                     size: terminal, color: color && !noColor)
         }
         app.readPassword = { _, _ throws(AccountCommandError) in
             guard let password else { throw .password("no password in this test") }
             return password
         }
+        app.confirm = confirm
         let status = await app.run(arguments)
         return CommandRun(status: status, stdout: out.text, stderr: err.text)
     }
@@ -35,4 +38,13 @@ enum CommandHarness {
         return path
     }
 
+}
+
+extension ClientMessage {
+    /// The message with its bid's idempotency key removed (every bid carries a fresh random one).
+    var withoutIdempotencyKey: ClientMessage {
+        guard case .bid(var bid, let user) = self else { return self }
+        bid.idempotencyKey = nil
+        return .bid(bid, userID: user)
+    }
 }

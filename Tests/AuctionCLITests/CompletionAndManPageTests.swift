@@ -25,7 +25,8 @@ import Testing
 
     @Test func bashCompletesCommandsOptionsAndChoices() throws {
         #expect(try bashCompletes("auction li") == ["list"])
-        #expect(try bashCompletes("auction bid 5 --m") == ["--min"])
+        #expect(try bashCompletes("auction bid 5 --mi") == ["--min"])
+        #expect(try bashCompletes("auction bid 5 --y") == ["--yes"])
         #expect(try bashCompletes("auction --profile local wa") == ["watch"])
         #expect(try bashCompletes("auction completions ").suffix(3) == ["bash", "zsh", "fish"])
         #expect(try bashCompletes("auction --page").isEmpty, "no command yet: only global options")
@@ -50,7 +51,7 @@ import Testing
         let file = NSTemporaryDirectory() + "auction-completion-\(UUID().uuidString).fish"
         try CompletionScript.fish(.auction).write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let (status, output) = try run("/usr/bin/fish", ["-c", "source \(file); complete -C 'auction li'; complete -C 'auction bid 5 --m'; complete -C 'auction completions z'"])
+        let (status, output) = try run("/usr/bin/fish", ["-c", "source \(file); complete -C 'auction li'; complete -C 'auction bid 5 --mi'; complete -C 'auction completions z'"])
         #expect(status == 0, "\(output)")
         #expect(output.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" } == ["list", "--min", "zsh"], "\(output)")
     }

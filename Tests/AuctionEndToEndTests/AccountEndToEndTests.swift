@@ -56,7 +56,7 @@ import Testing
         let alice = try await Self.register("alice", on: server, in: directory)
         let userID = try #require(alice.savedLogin()["user_id"] as? Int)
 
-        let bid = try await alice.run(["bid", "5", "9,000,000"])
+        let bid = try await alice.run(["bid", "5", "9,000,000", "--yes"])
 
         #expect(bid.status == 0, "stderr: \(bid.stderr)")
         #expect(bid.stdout == "accepted: product 5 is now 9,000,000\n")
@@ -72,10 +72,10 @@ import Testing
         let bob = try await Self.register("bob", on: server, in: directory)
         #expect(try await bob.run(["logout"]).status == 0)
 
-        let refused = try await bob.run(["bid", "3", "9,000,000"])
+        let refused = try await bob.run(["bid", "3", "9,000,000", "--yes"])
         let wrong = try await bob.run(["login", "bob", "--password-stdin"], stdin: "not the password\n")
         let login = try await bob.run(["login", "bob", "--password-stdin"], stdin: "correct horse bob\n")
-        let accepted = try await bob.run(["bid", "3", "9,000,000"])
+        let accepted = try await bob.run(["bid", "3", "9,000,000", "--yes"])
 
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("auction login <name>"), "stderr: \(refused.stderr)")

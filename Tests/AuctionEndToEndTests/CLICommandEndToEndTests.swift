@@ -34,13 +34,13 @@ import Testing
         let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
         let env = server.clientEnvironment
-        let accepted = try await CLI.run(["bid", "5", "9,000,000"], environment: env)
+        let accepted = try await CLI.run(["bid", "5", "9,000,000", "--yes"], environment: env)
         #expect(accepted.status == 0, "stderr: \(accepted.stderr)")
         #expect(accepted.stdout == "accepted: product 5 is now 9,000,000\n")
-        let low = try await CLI.run(["bid", "5", "9000000"], environment: env)
+        let low = try await CLI.run(["bid", "5", "9000000", "--yes"], environment: env)
         #expect(low.status == 1)
         #expect(low.stdout == "refused: the minimum next bid is 9,000,001 (current price 9,000,000)\n")
-        let unknown = try await CLI.run(["bid", "9999", "5000"], environment: env)
+        let unknown = try await CLI.run(["bid", "9999", "5000", "--yes"], environment: env)
         #expect(unknown.status == 1)
         #expect(unknown.stdout == "refused: there is no such product\n")
         // The accepted bid is what the catalogue now says.
@@ -64,25 +64,25 @@ import Testing
         let price = try #require(shown?["price"] as? Int), raise = try #require(shown?["minimum_increment"] as? Int)
         try #require(raise > 1)
 
-        let low = try await CLI.run(["bid", "3", String(price + 1)], environment: env)
+        let low = try await CLI.run(["bid", "3", String(price + 1), "--yes"], environment: env)
         #expect(low.status == 1)
         #expect(low.stdout == "refused: the minimum next bid is \(grouped(price + raise)) (current \(grouped(price)) + minimum raise \(grouped(raise)))\n")
-        let json = try await CLI.run(["bid", "3", String(price + 1), "--json"], environment: env)
+        let json = try await CLI.run(["bid", "3", String(price + 1), "--json", "--yes"], environment: env)
         let refusal = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(refusal?["minimum_bid"] as? Int == price + raise)
         #expect(refusal?["minimum_increment"] as? Int == raise)
 
-        let minimum = try await CLI.run(["bid", "3", "--min"], environment: env)
+        let minimum = try await CLI.run(["bid", "3", "--min", "--yes"], environment: env)
         #expect(minimum.status == 0, "stderr: \(minimum.stderr)")
         #expect(minimum.stdout == "accepted: product 3 is now \(grouped(price + raise))\n")
-        let plus = try await CLI.run(["bid", "3", "+\(raise)"], environment: env)
+        let plus = try await CLI.run(["bid", "3", "+\(raise)", "--yes"], environment: env)
         #expect(plus.stdout == "accepted: product 3 is now \(grouped(price + 2 * raise))\n", "stderr: \(plus.stderr)")
     }
 
     @Test func bidWithoutLoginSaysHowToLogIn() async throws {
         let (server, directory) = try await CLI.server([])
         defer { server.stop(); directory.remove() }
-        let result = try await CLI.run(["bid", "5", "9,000,000"], environment: server.clientEnvironment)
+        let result = try await CLI.run(["bid", "5", "9,000,000", "--yes"], environment: server.clientEnvironment)
         #expect(result.status == 1)
         #expect(result.stderr.contains("auction login <name>"), "stderr: \(result.stderr)")
     }
@@ -110,7 +110,7 @@ import Testing
                 let list = try await CLI.run(["list"], environment: env)
                 #expect(list.status == 3)
                 #expect(list.stderr == "auction: cannot reach 127.0.0.1:\(http): connection refused — is auction-server running? try `auction demo`\n")
-                let bid = try await CLI.run(["bid", "1", "100"], environment: env)
+                let bid = try await CLI.run(["bid", "1", "100", "--yes"], environment: env)
                 #expect(bid.status == 3)
                 #expect(bid.stderr == "auction: cannot reach 127.0.0.1:\(socket): connection refused — is auction-server running? try `auction demo`\n")
                 let watch = try await CLI.run(["watch"], environment: env)
@@ -123,10 +123,10 @@ import Testing
         try await LoopbackPort.withSilent { port in
             // As our server (no probing): the unanswered hello is taken as ours, then the bid goes unanswered.
             let env = ["AUCTION_SOCKET": "127.0.0.1:\(port)", "AUCTION_TIMEOUT": "0.5", "AUCTION_DIALECT": "auction"]
-            let result = try await CLI.run(["bid", "5", "35000"], environment: env)
+            let result = try await CLI.run(["bid", "5", "35000", "--yes"], environment: env)
             #expect(result.status == 4)
             #expect(result.stderr == "auction: outcome unknown: the bid was sent but no answer came; check with `auction show 5`\n")
-            let json = try await CLI.run(["bid", "5", "35000", "--json"], environment: env)
+            let json = try await CLI.run(["bid", "5", "35000", "--json", "--yes"], environment: env)
             #expect(json.status == 4)
             #expect(json.stdout.contains("\"outcome\":\"unknown\""))
         }
@@ -140,7 +140,7 @@ import Testing
         let option = try await CLI.run(["list", "--al"])
         #expect(option.status == 2)
         #expect(option.stderr.contains("did you mean `--all`?"))
-        let price = try await CLI.run(["bid", "5", "35.000"])
+        let price = try await CLI.run(["bid", "5", "35.000", "--yes"])
         #expect(price.status == 2)
         #expect(price.stderr.contains("<price> must be a positive whole amount like 35000 or 35,000"))
         #expect(price.stderr.hasPrefix("auction: "), "one error prefix: \(price.stderr)")

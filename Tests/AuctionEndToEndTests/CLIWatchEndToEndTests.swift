@@ -34,7 +34,7 @@ import Testing
         let (before, live) = try await CLI.screen(tmux) { $0.contains("connected ·") && Self.productLines($0).count == 15 }
         #expect(live, "screen:\n\(before)")
 
-        let bid = try await CLI.run(["bid", "5", "9,000,000"], environment: server.clientEnvironment)
+        let bid = try await CLI.run(["bid", "5", "9,000,000", "--yes"], environment: server.clientEnvironment)
         #expect(bid.status == 0, "bid: \(bid.stderr)")
         let (after, changed) = try await CLI.screen(tmux) { Self.productLines($0)[5]?.contains("9,000,000") == true }
         #expect(changed, "screen:\n\(after)")
@@ -64,7 +64,7 @@ import Testing
         let (paged, loaded) = try await CLI.screen(tmux) { $0.contains("page 2/2") && Self.productLines($0)[20] != nil }
         #expect(loaded, "screen:\n\(paged)")
         #expect(Self.productLines(paged)[1] == nil)
-        let bid = try await CLI.run(["bid", "20", "8,765,000"], environment: server.clientEnvironment)
+        let bid = try await CLI.run(["bid", "20", "8,765,000", "--yes"], environment: server.clientEnvironment)
         #expect(bid.status == 0, "bid: \(bid.stderr)")
         let (after, arrived) = try await CLI.screen(tmux) { Self.productLines($0)[20]?.contains("8,765,000") == true }
         #expect(arrived, "a page-2 change arrives once page 2 is loaded; screen:\n\(after)")
@@ -88,7 +88,7 @@ import Testing
         let (up, connected) = try await CLI.screen(tmux) { $0.contains("connected ·") && !$0.contains("reconnecting") }
         #expect(connected, "screen:\n\(up)")
 
-        let bid = try await CLI.run(["bid", "7", "7,777,000"], environment: server.clientEnvironment)
+        let bid = try await CLI.run(["bid", "7", "7,777,000", "--yes"], environment: server.clientEnvironment)
         #expect(bid.status == 0, "bid: \(bid.stderr)")
         let (after, live) = try await CLI.screen(tmux) { Self.productLines($0)[7]?.contains("7,777,000") == true }
         #expect(live, "screen:\n\(after)")
@@ -112,11 +112,11 @@ import Testing
         let deadline = Date().addingTimeInterval(30)
         while !seen && Date() < deadline {
             price += 1_000
-            _ = try await CLI.run(["bid", "3", String(price)], environment: server.clientEnvironment)
+            _ = try await CLI.run(["bid", "3", String(price), "--yes"], environment: server.clientEnvironment)
             seen = await eventually(timeout: 0.5) { watch.stdout.contains("\t3\t") }
         }
         #expect(seen, "stdout: \(watch.stdout) stderr: \(watch.stderr)")
-        _ = try await CLI.run(["bid", "18", "6,543,000"], environment: server.clientEnvironment)
+        _ = try await CLI.run(["bid", "18", "6,543,000", "--yes"], environment: server.clientEnvironment)
         #expect(await eventually { watch.stdout.contains("\t18\t") })
         let lines = watch.stdout.split(separator: "\n")
         let last = lines.last.map { $0.split(separator: "\t").map(String.init) } ?? []

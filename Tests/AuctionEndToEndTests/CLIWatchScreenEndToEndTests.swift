@@ -50,12 +50,12 @@ import Testing
         var pipedLive = false
         for _ in 0..<100 where !pipedLive {
             price += 1_000
-            _ = try await CLI.run(["bid", "3", String(price)], environment: serverEnvironment)
+            _ = try await CLI.run(["bid", "3", String(price), "--yes"], environment: serverEnvironment)
             pipedLive = await eventually(timeout: 0.3) { piped.stdout.contains("\t3\t") }
         }
         #expect(pipedLive, "stdout: \(piped.stdout) stderr: \(piped.stderr)")
         // Alice (logged in) bids on product 2 before it ends: she wins it. Product 4 ends without a bid.
-        let bid = try await alice.run(["bid", "2", "9,000,000"])
+        let bid = try await alice.run(["bid", "2", "9,000,000", "--yes"])
         #expect(bid.status == 0, "bid: \(bid.stderr)")
 
         #expect(Self.lines(live)[1]?.hasSuffix(" s") == true, "under a minute the time left counts seconds: \(Self.lines(live)[1] ?? "")")
@@ -157,7 +157,7 @@ import Testing
         let deadline = Date().addingTimeInterval(30)
         while !seen && Date() < deadline {
             price += 1_000
-            _ = try await CLI.run(["bid", "3", String(price)], environment: server.clientEnvironment)
+            _ = try await CLI.run(["bid", "3", String(price), "--yes"], environment: server.clientEnvironment)
             seen = try await CLI.screen(tmux, timeout: 0.5) { $0.contains("\t3\t") || $0.contains(" 3 ") && $0.contains(String(price)) }.1
         }
         let screen = try await CLI.blocking { try tmux.capture() }

@@ -15,7 +15,7 @@ import Testing
     @Test func aBidWithoutAUserIDIsRefusedHereAndNeverReachesTheOriginal() async throws {
         let backend = try Self.backend()
         defer { backend.stop() }
-        let result = try await CLI.run(["bid", "7", "12345"], environment: backend.environment)
+        let result = try await CLI.run(["bid", "7", "12345", "--yes"], environment: backend.environment)
         #expect(result.status == 1, "stdout: \(result.stdout) stderr: \(result.stderr)")
         #expect(result.stderr.contains("speaks the original protocol, which needs a user id"))
         #expect(result.stderr.contains("user_id"))
@@ -26,7 +26,7 @@ import Testing
     @Test func aBidToTheOriginalCarriesTheConfiguredUserID() async throws {
         let backend = try Self.backend()
         defer { backend.stop() }
-        let result = try await CLI.run(["bid", "7", "12345"], environment: backend.environment.merging(["AUCTION_USER_ID": "3"]) { $1 })
+        let result = try await CLI.run(["bid", "7", "12345", "--yes"], environment: backend.environment.merging(["AUCTION_USER_ID": "3"]) { $1 })
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.hasPrefix("accepted"))
         #expect(!backend.hasCrashed)
@@ -43,7 +43,7 @@ import Testing
         var env = backend.environment
         env["AUCTION_PROFILE"] = "original-docker"
         env["AUCTION_USER_ID"] = "3"
-        let result = try await CLI.run(["bid", "7", "12345"], environment: env)
+        let result = try await CLI.run(["bid", "7", "12345", "--yes"], environment: env)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(backend.receivedFrames.allSatisfy { $0.contains(#""dataType":2"#) }, "\(backend.receivedFrames)")
     }

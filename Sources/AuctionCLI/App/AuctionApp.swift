@@ -12,13 +12,15 @@ public struct AuctionApp: Sendable {
     public var commands: [String: any Command.Type]
     /// Reads passwords for `register` and `login`; nil for the terminal (or stdin with `--password-stdin`).
     public var readPassword: CommandContext.PasswordSource?
+    /// Asks yes/no questions on the terminal; nil for standard input and error.
+    public var confirm: CommandContext.ConfirmationSource?
 
     /// The client's commands. `demo` (which embeds the server) is not among them: the `auction`
     /// executable adds it, so the client library links neither the server, SQLite nor libcrypt.
     public static let standardCommands: [any Command.Type] = [
         ListCommand.self, ShowCommand.self, BidCommand.self, WatchCommand.self,
         RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, ChatRoomCommand.self,
-        CompletionsCommand.self, ManCommand.self,
+        CompletionsCommand.self, ManCommand.self, BuyCommand.self,
     ]
 
     /// Creates an app over an environment and a console factory.
@@ -94,6 +96,7 @@ public struct AuctionApp: Sendable {
         var context = CommandContext(configuration: configuration, console: console, environment: environment,
                                      paths: paths, requestTimeoutMilliseconds: timeout)
         if let readPassword { context.readPassword = readPassword }
+        if let confirm { context.confirm = confirm }
         return try await command.run(in: context)
     }
 }

@@ -18,9 +18,13 @@ public struct CommandContext: Sendable {
     public var requestTimeoutMilliseconds: Int64
     /// Reads a password: `(fromStandardInput, confirm)`; asks on the terminal without echo by default.
     public var readPassword: PasswordSource
+    /// Asks a yes/no question on the terminal (a bid far above the price, a buy); true only for yes.
+    public var confirm: ConfirmationSource = { question in ConfirmationPrompt.ask(question) }
 
     /// Reads a password (`--password-stdin`, whether to ask twice).
     public typealias PasswordSource = @Sendable (_ fromStandardInput: Bool, _ confirm: Bool) throws(AccountCommandError) -> String
+    /// Asks a question (ending `[y/N] `) and says whether the answer was yes.
+    public typealias ConfirmationSource = @Sendable (_ question: String) -> Bool
 
     /// The environment variable that sets how long to wait for an answer, in seconds.
     public static let timeoutVariable = "AUCTION_TIMEOUT"

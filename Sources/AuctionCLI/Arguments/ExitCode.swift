@@ -10,6 +10,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case unreachable = 3
     /// 4: the outcome is unknown (e.g. a bid whose reply never came).
     case unknownOutcome = 4
+    /// 5: not confirmed (a bid far above the price, or a buy, was declined, or there was no terminal to ask on).
+    case notConfirmed = 5
 
     /// One line for the help text's exit-status table.
     public var meaning: String {
@@ -19,6 +21,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .usage: "usage error (unknown command or option, bad value)"
         case .unreachable: "server unreachable or connection lost"
         case .unknownOutcome: "outcome unknown (e.g. a bid whose reply never came)"
+        case .notConfirmed: "not confirmed (declined, or no terminal to ask on and no --yes); nothing was sent"
         }
     }
 }

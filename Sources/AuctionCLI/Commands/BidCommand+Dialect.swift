@@ -7,7 +7,7 @@ extension BidCommand {
     /// The user id to put on the wire: the saved login's for our server; the configured `user_id` for an
     /// original-dialect server, which takes it on trust and fails (and exits) on a bid without one, so
     /// such a bid is refused here and never sent.
-    func bidderID(_ context: CommandContext, session: SocketSession, client: SocketClient,
+    static func bidderID(_ context: CommandContext, session: SocketSession, client: SocketClient,
                   login: LoginCredential?) async throws(CommandError) -> UserID? {
         let capabilities = try await context.capabilities(of: session, client: client)
         guard capabilities.dialect == .original else { return login?.userID }

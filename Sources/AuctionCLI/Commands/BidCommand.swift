@@ -2,9 +2,10 @@ import AuctionCore
 import AuctionData
 import AuctionInfrastructure
 
-/// `auction bid <id> <price|+raise> [--min] [--json]`: places a bid over the socket (logging in first
-/// with the saved login, if any) and reports accepted, refused (why, the current price and the minimum
-/// next bid) or unknown (exit 4).
+/// `auction bid <id> <price|+raise> [--min] [--max AMOUNT] [--yes] [--json]`: places a bid over the
+/// socket (logging in first with the saved login, if any), with a secret maximum for a proxy bid,
+/// and reports accepted, refused (why, the current price and the minimum next bid) or unknown (exit 4).
+/// A bid or maximum more than 20 % above the current price is confirmed first (`PriceGuard`).
 public struct BidCommand: Command {
     /// `bid`.
     public static let name = "bid"
@@ -17,11 +18,19 @@ public struct BidCommand: Command {
     public static let minimumFlag = Flag("min", help: "bid the minimum next bid (current price + minimum raise)")
     /// `--json`.
     public static let jsonFlag = Flag("json", help: "print the outcome as JSON")
+    /// `--max AMOUNT`.
+    public static let maximumOption = Option<String>(text: "max", valueName: "AMOUNT",
+                                                     help: "a secret maximum: the server bids for you up to it (a proxy bid)")
+    /// `--yes`.
+    public static let yesFlag = Flag("yes", help: "do not ask before a bid or maximum more than 20% above the current price")
     /// `bid`'s options, arguments and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "bid on a product", options: [minimumFlag.spec, jsonFlag.spec],
+    public static let spec = CommandSpec(name, summary: "bid on a product",
+                                         options: [minimumFlag.spec, jsonFlag.spec, maximumOption.spec, yesFlag.spec],
                                          arguments: [idArgument.spec, priceArgument.spec], discussion: """
-                                         Uses the saved login (see `auction login`). Give <price> or --min. Exit 1 when refused,
-                                         4 when no reply came; a refusal says the minimum next bid.
+                                         Uses the saved login (see `auction login`). Give <price> or --min. A bid or maximum more
+                                         than 20% above the current price is asked about on a terminal (--yes skips; without a
+                                         terminal it is not sent: exit 5). Exit 1 when refused, 4 when no reply came (retried once
+                                         with the same idempotency key where the server keeps keys); a refusal says the minimum next bid.
                                          """)
     /// The product bid on.
     public var productID: ProductID
@@ -31,12 +40,17 @@ public struct BidCommand: Command {
     public var offer: BidOffer
     /// Whether to print JSON.
     public var json: Bool
+    /// The secret maximum of a proxy bid (`--max`), at least the price.
+    public var maximum: Money?
+    /// Whether to skip the fat-finger question (`--yes`).
+    public var yes: Bool
 
-    /// Reads `<id>`, `<price>` (or `+N`), `--min` and `--json`.
+    /// Reads `<id>`, `<price>` (or `+N`), `--min`, `--max`, `--yes` and `--json`.
     public init(_ invocation: Invocation) throws(CommandError) {
         guard let id = invocation[Self.idArgument] else { throw .usage(Self.name, "`bid` needs <id> <price>") }
         productID = id
         json = invocation[Self.jsonFlag]
+        yes = invocation[Self.yesFlag]
         let given = invocation[Self.priceArgument]
         if invocation[Self.minimumFlag] {
             guard given == nil else { throw .usage(Self.name, "give <price> or `--min`, not both") }
@@ -47,41 +61,62 @@ public struct BidCommand: Command {
             throw .usage(Self.name, "`bid` needs <price> (or +N, or `--min`)")
         }
         if case .price(let given) = offer { price = given } else { price = .zero }
+        maximum = try invocation[Self.maximumOption].map { (text) throws(CommandError) -> Money in
+            guard let money = Money(parsing: text), money > .zero, money <= Money.largestExact else {
+                throw .usage(Self.name, "--max must be a positive whole amount up to \(Money.largestExact), like 50000 or 50,000, not `\(text)`")
+            }
+            return money
+        }
+        try checkMaximum()
+    }
+
+    /// Refuses a maximum below the bid (a usage error: nothing is sent).
+    private func checkMaximum() throws(CommandError) {
+        guard let maximum, price > .zero, maximum < price else { return }
+        throw .usage(Self.name, "--max \(maximum) is below the bid \(price): \(RefusalReason.maximumBelowBid.explanation); nothing was sent")
     }
 
     /// Sends the bid and prints its outcome.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
         var command = self
-        if offer != .price(price) { command.price = try await offeredPrice(context) }
         let login = try await SavedLoginLookup.load(context)
-        let client = try context.socketClient(reconnects: false)
-        defer { client.close() }
-        let session = context.socketSession()
-        session.token = login?.token
-        session.install(on: client)
-        client.start()
-        let userID = try await bidderID(context, session: session, client: client, login: login)
-        return try await command.place(client: client, userID: userID, login: login, context: context)
+        let link = try await BidLink.open(context, login: login)
+        defer { link.close() }
+        if maximum != nil, !link.capabilities.supports(.proxyBids) {
+            throw .usage(Self.name, "--max needs a server that takes proxy bids; the server at \(context.configuration.socket) "
+                + (link.capabilities.dialect == .original ? "speaks the original protocol" : "does not offer proxy-bids")
+                + "; nothing was sent")
+        }
+        if offer != .price(price) || !yes {
+            let product = try await currentProduct(context)
+            command.price = command.offeredPrice(product)
+            try command.checkMaximum()
+            if !yes, !command.confirmed(context, current: product.currentPrice) { return .notConfirmed }
+        }
+        return try await command.place(link, login: login, context: context)
     }
 
-    /// Sends the bid at `price` (as `userID`, for the original backend) and reports its outcome.
-    private func place(client: SocketClient, userID: UserID?, login: LoginCredential?,
-                       context: CommandContext) async throws(CommandError) -> ExitCode {
-        let bid = Bid(productID: productID, price: price)
-        let answer: BidAnswer
-        do {
-            // The price is positive by construction (parsed, or current price + a positive raise), as `PlaceBid` requires.
-            answer = try await SocketBidRepository(client: client, userID: userID).placeExplained(bid)
-        } catch .timedOut, .connectionLost {
+    /// Asks before a bid or maximum more than 20 % above `current` (`PriceGuard`); true to go ahead.
+    private func confirmed(_ context: CommandContext, current: Money) -> Bool {
+        let phrases = PriceGuard(current: current).phrases(price: offer == .minimum ? nil : price, maximum: maximum)
+        guard !phrases.isEmpty else { return true }
+        let what = "product \(productID) is at \(current): " + phrases.joined(separator: " and ")
+        return context.confirmed(what + ". Bid anyway? [y/N] ", yes: yes, noTerminal: what)
+    }
+
+    /// Sends the bid at `price` with a fresh idempotency key (retried once with it when no answer came)
+    /// and reports its outcome.
+    private func place(_ link: BidLink, login: LoginCredential?, context: CommandContext) async throws(CommandError) -> ExitCode {
+        let bid = Bid(productID: productID, price: price, maximum: maximum, idempotencyKey: try link.freshKey())
+        // The price is positive by construction (parsed, or current price + a positive raise), as `PlaceBid` requires.
+        guard let answer = try await link.exchange({ (bids) throws(AuctionError) in try await bids.placeExplained(bid) }) else {
             return reportUnknown(context)
-        } catch {
-            throw .auction(error)
         }
         let outcome = answer.outcome
         switch outcome {
         case .accepted(let newPrice):
-            report(context, outcome: "accepted", text: OutcomeText.bid(outcome, productID: productID),
-                   fields: [("price", .int(newPrice.minorUnits))])
+            report(context, outcome: "accepted", text: OutcomeText.bid(outcome, productID: productID) + BidReport.leadingText(answer, maximum: maximum),
+                   fields: [("price", .int(newPrice.minorUnits))] + BidReport.answerFields(answer))
         case .refused(.unauthenticated, _):
             throw .notLoggedIn(login.map {
                 "the saved login for `\($0.name)` was not accepted (expired or logged out); run `auction login \($0.name)` again"
@@ -89,31 +124,32 @@ public struct BidCommand: Command {
         case .refused(let reason, let known):
             // The original backend's refusals carry no price (nor the minimum): ask the catalogue.
             var current = known, increment = answer.minimumIncrement, minimum = answer.minimumBid
-            if (current == nil || (reason == .priceTooLow && minimum == nil)) && reason != .unknownProduct,
+            let wantsMinimum = reason == .priceTooLow || reason == .outbidByProxy
+            if (current == nil || (wantsMinimum && minimum == nil)) && reason != .unknownProduct,
                let product = try? await currentProduct(context) {
                 current = current ?? product.currentPrice
                 increment = increment ?? product.minimumIncrement
             }
-            if reason == .priceTooLow, minimum == nil, let current {
+            if wantsMinimum, minimum == nil, let current {
                 minimum = BidRules.minimumNextBid(current: current, minimumIncrement: increment)
             }
             let told = BidOutcome.refused(reason, currentPrice: current)
-            let text = minimum.flatMap { minimum in
+            var text = minimum.flatMap { minimum in
                 current.map { OutcomeText.belowMinimum(minimum: minimum, current: $0, increment: increment) }
             } ?? OutcomeText.bid(told, productID: productID)
+            if reason == .outbidByProxy { text = BidReport.outbidText(current: current, minimum: minimum, productID: productID) }
             report(context, outcome: "refused", text: text, fields: [
                 ("reason", .string(reason.rawValue)), ("message", .string(reason.explanation)),
                 ("current_price", current.map { .int($0.minorUnits) } ?? .null),
                 ("minimum_bid", minimum.map { .int($0.minorUnits) } ?? .null),
                 ("minimum_increment", increment.map { .int($0.minorUnits) } ?? .null),
-            ])
+            ] + BidReport.answerFields(answer))
         }
         return OutcomeText.exitCode(for: outcome)
     }
 
-    /// The price for `+N` or `--min`, from the product's current price and minimum raise over HTTP.
-    private func offeredPrice(_ context: CommandContext) async throws(CommandError) -> Money {
-        let product = try await currentProduct(context)
+    /// The price for `+N` or `--min` from the product's current price and minimum raise; as given otherwise.
+    private func offeredPrice(_ product: Product) -> Money {
         switch offer {
         case .price(let given):
             return given
@@ -127,8 +163,12 @@ public struct BidCommand: Command {
 
     /// The product as the catalogue has it now (current price, minimum raise), over HTTP.
     private func currentProduct(_ context: CommandContext) async throws(CommandError) -> Product {
-        let id = productID
-        return try await context.withCatalogue { (repository) throws(CommandError) -> Product in
+        try await Self.product(productID, in: context)
+    }
+
+    /// Product `id` as the catalogue has it now, over HTTP; `no product` is a refusal (exit 1).
+    static func product(_ id: ProductID, in context: CommandContext) async throws(CommandError) -> Product {
+        try await context.withCatalogue { (repository) throws(CommandError) -> Product in
             do throws(AuctionError) {
                 return try await repository.detail(of: id).product
             } catch .notFound {
@@ -152,7 +192,8 @@ public struct BidCommand: Command {
     private func report(_ context: CommandContext, outcome: String, text: String, fields: [(String, JSONValue)]) {
         guard json else { return context.console.print(text) }
         let members: [(String, JSONValue)] = [("outcome", .string(outcome)), ("product_id", .int(Int64(productID.rawValue))),
-                                              ("offered", .int(price.minorUnits))] + fields
+                                              ("offered", .int(price.minorUnits))]
+            + (maximum.map { [("maximum", .int($0.minorUnits))] } ?? []) + fields
         context.console.printJSON(.object(JSONObject(members)))
     }
 }

@@ -22,8 +22,9 @@ public enum ProductJSON {
         ]))
     }
 
-    /// A product in full: the row's fields plus seller, description, listed_at and history.
-    public static func detail(_ detail: ProductDetail) -> JSONValue {
+    /// A product in full: the row's fields plus seller, description, listed_at and history; then
+    /// reserve_met, buy_now_price, extensions, bid_count and, when the server has them, bids (newest first).
+    public static func detail(_ detail: ProductDetail, bids: [BidHistoryEntry]? = nil) -> JSONValue {
         guard case .object(var object) = product(detail.product) else { return .null }
         object.members.append(.init(key: "seller", value: .string(detail.sellerName)))
         object.members.append(.init(key: "description", value: .string(detail.description)))
@@ -31,7 +32,28 @@ public enum ProductJSON {
         object.members.append(.init(key: "history", value: .array(detail.priceHistory.map { point in
             .object(JSONObject([("date", .string(point.date)), ("price", .int(point.price.minorUnits))]))
         })))
+        object.members += bidding(detail.product, bids: bids).members
         return .object(object)
+    }
+
+    /// `reserve_met` (null without a reserve), `buy_now_price` (null unless available), `extensions`,
+    /// `bid_count` (null when unknown) and `bids` (only when the server has a bid history).
+    public static func bidding(_ product: Product, bids: [BidHistoryEntry]?) -> JSONObject {
+        var object = JSONObject([
+            ("reserve_met", product.reserveMet.map { .bool($0) } ?? .null),
+            ("buy_now_price", product.buyNowPrice.map { .int($0.minorUnits) } ?? .null),
+            ("extensions", .int(Int64(product.extensions))),
+            ("bid_count", product.bidCount.map { .int(Int64($0)) } ?? .null),
+        ])
+        if let bids {
+            object["bids"] = .array(bids.map { bid in
+                .object(JSONObject([
+                    ("time", .string(bid.time.description)), ("bidder", bid.bidder.map { .string($0) } ?? .null),
+                    ("price", .int(bid.price.minorUnits)), ("automatic", .bool(bid.isAutomatic)),
+                ]))
+            })
+        }
+        return object
     }
 
     /// `up`, `down` or `unchanged`.

@@ -1,8 +1,8 @@
 import AuctionCore
 import AuctionInfrastructure
 
-/// `auction show <id> [--json]`: one product in full, with its price history and, on a colour
-/// terminal, its image in half blocks.
+/// `auction show <id> [--json]`: one product in full, with its price history, its bid history (when
+/// the server has `GET /products/{id}/bids`) and, on a colour terminal, its image in half blocks.
 public struct ShowCommand: Command {
     /// `show`.
     public static let name = "show"
@@ -11,7 +11,7 @@ public struct ShowCommand: Command {
     /// `--json`.
     public static let jsonFlag = Flag("json", help: "print the product as JSON")
     /// `show`'s options, argument and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "show a product in full, with its price history and image",
+    public static let spec = CommandSpec(name, summary: "show a product in full, with its price and bid history and image",
                                          options: [jsonFlag.spec], arguments: [idArgument.spec])
     /// The product shown.
     public var productID: ProductID
@@ -29,7 +29,8 @@ public struct ShowCommand: Command {
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
         let id = productID
         let wantsImage = !json && context.console.color
-        let (detail, picture) = try await context.withCatalogue { (repository) throws(CommandError) -> (ProductDetail, ProductPicture?) in
+        let (detail, picture, bids) = try await context.withCatalogue {
+            (repository) throws(CommandError) -> (ProductDetail, ProductPicture?, [BidHistoryEntry]?) in
             let detail: ProductDetail
             do throws(AuctionError) {
                 detail = try await repository.detail(of: id)
@@ -38,19 +39,21 @@ public struct ShowCommand: Command {
             } catch {
                 throw .auction(error)
             }
-            guard wantsImage, let imageID = detail.product.imageIDs.first else { return (detail, nil) }
+            // The original backend has no bid history: the section is left out without a word.
+            let bids = try? await repository.bidHistory(of: id)
+            guard wantsImage, let imageID = detail.product.imageIDs.first else { return (detail, nil, bids ?? nil) }
             do throws(AuctionError) {
-                return (detail, ProductPicture(decoding: try await repository.image(imageID)))
+                return (detail, ProductPicture(decoding: try await repository.image(imageID)), bids ?? nil)
             } catch {
-                return (detail, ProductPicture(loadingFailed: error))
+                return (detail, ProductPicture(loadingFailed: error), bids ?? nil)
             }
         }
         let console = context.console
         if json {
-            console.printJSON(ProductJSON.detail(detail))
+            console.printJSON(ProductJSON.detail(detail, bids: bids))
         } else {
             let lines = ProductDetailView.render(detail, width: console.size?.columns ?? 80, color: console.color,
-                                                 clock: .local(), now: CommandContext.now())
+                                                 clock: .local(), now: CommandContext.now(), bids: bids)
             console.print(lines: lines + (picture?.render(size: console.size ?? .fallback, depth: console.colorDepth) ?? []))
         }
         return .success

@@ -11,8 +11,9 @@ public enum ProductDetailView {
     ///   - image: the decoded cover image, drawn with half blocks when given (colour terminals only).
     ///   - clock: the zone for times.
     ///   - now: the time the countdown counts from (`Ends … (2h 14m left)`); nil for none.
+    ///   - bids: the bid history, newest first (`BidHistoryView`); nil when the server has none to give.
     public static func render(_ detail: ProductDetail, width: Int, color: Bool, image: RGBAImage? = nil, clock: TimeOfDay = .utc,
-                              now: Timestamp? = nil) -> [String] {
+                              now: Timestamp? = nil, bids: [BidHistoryEntry]? = nil) -> [String] {
         let product = detail.product
         let name = TerminalText.truncate("#\(product.id)  " + TerminalText.sanitized(product.name), toWidth: width)
         var lines = [color ? ANSI.bold + name + ANSI.reset : name, ""]
@@ -26,8 +27,9 @@ public enum ProductDetailView {
         field("Started", product.startPrice.description)
         if let step = product.minimumIncrement { field("Min. raise", step.description) }
         if let ends = product.endsAt {
-            field("Ends", ends.calendarDate + " " + clock.format(ends) + countdown(product, until: ends, now: now, color: color))
+            field("Ends", ends.calendarDate + " " + clock.format(ends) + extended(product) + countdown(product, until: ends, now: now, color: color))
         }
+        for (label, value) in biddingFields(product) { field(label, value) }
         if let status = closedStatus(product, now: now) { field("Status", status) }
         if let listed = detail.listedAt { field("Listed", listed.calendarDate + " " + clock.format(listed)) }
         if !detail.priceHistory.isEmpty {
@@ -36,6 +38,7 @@ public enum ProductDetailView {
             let low = prices.min() ?? .zero, high = prices.max() ?? .zero
             field("History", spark + "  \(low) – \(high), \(prices.count) price" + (prices.count == 1 ? "" : "s"))
         }
+        lines += BidHistoryView.render(bids ?? [], width: width, clock: clock, productID: product.id)
         if !detail.description.isEmpty {
             lines.append("")
             for paragraph in detail.description.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -30,13 +30,15 @@ public struct Product: Hashable, Sendable, Identifiable {
     public var buyNowPrice: Money?
     /// How many times soft close has moved the end time (each move is already in `endsAt`).
     public var extensions: Int
+    /// How many bids have been accepted on the product, when the source says (ours does; the original does not).
+    public var bidCount: Int?
 
     /// Creates a product row.
     public init(
         id: ProductID, name: String, startPrice: Money, currentPrice: Money, lastChange: Money,
         direction: PriceDirection, auctionDate: String, imageIDs: [Int] = [],
         endsAt: Timestamp? = nil, minimumIncrement: Money? = nil, isClosed: Bool = false, winner: String? = nil,
-        reserveMet: Bool? = nil, buyNowPrice: Money? = nil, extensions: Int = 0
+        reserveMet: Bool? = nil, buyNowPrice: Money? = nil, extensions: Int = 0, bidCount: Int? = nil
     ) {
         self.id = id
         self.name = name
@@ -53,6 +55,7 @@ public struct Product: Hashable, Sendable, Identifiable {
         self.reserveMet = reserveMet
         self.buyNowPrice = buyNowPrice
         self.extensions = extensions
+        self.bidCount = bidCount
     }
 
     /// This product after a price update was applied.

@@ -75,6 +75,27 @@ public struct HTTPProductRepository: ProductRepository {
         }
     }
 
+    /// A product's bid history (`GET /products/{id}/bids`, ours), newest first; nil when the server has
+    /// no such endpoint (the original backend: `404` without our `{"reason": …}` body, or any other `4xx`).
+    public func bidHistory(of id: ProductID) async throws(AuctionError) -> [BidHistoryEntry]? {
+        let response: HTTPResponse
+        do throws(HTTPError) {
+            response = try await client.get(BidHistoryDTO.path(of: id))
+        } catch {
+            throw error.auctionError
+        }
+        switch response.status.code {
+        case 200:
+            return try decode { () throws(CatalogueError) in try BidHistoryDTO.entries(from: response.body) }
+        case 404 where (try? JSONValue.parse(response.body))?["reason"]?.stringValue == RefusalReason.unknownProduct.rawValue:
+            throw AuctionError.notFound("product \(id)")
+        case 400..<500:
+            return nil
+        default:
+            throw failure(response)
+        }
+    }
+
     /// Whether the answer means "no such product": `201`/`404`, or the original backend's `400`
     /// with its missing-record error body.
     private static func saysNoSuchProduct(_ response: HTTPResponse) -> Bool {

@@ -31,6 +31,7 @@ extension ProductDetailDTO {
             productName: try comment.string("product_name"), registerTime: try comment.optionalString("registerTime"),
             comment: try comment.optionalString("comment") ?? "", originalPrice: try comment.int("original_price"),
             graph: graph, closed: try info.optionalBool("closed"), winner: try info.optionalString("winner"))
+        bidding = try BiddingFieldsDTO(fields: info)
     }
 
     /// The detail in the original shape; our current-price fields ride in `DetailProductInfo`.
@@ -48,6 +49,7 @@ extension ProductDetailDTO {
             info["closed"] = .bool(closed)
             info["winner"] = winner.map { .string($0) } ?? .null
         }
+        bidding.write(into: &info)
         return .object(JSONObject([
             ("DetailProductInfo", .object(info)),
             ("DetailProductImages", .object(JSONObject([("images", imageList(imageIDs))]))),

@@ -16,6 +16,8 @@ public struct ProductDetailDTO: Hashable, Sendable {
     public var closed: Bool?
     /// `DetailProductInfo.winner` (ours): the winner's name once closed with a winner.
     public var winner: String?
+    /// `DetailProductInfo.reserve_met`, `buy_now_price`, `extensions`, `bid_count` (ours).
+    public var bidding = BiddingFieldsDTO()
     /// `DetailProductImages.images[].image_id`.
     public var imageIDs: [Int]
     /// `DetailProductUser.user_id`: a string in the original detail, a number elsewhere; kept as text.
@@ -68,6 +70,7 @@ public struct ProductDetailDTO: Hashable, Sendable {
             sellerImageIDs: sellerImageIDs, productName: product.name, registerTime: detail.listedAt?.description,
             comment: detail.description, originalPrice: product.startPrice.minorUnits, graph: detail.priceHistory,
             closed: product.isClosed, winner: product.winner)
+        bidding = BiddingFieldsDTO(product: product)
     }
 
     /// The domain detail. The current price comes from `current` (ours), else from the
@@ -77,12 +80,12 @@ public struct ProductDetailDTO: Hashable, Sendable {
         let history = Self.oldestFirst(graph)
         let price = known?.price ?? history.last?.price.minorUnits ?? originalPrice
         let change = known.map { ProductPriceDTO.signedChange($0.beforePrice, up: $0.upDownState) } ?? .zero
-        let product = Product(
+        let product = bidding.apply(to: Product(
             id: ProductID(productID), name: productName, startPrice: Money(originalPrice), currentPrice: Money(price),
             lastChange: change, direction: PriceDirection(change: change),
             auctionDate: known?.auctionDate ?? history.last?.date ?? "", imageIDs: imageIDs,
             endsAt: endTime.map { Timestamp(millisecondsSinceEpoch: $0) }, minimumIncrement: minIncrement.map { Money($0) },
-            isClosed: closed ?? false, winner: winner)
+            isClosed: closed ?? false, winner: winner))
         return ProductDetail(product: product, sellerName: sellerName, description: comment,
                              listedAt: registerTime.flatMap(Timestamp.init(iso8601:)), priceHistory: history)
     }

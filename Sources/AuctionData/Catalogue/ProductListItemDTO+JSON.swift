@@ -28,6 +28,7 @@ extension ProductListItemDTO {
             endTime: try fields.optionalInt("end_time"),
             minIncrement: try fields.optionalInt("min_increment"),
             closed: try fields.optionalBool("closed"), winner: try fields.optionalString("winner"))
+        bidding = try BiddingFieldsDTO(fields: fields)
     }
 
     /// The product in the original shape, key order and spelling; ours (`end_time`, `min_increment`,
@@ -50,6 +51,7 @@ extension ProductListItemDTO {
             object["closed"] = .bool(closed)
             object["winner"] = winner.map { .string($0) } ?? .null
         }
+        bidding.write(into: &object)
         return .object(object)
     }
 

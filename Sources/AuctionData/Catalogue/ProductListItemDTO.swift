@@ -25,6 +25,8 @@ public struct ProductListItemDTO: Hashable, Sendable {
     public var closed: Bool?
     /// `winner` (ours): the winner's name once closed with a winner.
     public var winner: String?
+    /// `reserve_met`, `buy_now_price`, `extensions`, `bid_count` (ours).
+    public var bidding = BiddingFieldsDTO()
 
     /// Creates an item.
     public init(productID: Int, productName: String, originalPrice: Int64, imageIDs: [Int], upDownState: Bool?,
@@ -51,17 +53,18 @@ public struct ProductListItemDTO: Hashable, Sendable {
                                    beforePrice: product.lastChange.minorUnits.magnitudeClamped),
             endTime: product.endsAt?.millisecondsSinceEpoch, minIncrement: product.minimumIncrement?.minorUnits,
             closed: product.isClosed, winner: product.winner)
+        bidding = BiddingFieldsDTO(product: product)
     }
 
     /// The domain product. Without `Product_Price` the current price is the starting price.
     public func toDomain() -> Product {
         let change = ProductPriceDTO.signedChange(price?.beforePrice ?? 0, up: upDownState)
-        return Product(
+        return bidding.apply(to: Product(
             id: ProductID(productID), name: productName, startPrice: Money(originalPrice),
             currentPrice: Money(price?.price ?? originalPrice), lastChange: change,
             direction: PriceDirection(change: change), auctionDate: price?.auctionDate ?? "",
             imageIDs: imageIDs, endsAt: endTime.map { Timestamp(millisecondsSinceEpoch: $0) },
-            minimumIncrement: minIncrement.map { Money($0) }, isClosed: closed ?? false, winner: winner)
+            minimumIncrement: minIncrement.map { Money($0) }, isClosed: closed ?? false, winner: winner))
     }
 }
 

@@ -8,12 +8,19 @@ public struct BidAnswer: Hashable, Sendable {
     public var minimumIncrement: Money?
     /// The smallest price the server would accept now, when it said (`minimum_bid`).
     public var minimumBid: Money?
+    /// Whether the bidder leads after this answer, when the server said (`leading`, with proxy bids).
+    public var leading: Bool?
+    /// The auction's end time after this answer, when the server said (`ends_at`; soft close may move it).
+    public var endsAt: Timestamp?
 
     /// Creates an answer.
-    public init(outcome: BidOutcome, minimumIncrement: Money? = nil, minimumBid: Money? = nil) {
+    public init(outcome: BidOutcome, minimumIncrement: Money? = nil, minimumBid: Money? = nil,
+                leading: Bool? = nil, endsAt: Timestamp? = nil) {
         self.outcome = outcome
         self.minimumIncrement = minimumIncrement
         self.minimumBid = minimumBid
+        self.leading = leading
+        self.endsAt = endsAt
     }
 
     /// Reads the refusal fields of a reply; values out of range (not positive) are ignored.
@@ -22,6 +29,9 @@ public struct BidAnswer: Hashable, Sendable {
             guard case .int(let value)? = reply.fields[key], value > 0 else { return nil }
             return Money(value)
         }
-        self.init(outcome: reply.outcome(of: bid), minimumIncrement: positive("min_increment"), minimumBid: positive("minimum_bid"))
+        var leading: Bool?
+        if case .bool(let flag)? = reply.fields["leading"] { leading = flag }
+        self.init(outcome: reply.outcome(of: bid), minimumIncrement: positive("min_increment"), minimumBid: positive("minimum_bid"),
+                  leading: leading, endsAt: positive("ends_at").map { Timestamp(millisecondsSinceEpoch: $0.minorUnits) })
     }
 }

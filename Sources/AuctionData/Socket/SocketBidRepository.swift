@@ -22,4 +22,12 @@ public struct SocketBidRepository: BidRepository {
         let reply = try await client.request(.bid(bid, userID: userID))
         return BidAnswer(reply: reply, bid: bid)
     }
+
+    /// Buys a product now at its buy-now price (request 12, ours); the answer reads like a bid's,
+    /// accepted at the price paid. `.timedOut` / `.connectionLost` mean its outcome is unknown.
+    public func buyNow(_ id: ProductID, idempotencyKey: String?) async throws(AuctionError) -> BidAnswer {
+        let reply = try await client.request(.buyNow(id, idempotencyKey: idempotencyKey))
+        // Priced at zero only so that an acceptance without a price reads as "accepted" (the server names the price).
+        return BidAnswer(reply: reply, bid: Bid(productID: id, price: reply.price ?? .zero))
+    }
 }

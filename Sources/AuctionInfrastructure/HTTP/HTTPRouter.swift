@@ -9,6 +9,8 @@ public struct HTTPRouter {
     public typealias Handler = (HTTPRequest, HTTPResponder) -> Void
 
     private var routes: [String: [(method: HTTPMethod, handler: Handler)]] = [:]
+    /// Routes with `{name}` segments (`HTTPRoutePattern`), tried in order when no exact path matches.
+    private var patterns: [(pattern: HTTPRoutePattern, entries: [(method: HTTPMethod, handler: Handler)])] = []
 
     /// Creates an empty router.
     public init() {}
@@ -21,6 +23,13 @@ public struct HTTPRouter {
     /// Adds a route whose handler answers through the responder, possibly later. Registering the
     /// same method and path twice is a programming error and traps (it would silently replace one).
     public mutating func on(_ method: HTTPMethod, _ path: String, responding handler: @escaping Handler) {
+        if let pattern = HTTPRoutePattern(path) {
+            let index = patterns.firstIndex { $0.pattern == pattern } ?? patterns.endIndex
+            if index == patterns.endIndex { patterns.append((pattern, [])) }
+            precondition(!patterns[index].entries.contains { $0.method == method }, "\(method) \(path) is registered twice")
+            patterns[index].entries.append((method, handler))
+            return
+        }
         precondition(!(routes[path] ?? []).contains { $0.method == method }, "\(method) \(path) is registered twice")
         routes[path, default: []].append((method, handler))
     }
@@ -32,7 +41,7 @@ public struct HTTPRouter {
 
     /// The methods a path answers to (with `HEAD` when it answers `GET`), or empty for an unknown path.
     public func allowedMethods(for path: String) -> [HTTPMethod] {
-        guard let entries = routes[path] else { return [] }
+        guard let entries = entries(for: path) else { return [] }
         var methods = entries.map(\.method)
         if methods.contains(.get) && !methods.contains(.head) { methods.append(.head) }
         return methods
@@ -41,7 +50,7 @@ public struct HTTPRouter {
     /// Answers the request: through its route's handler, or with 404 / 405.
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let path = request.path
-        guard let entries = routes[path] else {
+        guard let entries = entries(for: path) else {
             responder.respond(.text(.notFound, "no such resource: \(path)\n"))
             return
         }
@@ -54,5 +63,11 @@ public struct HTTPRouter {
             return
         }
         entry.handler(request, responder)
+    }
+
+    /// The routes of `path`: its exact entry, else the first pattern that matches it.
+    private func entries(for path: String) -> [(method: HTTPMethod, handler: Handler)]? {
+        if let exact = routes[path] { return exact }
+        return patterns.first { $0.pattern.match(path) != nil }?.entries
     }
 }

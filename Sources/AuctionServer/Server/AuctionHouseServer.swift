@@ -183,6 +183,14 @@ public final class AuctionHouseServer: Sendable {
         let products = live.count
         CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },
                                    health: { Self.health(service: service, products: products) })
+        router.add(BidHistoryEndpoints(offload: { readers.submit($0) }) { (id) throws(AuctionError) -> [BidHistoryEntry] in
+            guard live.product(id) != nil else { throw .notFound("product") }
+            do throws(StoreError) {
+                return try catalogue.bidHistory(of: id, limit: BidHistoryDTO.maximumCount)
+            } catch {
+                throw .server(status: 500, message: error.description)
+            }
+        })
         let socketAddress: SocketAddress
         do throws(SocketError) {
             socketAddress = try service.listen()

@@ -1,0 +1,43 @@
+import AuctionCore
+import AuctionInfrastructure
+
+/// The body of `GET /products/{id}/bids` (ours): `{"bids":[{"time":ms,"bidder":"al…e","price":N,
+/// "automatic":bool}]}`, newest first, at most `maximumCount`; `bidder` is null for an anonymous bid.
+public enum BidHistoryDTO {
+    /// The most entries the server sends and the client reads.
+    public static let maximumCount = 100
+    /// The longest `bidder` read, in bytes (the server sends a few characters).
+    public static let maximumBidderBytes = 64
+
+    /// The path for a product's bid history.
+    public static func path(of id: ProductID) -> String { "/products/\(id.rawValue)/bids" }
+
+    /// The JSON body for `entries` (the first `maximumCount`).
+    public static func body(_ entries: [BidHistoryEntry]) -> [UInt8] {
+        JSONValue.object(JSONObject([("bids", .array(entries.prefix(maximumCount).map { entry in
+            .object(JSONObject([
+                ("time", .int(entry.time.millisecondsSinceEpoch)),
+                ("bidder", entry.bidder.map { .string($0) } ?? .null),
+                ("price", .int(entry.price.minorUnits)),
+                ("automatic", .bool(entry.isAutomatic)),
+            ]))
+        }))])).serialized()
+    }
+
+    /// Reads a body: every entry's time and price must be whole numbers in range (times ≥ 0, prices
+    /// 0…2^53 − 1); entries past `maximumCount` are ignored, a longer `bidder` is cut.
+    public static func entries(from body: [UInt8]) throws(CatalogueError) -> [BidHistoryEntry] {
+        let root = try CatalogueFields(CatalogueFields.parse(body), path: "")
+        var entries: [BidHistoryEntry] = []
+        for (index, element) in try root.array("bids").prefix(maximumCount).enumerated() {
+            let fields = try CatalogueFields(element, path: "bids[\(index)]")
+            let time = try fields.int("time"), price = try fields.int("price")
+            guard time >= 0 else { throw CatalogueError.invalidField(fields.name("time")) }
+            guard price >= 0, price <= Money.largestExact.minorUnits else { throw CatalogueError.invalidField(fields.name("price")) }
+            let bidder = try fields.optionalString("bidder").map { String(decoding: Array($0.utf8.prefix(maximumBidderBytes)), as: UTF8.self) }
+            entries.append(BidHistoryEntry(time: Timestamp(millisecondsSinceEpoch: time), bidder: bidder, price: Money(price),
+                                           isAutomatic: try fields.optionalBool("automatic") ?? false))
+        }
+        return entries
+    }
+}

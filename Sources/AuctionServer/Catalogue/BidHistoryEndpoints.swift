@@ -1,0 +1,62 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+
+/// `GET /products/{id}/bids` (public, ours): a product's accepted bids, newest first, at most 100,
+/// bidders' names shortened (`BidHistoryDTO`). Unknown product → 404 with `"reason":"unknown_product"`;
+/// an id that is not a product id (1…2^31 − 1) → 400 `malformed`.
+public struct BidHistoryEndpoints: HTTPRouteCollection {
+    /// The route's pattern.
+    public static let pattern = "/products/{id}/bids"
+
+    /// Reads a product's history; `.notFound` for an unknown product.
+    public typealias History = @Sendable (ProductID) throws(AuctionError) -> [BidHistoryEntry]
+
+    /// Where the history comes from (synchronous: run where `offload` puts it).
+    public var history: History
+    /// Where reads run (nil: on the event loop).
+    public var offload: CatalogueEndpoints.Offload?
+
+    /// The route over `history`.
+    public init(offload: CatalogueEndpoints.Offload? = nil, history: @escaping History) {
+        self.history = history
+        self.offload = offload
+    }
+
+    /// Adds `GET /products/{id}/bids`.
+    public func register(on router: inout HTTPRouter) {
+        let history = self.history, offload = self.offload
+        let pattern = HTTPRoutePattern(Self.pattern)
+        router.on(.get, Self.pattern, responding: { request, responder in
+            let text = pattern?.match(request.path)?["id"] ?? ""
+            guard let number = Int(text), number >= 1, number <= Int(Int32.max) else {
+                responder.respond(Self.failure(.badRequest, "expected a product id from 1 in /products/{id}/bids, not `\(text.prefix(32))`",
+                                               reason: .malformed))
+                return
+            }
+            let job: @Sendable () -> Void = { responder.respond(Self.answer(ProductID(number), history)) }
+            guard let offload else { return job() }
+            if !offload(job) {
+                var busy = Self.failure(.serviceUnavailable, "the server is busy; try again in a moment", reason: .rateLimited)
+                busy.headers.add(name: "Retry-After", value: "1")
+                responder.respond(busy)
+            }
+        })
+    }
+
+    private static func answer(_ id: ProductID, _ history: History) -> HTTPResponse {
+        do throws(AuctionError) {
+            let entries = try history(id)
+            return HTTPResponse(status: .ok, contentType: "application/json; charset=utf-8", body: BidHistoryDTO.body(entries))
+        } catch .notFound {
+            return failure(.notFound, "no such product", reason: .unknownProduct)
+        } catch {
+            return failure(.internalServerError, "\(error)", reason: .serverError)
+        }
+    }
+
+    private static func failure(_ status: HTTPStatus, _ message: String, reason: RefusalReason) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json; charset=utf-8",
+                     body: JSONValue.object(JSONObject([("error", .string(message)), ("reason", .string(reason.rawValue))])).serialized())
+    }
+}
