@@ -42,6 +42,8 @@ final class SocketService: @unchecked Sendable {
     var chat: ChatRelay?
     /// The output path's sweep timer and fan-out figures (`SocketOutput`).
     var output = SocketOutput()
+    /// Notifications (`SocketService+Notifications`); nil when the server keeps none.
+    var notifications: NotificationRelay?
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }
