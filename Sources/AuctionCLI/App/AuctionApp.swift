@@ -18,7 +18,7 @@ public struct AuctionApp: Sendable {
     public static let standardCommands: [any Command.Type] = [
         ListCommand.self, ShowCommand.self, BidCommand.self, WatchCommand.self,
         RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, ChatRoomCommand.self,
-        CompletionsCommand.self, ManCommand.self,
+        CompletionsCommand.self, ManCommand.self, NotificationsCommand.self,
     ]
 
     /// Creates an app over an environment and a console factory.
@@ -94,6 +94,7 @@ public struct AuctionApp: Sendable {
         var context = CommandContext(configuration: configuration, console: console, environment: environment,
                                      paths: paths, requestTimeoutMilliseconds: timeout)
         if let readPassword { context.readPassword = readPassword }
+        if type.usesEndpoints, !NotificationCheckFile.checkingCommands.contains(type.name) { await context.printAwaySummaryIfDue() }
         return try await command.run(in: context)
     }
 }

@@ -9,7 +9,7 @@ extension ProgramSpec {
         commands: [
             ListCommand.spec, WatchCommand.spec, BidCommand.spec, ShowCommand.spec, .demo,
             RegisterCommand.spec, LoginCommand.spec, LogoutCommand.spec, WhoamiCommand.spec, ChatRoomCommand.spec,
-            CompletionsCommand.spec, ManCommand.spec, .help,
+            CompletionsCommand.spec, ManCommand.spec, .help, NotificationsCommand.spec,
         ],
         epilogue: """
         Environment:
