@@ -59,7 +59,16 @@ final class NotificationRelay {
             do {
                 deliver(try store.insert(taken))
             } catch {
-                log.error("notifications: \(taken.count) notice(s) could not be stored: \(error)")
+                // One bad notice (e.g. a user that no longer exists) must not sink the others: each alone.
+                var stored: [(user: UserID, notification: AuctionNotification)] = []
+                for draft in taken {
+                    do {
+                        stored += try store.insert([draft])
+                    } catch {
+                        log.error("notifications: a \(draft.kind.rawValue) notice for user \(draft.user) could not be stored: \(error)")
+                    }
+                }
+                if !stored.isEmpty { deliver(stored) }
             }
         }
         if !queued { inbox.unschedule() }

@@ -24,6 +24,13 @@ extension SocketService {
         post(relay.closed(closings, now: currentTime()))
     }
 
+    /// A sold notice for the seller of an ended lot (loop thread). No caller yet: products name their
+    /// seller in text (`products.seller`), not by user id; the selling branch calls this at the close.
+    func notifySold(_ closing: AuctionClosing, seller: UserID) {
+        guard let relay = notifications else { return }
+        post(relay.sold(closing, seller: seller, now: currentTime()))
+    }
+
     /// Sends ending-soon notices for lots inside the window, then sleeps until the next lot enters it
     /// (at most a minute, so a clock change or a moved end time is noticed).
     func checkEndingSoon() {
@@ -63,6 +70,7 @@ extension SocketService {
         }
     }
 
+    /// Hands drafts to the relay; once stored, they are pushed from the loop.
     private func post(_ drafts: [NotificationDraft]) {
         guard let relay = notifications, !drafts.isEmpty else { return }
         let loop = self.loop
