@@ -78,6 +78,27 @@ import Testing
         #expect(try Self.stored(fixture).map { "\($0.user) \($0.kind) \($0.product)" } == ["1 outbid 2"])
     }
 
+    @Test func anOutbidNoticeCarriesTheOutbidUsersStoredMaximum() async throws {
+        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3), hooks: Self.hooks, prepare: { path in
+            try Self.createUsers(path)
+            let database = try SQLiteDatabase.openStore(at: path)
+            defer { database.close() }
+            try database.run("INSERT INTO proxy_maximums (product_id, user_id, maximum, placed_at) VALUES (2, 1, 34000, 0)")
+        }, clock: SystemClock())
+        defer { fixture.stop() }
+        let alice = try RawSocket(port: fixture.socketPort), bob = try RawSocket(port: fixture.socketPort)
+        defer { alice.close(); bob.close() }
+        let setup = await offPool {
+            alice.exchangeBlocking([Self.hello, .login(token: "token-alice"), Self.bid(2, 20_000)])
+                + bob.exchangeBlocking([.login(token: "token-bob"), Self.bid(2, 35_000)])
+        }
+        #expect(setup.map { $0?.result } == Array(repeating: true, count: 5), "\(setup)")
+
+        let received = Self.notices(await alice.readMessages { !Self.notices($0).isEmpty })
+        #expect(received.map(\.kind) == [.outbid])
+        #expect(received.first?.price == 35_000 && received.first?.maximum == 34_000)
+    }
+
     @Test func wonAndLostArriveWhenTheAuctionCloses() async throws {
         let clock = ManualClock(SystemClock().now())
         let fixture = try Self.server(clock: clock, endsAt: clock.now().adding(milliseconds: 600_000))
