@@ -29,8 +29,11 @@ extension CommandContext {
             let notices: [AuctionNotification]
             do throws(AuctionError) {
                 notices = try await repository.notifications(all: false, token: saved.token)
-            } catch {
+            } catch .refused, .notFound {
+                file.record(CommandContext.now())  // the server answered: ask again only after the next gap
                 return nil
+            } catch {
+                return nil  // unreachable: try again with the next command
             }
             file.record(CommandContext.now())
             return AwaySummary.line(for: notices)
