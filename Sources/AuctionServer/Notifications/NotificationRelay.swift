@@ -27,6 +27,9 @@ final class NotificationRelay {
     var endingSoonSent: Set<EndingSoonKey>
     /// The next ending-soon check.
     var timer: TimerID?
+    /// Connections by the user they logged in as (checked again at delivery), so a push visits only them.
+    private(set) var connectionsByUser: [UserID: Set<ConnectionID>] = [:]
+    private var userByConnection: [ConnectionID: UserID] = [:]
     private let inbox = NotificationInbox()
     private let log: ServerLog
 
@@ -72,6 +75,20 @@ final class NotificationRelay {
             }
         }
         if !queued { inbox.unschedule() }
+    }
+
+    /// Notes that a connection logged in as `user` (replacing whoever it was before).
+    func loggedIn(_ connection: ConnectionID, as user: UserID) {
+        disconnected(connection)
+        userByConnection[connection] = user
+        connectionsByUser[user, default: []].insert(connection)
+    }
+
+    /// Forgets a closed connection.
+    func disconnected(_ connection: ConnectionID) {
+        guard let user = userByConnection.removeValue(forKey: connection) else { return }
+        connectionsByUser[user]?.remove(connection)
+        if connectionsByUser[user]?.isEmpty == true { connectionsByUser[user] = nil }
     }
 
     /// Outbid notices for a committed group (in acceptance order): per product, everyone who led

@@ -55,19 +55,29 @@ extension SocketService {
     }
 
     /// Pushes stored notices to every connection logged in as their user that asked for them (loop thread).
+    /// Visits only the user's own connections (`NotificationRelay.connectionsByUser`), never all of them.
     func deliver(_ stored: [(user: UserID, notification: AuctionNotification)]) {
-        var connections: [UserID: [SocketPeer]] = [:]
-        for peer in peers.values where peer.features?.contains(.notifications) == true {
-            if let user = peer.user { connections[user.id, default: []].append(peer) }
-        }
-        guard !connections.isEmpty else { return }
+        guard let relay = notifications else { return }
         for (user, notice) in stored {
-            guard let recipients = connections[user] else { continue }
+            guard let connections = relay.connectionsByUser[user] else { continue }
             let bytes = OutboundMessage.other(FrameEncoder.encode(ServerMessage.notification(notice).frame))
-            for peer in recipients where currentUser(of: peer)?.id == user {
+            for id in connections {
+                guard let peer = peers[id], peer.features?.contains(.notifications) == true,
+                      currentUser(of: peer)?.id == user else { continue }
                 send(bytes, to: peer)
             }
         }
+    }
+
+    /// Remembers which user a connection logged in as (loop thread).
+    func notificationsLoggedIn(_ peer: SocketPeer) {
+        guard let user = peer.user else { return }
+        notifications?.loggedIn(peer.id, as: user.id)
+    }
+
+    /// Forgets a closed connection (loop thread).
+    func notificationsDisconnected(_ id: ConnectionID) {
+        notifications?.disconnected(id)
     }
 
     /// Hands drafts to the relay; once stored, they are pushed from the loop.

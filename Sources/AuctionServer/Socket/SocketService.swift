@@ -151,6 +151,7 @@ final class SocketService: @unchecked Sendable {
         watchers.remove(id)
         bidLimiter.forget(id)
         chatDisconnected(id)
+        notificationsDisconnected(id)
         if let error {
             log.debug("socket: \(peer.label) closed: \(error)")
         } else {
@@ -234,6 +235,7 @@ final class SocketService: @unchecked Sendable {
         peer.user = user
         knownNames[user.id] = user.name
         chatLoggedIn(peer)
+        notificationsLoggedIn(peer)
         log.info("socket: \(peer.label) logged in as \(user.name)")
         reply(to: peer, completionID, result: true,
               fields: JSONObject([("user_id", .int(user.id.rawValue)), ("user_name", .string(user.name))]))
