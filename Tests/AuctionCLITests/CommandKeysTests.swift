@@ -21,6 +21,7 @@ import Testing
         #expect(ProgramSpec.auction.command(named: "demo") == .demo)
         #expect(ProgramSpec.auction.commands.map(\.name) == [
             "list", "watch", "bid", "show", "demo", "register", "login", "logout", "whoami", "chat", "completions", "man", "help", "buy",
+            "notifications",
         ])
     }
 
@@ -39,6 +40,7 @@ import Testing
         #expect(LoginCommand.spec.options == [LoginCommand.passwordStdin.spec])
         #expect(LoginCommand.spec.arguments == [LoginCommand.userArgument.spec])
         #expect(WhoamiCommand.spec.options == [WhoamiCommand.jsonFlag.spec])
+        #expect(NotificationsCommand.spec.options == [NotificationsCommand.allFlag.spec, NotificationsCommand.jsonFlag.spec])
         #expect(ChatRoomCommand.spec.arguments == [ChatRoomCommand.roomArgument.spec])
         #expect(CompletionsCommand.spec.arguments == [CompletionsCommand.shellArgument.spec])
         #expect(LogoutCommand.spec.options.isEmpty && LogoutCommand.spec.arguments.isEmpty)

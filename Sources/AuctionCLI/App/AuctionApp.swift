@@ -20,7 +20,7 @@ public struct AuctionApp: Sendable {
     public static let standardCommands: [any Command.Type] = [
         ListCommand.self, ShowCommand.self, BidCommand.self, WatchCommand.self,
         RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, ChatRoomCommand.self,
-        CompletionsCommand.self, ManCommand.self, BuyCommand.self,
+        CompletionsCommand.self, ManCommand.self, BuyCommand.self, NotificationsCommand.self,
     ]
 
     /// Creates an app over an environment and a console factory.
@@ -97,6 +97,7 @@ public struct AuctionApp: Sendable {
                                      paths: paths, requestTimeoutMilliseconds: timeout)
         if let readPassword { context.readPassword = readPassword }
         if let confirm { context.confirm = confirm }
+        if type.usesEndpoints, !NotificationCheckFile.checkingCommands.contains(type.name) { await context.printAwaySummaryIfDue() }
         return try await command.run(in: context)
     }
 }

@@ -30,6 +30,7 @@ public struct LoginCommand: Command {
             try await CommandContext.account { () throws(AccountCommandError) in try await accounts.login(name: user, password: password) }
         }
         context.console.print(line)
+        if let summary = await context.awaySummary() { context.console.print(summary) }
         return .success
     }
 }

@@ -33,6 +33,7 @@ public final class AuctionHouseServer: Sendable {
         var catalogue: SQLiteCatalogueStore?
         var catalogueReaders: BlockingWorkers?
         var closings: WorkerThread?
+        var notifications: NotificationRelay?
         /// The database file's exclusive lock: one server per file, released last.
         var fileLock: DatabaseFileLock?
     }
@@ -127,6 +128,7 @@ public final class AuctionHouseServer: Sendable {
             }
             running.ledger = try SQLiteBidLedger(path: path)
             running.chat = try ChatRelay(path: path, limits: configuration.chat)
+            running.notifications = try NotificationRelay(path: path, log: log)
         } catch {
             throw .store(error)
         }
@@ -179,6 +181,7 @@ public final class AuctionHouseServer: Sendable {
             }
         }
         service.chat = running.chat
+        service.notifications = running.notifications
         running.service = service
         let products = live.count
         CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },
@@ -191,6 +194,9 @@ public final class AuctionHouseServer: Sendable {
                 throw .server(status: 500, message: error.description)
             }
         })
+        if let relay = running.notifications {
+            router.add(NotificationEndpoints(sessions: sessions, store: relay.store, workers: relay.readers, clock: clock))
+        }
         let socketAddress: SocketAddress
         do throws(SocketError) {
             socketAddress = try service.listen()
@@ -206,6 +212,7 @@ public final class AuctionHouseServer: Sendable {
         }
         let simulation = configuration.simulation
         loop.execute { service.startTimers(simulation: simulation) }
+        loop.execute { service.checkEndingSoon() }
         if let simulation { log.info("simulation: \(simulation == .demoFeed ? "the original demo feed" : "\(simulation) bids/s")") }
         if configuration.allowAnonymousBids {
             log.warning("server: --allow-anonymous-bids is on: anyone who can reach the socket may bid (unsafe)")
@@ -268,6 +275,10 @@ public final class AuctionHouseServer: Sendable {
         running.ledger?.shutdown()
         running.chat?.finishWrites()
         running.closings?.shutdown()
+        if let relay = running.notifications {
+            _ = running.loop?.waitFor {}  // notices decided by the last commits and closings are posted
+            relay.finishWrites()
+        }
         if let loop = running.loop {
             let service = running.service
             // Let the replies go out, then close; give slow readers two seconds.
@@ -279,6 +290,7 @@ public final class AuctionHouseServer: Sendable {
             loop.shutdown()
         }
         running.chat?.close()
+        running.notifications?.close()
         running.catalogueReaders?.shutdown()
         running.catalogue?.close()
         hooks.didStop()

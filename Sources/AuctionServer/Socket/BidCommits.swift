@@ -37,6 +37,8 @@ struct PendingBid: Sendable {
     var update: PriceUpdate
     var position: Int
     var target: SocketService.ReplyTarget?
+    /// Who led the product just before this bid was decided (for outbid notices).
+    var previousLeader: UserID? = nil
 }
 
 /// Commit results parked by the ledger's writer thread until the loop takes them, so that one loop

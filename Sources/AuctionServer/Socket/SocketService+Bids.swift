@@ -40,6 +40,7 @@ extension SocketService {
     /// submission at the end of the round, and come back together: their replies and pushes are
     /// then written in one loop iteration, so each watcher gets them in one `send`.
     func place(_ bid: Bid, bidder: UserID?, now: Timestamp, target: ReplyTarget?) {
+        let previousLeader = book.lot(for: bid.productID)?.leader
         switch book.decide(bid, bidder: bidder, now: now) {
         case .refused(let reason, let price):
             counters.bidsRefused += 1
@@ -48,7 +49,8 @@ extension SocketService {
                       fields: refusalFields(reason, productID: bid.productID))
             }
         case .accepted(let accepted, let update, let position):
-            if bidCommits.add(PendingBid(bid: accepted, update: update, position: position, target: target)) {
+            if bidCommits.add(PendingBid(bid: accepted, update: update, position: position, target: target,
+                                             previousLeader: previousLeader)) {
                 loop.execute { [self] in submitPending() }
             }
         }
@@ -106,6 +108,7 @@ extension SocketService {
                 }
             }
             pushes.append(contentsOf: batch)
+            notifyCommitted(batch)
             if log.enabled(.debug) {
                 for item in batch {
                     log.debug("bid: \(item.bid.productID) accepted at \(item.bid.price) for "

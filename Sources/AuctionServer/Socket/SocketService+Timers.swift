@@ -12,7 +12,10 @@ extension SocketService {
         guard !isStopping else { return }
         let now = currentTime()
         let closings = book.closeDue(now: now)
-        if !closings.isEmpty { onClosings(closings) }
+        if !closings.isEmpty {
+            onClosings(closings)
+            notifyClosed(closings)
+        }
         guard let next = book.nextEndTime else { return }
         // Wake at the end time (wall clock), at most a minute ahead so a clock change is noticed.
         let delay = min(60_000, max(1, next.millisecondsSinceEpoch - now.millisecondsSinceEpoch))

@@ -42,6 +42,8 @@ final class SocketService: @unchecked Sendable {
     var chat: ChatRelay?
     /// The output path's sweep timer and fan-out figures (`SocketOutput`).
     var output = SocketOutput()
+    /// Notifications (`SocketService+Notifications`); nil when the server keeps none.
+    var notifications: NotificationRelay?
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }
@@ -149,6 +151,7 @@ final class SocketService: @unchecked Sendable {
         watchers.remove(id)
         bidLimiter.forget(id)
         chatDisconnected(id)
+        notificationsDisconnected(id)
         if let error {
             log.debug("socket: \(peer.label) closed: \(error)")
         } else {
@@ -232,6 +235,7 @@ final class SocketService: @unchecked Sendable {
         peer.user = user
         knownNames[user.id] = user.name
         chatLoggedIn(peer)
+        notificationsLoggedIn(peer)
         log.info("socket: \(peer.label) logged in as \(user.name)")
         reply(to: peer, completionID, result: true,
               fields: JSONObject([("user_id", .int(user.id.rawValue)), ("user_name", .string(user.name))]))

@@ -1,0 +1,170 @@
+import AuctionCore
+import AuctionEngine
+import AuctionInfrastructure
+
+/// The server's notifications: who bid on what, which ending-soon notices went out, and the
+/// durable path from a decided notice to its push.
+///
+/// Notices decided on the loop are parked in an inbox; one job on the `auction-notify` thread takes
+/// everything parked and stores it in one transaction, then hands the stored notices (with ids) back
+/// to the loop, which pushes them. So a notice is durable before any connection sees it, and the
+/// loop never waits for the disk. HTTP reads and `seen` writes run on `auction-notices`.
+///
+/// Deliberately not `Sendable`: lives on the server's event-loop thread (the store, inbox and
+/// workers are thread-safe themselves).
+final class NotificationRelay {
+    /// Reads and writes the `notifications` table (thread-safe).
+    let store: SQLiteNotificationStore
+    /// One thread: stores notices in groups, in the order the loop decided them.
+    let writer: BlockingWorkers
+    /// The HTTP endpoints' reads and `seen` writes.
+    let readers: BlockingWorkers
+    /// How close to its end an auction must be for ending-soon notices.
+    let endingSoonWindowMilliseconds: Int64
+    /// Logged-in bidders of each open auction.
+    var bidders: [ProductID: Set<UserID>]
+    /// Ending-soon notices already sent (restored from the store, so a restart does not repeat them).
+    var endingSoonSent: Set<EndingSoonKey>
+    /// The next ending-soon check.
+    var timer: TimerID?
+    /// Connections by the user they logged in as (checked again at delivery), so a push visits only them.
+    private(set) var connectionsByUser: [UserID: Set<ConnectionID>] = [:]
+    private var userByConnection: [ConnectionID: UserID] = [:]
+    private let inbox = NotificationInbox()
+    private let log: ServerLog
+
+    /// Opens the store at `path` and restores the bidders and the ending-soon notices already sent.
+    init(path: String, endingSoonWindowMilliseconds: Int64 = 300_000, log: ServerLog) throws(StoreError) {
+        store = try SQLiteNotificationStore(path: path)
+        do {
+            bidders = try store.biddersOfOpenAuctions()
+            endingSoonSent = try store.endingSoonSent()
+        } catch {
+            store.close()
+            throw error
+        }
+        self.endingSoonWindowMilliseconds = endingSoonWindowMilliseconds
+        self.log = log
+        writer = BlockingWorkers(name: "auction-notify", threads: 1, maximumQueued: 16)
+        readers = BlockingWorkers(name: "auction-notices", threads: 1, maximumQueued: 256)
+    }
+
+    /// Parks `drafts` for the writer thread; `deliver` gets the stored notices there (hand them to the loop).
+    ///
+    /// When the writer cannot take the job the drafts stay parked and go with the next post.
+    func post(_ drafts: [NotificationDraft],
+              deliver: @escaping @Sendable ([(user: UserID, notification: AuctionNotification)]) -> Void) {
+        guard !drafts.isEmpty, inbox.park(drafts) else { return }
+        let inbox = self.inbox, store = self.store, log = self.log
+        let queued = writer.submit {
+            let taken = inbox.takeAll()
+            guard !taken.isEmpty else { return }
+            do {
+                deliver(try store.insert(taken))
+            } catch {
+                // One bad notice (e.g. a user that no longer exists) must not sink the others: each alone.
+                var stored: [(user: UserID, notification: AuctionNotification)] = []
+                for draft in taken {
+                    do {
+                        stored += try store.insert([draft])
+                    } catch {
+                        log.error("notifications: a \(draft.kind.rawValue) notice for user \(draft.user) could not be stored: \(error)")
+                    }
+                }
+                if !stored.isEmpty { deliver(stored) }
+            }
+        }
+        if !queued { inbox.unschedule() }
+    }
+
+    /// Notes that a connection logged in as `user` (replacing whoever it was before).
+    func loggedIn(_ connection: ConnectionID, as user: UserID) {
+        disconnected(connection)
+        userByConnection[connection] = user
+        connectionsByUser[user, default: []].insert(connection)
+    }
+
+    /// Forgets a closed connection.
+    func disconnected(_ connection: ConnectionID) {
+        guard let user = userByConnection.removeValue(forKey: connection) else { return }
+        connectionsByUser[user]?.remove(connection)
+        if connectionsByUser[user]?.isEmpty == true { connectionsByUser[user] = nil }
+    }
+
+    /// Outbid notices for a committed group (in acceptance order): per product, everyone who led
+    /// during the group but not at its end hears the product's final price; bidders are remembered.
+    func outbid(_ batch: [PendingBid], now: Timestamp) -> [NotificationDraft] {
+        var order: [ProductID] = []
+        var displaced: [ProductID: [UserID]] = [:]
+        var last: [ProductID: AcceptedBid] = [:]
+        for item in batch {
+            let product = item.bid.productID
+            if last[product] == nil { order.append(product) }
+            last[product] = item.bid
+            if let bidder = item.bid.bidder { bidders[product, default: []].insert(bidder) }
+            if let previous = item.previousLeader, previous != item.bid.bidder, !(displaced[product] ?? []).contains(previous) {
+                displaced[product, default: []].append(previous)
+            }
+        }
+        return order.flatMap { product -> [NotificationDraft] in
+            guard let final = last[product] else { return [] }
+            return (displaced[product] ?? []).filter { $0 != final.bidder }.map {
+                NotificationDraft(user: $0, kind: .outbid, productID: product, price: final.price, createdAt: now)
+            }
+        }
+    }
+
+    /// Won and lost notices for ended auctions; their bidders and ending-soon marks are forgotten.
+    func closed(_ closings: [AuctionClosing], now: Timestamp) -> [NotificationDraft] {
+        var drafts: [NotificationDraft] = []
+        for closing in closings {
+            let product = closing.productID
+            var everyone = bidders.removeValue(forKey: product) ?? []
+            if let winner = closing.winner {
+                everyone.remove(winner)
+                drafts.append(NotificationDraft(user: winner, kind: .won, productID: product, price: closing.finalPrice,
+                                                createdAt: now))
+            }
+            for user in everyone.sorted(by: { $0.rawValue < $1.rawValue }) {
+                drafts.append(NotificationDraft(user: user, kind: .lost, productID: product, price: closing.finalPrice,
+                                                createdAt: now))
+            }
+            endingSoonSent = endingSoonSent.filter { $0.productID != product }
+        }
+        return drafts
+    }
+
+    /// A sold notice for a lot's seller (no caller yet: products name their seller in text, not by
+    /// user id; the selling branch calls this once sellers are users).
+    func sold(_ closing: AuctionClosing, seller: UserID, now: Timestamp) -> [NotificationDraft] {
+        guard closing.winner != nil else { return [] }
+        return [NotificationDraft(user: seller, kind: .sold, productID: closing.productID, price: closing.finalPrice,
+                                  createdAt: now)]
+    }
+
+    /// Ending-soon notices for a lot that ends within the window: each bidder not leading, once.
+    func endingSoon(_ lot: AuctionLot, now: Timestamp) -> [NotificationDraft] {
+        guard !lot.isClosed, let end = lot.endsAt, end > now,
+              end.millisecondsSinceEpoch - now.millisecondsSinceEpoch <= endingSoonWindowMilliseconds,
+              let everyone = bidders[lot.productID] else { return [] }
+        var drafts: [NotificationDraft] = []
+        for user in everyone.sorted(by: { $0.rawValue < $1.rawValue }) where user != lot.leader {
+            guard endingSoonSent.insert(EndingSoonKey(productID: lot.productID, user: user)).inserted else { continue }
+            drafts.append(NotificationDraft(user: user, kind: .endingSoon, productID: lot.productID, price: lot.price,
+                                            createdAt: now))
+        }
+        return drafts
+    }
+
+    /// Finishes the parked and queued writes and reads (their deliveries go to the loop); call off
+    /// the loop, after the last post.
+    func finishWrites() {
+        writer.shutdown()
+        readers.shutdown()
+    }
+
+    /// Closes the store (after `finishWrites`).
+    func close() {
+        store.close()
+    }
+}

@@ -1,0 +1,91 @@
+import AuctionCore
+import AuctionData
+import AuctionEngine
+import AuctionInfrastructure
+
+/// Notifications (push 8): decided on the loop from committed bids, closings and the clock, stored
+/// by the `NotificationRelay`, then pushed to every connection of the user whose hello named `notifications`.
+extension SocketService {
+    /// A committed group of bids (loop thread): outbid notices, then ending-soon notices for its products.
+    func notifyCommitted(_ batch: [PendingBid]) {
+        guard let relay = notifications else { return }
+        let now = currentTime()
+        var drafts = relay.outbid(batch, now: now)
+        var checked = Set<ProductID>()
+        for item in batch where checked.insert(item.bid.productID).inserted {
+            if let lot = book.lot(for: item.bid.productID) { drafts += relay.endingSoon(lot, now: now) }
+        }
+        post(drafts)
+    }
+
+    /// Ended auctions (loop thread): won for the winner, lost for every other bidder.
+    func notifyClosed(_ closings: [AuctionClosing]) {
+        guard let relay = notifications else { return }
+        post(relay.closed(closings, now: currentTime()))
+    }
+
+    /// A sold notice for the seller of an ended lot (loop thread). No caller yet: products name their
+    /// seller in text (`products.seller`), not by user id; the selling branch calls this at the close.
+    func notifySold(_ closing: AuctionClosing, seller: UserID) {
+        guard let relay = notifications else { return }
+        post(relay.sold(closing, seller: seller, now: currentTime()))
+    }
+
+    /// Sends ending-soon notices for lots inside the window, then sleeps until the next lot enters it
+    /// (at most a minute, so a clock change or a moved end time is noticed).
+    func checkEndingSoon() {
+        guard let relay = notifications else { return }
+        if let timer = relay.timer { loop.cancel(timer) }
+        relay.timer = nil
+        guard !isStopping else { return }
+        let now = currentTime()
+        var drafts: [NotificationDraft] = []
+        var delay: Int64 = 60_000
+        for lot in book.lots where !lot.isClosed {
+            guard let end = lot.endsAt, end > now else { continue }
+            let untilWindow = end.millisecondsSinceEpoch - relay.endingSoonWindowMilliseconds - now.millisecondsSinceEpoch
+            if untilWindow > 0 {
+                delay = min(delay, untilWindow)
+            } else {
+                drafts += relay.endingSoon(lot, now: now)
+            }
+        }
+        post(drafts)
+        relay.timer = loop.schedule(afterMilliseconds: max(1, delay)) { [weak self] in self?.checkEndingSoon() }
+    }
+
+    /// Pushes stored notices to every connection logged in as their user that asked for them (loop thread).
+    /// Visits only the user's own connections (`NotificationRelay.connectionsByUser`), never all of them.
+    func deliver(_ stored: [(user: UserID, notification: AuctionNotification)]) {
+        guard let relay = notifications else { return }
+        for (user, notice) in stored {
+            guard let connections = relay.connectionsByUser[user] else { continue }
+            let bytes = OutboundMessage.other(FrameEncoder.encode(ServerMessage.notification(notice).frame))
+            for id in connections {
+                guard let peer = peers[id], peer.features?.contains(.notifications) == true,
+                      currentUser(of: peer)?.id == user else { continue }
+                send(bytes, to: peer)
+            }
+        }
+    }
+
+    /// Remembers which user a connection logged in as (loop thread).
+    func notificationsLoggedIn(_ peer: SocketPeer) {
+        guard let user = peer.user else { return }
+        notifications?.loggedIn(peer.id, as: user.id)
+    }
+
+    /// Forgets a closed connection (loop thread).
+    func notificationsDisconnected(_ id: ConnectionID) {
+        notifications?.disconnected(id)
+    }
+
+    /// Hands drafts to the relay; once stored, they are pushed from the loop.
+    private func post(_ drafts: [NotificationDraft]) {
+        guard let relay = notifications, !drafts.isEmpty else { return }
+        let loop = self.loop
+        relay.post(drafts) { [self] stored in
+            loop.execute { self.deliver(stored) }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import AuctionCore
+import AuctionInfrastructure
+
+/// Notifications in SQLite (`notifications`, schema version 2), per user, newest first.
+///
+/// Thread-safe (`Sendable`): one connection behind a lock. Writes are durable commits; the server
+/// makes them on its notification thread (`NotificationRelay`), never on the event loop.
+// @unchecked Sendable: its one SQLite connection is used only while `lock` is held.
+final class SQLiteNotificationStore: @unchecked Sendable {
+    private let database: SQLiteDatabase
+    private let lock = ConditionLock()
+    /// Product names read so far (names do not change while the server runs).
+    private var names: [ProductID: String] = [:]
+
+    /// Opens (creating and migrating if needed) the store at `path`.
+    init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
+        database = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    }
+
+    /// Closes the connection; later calls fail with `.closed`.
+    func close() {
+        lock.withLock { database.close() }
+    }
+
+    /// Stores one notification; returns its id.
+    func insert(_ draft: NotificationDraft) throws(StoreError) -> Int64 {
+        try insert([draft])[0].notification.id
+    }
+
+    /// Stores notifications in one transaction, in order; returns them with their ids, the
+    /// product's name and (for outbid notices) the user's stored maximum when the draft had none.
+    func insert(_ drafts: [NotificationDraft]) throws(StoreError) -> [(user: UserID, notification: AuctionNotification)] {
+        try lock.withLock { () throws(StoreError) -> [(user: UserID, notification: AuctionNotification)] in
+            try database.transaction(.immediate) { () throws(StoreError) -> [(user: UserID, notification: AuctionNotification)] in
+                var stored: [(user: UserID, notification: AuctionNotification)] = []
+                stored.reserveCapacity(drafts.count)
+                for draft in drafts {
+                    var maximum = draft.maximum
+                    if maximum == nil, draft.kind == .outbid {
+                        maximum = try database.scalarInteger(
+                            "SELECT maximum FROM proxy_maximums WHERE product_id = ? AND user_id = ?",
+                            [.integer(Int64(draft.productID.rawValue)), .integer(draft.user.rawValue)]).map { Money($0) }
+                    }
+                    try database.run("""
+                        INSERT INTO notifications (user_id, kind, product_id, price, maximum, created_at)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """, [.integer(draft.user.rawValue), .text(draft.kind.rawValue), .integer(Int64(draft.productID.rawValue)),
+                              .integer(draft.price?.minorUnits), .integer(maximum?.minorUnits),
+                              .integer(draft.createdAt.millisecondsSinceEpoch)])
+                    let notice = AuctionNotification(
+                        id: database.lastInsertRowID, kind: draft.kind, productID: draft.productID,
+                        productName: try name(of: draft.productID), price: draft.price, maximum: maximum,
+                        createdAt: draft.createdAt)
+                    stored.append((draft.user, notice))
+                }
+                return stored
+            }
+        }
+    }
+
+    /// The user's unseen notifications, newest first, at most `limit`.
+    func unseen(for user: UserID, limit: Int) throws(StoreError) -> [AuctionNotification] {
+        try read("WHERE n.user_id = ? AND n.seen_at IS NULL", user: user, limit: limit)
+    }
+
+    /// The user's newest notifications, seen or not, newest first, at most `limit`.
+    func newest(for user: UserID, limit: Int) throws(StoreError) -> [AuctionNotification] {
+        try read("WHERE n.user_id = ?", user: user, limit: limit)
+    }
+
+    /// Marks the user's unseen notifications with ids up to `id` as seen at `time`; returns how many.
+    @discardableResult
+    func markSeen(for user: UserID, upTo id: Int64, at time: Timestamp) throws(StoreError) -> Int {
+        try lock.withLock { () throws(StoreError) -> Int in
+            try database.run("UPDATE notifications SET seen_at = ? WHERE user_id = ? AND id <= ? AND seen_at IS NULL",
+                             [.integer(time.millisecondsSinceEpoch), .integer(user.rawValue), .integer(id)])
+            return Int(database.changes)
+        }
+    }
+
+    /// Who bid on each auction still open (logged-in bidders only), to restore the server's memory.
+    func biddersOfOpenAuctions() throws(StoreError) -> [ProductID: Set<UserID>] {
+        try lock.withLock { () throws(StoreError) -> [ProductID: Set<UserID>] in
+            let rows = try database.query("""
+                SELECT DISTINCT b.product_id, b.user_id FROM bids b JOIN products p ON p.id = b.product_id
+                WHERE p.closed_at IS NULL AND b.user_id IS NOT NULL
+                """) { (ProductID(Int($0.int64(0))), UserID(rawValue: $0.int64(1))) }
+            var bidders: [ProductID: Set<UserID>] = [:]
+            for (product, user) in rows { bidders[product, default: []].insert(user) }
+            return bidders
+        }
+    }
+
+    /// The (product, user) pairs already sent an ending-soon notice on auctions still open.
+    func endingSoonSent() throws(StoreError) -> Set<EndingSoonKey> {
+        try lock.withLock { () throws(StoreError) -> Set<EndingSoonKey> in
+            Set(try database.query("""
+                SELECT DISTINCT n.product_id, n.user_id FROM notifications n JOIN products p ON p.id = n.product_id
+                WHERE n.kind = ? AND p.closed_at IS NULL
+                """, [.text(NotificationKind.endingSoon.rawValue)]) {
+                EndingSoonKey(productID: ProductID(Int($0.int64(0))), user: UserID(rawValue: $0.int64(1)))
+            })
+        }
+    }
+
+    private func read(_ filter: String, user: UserID, limit: Int) throws(StoreError) -> [AuctionNotification] {
+        try lock.withLock { () throws(StoreError) -> [AuctionNotification] in
+            try database.query("""
+                SELECT n.id, n.kind, n.product_id, p.name, n.price, n.maximum, n.created_at
+                FROM notifications n LEFT JOIN products p ON p.id = n.product_id
+                \(filter) ORDER BY n.id DESC LIMIT ?
+                """, [.integer(user.rawValue), .integer(Int64(max(0, limit)))]) { (row) throws(StoreError) -> AuctionNotification? in
+                guard let kind = NotificationKind(rawValue: row.text(1)) else { return nil }  // a kind a later build wrote
+                return AuctionNotification(
+                    id: row.int64(0), kind: kind, productID: ProductID(Int(clamping: row.int64(2))),
+                    productName: row.optionalText(3), price: row.optionalInt64(4).map { Money($0) },
+                    maximum: row.optionalInt64(5).map { Money($0) },
+                    createdAt: Timestamp(millisecondsSinceEpoch: row.int64(6)))
+            }.compactMap { $0 }
+        }
+    }
+
+    /// A product's name (cached); nil for an unknown product. Called with `lock` held.
+    private func name(of product: ProductID) throws(StoreError) -> String? {
+        if let known = names[product] { return known }
+        let found = try database.query("SELECT name FROM products WHERE id = ?", [.integer(Int64(product.rawValue))]) { $0.text(0) }.first
+        if let found { names[product] = found }
+        return found
+    }
+}
+
+/// One user's ending-soon notice on one product (sent at most once).
+struct EndingSoonKey: Hashable, Sendable {
+    /// The product.
+    var productID: ProductID
+    /// The user.
+    var user: UserID
+}
