@@ -1,5 +1,6 @@
 /// Routes requests by method and exact path: unknown path → 404, known path with another
-/// method → 405 with `Allow`. `HEAD` is served by the `GET` route (the server drops the body).
+/// method → 405 with `Allow`. A path with `{name}` segments (`/watchlist/{id}`) is a pattern
+/// (`HTTPPathPattern`), tried only when no exact path matches. `HEAD` is served by the `GET` route (the server drops the body).
 /// Handlers run on the server's event loop; deliberately not `Sendable`. There is no `async`
 /// variant on purpose: a server must not wait for Swift's cooperative pool, which blocked work
 /// elsewhere in the process can fill; slow handlers hand their work to dedicated threads and
@@ -9,6 +10,8 @@ public struct HTTPRouter {
     public typealias Handler = (HTTPRequest, HTTPResponder) -> Void
 
     private var routes: [String: [(method: HTTPMethod, handler: Handler)]] = [:]
+    /// The registered paths that are patterns, in registration order.
+    private var patterns: [HTTPPathPattern] = []
 
     /// Creates an empty router.
     public init() {}
@@ -22,6 +25,7 @@ public struct HTTPRouter {
     /// same method and path twice is a programming error and traps (it would silently replace one).
     public mutating func on(_ method: HTTPMethod, _ path: String, responding handler: @escaping Handler) {
         precondition(!(routes[path] ?? []).contains { $0.method == method }, "\(method) \(path) is registered twice")
+        if routes[path] == nil, let pattern = HTTPPathPattern(path) { patterns.append(pattern) }
         routes[path, default: []].append((method, handler))
     }
 
@@ -32,7 +36,7 @@ public struct HTTPRouter {
 
     /// The methods a path answers to (with `HEAD` when it answers `GET`), or empty for an unknown path.
     public func allowedMethods(for path: String) -> [HTTPMethod] {
-        guard let entries = routes[path] else { return [] }
+        guard let entries = routes[routeKey(for: path)] else { return [] }
         var methods = entries.map(\.method)
         if methods.contains(.get) && !methods.contains(.head) { methods.append(.head) }
         return methods
@@ -41,7 +45,7 @@ public struct HTTPRouter {
     /// Answers the request: through its route's handler, or with 404 / 405.
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let path = request.path
-        guard let entries = routes[path] else {
+        guard let entries = routes[routeKey(for: path)] else {
             responder.respond(.text(.notFound, "no such resource: \(path)\n"))
             return
         }
@@ -54,5 +58,11 @@ public struct HTTPRouter {
             return
         }
         entry.handler(request, responder)
+    }
+
+    /// The registered path answering `path`: itself when registered, else the first pattern it matches.
+    private func routeKey(for path: String) -> String {
+        guard routes[path] == nil else { return path }
+        return patterns.first { $0.values(in: path) != nil }?.pattern ?? path
     }
 }

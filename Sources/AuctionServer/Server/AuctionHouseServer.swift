@@ -32,6 +32,7 @@ public final class AuctionHouseServer: Sendable {
         var chat: ChatRelay?
         var catalogue: SQLiteCatalogueStore?
         var catalogueReaders: BlockingWorkers?
+        var bidder: SQLiteBidderStore?
         var closings: WorkerThread?
         /// The database file's exclusive lock: one server per file, released last.
         var fileLock: DatabaseFileLock?
@@ -127,6 +128,7 @@ public final class AuctionHouseServer: Sendable {
             }
             running.ledger = try SQLiteBidLedger(path: path)
             running.chat = try ChatRelay(path: path, limits: configuration.chat)
+            running.bidder = try SQLiteBidderStore(path: path)
         } catch {
             throw .store(error)
         }
@@ -183,6 +185,11 @@ public final class AuctionHouseServer: Sendable {
         let products = live.count
         CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },
                                    health: { Self.health(service: service, products: products) })
+        if let bidder = running.bidder {
+            let clock = self.clock
+            router.add(BidderEndpoints(store: bidder, user: { sessions.user(forToken: $0)?.id }, offload: { readers.submit($0) },
+                                       now: { clock.now() }))
+        }
         let socketAddress: SocketAddress
         do throws(SocketError) {
             socketAddress = try service.listen()
@@ -272,6 +279,7 @@ public final class AuctionHouseServer: Sendable {
         }
         running.chat?.close()
         running.catalogueReaders?.shutdown()
+        running.bidder?.close()
         running.catalogue?.close()
         hooks.didStop()
         if let lock = running.fileLock {
