@@ -18,6 +18,7 @@ public struct AuctionApp: Sendable {
     public static let standardCommands: [any Command.Type] = [
         ListCommand.self, ShowCommand.self, BidCommand.self, WatchCommand.self,
         RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, ChatRoomCommand.self,
+        MineCommand.self, WatchlistCommand.self,
         CompletionsCommand.self, ManCommand.self,
     ]
 
