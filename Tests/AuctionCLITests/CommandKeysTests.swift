@@ -20,13 +20,15 @@ import Testing
         }
         #expect(ProgramSpec.auction.command(named: "demo") == .demo)
         #expect(ProgramSpec.auction.commands.map(\.name) == [
-            "list", "watch", "bid", "show", "demo", "register", "login", "logout", "whoami", "chat", "completions", "man", "help",
+            "list", "watch", "bid", "show", "demo", "register", "login", "logout", "whoami", "chat", "mine", "watchlist",
+            "completions", "man", "help",
         ])
     }
 
     @Test func everyDeclaredKeyIsInItsCommandsSpec() {
         #expect(ListCommand.spec.options == [ListCommand.pageOption.spec, ListCommand.allFlag.spec, ListCommand.jsonFlag.spec])
-        #expect(WatchCommand.spec.options == [WatchCommand.pagesOption.spec, WatchCommand.idsOption.spec, WatchCommand.jsonFlag.spec])
+        #expect(WatchCommand.spec.options == [WatchCommand.pagesOption.spec, WatchCommand.idsOption.spec, WatchCommand.jsonFlag.spec,
+                                              WatchCommand.watchlistFlag.spec])
         #expect(BidCommand.spec.options == [BidCommand.minimumFlag.spec, BidCommand.jsonFlag.spec])
         #expect(BidCommand.spec.arguments == [BidCommand.idArgument.spec, BidCommand.priceArgument.spec])
         #expect(ShowCommand.spec.options == [ShowCommand.jsonFlag.spec])
@@ -40,6 +42,9 @@ import Testing
         #expect(CompletionsCommand.spec.arguments == [CompletionsCommand.shellArgument.spec])
         #expect(LogoutCommand.spec.options.isEmpty && LogoutCommand.spec.arguments.isEmpty)
         #expect(ManCommand.spec.options.isEmpty && ManCommand.spec.arguments.isEmpty)
+        #expect(MineCommand.spec.options == [MineCommand.jsonFlag.spec])
+        #expect(WatchlistCommand.spec.options == [WatchlistCommand.jsonFlag.spec])
+        #expect(WatchlistCommand.spec.arguments == [WatchlistCommand.actionArgument.spec, WatchlistCommand.idArgument.spec])
     }
 
     @Test func globalOptionsAreDeclaredAsKeysToo() throws {

@@ -39,6 +39,8 @@ extension CommandContext {
                                + "run `auction login \(login.name)`")
         } catch .notFound(let thing) {
             throw .refused("no \(thing)")
+        } catch .server(let status, let message) {
+            throw .auction(.server(status: status, message: TerminalText.sanitized(message)))
         } catch {
             throw .auction(error)
         }
