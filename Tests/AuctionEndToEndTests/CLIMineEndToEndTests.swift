@@ -134,6 +134,26 @@ import Testing
         #expect(try await CLI.blocking { watch.waitForExit() } == 0)
     }
 
+    @Test func watchWatchlistOnATerminalShowsOnlyTheListedRowsAndTheirChanges() async throws {
+        let (server, directory) = try await CLI.server([])
+        defer { server.stop(); directory.remove() }
+        let alice = try await AccountEndToEndTests.register("alice", on: server, in: directory)
+        let bob = try await AccountEndToEndTests.register("bob", on: server, in: directory)
+        for id in ["7", "2"] { #expect(try await alice.run(["watchlist", "add", id]).status == 0) }
+        let tmux = try TmuxSession(command: CLIWatchEndToEndTests.watchCommand(
+            "watch --watchlist", environment: alice.environment.merging(["NO_COLOR": ""]) { $1 }), width: 100, height: 24)
+        defer { tmux.close() }
+
+        let (screen, connected) = try await CLI.screen(tmux) { $0.contains("connected ·") }
+        #expect(connected, "screen:\n\(screen)")
+        #expect(Set(CLIWatchEndToEndTests.productLines(screen).keys) == [2, 7], "screen:\n\(screen)")
+        #expect(try await bob.run(["bid", "7", "7,654,000"]).status == 0)
+        let (after, changed) = try await CLI.screen(tmux) { CLIWatchEndToEndTests.productLines($0)[7]?.contains("7,654,000") == true }
+        #expect(changed, "screen:\n\(after)")
+        try tmux.sendKeys("q")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
+    }
+
     @Test func theOriginalBackendSaysNotSupported() async throws {
         let backend = try OriginalBackendEndToEndTests.backend()
         defer { backend.stop() }
