@@ -20,14 +20,15 @@ import Testing
         }
         #expect(ProgramSpec.auction.command(named: "demo") == .demo)
         #expect(ProgramSpec.auction.commands.map(\.name) == [
-            "list", "watch", "bid", "show", "demo", "register", "login", "logout", "whoami", "chat", "completions", "man", "help", "buy",
-            "notifications",
+            "list", "watch", "bid", "show", "demo", "register", "login", "logout", "whoami", "chat", "mine", "watchlist",
+            "completions", "man", "help", "buy", "notifications",
         ])
     }
 
     @Test func everyDeclaredKeyIsInItsCommandsSpec() {
         #expect(ListCommand.spec.options == [ListCommand.pageOption.spec, ListCommand.allFlag.spec, ListCommand.jsonFlag.spec])
-        #expect(WatchCommand.spec.options == [WatchCommand.pagesOption.spec, WatchCommand.idsOption.spec, WatchCommand.jsonFlag.spec])
+        #expect(WatchCommand.spec.options == [WatchCommand.pagesOption.spec, WatchCommand.idsOption.spec, WatchCommand.jsonFlag.spec,
+                                              WatchCommand.watchlistFlag.spec])
         #expect(BidCommand.spec.options == [BidCommand.minimumFlag.spec, BidCommand.jsonFlag.spec, BidCommand.maximumOption.spec,
                                              BidCommand.yesFlag.spec])
         #expect(BuyCommand.spec.options == [BuyCommand.yesFlag.spec, BuyCommand.jsonFlag.spec])
@@ -45,6 +46,9 @@ import Testing
         #expect(CompletionsCommand.spec.arguments == [CompletionsCommand.shellArgument.spec])
         #expect(LogoutCommand.spec.options.isEmpty && LogoutCommand.spec.arguments.isEmpty)
         #expect(ManCommand.spec.options.isEmpty && ManCommand.spec.arguments.isEmpty)
+        #expect(MineCommand.spec.options == [MineCommand.jsonFlag.spec])
+        #expect(WatchlistCommand.spec.options == [WatchlistCommand.jsonFlag.spec])
+        #expect(WatchlistCommand.spec.arguments == [WatchlistCommand.actionArgument.spec, WatchlistCommand.idArgument.spec])
     }
 
     @Test func globalOptionsAreDeclaredAsKeysToo() throws {

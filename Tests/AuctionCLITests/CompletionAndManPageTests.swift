@@ -27,7 +27,9 @@ import Testing
         #expect(try bashCompletes("auction li") == ["list"])
         #expect(try bashCompletes("auction bid 5 --mi") == ["--min"])
         #expect(try bashCompletes("auction bid 5 --y") == ["--yes"])
-        #expect(try bashCompletes("auction --profile local wa") == ["watch"])
+        #expect(try bashCompletes("auction --profile local wa") == ["watch", "watchlist"])
+        #expect(try bashCompletes("auction watchlist ").suffix(3) == ["add", "remove", "list"])
+        #expect(try bashCompletes("auction watch --wa") == ["--watchlist"])
         #expect(try bashCompletes("auction completions ").suffix(3) == ["bash", "zsh", "fish"])
         #expect(try bashCompletes("auction --page").isEmpty, "no command yet: only global options")
     }

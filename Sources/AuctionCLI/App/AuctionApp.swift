@@ -20,6 +20,7 @@ public struct AuctionApp: Sendable {
     public static let standardCommands: [any Command.Type] = [
         ListCommand.self, ShowCommand.self, BidCommand.self, WatchCommand.self,
         RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, ChatRoomCommand.self,
+        MineCommand.self, WatchlistCommand.self,
         CompletionsCommand.self, ManCommand.self, BuyCommand.self, NotificationsCommand.self,
     ]
 

@@ -8,9 +8,9 @@ public struct Argument<Value>: Hashable, Sendable {
 }
 
 extension Argument where Value == ProductID {
-    /// Declares `<name>`, a product id.
-    public init(_ name: String, help: String) {
-        spec = ArgumentSpec(name, kind: .productID, help: help)
+    /// Declares `<name>`, a product id (optional when `isOptional`).
+    public init(_ name: String, help: String, isOptional: Bool = false) {
+        spec = ArgumentSpec(name, kind: .productID, help: help, isOptional: isOptional)
     }
 }
 

@@ -9,6 +9,7 @@ extension ProgramSpec {
         commands: [
             ListCommand.spec, WatchCommand.spec, BidCommand.spec, ShowCommand.spec, .demo,
             RegisterCommand.spec, LoginCommand.spec, LogoutCommand.spec, WhoamiCommand.spec, ChatRoomCommand.spec,
+            MineCommand.spec, WatchlistCommand.spec,
             CompletionsCommand.spec, ManCommand.spec, .help, BuyCommand.spec, NotificationsCommand.spec,
         ],
         epilogue: """

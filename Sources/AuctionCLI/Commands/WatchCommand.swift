@@ -15,7 +15,8 @@ public struct WatchCommand: Command {
     /// `--json`.
     public static let jsonFlag = Flag("json", help: "print one JSON object per line: a snapshot, then each change")
     /// `watch`'s options and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "show live prices as bids arrive", options: [pagesOption.spec, idsOption.spec, jsonFlag.spec],
+    public static let spec = CommandSpec(name, summary: "show live prices as bids arrive", options: [pagesOption.spec, idsOption.spec, jsonFlag.spec]
+                                             + [watchlistFlag.spec],
                                          discussion: """
                                          Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p next/previous page,
                                          r reload (reconnect now while disconnected), ? keys. When output is not a terminal
@@ -32,6 +33,8 @@ public struct WatchCommand: Command {
     public var json = false
     /// A line above the status line (the demo's "bid from another terminal"), if any.
     public var hint: String?
+    /// Watch the products on the user's watchlist (`--watchlist`) instead of pages.
+    public var watchlist = false
 
     /// Reads `--pages` and `--ids`.
     public init(_ invocation: Invocation) throws(CommandError) {
@@ -41,6 +44,10 @@ public struct WatchCommand: Command {
         pages = invocation[Self.pagesOption] ?? 1
         ids = invocation[Self.idsOption].map { $0.map { ProductID(rawValue: $0) } }
         json = invocation[Self.jsonFlag]
+        watchlist = invocation[Self.watchlistFlag]
+        if watchlist && (invocation[Self.pagesOption] != nil || invocation[Self.idsOption] != nil) {
+            throw .usage(Self.name, "`--watchlist` cannot be used with `--pages` or `--ids`")
+        }
     }
 
     /// Watches the first `pages` pages, or the given ids.
@@ -64,7 +71,8 @@ public struct WatchCommand: Command {
         let interactive = console.outputIsTerminal && console.inputIsTerminal && !json
             && Self.addressesCursor(environment: context.environment)
         let title = self.title ?? "auction watch · \(context.configuration.socket)"
-        let pages = self.pages, ids = self.ids, json = self.json, hint = self.hint
+        let pages = self.pages, json = self.json, hint = self.hint
+        let ids = watchlist ? try await Self.watchlistIDs(context) : self.ids
         // Bids typed in the watch go with the saved login, like `auction bid`.
         let login = interactive ? ((try? await SavedLoginLookup.load(context)) ?? nil) : nil
         try await context.withCatalogue { (catalogue) throws(CommandError) -> Void in

@@ -1,5 +1,6 @@
 /// Routes requests by method and exact path: unknown path → 404, known path with another
-/// method → 405 with `Allow`. `HEAD` is served by the `GET` route (the server drops the body).
+/// method → 405 with `Allow`. A path with `{name}` segments (`/watchlist/{id}`) is a pattern
+/// (`HTTPRoutePattern`), tried only when no exact path matches. `HEAD` is served by the `GET` route (the server drops the body).
 /// Handlers run on the server's event loop; deliberately not `Sendable`. There is no `async`
 /// variant on purpose: a server must not wait for Swift's cooperative pool, which blocked work
 /// elsewhere in the process can fill; slow handlers hand their work to dedicated threads and

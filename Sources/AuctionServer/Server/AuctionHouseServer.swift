@@ -32,6 +32,7 @@ public final class AuctionHouseServer: Sendable {
         var chat: ChatRelay?
         var catalogue: SQLiteCatalogueStore?
         var catalogueReaders: BlockingWorkers?
+        var bidder: SQLiteBidderStore?
         var closings: WorkerThread?
         var notifications: NotificationRelay?
         /// The database file's exclusive lock: one server per file, released last.
@@ -129,6 +130,7 @@ public final class AuctionHouseServer: Sendable {
             running.ledger = try SQLiteBidLedger(path: path)
             running.chat = try ChatRelay(path: path, limits: configuration.chat)
             running.notifications = try NotificationRelay(path: path, log: log)
+            running.bidder = try SQLiteBidderStore(path: path)
         } catch {
             throw .store(error)
         }
@@ -196,6 +198,11 @@ public final class AuctionHouseServer: Sendable {
         })
         if let relay = running.notifications {
             router.add(NotificationEndpoints(sessions: sessions, store: relay.store, workers: relay.readers, clock: clock))
+        }
+        if let bidder = running.bidder {
+            let clock = self.clock
+            router.add(BidderEndpoints(store: bidder, user: { sessions.user(forToken: $0)?.id }, offload: { readers.submit($0) },
+                                       now: { clock.now() }))
         }
         let socketAddress: SocketAddress
         do throws(SocketError) {
@@ -292,6 +299,7 @@ public final class AuctionHouseServer: Sendable {
         running.chat?.close()
         running.notifications?.close()
         running.catalogueReaders?.shutdown()
+        running.bidder?.close()
         running.catalogue?.close()
         hooks.didStop()
         if let lock = running.fileLock {

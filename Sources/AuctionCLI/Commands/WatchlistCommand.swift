@@ -1,0 +1,76 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+
+/// `auction watchlist add <id> | remove <id> | list [--json]`: the logged-in user's watchlist, kept
+/// on the server (`auction watch --watchlist` streams it).
+public struct WatchlistCommand: Command {
+    /// What to do with the watchlist.
+    public enum Action: String, Hashable, Sendable, CaseIterable {
+        /// Add a product.
+        case add
+        /// Remove a product.
+        case remove
+        /// Print the list.
+        case list
+    }
+
+    /// `watchlist`.
+    public static let name = "watchlist"
+    /// `<action>`.
+    public static let actionArgument = Argument<String>(text: "action", help: "add, remove or list",
+                                                        choices: Action.allCases.map(\.rawValue))
+    /// `[<id>]`.
+    public static let idArgument = Argument<ProductID>("id", help: "the product's id (for add and remove)", isOptional: true)
+    /// `--json`.
+    public static let jsonFlag = Flag("json", help: "print the list as JSON ({\"product_ids\":[…]})")
+    /// `watchlist`'s option, arguments and help, from the keys above.
+    public static let spec = CommandSpec(name, summary: "add, remove or list the products on your watchlist",
+                                         options: [jsonFlag.spec], arguments: [actionArgument.spec, idArgument.spec],
+                                         discussion: """
+                                         Kept on the server for your account (needs a login); at most 500 products. Adding a
+                                         product already there, or removing one that is not, changes nothing. An unknown id
+                                         exits 1. `auction watch --watchlist` shows live prices for exactly these products.
+                                         """)
+    /// What to do.
+    public var action: Action
+    /// The product added or removed (nil for `list`).
+    public var productID: ProductID?
+    /// Whether to print JSON (`list`).
+    public var json: Bool
+
+    /// Reads `<action>`, `<id>` and `--json`.
+    public init(_ invocation: Invocation) throws(CommandError) {
+        guard let text = invocation[Self.actionArgument], let action = Action(rawValue: text) else {
+            throw .usage(Self.name, "`watchlist` needs add <id>, remove <id> or list")
+        }
+        self.action = action
+        productID = invocation[Self.idArgument]
+        json = invocation[Self.jsonFlag]
+        if action == .list, productID != nil { throw .usage(Self.name, "`watchlist list` takes no <id>") }
+        if action != .list, productID == nil { throw .usage(Self.name, "`watchlist \(action.rawValue)` needs <id>") }
+        if action != .list, json { throw .usage(Self.name, "`--json` goes with `watchlist list`") }
+    }
+
+    /// Changes or prints the watchlist.
+    public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
+        let action = self.action, id = productID
+        let ids = try await context.withBidder("the watchlist") { (repository, token) throws(AuctionError) -> [ProductID] in
+            switch action {
+            case .add: if let id { try await repository.watch(id, token: token) }
+            case .remove: if let id { try await repository.unwatch(id, token: token) }
+            case .list: return try await repository.watchlist(token: token)
+            }
+            return []
+        }
+        let console = context.console
+        switch action {
+        case .add: console.print("product \(productID?.rawValue ?? 0) is on your watchlist")
+        case .remove: console.print("product \(productID?.rawValue ?? 0) is not on your watchlist")
+        case .list where json: console.printJSON(BidderDTO.watchlistJSON(ids))
+        case .list where ids.isEmpty: console.error("your watchlist is empty: add a product with `auction watchlist add <id>`")
+        case .list: console.print(lines: ids.map { String($0.rawValue) })
+        }
+        return .success
+    }
+}

@@ -1,0 +1,60 @@
+import AuctionCore
+
+/// Renders `auction mine`: a header and one row per product the user bid on, in the order given.
+public enum MineTable {
+    /// The table as lines (no trailing newlines).
+    /// - Parameters:
+    ///   - bids: the rows, in order.
+    ///   - width: the terminal's width, to which names are truncated; nil for no limit (piped output).
+    ///   - color: whether to bold the header and colour the status (green leading/won, red outbid/lost).
+    ///   - now: the time the `LEFT` column counts from.
+    public static func render(_ bids: [MyBid], width: Int?, color: Bool, now: Timestamp) -> [String] {
+        let header = ["ID", "PRODUCT", "MY HIGHEST", "MY MAX", "PRICE", "STATUS", "LEFT"]
+        let cells = bids.map { bid -> [String] in
+            [String(bid.productID.rawValue), TerminalText.sanitized(bid.productName), bid.myHighest.description,
+             bid.myMaximum?.description ?? "-", bid.currentPrice.description, statusText(bid.status), left(bid, now: now)]
+        }
+        var widths = header.indices.map { column in
+            max(TerminalText.width(header[column]), cells.map { TerminalText.width($0[column]) }.max() ?? 0)
+        }
+        let gap = ProductColumns.gap
+        if let width {
+            let others = widths.enumerated().filter { $0.offset != 1 }.map(\.element).reduce(0, +) + gap * (header.count - 1)
+            widths[1] = max(6, min(widths[1], width - others))
+        }
+        func line(_ row: [String]) -> [String] {
+            row.enumerated().map { column, text in
+                TerminalText.fit(text, toWidth: widths[column], alignment: column == 1 || column == 5 ? .left : .right)
+            }
+        }
+        let space = String(repeating: " ", count: gap)
+        let title = line(header).joined(separator: space)
+        var lines = [color ? ANSI.bold + title + ANSI.reset : title]
+        for (index, row) in cells.enumerated() {
+            var fitted = line(row)
+            if color, let tint = tint(bids[index].status) { fitted[5] = tint + fitted[5] + ANSI.reset }
+            lines.append(fitted.joined(separator: space))
+        }
+        return lines
+    }
+
+    /// `leading`, `outbid`, `won`, `lost`, `ended · no winner`.
+    public static func statusText(_ status: MyBidStatus) -> String {
+        status == .endedNoWinner ? "ended · no winner" : status.rawValue
+    }
+
+    /// The `LEFT` cell: the time left on an open auction, `ended` on a closed one, empty when unknown.
+    static func left(_ bid: MyBid, now: Timestamp) -> String {
+        guard bid.status.isOpen else { return "ended" }
+        guard let end = bid.endTime else { return "" }
+        return TimeLeft(until: end, now: now).text
+    }
+
+    private static func tint(_ status: MyBidStatus) -> String? {
+        switch status {
+        case .leading, .won: ANSI.green
+        case .outbid, .lost: ANSI.red
+        case .endedNoWinner: nil
+        }
+    }
+}
