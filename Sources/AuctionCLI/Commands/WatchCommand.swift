@@ -15,12 +15,15 @@ public struct WatchCommand: Command {
     /// `--json`.
     public static let jsonFlag = Flag("json", help: "print one JSON object per line: a snapshot, then each change")
     /// `watch`'s options and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "show live prices as bids arrive", options: [pagesOption.spec, idsOption.spec, jsonFlag.spec],
+    public static let spec = CommandSpec(name, summary: "show live prices as bids arrive", options: [pagesOption.spec, idsOption.spec, jsonFlag.spec,
+                                                                                                          noBellFlag.spec, notifyCommandOption.spec],
                                          discussion: """
                                          Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p next/previous page,
                                          r reload (reconnect now while disconnected), ? keys. When output is not a terminal
                                          (or TERM is dumb), prints one tab-separated line per change: time, id, name, price,
                                          change (an ended auction: final price, then `SOLD · winner` or `ended · no winner`).
+                                         Notifications (outbid, ending soon, won, lost) show in the status line and ring the bell
+                                         once each; an auction extended by soft close counts down to its new end, marked `+N×`.
                                          """)
     /// How many pages to load at the start.
     public var pages: Int
@@ -32,6 +35,10 @@ public struct WatchCommand: Command {
     public var json = false
     /// A line above the status line (the demo's "bid from another terminal"), if any.
     public var hint: String?
+    /// `--no-bell`: notifications do not ring the terminal bell.
+    public var noBell = false
+    /// `--notify-command`'s argv, run per notification.
+    public var notifyCommand: [String]?
 
     /// Reads `--pages` and `--ids`.
     public init(_ invocation: Invocation) throws(CommandError) {
@@ -41,6 +48,8 @@ public struct WatchCommand: Command {
         pages = invocation[Self.pagesOption] ?? 1
         ids = invocation[Self.idsOption].map { $0.map { ProductID(rawValue: $0) } }
         json = invocation[Self.jsonFlag]
+        noBell = invocation[Self.noBellFlag]
+        notifyCommand = try Self.notifyArguments(invocation)
     }
 
     /// Watches the first `pages` pages, or the given ids.
@@ -92,12 +101,13 @@ public struct WatchCommand: Command {
             let watch = WatchSession(catalogue: catalogue, feed: feed, socketSession: session, ids: ids,
                                      output: console.output, errors: console.errors,
                                      bids: SocketBidRepository(client: client, userID: login?.userID),
-                                     reconnectNow: { client.reconnectNow() })
+                                     reconnectNow: { client.reconnectNow() }, notifyCommand: notifyRunner(interactive: interactive))
             client.start()
             if ids != nil { try await Self.requireSubscriptions(context, session: session, client: client) }
-            let model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive, json: json,
+            var model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive, json: json,
                                    size: console.size ?? .fallback, color: console.color && interactive, title: title, hint: hint,
                                    clock: .local())
+            model.alerts = alerts(outputIsTerminal: console.outputIsTerminal)
             let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
             var input: TerminalInput?
             if interactive {
