@@ -26,7 +26,8 @@ import Testing
 
     @Test func everyDeclaredKeyIsInItsCommandsSpec() {
         #expect(ListCommand.spec.options == [ListCommand.pageOption.spec, ListCommand.allFlag.spec, ListCommand.jsonFlag.spec])
-        #expect(WatchCommand.spec.options == [WatchCommand.pagesOption.spec, WatchCommand.idsOption.spec, WatchCommand.jsonFlag.spec])
+        #expect(WatchCommand.spec.options == [WatchCommand.pagesOption.spec, WatchCommand.idsOption.spec, WatchCommand.jsonFlag.spec,
+                                               WatchCommand.noBellFlag.spec, WatchCommand.notifyCommandOption.spec])
         #expect(BidCommand.spec.options == [BidCommand.minimumFlag.spec, BidCommand.jsonFlag.spec])
         #expect(BidCommand.spec.arguments == [BidCommand.idArgument.spec, BidCommand.priceArgument.spec])
         #expect(ShowCommand.spec.options == [ShowCommand.jsonFlag.spec])
