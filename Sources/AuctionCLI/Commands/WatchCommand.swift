@@ -74,8 +74,9 @@ public struct WatchCommand: Command {
             && Self.addressesCursor(environment: context.environment)
         let title = self.title ?? "auction watch · \(context.configuration.socket)"
         let pages = self.pages, ids = self.ids, json = self.json, hint = self.hint
-        // Bids typed in the watch go with the saved login, like `auction bid`.
-        let login = interactive ? ((try? await SavedLoginLookup.load(context)) ?? nil) : nil
+        // Bids typed in the watch go with the saved login, like `auction bid`; notifications (push 8) reach
+        // only a logged-in connection, so piped and JSON watches log in too.
+        let login = (try? await SavedLoginLookup.load(context)) ?? nil
         try await context.withCatalogue { (catalogue) throws(CommandError) -> Void in
             let initial: [[Product]]
             let reachedEnd: Bool

@@ -7,8 +7,7 @@ import Glibc
 ///
 /// The child is reaped only by `wait`, under the lock `kill` takes, so a kill never reaches a
 /// process id the system has handed to someone else.
-// @unchecked Sendable: `reaped` and `input` are touched only while `lock` is held; the rest is `let`.
-public final class SpawnedCommand: @unchecked Sendable {
+public final class SpawnedCommand: Sendable {
     /// How a spawned command ended.
     public enum Termination: Hashable, Sendable {
         /// It exited with this status.
@@ -19,6 +18,7 @@ public final class SpawnedCommand: @unchecked Sendable {
 
     /// The process id (also its process group).
     public let pid: pid_t
+    /// Whether `wait` has reaped the child.
     private let lock = Mutex(false)
     private let input: FileDescriptor
 
