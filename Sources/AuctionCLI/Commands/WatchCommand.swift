@@ -16,7 +16,7 @@ public struct WatchCommand: Command {
     public static let jsonFlag = Flag("json", help: "print one JSON object per line: a snapshot, then each change")
     /// `watch`'s options and help, from the keys above.
     public static let spec = CommandSpec(name, summary: "show live prices as bids arrive", options: [pagesOption.spec, idsOption.spec, jsonFlag.spec,
-                                                                                                          noBellFlag.spec, notifyCommandOption.spec],
+                                         noBellFlag.spec, notifyCommandOption.spec],
                                          discussion: """
                                          Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p next/previous page,
                                          r reload (reconnect now while disconnected), ? keys. When output is not a terminal
