@@ -28,6 +28,7 @@ import Testing
     @Test func everyDeclaredKeyIsInItsCommandsSpec() {
         #expect(ListCommand.spec.options == [ListCommand.pageOption.spec, ListCommand.allFlag.spec, ListCommand.jsonFlag.spec])
         #expect(WatchCommand.spec.options == [WatchCommand.pagesOption.spec, WatchCommand.idsOption.spec, WatchCommand.jsonFlag.spec,
+                                              WatchCommand.noBellFlag.spec, WatchCommand.notifyCommandOption.spec,
                                               WatchCommand.watchlistFlag.spec])
         #expect(BidCommand.spec.options == [BidCommand.minimumFlag.spec, BidCommand.jsonFlag.spec, BidCommand.maximumOption.spec,
                                              BidCommand.yesFlag.spec])

@@ -70,10 +70,14 @@ import Testing
 
     @Test func feedSendsListStateAndSubscriptionsAndDeliversPushes() async throws {
         let update = PriceUpdate(productID: 5, price: 35_000, change: 500, direction: .up, auctionDate: "2023-02-11")
+        let notice = AuctionNotification(id: 12, kind: .outbid, productID: 5, productName: "Nike Shoes", price: 36_000, maximum: 34_000,
+                                         createdAt: Timestamp(millisecondsSinceEpoch: 1_700_000_000_000))
+        let end = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
         let server = try SocketTestServer { message, id in
             switch message {
             case .listState(let state): [.reply(WireReply(completionID: id, result: state < 3))]
             case .subscribe: [.price(update), .auctionClosed(9, finalPrice: 100, winner: nil), .unknown(dataType: 77),
+                              .endTime(5, endsAt: end, extensions: 2), .notification(notice),
                               .reply(WireReply(completionID: id, result: true))]
             default: []
             }
@@ -93,11 +97,12 @@ import Testing
         for await event in events {
             if case .connection = event { continue }
             seen.append(event)
-            if seen.count == 2 { break }
+            if seen.count == 4 { break }
         }
-        #expect(seen == [.price(update), .closed(9, finalPrice: 100, winner: nil)])
-        // The handshake first: the hello (ignored here) and the list-state probe (no page yet).
-        guard case .hello? = server.received.first else { Issue.record("no hello first: \(server.received)"); return }
+        #expect(seen == [.price(update), .closed(9, finalPrice: 100, winner: nil), .endTime(5, endsAt: end, extensions: 2), .notification(notice)])
+        // The handshake first: the hello (saying pushes 7 and 8 are understood) and the list-state probe (no page yet).
+        guard case .hello(let hello)? = server.received.first else { Issue.record("no hello first: \(server.received)"); return }
+        #expect(hello.features.contains(.extensions) && hello.features.contains(.notifications))
         #expect(server.received.dropFirst() == [.listState(stateNumber: -1), .listState(stateNumber: 1), .listState(stateNumber: 4), .subscribe([5, 9])])
         #expect(session.loadedPages == 5 && session.subscriptions == [5, 9])
     }

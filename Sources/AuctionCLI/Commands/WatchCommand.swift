@@ -15,13 +15,15 @@ public struct WatchCommand: Command {
     /// `--json`.
     public static let jsonFlag = Flag("json", help: "print one JSON object per line: a snapshot, then each change")
     /// `watch`'s options and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "show live prices as bids arrive", options: [pagesOption.spec, idsOption.spec, jsonFlag.spec]
-                                             + [watchlistFlag.spec],
+    public static let spec = CommandSpec(name, summary: "show live prices as bids arrive", options: [pagesOption.spec, idsOption.spec, jsonFlag.spec,
+                                         noBellFlag.spec, notifyCommandOption.spec, watchlistFlag.spec],
                                          discussion: """
                                          Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p next/previous page,
                                          r reload (reconnect now while disconnected), ? keys. When output is not a terminal
                                          (or TERM is dumb), prints one tab-separated line per change: time, id, name, price,
                                          change (an ended auction: final price, then `SOLD · winner` or `ended · no winner`).
+                                         Notifications (outbid, ending soon, won, lost) show in the status line and ring the bell
+                                         once each; an auction extended by soft close counts down to its new end, marked `+N×`.
                                          """)
     /// How many pages to load at the start.
     public var pages: Int
@@ -35,6 +37,10 @@ public struct WatchCommand: Command {
     public var hint: String?
     /// Watch the products on the user's watchlist (`--watchlist`) instead of pages.
     public var watchlist = false
+    /// `--no-bell`: notifications do not ring the terminal bell.
+    public var noBell = false
+    /// `--notify-command`'s argv, run per notification.
+    public var notifyCommand: [String]?
 
     /// Reads `--pages` and `--ids`.
     public init(_ invocation: Invocation) throws(CommandError) {
@@ -48,6 +54,8 @@ public struct WatchCommand: Command {
         if watchlist && (invocation[Self.pagesOption] != nil || invocation[Self.idsOption] != nil) {
             throw .usage(Self.name, "`--watchlist` cannot be used with `--pages` or `--ids`")
         }
+        noBell = invocation[Self.noBellFlag]
+        notifyCommand = try Self.notifyArguments(invocation)
     }
 
     /// Watches the first `pages` pages, or the given ids.
@@ -73,8 +81,9 @@ public struct WatchCommand: Command {
         let title = self.title ?? "auction watch · \(context.configuration.socket)"
         let pages = self.pages, json = self.json, hint = self.hint
         let ids = watchlist ? try await Self.watchlistIDs(context) : self.ids
-        // Bids typed in the watch go with the saved login, like `auction bid`.
-        let login = interactive ? ((try? await SavedLoginLookup.load(context)) ?? nil) : nil
+        // Bids typed in the watch go with the saved login, like `auction bid`; notifications (push 8) reach
+        // only a logged-in connection, so piped and JSON watches log in too.
+        let login = (try? await SavedLoginLookup.load(context)) ?? nil
         try await context.withCatalogue { (catalogue) throws(CommandError) -> Void in
             let initial: [[Product]]
             let reachedEnd: Bool
@@ -100,12 +109,13 @@ public struct WatchCommand: Command {
             let watch = WatchSession(catalogue: catalogue, feed: feed, socketSession: session, ids: ids,
                                      output: console.output, errors: console.errors,
                                      bids: SocketBidRepository(client: client, userID: login?.userID),
-                                     reconnectNow: { client.reconnectNow() })
+                                     reconnectNow: { client.reconnectNow() }, notifyCommand: notifyRunner(interactive: interactive))
             client.start()
             if ids != nil { try await Self.requireSubscriptions(context, session: session, client: client) }
-            let model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive, json: json,
+            var model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive, json: json,
                                    size: console.size ?? .fallback, color: console.color && interactive, title: title, hint: hint,
                                    clock: .local())
+            model.alerts = alerts(outputIsTerminal: console.outputIsTerminal)
             let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
             var input: TerminalInput?
             if interactive {

@@ -20,6 +20,8 @@ public enum WatchEvent: Hashable, Sendable {
     case reloadFailed(String)
     /// A bid asked for with `.placeBid` was answered (or failed); the text says how, for the status line.
     case bidAnswered(String)
+    /// The notify command asked for with `.runNotifyCommand` ended (or could not start).
+    case notifyCommandFinished(NotifyCommandResult)
 }
 
 /// What `WatchModel.handle` asks the I/O shell to do, in order.
@@ -40,4 +42,8 @@ public enum WatchEffect: Hashable, Sendable {
     case reconnectNow
     /// Stop watching.
     case quit
+    /// Run the notify command with this notification as JSON on its standard input, then report `.notifyCommandFinished`.
+    case runNotifyCommand(AuctionNotification)
+    /// Kill the running notify command (it ran too long).
+    case stopNotifyCommand
 }

@@ -35,7 +35,7 @@ public enum WatchJSON {
         return .object(object)
     }
 
-    private static func line(_ members: [(String, JSONValue)]) -> [UInt8] {
+    static func line(_ members: [(String, JSONValue)]) -> [UInt8] {
         plainSlashes(JSONValue.object(JSONObject(members)).serialized()) + [UInt8(ascii: "\n")]
     }
 

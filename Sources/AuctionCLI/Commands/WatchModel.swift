@@ -58,6 +58,8 @@ public struct WatchModel: Sendable {
     /// read the prices before those pushes, so they are applied again on top of it.
     var reloadsPending = 0
     var pushedDuringReload: [PriceUpdate] = []
+    /// End times pushed by soft close, the bell and the notify command (pushes 7 and 8).
+    public var alerts = WatchAlerts()
 
     /// A model over loaded pages (`pageable`) or a fixed list of products (one page, not pageable).
     public init(pages: [[Product]], pageable: Bool, reachedEnd: Bool, interactive: Bool, json: Bool = false,
@@ -109,6 +111,12 @@ public struct WatchModel: Sendable {
             return interactive ? render(now) : [printed(board.rows[index], closed: true, at: now)]
         case .feed(.connection(let state)):
             return connectionChanged(to: state, now: now) + render(now)
+        case .feed(.endTime(let id, let endsAt, let extensions)):
+            return endTimePushed(id, endsAt: endsAt, extensions: extensions, now: now)
+        case .feed(.notification(let notice)):
+            return notified(notice, now: now)
+        case .notifyCommandFinished(let result):
+            return notifyCommandFinished(result, now: now)
         case .key(let key):
             return pressed(key, now: now)
         case .resized(let newSize):
@@ -116,7 +124,7 @@ public struct WatchModel: Sendable {
             keepSelectionShown()
             return render(now)
         case .tick:
-            return render(now)
+            return checkNotifyDeadline(now: now) + render(now)
         case .pageLoaded(let index, let page):
             return pageLoaded(index, page, now: now)
         case .reloaded(let pages):
@@ -192,6 +200,7 @@ public struct WatchModel: Sendable {
         for update in pushedDuringReload where closings[update.productID] == nil { _ = fresh.apply(update) }
         for (id, closing) in closings { _ = fresh.close(id, finalPrice: closing.price, winner: closing.winner) }
         board.replace(with: fresh.rows)
+        reapplyExtensions()
         finishReload()
         if reloadsPending == 0 && !lostConnection && connection == .connected { staleSince = nil }
         pageRanges = WatchModel.ranges(of: pages)

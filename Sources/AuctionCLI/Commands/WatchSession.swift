@@ -26,6 +26,8 @@ public final class WatchSession: Sendable {
     public let bids: (any BidRepository)?
     /// Skips the wait before the next reconnect attempt (`r` while disconnected).
     public let reconnectNow: @Sendable () -> Void
+    /// Runs `--notify-command` for each notification, if given.
+    public let notifyCommand: NotifyCommandRunner?
     /// The feed's events, subscribed at creation so nothing is missed before `run`.
     private let feedEvents: AsyncStream<FeedEvent>
 
@@ -33,7 +35,7 @@ public final class WatchSession: Sendable {
     public init(catalogue: any ProductRepository, feed: any PriceFeed, socketSession: SocketSession, ids: [ProductID]?,
                 output: any OutputSink, errors: any OutputSink, tickMilliseconds: Int = 250,
                 clock: any TimeSource = SystemClock(), bids: (any BidRepository)? = nil,
-                reconnectNow: @escaping @Sendable () -> Void = {}) {
+                reconnectNow: @escaping @Sendable () -> Void = {}, notifyCommand: NotifyCommandRunner? = nil) {
         self.catalogue = catalogue
         self.feed = feed
         self.socketSession = socketSession
@@ -44,6 +46,7 @@ public final class WatchSession: Sendable {
         self.clock = clock
         self.bids = bids
         self.reconnectNow = reconnectNow
+        self.notifyCommand = notifyCommand
         feedEvents = feed.events()
     }
 
@@ -102,11 +105,20 @@ public final class WatchSession: Sendable {
                     })
                 case .reconnectNow:
                     reconnectNow()
+                case .runNotifyCommand(let notice):
+                    guard let notifyCommand else {
+                        continuation.yield(.notifyCommandFinished(.couldNotStart("no notify command")))
+                        break
+                    }
+                    notifyCommand.start(notice) { continuation.yield(.notifyCommandFinished($0)) }
+                case .stopNotifyCommand:
+                    notifyCommand?.stop()
                 case .quit:
                     break loop
                 }
             }
         }
+        notifyCommand?.shutdown()
         for task in [feedTask, inputTask, tickTask] + helpers { task.cancel() }
         continuation.finish()
         return model

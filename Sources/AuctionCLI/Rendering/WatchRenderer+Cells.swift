@@ -41,9 +41,17 @@ extension WatchRenderer {
         return tint + cell + ANSI.reset
     }
 
-    /// The time-left text ("2h 14m", "48 s", "ended"), empty without an end time.
+    /// The time-left text ("2h 14m", "48 s", "ended"), empty without an end time; `+2×` after it
+    /// once soft close extended the auction.
     static func timeLeftText(_ product: Product, now: Timestamp) -> String {
-        product.endsAt.map { TimeLeft(until: $0, now: now).text } ?? ""
+        guard let end = product.endsAt else { return "" }
+        let marker = extensionMarker(product)
+        return TimeLeft(until: end, now: now).text + (marker.isEmpty ? "" : " " + marker)
+    }
+
+    /// `+2×` for an auction soft close extended twice; empty when never extended.
+    static func extensionMarker(_ product: Product) -> String {
+        product.extensions > 0 ? "+\(product.extensions)×" : ""
     }
 
     /// The time-left cell, right-aligned, red under a minute when colouring.

@@ -171,6 +171,7 @@ public enum WatchRenderer {
             parts.append("min raise " + (product.minimumIncrement.map(\.description) ?? "1"))
             parts.append("next bid " + BidRules.minimumNextBid(current: product.currentPrice, minimumIncrement: product.minimumIncrement).description)
             if let end = product.endsAt { parts.append("ends in " + TimeLeft(until: end, now: now).text) }
+            if product.extensions > 0 { parts.append("extended \(product.extensions)×") }
             parts.append("b bid")
         }
         return TerminalText.truncate(parts.joined(separator: " · "), toWidth: state.size.columns)
@@ -195,11 +196,13 @@ public enum WatchRenderer {
 
     private static func columns(for state: WatchState) -> WatchColumns {
         let hasEnds = state.products.contains { $0.endsAt != nil }
-        let extra = hasEnds ? timeLeftWidth + ProductColumns.gap : 0
+        let markerWidth = state.products.map { TerminalText.width(extensionMarker($0)) }.max() ?? 0
+        let leftWidth = timeLeftWidth + (markerWidth > 0 ? markerWidth + 1 : 0)
+        let extra = hasEnds ? leftWidth + ProductColumns.gap : 0
         let table = ProductColumns(fitting: state.products, maximumWidth: state.size.columns - margin - extra,
                                    minimumMoneyWidth: moneyWidth, minimumChangeWidth: changeWidth)
         let fits = hasEnds && margin + table.totalWidth + extra <= state.size.columns
-        return WatchColumns(table: table, timeLeft: fits ? timeLeftWidth : 0)
+        return WatchColumns(table: table, timeLeft: fits ? leftWidth : 0)
     }
 
     private static func needsFullPaint(previous: WatchScreen, state: WatchState, columns: WatchColumns) -> Bool {

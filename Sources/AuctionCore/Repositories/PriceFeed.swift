@@ -16,4 +16,8 @@ public enum FeedEvent: Hashable, Sendable {
     case closed(ProductID, finalPrice: Money, winner: String?)
     /// The connection changed state.
     case connection(ConnectionState)
+    /// Soft close moved a product's end (push 7): the new end and how many times it was extended.
+    case endTime(ProductID, endsAt: Timestamp, extensions: Int)
+    /// Something happened to the logged-in user's auctions (push 8).
+    case notification(AuctionNotification)
 }

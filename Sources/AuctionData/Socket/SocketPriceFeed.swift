@@ -57,6 +57,8 @@ public final class SocketPriceFeed: PriceFeed {
         switch try? ServerMessage(frame: frame) {
         case .price(let update)?: broadcast(.price(update))
         case .auctionClosed(let id, let price, let winner)?: broadcast(.closed(id, finalPrice: price, winner: winner))
+        case .endTime(let id, let endsAt, let extensions)?: broadcast(.endTime(id, endsAt: endsAt, extensions: extensions))
+        case .notification(let notice)?: broadcast(.notification(notice))
         default: break
         }
     }

@@ -27,7 +27,7 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     public static let proxyBids = ProtocolFeature("proxy-bids")
 
     /// What this build's client understands, sent in its hello.
-    public static let understoodByClient: [ProtocolFeature] = [.closing, .chat, .errors]
+    public static let understoodByClient: [ProtocolFeature] = [.closing, .chat, .errors, .extensions, .notifications]
     /// What our server offers, listed in its hello reply.
     public static let offeredByServer: [ProtocolFeature] = [.closing, .chat, .errors, .subscribe, .login, .notifications]
 
