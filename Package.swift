@@ -1,10 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, innermost first: AuctionCore (domain) <- AuctionData (DTOs, mapping, repositories)
-// <- AuctionInfrastructure (Glibc-only sockets, framing, correlation, HTTP wire).
-// AuctionEngine (pure, Core only) <- AuctionServer (I/O, routes, store). AuctionCLI never depends
-// on the server; AuctionDemo joins them, and only the `auction` executable links it.
+// Layers (`A -> B`: A imports B; docs/ARCHITECTURE.md draws the graph and lists the threads):
+//   AuctionCore (domain, no imports); AuctionInfrastructure (Glibc-only runtime: event loop, locks,
+//   worker threads, sockets, JSON, framing, correlation, HTTP wire -> CLinux).
+//   AuctionData -> Core, Infrastructure.  AuctionEngine (pure) -> Core only.
+//   AuctionServer -> Engine, Data, Infrastructure, AuctionImage, CSQLite, CCrypt.
+//   AuctionCLI -> Core, Data, Infrastructure, AuctionImage; never the server. AuctionDemo -> CLI +
+//   Server, and only the `auction` executable links it.
 // The executables are thin shells over AuctionServer and AuctionCLI (+ AuctionDemo).
 let package = Package(
     name: "Auction",

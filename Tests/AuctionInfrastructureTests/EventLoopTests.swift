@@ -105,8 +105,8 @@ import Testing
         let listener = try echoListener(host: "127.0.0.1", on: loop)
         let reason = Mutex<SocketError?>(nil)
         let connected = await connectOnLoop(host: "127.0.0.1", port: listener.address.port, on: loop)
-        let connection = try #require(try connected?.get().value)
-        loop.execute { connection.onClose = { error in reason.withLock { $0 = error } } }
+        let connection = try #require(try connected?.get())
+        loop.execute { connection.value.onClose = { error in reason.withLock { $0 = error } } }
         loop.shutdown()
         #expect(reason.withLock { $0 } == .eventLoopShutdown)
     }

@@ -107,7 +107,7 @@ import Testing
             connection.onClose = { error in events.withLock { $0.append("closed \(error == nil)") } }
             connection.onInputClosed = {
                 events.withLock { $0.append("eof after \(String(decoding: request, as: UTF8.self))") }
-                loop.schedule(afterMilliseconds: 20) {
+                loop.scheduleOnLoop(afterMilliseconds: 20) {
                     connection.write(Array("answer".utf8))
                     connection.close()
                 }

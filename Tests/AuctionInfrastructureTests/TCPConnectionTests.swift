@@ -46,10 +46,11 @@ import Testing
         #expect(listener.address.port > 0)
         #expect(listener.address.description == "[::1]:\(listener.address.port)")
         let connected = await connectOnLoop(host: "::1", port: listener.address.port, on: loop)
-        let connection = try #require(try connected?.get().value)
+        let handedOver = try #require(try connected?.get())
+        let connection = handedOver.value
         #expect(connection.remoteAddress == listener.address)
         #expect(connection.localAddress.host == "::1")
-        loop.execute { connection.close() }
+        loop.execute { handedOver.value.close() }
     }
 
     @Test func largeWriteArrivesIntact() async throws {

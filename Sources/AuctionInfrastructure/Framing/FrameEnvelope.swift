@@ -3,6 +3,8 @@ struct FrameEnvelope {
     var dataType: JSONValue?
     var completionID: JSONValue?
     var data: JSONValue?
+    /// The other member names, only to refuse one given twice.
+    var otherNames = JSONMemberNames()
 
     /// The range of a `completionId` (docs/PROTOCOL.md, Correlation): what every peer's integer holds.
     static let completionIDs: ClosedRange<Int64> = 0...Int64(Int32.max)
@@ -30,66 +32,15 @@ struct FrameEnvelope {
     }
 }
 
-extension JSONReader {
-    /// Reads the envelope object at `index` (which holds `{`), keeping only its three known members.
-    mutating func readEnvelope() throws(JSONError) -> FrameEnvelope {
-        var envelope = FrameEnvelope()
-        var otherNames = JSONMemberNames()
-        index += 1
-        skipWhitespace()
-        guard index < count else { throw .unexpectedEnd(offset: index) }
-        if base[index] == UInt8(ascii: "}") {
-            index += 1
-            return envelope
-        }
-        while true {
-            guard index < count else { throw .unexpectedEnd(offset: index) }
-            guard base[index] == UInt8(ascii: "\"") else { throw .unexpectedByte(base[index], offset: index) }
-            let keyOffset = index
-            let key = try readEnvelopeKey()
-            skipWhitespace()
-            guard index < count else { throw .unexpectedEnd(offset: index) }
-            guard base[index] == UInt8(ascii: ":") else { throw .unexpectedByte(base[index], offset: index) }
-            index += 1
-            skipWhitespace()
-            let value = try readValue(depth: 1)
-            // A member named twice is refused: peers that keep the first and peers that keep the last disagree.
-            switch key {
-            case .dataType:
-                guard envelope.dataType == nil else { throw .duplicateKey(offset: keyOffset) }
-                envelope.dataType = value
-            case .completionID:
-                guard envelope.completionID == nil else { throw .duplicateKey(offset: keyOffset) }
-                envelope.completionID = value
-            case .data:
-                guard envelope.data == nil else { throw .duplicateKey(offset: keyOffset) }
-                envelope.data = value
-            case .other(let name):
-                guard otherNames.insert(name) else { throw .duplicateKey(offset: keyOffset) }
-            }
-            skipWhitespace()
-            guard index < count else { throw .unexpectedEnd(offset: index) }
-            switch base[index] {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-            case UInt8(ascii: "}"):
-                index += 1
-                return envelope
-            case let byte:
-                throw .unexpectedByte(byte, offset: index)
-            }
-        }
-    }
-
-    enum EnvelopeKey { case dataType, completionID, data, other(String) }
+extension FrameEnvelope: JSONMemberReceiver {
+    enum Name { case dataType, completionID, data, other(String) }
 
     /// Reads a member name, matching the usual spellings byte for byte before decoding anything.
-    private mutating func readEnvelopeKey() throws(JSONError) -> EnvelopeKey {
-        if matches("\"dataType\"") { return .dataType }
-        if matches("\"data\"") { return .data }
-        if matches("\"completionId\"") { return .completionID }
-        switch try readString() {
+    mutating func readName(from reader: inout JSONReader, offset: Int) throws(JSONError) -> Name {
+        if reader.matches("\"dataType\"") { return .dataType }
+        if reader.matches("\"data\"") { return .data }
+        if reader.matches("\"completionId\"") { return .completionID }
+        switch try reader.readString() {
         case "dataType": return .dataType
         case "data": return .data
         case "completionId": return .completionID
@@ -97,9 +48,36 @@ extension JSONReader {
         }
     }
 
+    /// Keeps the three known members; a member named twice is refused (peers that keep the first and
+    /// peers that keep the last disagree).
+    mutating func receive(_ name: Name, value: JSONValue, offset: Int) throws(JSONError) {
+        switch name {
+        case .dataType:
+            guard dataType == nil else { throw .duplicateKey(offset: offset) }
+            dataType = value
+        case .completionID:
+            guard completionID == nil else { throw .duplicateKey(offset: offset) }
+            completionID = value
+        case .data:
+            guard data == nil else { throw .duplicateKey(offset: offset) }
+            data = value
+        case .other(let name):
+            guard otherNames.insert(name) else { throw .duplicateKey(offset: offset) }
+        }
+    }
+}
+
+extension JSONReader {
+    /// Reads the envelope object at `index` (which holds `{`), keeping only its three known members.
+    mutating func readEnvelope() throws(JSONError) -> FrameEnvelope {
+        var envelope = FrameEnvelope()
+        try readMembers(into: &envelope, depth: 1)
+        return envelope
+    }
+
     /// Moves past `literal` when the input continues with it.
     @inline(__always)
-    private mutating func matches(_ literal: StaticString) -> Bool {
+    fileprivate mutating func matches(_ literal: StaticString) -> Bool {
         let length = literal.utf8CodeUnitCount
         guard index + length <= count else { return false }
         let letters = literal.utf8Start

@@ -41,7 +41,7 @@ public struct HTTPClient: Sendable {
     public let configuration: Configuration
     /// The loop that runs the connections.
     public let loop: EventLoop
-    private let pool: HTTPConnectionPool?
+    private let pool: LoopBound<HTTPConnectionPool>?
 
     /// Creates a client for the service at `baseURL`, doing its I/O on `loop`.
     public init(baseURL: HTTPBaseURL, configuration: Configuration = .init(), loop: EventLoop) {
@@ -49,8 +49,8 @@ public struct HTTPClient: Sendable {
         self.configuration = configuration
         self.loop = loop
         pool = configuration.reuseConnections
-            ? HTTPConnectionPool(loop: loop, maximumIdle: configuration.maximumIdleConnections,
-                                 idleMilliseconds: configuration.idleConnectionMilliseconds)
+            ? LoopBound(handingOver: HTTPConnectionPool(loop: loop, maximumIdle: configuration.maximumIdleConnections,
+                                                        idleMilliseconds: configuration.idleConnectionMilliseconds), to: loop)
             : nil
     }
 
@@ -63,14 +63,14 @@ public struct HTTPClient: Sendable {
             request.headers.add(name: "User-Agent", value: userAgent)
         }
         if pool == nil { request.headers.replaceOrAdd(name: "Connection", value: "close") }
-        let exchange = HTTPClientExchange(request: request, baseURL: baseURL, configuration: configuration,
-                                          loop: loop, pool: pool)
+        let exchange = LoopBound(handingOver: HTTPClientExchange(request: request, baseURL: baseURL, configuration: configuration,
+                                                                 loop: loop, pool: pool), to: loop)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
-                exchange.start { continuation.resume(returning: $0) }
+                loop.execute { exchange.value.start { continuation.resume(returning: $0) } }
             }
         } onCancel: {
-            exchange.cancel()
+            loop.execute { exchange.value.cancel() }
         }
         return try result.get()
     }

@@ -1,13 +1,13 @@
 /// One request/response on a reused or new connection. Its loop-thread state completes exactly
 /// once: with the response, a mapped connect error, a timeout, an early close, or cancellation.
 /// A reused connection that closes before any byte of the answer is replaced by a new one, once.
-/// `@unchecked Sendable`: `start` and `cancel` hop to the loop; all state is touched there.
-final class HTTPClientExchange: @unchecked Sendable {
+/// Used only on the loop thread (`HTTPClient.send` hands it over in a `LoopBound`); deliberately not `Sendable`.
+final class HTTPClientExchange {
     private let request: HTTPRequest
     private let baseURL: HTTPBaseURL
     private let configuration: HTTPClient.Configuration
     private let loop: EventLoop
-    private let pool: HTTPConnectionPool?
+    private let pool: LoopBound<HTTPConnectionPool>?
     private var parser: HTTPResponseParser
     private var connection: TCPConnection?
     private var reused = false
@@ -17,7 +17,7 @@ final class HTTPClientExchange: @unchecked Sendable {
     private var cancelled = false
 
     init(request: HTTPRequest, baseURL: HTTPBaseURL, configuration: HTTPClient.Configuration, loop: EventLoop,
-         pool: HTTPConnectionPool?) {
+         pool: LoopBound<HTTPConnectionPool>?) {
         self.request = request
         self.baseURL = baseURL
         self.configuration = configuration
@@ -26,26 +26,22 @@ final class HTTPClientExchange: @unchecked Sendable {
         parser = HTTPResponseParser(requestMethod: request.method, limits: configuration.limits)
     }
 
-    /// Sends on a kept connection or a new one; `completion` runs once on the loop thread.
-    func start(_ completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void) {
-        loop.execute { [self] in
-            self.completion = completion
-            guard !cancelled else { return finish(.failure(.connectionClosed(address: baseURL.authority, detail: "cancelled"))) }
-            if let kept = pool?.take() {
-                reused = true
-                connected(kept)
-            } else {
-                connect()
-            }
+    /// Sends on a kept connection or a new one; `completion` runs once (loop thread).
+    func start(_ completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) {
+        self.completion = completion
+        guard !cancelled else { return finish(.failure(.connectionClosed(address: baseURL.authority, detail: "cancelled"))) }
+        if let kept = pool?.value.take() {
+            reused = true
+            connected(kept)
+        } else {
+            connect()
         }
     }
 
-    /// Gives up: the connection is dropped and the caller gets an error.
+    /// Gives up: the connection is dropped and the caller gets an error (loop thread).
     func cancel() {
-        loop.execute { [self] in
-            cancelled = true
-            finish(.failure(.connectionClosed(address: baseURL.authority, detail: "cancelled")))
-        }
+        cancelled = true
+        finish(.failure(.connectionClosed(address: baseURL.authority, detail: "cancelled")))
     }
 
     private func connect() {
@@ -89,7 +85,7 @@ final class HTTPClientExchange: @unchecked Sendable {
             }
         }
         if let timer { loop.cancel(timer) }
-        timer = loop.schedule(afterMilliseconds: configuration.responseTimeoutMilliseconds) { [self] in
+        timer = loop.scheduleOnLoop(afterMilliseconds: configuration.responseTimeoutMilliseconds) { [self] in
             timer = nil
             finish(.failure(.responseTimeout(address: baseURL.authority, milliseconds: configuration.responseTimeoutMilliseconds)))
         }
@@ -109,7 +105,7 @@ final class HTTPClientExchange: @unchecked Sendable {
             connection.onClose = nil
             switch result {
             case .success(let response) where pool != nil && !response.closesConnection && parser.bufferedBytes == 0:
-                pool?.give(connection)
+                pool?.value.give(connection)
             case .success:
                 connection.close()
             case .failure:

@@ -1,8 +1,8 @@
 /// Idle kept-alive connections to one service, reused by later requests of an `HTTPClient`.
 /// An idle connection is closed after a short time (before the server's own idle timeout, so a
 /// reused connection is rarely one the server is closing), on unexpected input, or when the peer closes it.
-/// `@unchecked Sendable`: its state is touched only on the loop thread.
-final class HTTPConnectionPool: @unchecked Sendable {
+/// Used only on the loop thread (`HTTPClient` holds it in a `LoopBound`); deliberately not `Sendable`.
+final class HTTPConnectionPool {
     private struct Entry {
         let connection: TCPConnection
         let timer: TimerID
@@ -39,7 +39,7 @@ final class HTTPConnectionPool: @unchecked Sendable {
             connection.abort()
         }
         connection.onClose = { [weak self] _ in self?.remove(connection) }
-        let timer = loop.schedule(afterMilliseconds: idleMilliseconds) { [weak self] in
+        let timer = loop.scheduleOnLoop(afterMilliseconds: idleMilliseconds) { [weak self] in
             self?.remove(connection)
             connection.close()
         }

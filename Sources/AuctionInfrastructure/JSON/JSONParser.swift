@@ -122,68 +122,18 @@ struct JSONReader {
 
     private mutating func readObject(depth: Int) throws(JSONError) -> JSONValue {
         guard depth <= maximumDepth else { throw .tooDeep(limit: maximumDepth, offset: index) }
-        index += 1
-        var members: [JSONObject.Member] = []
-        skipWhitespace()
-        guard index < count else { throw .unexpectedEnd(offset: index) }
-        if base[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(JSONObject(members: members))
-        }
-        members.reserveCapacity(6)
-        var names = JSONMemberNames()
-        while true {
-            guard index < count else { throw .unexpectedEnd(offset: index) }
-            guard base[index] == UInt8(ascii: "\"") else { throw .unexpectedByte(base[index], offset: index) }
-            let keyOffset = index
-            let key = try readKey()
-            guard names.insert(key, among: members) else { throw .duplicateKey(offset: keyOffset) }
-            skipWhitespace()
-            guard index < count else { throw .unexpectedEnd(offset: index) }
-            guard base[index] == UInt8(ascii: ":") else { throw .unexpectedByte(base[index], offset: index) }
-            index += 1
-            skipWhitespace()
-            let value = try readValue(depth: depth)
-            members.append(JSONObject.Member(key: key, value: value))
-            skipWhitespace()
-            guard index < count else { throw .unexpectedEnd(offset: index) }
-            switch base[index] {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-            case UInt8(ascii: "}"):
-                index += 1
-                return .object(JSONObject(members: members))
-            case let byte:
-                throw .unexpectedByte(byte, offset: index)
-            }
-        }
+        var receiver = JSONObjectMembers()
+        try readMembers(into: &receiver, depth: depth)
+        return .object(JSONObject(members: receiver.members))
     }
 
     private mutating func readArray(depth: Int) throws(JSONError) -> JSONValue {
         guard depth <= maximumDepth else { throw .tooDeep(limit: maximumDepth, offset: index) }
-        index += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        guard index < count else { throw .unexpectedEnd(offset: index) }
-        if base[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
-        while true {
+        if try opensEmpty(closing: UInt8(ascii: "]")) { return .array(elements) }
+        repeat {
             elements.append(try readValue(depth: depth))
-            skipWhitespace()
-            guard index < count else { throw .unexpectedEnd(offset: index) }
-            switch base[index] {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-            case UInt8(ascii: "]"):
-                index += 1
-                return .array(elements)
-            case let byte:
-                throw .unexpectedByte(byte, offset: index)
-            }
-        }
+        } while try !closesAfterElement(closing: UInt8(ascii: "]"))
+        return .array(elements)
     }
 }

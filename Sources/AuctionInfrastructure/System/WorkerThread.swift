@@ -5,16 +5,17 @@ import Glibc
 ///
 /// `shutdown` refuses new jobs, lets the thread finish every job already queued, then joins it.
 /// Several `WorkerThread`s may share one `WorkerQueue` (a small pool draining one bounded queue).
-///
-/// `@unchecked Sendable`: its state is the `WorkerQueue`'s (locked) and a handle set once under it.
-public final class WorkerThread: @unchecked Sendable {
+public final class WorkerThread: Sendable {
+    private struct Handle {
+        var thread: pthread_t?
+        var joined = false
+    }
+
     /// The thread's name (at most 15 bytes reach the kernel).
     public let name: String
     /// The jobs this thread runs.
     public let queue: WorkerQueue
-    private let lock = ConditionLock()
-    private var handle: pthread_t?
-    private var joined = false
+    private let handle = Mutex(Handle())
 
     /// Starts a thread named `name` running the jobs of `queue` (a fresh unbounded one by default).
     ///
@@ -23,16 +24,16 @@ public final class WorkerThread: @unchecked Sendable {
         self.name = name
         self.queue = queue
         let retained = Unmanaged.passRetained(self).toOpaque()
-        let started = lock.withLock { () -> Bool in
+        let started = handle.withLock { handle -> Bool in
             var thread = pthread_t()
             let result = pthread_create(&thread, nil, { argument in
                 guard let argument else { return nil }
                 let worker = Unmanaged<WorkerThread>.fromOpaque(argument).takeRetainedValue()
-                worker.lock.withLock {}  // wait until `init` has stored the handle
+                worker.handle.withLock { _ in }  // wait until `init` has stored the handle
                 worker.run()
                 return nil
             }, retained)
-            if result == 0 { handle = thread }
+            if result == 0 { handle.thread = thread }
             return result == 0
         }
         if started {
@@ -43,11 +44,11 @@ public final class WorkerThread: @unchecked Sendable {
     }
 
     /// Whether the thread was started and has not been joined yet.
-    public var isRunning: Bool { lock.withLock { handle != nil && !joined } }
+    public var isRunning: Bool { handle.withLock { $0.thread != nil && !$0.joined } }
 
     /// Whether the caller is running on this thread (for example inside one of its jobs).
     public var isCurrent: Bool {
-        lock.withLock { handle.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        handle.withLock { $0.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
 
     /// Queues a job; false (job dropped) when the queue is full or closed, or no thread runs.
@@ -61,10 +62,10 @@ public final class WorkerThread: @unchecked Sendable {
     /// Idempotent. From one of its own jobs it only closes the queue (a thread cannot join itself).
     public func shutdown() {
         queue.close()
-        let thread: pthread_t? = lock.withLock {
-            guard let handle, !joined, pthread_equal(handle, pthread_self()) == 0 else { return nil }
-            joined = true
-            return handle
+        let thread: pthread_t? = handle.withLock { handle in
+            guard let thread = handle.thread, !handle.joined, pthread_equal(thread, pthread_self()) == 0 else { return nil }
+            handle.joined = true
+            return thread
         }
         if let thread { pthread_join(thread, nil) }
     }

@@ -19,6 +19,12 @@ struct SocketAddressStorage: Sendable {
         self.length = socklen_t(count)
     }
 
+    /// Holds one C address (`sockaddr_in` or `sockaddr_in6`).
+    private init<Address>(_ address: Address) {
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: Address.self) }
+        length = socklen_t(MemoryLayout<Address>.size)
+    }
+
     /// Parses a numeric IPv4 or IPv6 host (`inet_pton`); nil when `host` is a name.
     init?(numericHost host: String, port: Int) {
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
@@ -26,16 +32,14 @@ struct SocketAddressStorage: Sendable {
         if inet_pton(AF_INET, bare, &v4.sin_addr) == 1 {
             v4.sin_family = sa_family_t(AF_INET)
             v4.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: v4, as: sockaddr_in.self) }
-            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            self.init(v4)
             return
         }
         var v6 = sockaddr_in6()
         if inet_pton(AF_INET6, bare, &v6.sin6_addr) == 1 {
             v6.sin6_family = sa_family_t(AF_INET6)
             v6.sin6_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: v6, as: sockaddr_in6.self) }
-            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            self.init(v6)
             return
         }
         return nil

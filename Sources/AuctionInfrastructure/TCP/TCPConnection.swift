@@ -1,10 +1,9 @@
 import Glibc
 
-/// A non-blocking TCP connection owned by one `EventLoop`. Use it only on that loop's thread
-/// (it is `@unchecked Sendable` only so it can travel inside `loop.execute` closures).
+/// A non-blocking TCP connection owned by one `EventLoop`. Use it only on that loop's thread;
+/// deliberately not `Sendable` (hand it to another thread inside a `LoopBound`).
 /// Writes are queued and flushed once per loop iteration (coalesced); `EAGAIN` waits for `EPOLLOUT`.
-// @unchecked Sendable: all state is touched only on `loop`; it crosses threads only inside `loop.execute` closures.
-public final class TCPConnection: @unchecked Sendable {
+public final class TCPConnection {
     enum State { case open, closing, closed }
     enum OutputShutdown { case none, requested, done }
 
@@ -108,7 +107,7 @@ public final class TCPConnection: @unchecked Sendable {
         guard bufferedOutputBytes > 0 else { return closeNow(nil) }
         state = .closing
         requestFlush()
-        closeTimer = loop.schedule(afterMilliseconds: closeTimeoutMilliseconds) { [weak self] in
+        closeTimer = loop.scheduleOnLoop(afterMilliseconds: closeTimeoutMilliseconds) { [weak self] in
             self?.abort()
         }
     }
@@ -169,3 +168,6 @@ public final class TCPConnection: @unchecked Sendable {
         }
     }
 }
+
+@available(*, unavailable, message: "a TCPConnection is confined to its loop; hand it over in a LoopBound")
+extension TCPConnection: Sendable {}

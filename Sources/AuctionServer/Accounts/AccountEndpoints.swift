@@ -15,29 +15,11 @@ public enum AccountEndpoints {
     /// per-address and per-network login and registration limits (nil: only the per-name limits apply).
     public static func install(on router: inout HTTPRouter, accounts: AccountService, workers: BlockingWorkers,
                                clientAddress: @escaping @Sendable (HTTPRequest) -> String? = { _ in nil }) {
-        offload(&router, "/users/register", workers) { request in
-            guard let credentials = AccountDTO.credentials(from: request.body) else {
-                return badRequest("expected a JSON body like {\"name\": \"alice\", \"password\": \"...\"}")
-            }
-            do throws(AccountError) {
-                let session = try accounts.register(name: credentials.name, password: credentials.password,
-                                                    address: clientAddress(request))
-                return sessionResponse(.created, session)
-            } catch {
-                return failure(error)
-            }
+        offloadCredentials(&router, "/users/register", workers, status: .created) { credentials, request throws(AccountError) in
+            try accounts.register(name: credentials.name, password: credentials.password, address: clientAddress(request))
         }
-        offload(&router, "/users/login", workers) { request in
-            guard let credentials = AccountDTO.credentials(from: request.body) else {
-                return badRequest("expected a JSON body like {\"name\": \"alice\", \"password\": \"...\"}")
-            }
-            do throws(AccountError) {
-                let session = try accounts.login(name: credentials.name, password: credentials.password,
-                                                 address: clientAddress(request))
-                return sessionResponse(.ok, session)
-            } catch {
-                return failure(error)
-            }
+        offloadCredentials(&router, "/users/login", workers, status: .ok) { credentials, request throws(AccountError) in
+            try accounts.login(name: credentials.name, password: credentials.password, address: clientAddress(request))
         }
         offload(&router, "/users/logout", workers) { request in
             guard let token = bearerToken(request) ?? AccountDTO.token(from: request.body) else {
@@ -70,6 +52,23 @@ public enum AccountEndpoints {
                 responder.respond(busy)
             }
         })
+    }
+
+    /// Adds an offloaded `POST` route that reads a name and password and answers with the session `open` makes.
+    private static func offloadCredentials(
+        _ router: inout HTTPRouter, _ path: String, _ workers: BlockingWorkers, status: HTTPStatus,
+        _ open: @escaping @Sendable ((name: String, password: String), HTTPRequest) throws(AccountError) -> UserSession
+    ) {
+        offload(&router, path, workers) { request in
+            guard let credentials = AccountDTO.credentials(from: request.body) else {
+                return badRequest("expected a JSON body like {\"name\": \"alice\", \"password\": \"...\"}")
+            }
+            do throws(AccountError) {
+                return sessionResponse(status, try open(credentials, request))
+            } catch {
+                return failure(error)
+            }
+        }
     }
 
     /// The token of an `Authorization: Bearer <token>` header, if there is one.

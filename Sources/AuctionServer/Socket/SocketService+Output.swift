@@ -105,7 +105,7 @@ extension SocketService {
         peer.outbound.giveUp()
         output.droppedForLag()
         log.warning("socket: disconnecting \(peer.label): \(reason)")
-        let connection = peer.connection
-        loop.execute { connection.abort() }
+        let connection = LoopBound(peer.connection, on: loop)
+        loop.execute { connection.value.abort() }
     }
 }

@@ -5,8 +5,7 @@ import CSQLite
 /// Users and their sessions in SQLite; holds only password hashes and token hashes, never secrets.
 ///
 /// Thread-safe (`Sendable`): one connection behind a lock. Each write is its own durable commit.
-// @unchecked Sendable: its one SQLite connection is used only while `lock` is held.
-public final class SQLiteAccountStore: @unchecked Sendable {
+public final class SQLiteAccountStore: Sendable {
     /// A stored user.
     public struct User: Hashable, Sendable {
         /// The user's id.
@@ -38,22 +37,21 @@ public final class SQLiteAccountStore: @unchecked Sendable {
         public func isValid(at now: Timestamp) -> Bool { revokedAt == nil && now < expiresAt }
     }
 
-    private let database: SQLiteDatabase
-    private let lock = ConditionLock()
+    private let connection: StoreConnection
 
     /// Opens (creating and migrating if needed) the store at `path`.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
-        database = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
-        lock.withLock { database.close() }
+        connection.close()
     }
 
     /// Adds a user; nil when the name is taken.
     public func createUser(name: String, passwordHash: String, at now: Timestamp) throws(StoreError) -> UserID? {
-        try lock.withLock { () throws(StoreError) -> UserID? in
+        try connection.withDatabase { database throws(StoreError) -> UserID? in
             do throws(StoreError) {
                 try database.run("INSERT INTO users (name, password_hash, created_at) VALUES (?, ?, ?)",
                                  [.text(name), .text(passwordHash), .integer(now.millisecondsSinceEpoch)])
@@ -66,7 +64,7 @@ public final class SQLiteAccountStore: @unchecked Sendable {
 
     /// The user with this name, or nil.
     public func user(named name: String) throws(StoreError) -> User? {
-        try lock.withLock { () throws(StoreError) -> User? in
+        try connection.withDatabase { database throws(StoreError) -> User? in
             try database.query("SELECT id, name, password_hash, created_at FROM users WHERE name = ?", [.text(name)]) {
                 User(id: UserID(rawValue: $0.int64(0)), name: $0.text(1), passwordHash: $0.text(2),
                      createdAt: Timestamp(millisecondsSinceEpoch: $0.int64(3)))
@@ -76,7 +74,7 @@ public final class SQLiteAccountStore: @unchecked Sendable {
 
     /// Stores a new session for a user.
     public func createSession(tokenHash: String, userID: UserID, createdAt: Timestamp, expiresAt: Timestamp) throws(StoreError) {
-        try lock.withLock { () throws(StoreError) in
+        try connection.withDatabase { database throws(StoreError) in
             try database.run("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)", [
                 .text(tokenHash), .integer(userID.rawValue), .integer(createdAt.millisecondsSinceEpoch),
                 .integer(expiresAt.millisecondsSinceEpoch),
@@ -86,7 +84,7 @@ public final class SQLiteAccountStore: @unchecked Sendable {
 
     /// The session with this token hash (valid or not), or nil.
     public func session(tokenHash: String) throws(StoreError) -> Session? {
-        try lock.withLock { () throws(StoreError) -> Session? in
+        try connection.withDatabase { database throws(StoreError) -> Session? in
             try database.query("""
                 SELECT s.token_hash, s.user_id, u.name, s.created_at, s.expires_at, s.revoked_at
                 FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?
@@ -102,7 +100,7 @@ public final class SQLiteAccountStore: @unchecked Sendable {
     /// Revokes a session; false when there was no such session or it was already revoked.
     @discardableResult
     public func revokeSession(tokenHash: String, at now: Timestamp) throws(StoreError) -> Bool {
-        try lock.withLock { () throws(StoreError) -> Bool in
+        try connection.withDatabase { database throws(StoreError) -> Bool in
             try database.run("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
                              [.integer(now.millisecondsSinceEpoch), .text(tokenHash)])
             return database.changes > 0
@@ -112,7 +110,7 @@ public final class SQLiteAccountStore: @unchecked Sendable {
     /// Deletes sessions that expired before `now`; returns how many.
     @discardableResult
     public func removeExpiredSessions(before now: Timestamp) throws(StoreError) -> Int {
-        try lock.withLock { () throws(StoreError) -> Int in
+        try connection.withDatabase { database throws(StoreError) -> Int in
             try database.run("DELETE FROM sessions WHERE expires_at <= ?", [.integer(now.millisecondsSinceEpoch)])
             return Int(database.changes)
         }

@@ -6,29 +6,27 @@ import AuctionInfrastructure
 /// Thread-safe (`Sendable`): it owns one connection and every call holds its lock, so calls
 /// from several threads queue. The server loads `allProducts()` once and serves from memory;
 /// images and details are read on demand.
-// @unchecked Sendable: its one SQLite connection is used only while `lock` is held.
-public final class SQLiteCatalogueStore: @unchecked Sendable {
-    private let database: SQLiteDatabase
-    private let lock = ConditionLock()
+public final class SQLiteCatalogueStore: Sendable {
+    private let connection: StoreConnection
 
     /// Opens (creating and migrating if needed) the store at `path`.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
-        database = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
     /// The database file.
-    public var path: String { database.path }
+    public var path: String { connection.path }
 
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
-        lock.withLock { database.close() }
+        connection.close()
     }
 
     /// Runs `body` with the store's connection, holding its lock (for checks and tools).
     ///
     /// A throwing body is written `{ database throws(StoreError) in … }`.
     public func withDatabase<R>(_ body: (SQLiteDatabase) throws(StoreError) -> R) throws(StoreError) -> R {
-        try lock.withLock { () throws(StoreError) -> R in try body(database) }
+        try connection.withDatabase(body)
     }
 
     /// Every product in id order, with its image ids.

@@ -5,8 +5,7 @@ import AuctionInfrastructure
 ///
 /// Thread-safe (`Sendable`): one connection behind a lock. Each `append` is its own durable
 /// commit (about one fsync); a busy chat should append from off the event loop.
-// @unchecked Sendable: its one SQLite connection is used only while `lock` is held.
-public final class SQLiteChatStore: @unchecked Sendable {
+public final class SQLiteChatStore: Sendable {
     /// A stored message; `sequence` orders messages server-wide (the wire's `seq`).
     public struct Message: Hashable, Sendable {
         /// The message's id, increasing in acceptance order.
@@ -21,22 +20,21 @@ public final class SQLiteChatStore: @unchecked Sendable {
         public var time: Timestamp
     }
 
-    private let database: SQLiteDatabase
-    private let lock = ConditionLock()
+    private let connection: StoreConnection
 
     /// Opens (creating and migrating if needed) the store at `path`.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
-        database = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
-        lock.withLock { database.close() }
+        connection.close()
     }
 
     /// Stores a message and returns it with its sequence number.
     public func append(room: String, sender: String, text: String, at time: Timestamp) throws(StoreError) -> Message {
-        try lock.withLock { () throws(StoreError) -> Message in
+        try connection.withDatabase { database throws(StoreError) -> Message in
             try database.run("INSERT INTO chat_messages (room, sender, text, time) VALUES (?, ?, ?, ?)",
                              [.text(room), .text(sender), .text(text), .integer(time.millisecondsSinceEpoch)])
             return Message(sequence: database.lastInsertRowID, room: room, sender: sender, text: text, time: time)
@@ -46,7 +44,7 @@ public final class SQLiteChatStore: @unchecked Sendable {
     /// The last `limit` messages of a room, oldest first; with `maximumTextBytes`, only messages
     /// whose text has at most that many bytes (older, larger ones are skipped without being read).
     public func recent(in room: String, limit: Int = 50, maximumTextBytes: Int = Int.max) throws(StoreError) -> [Message] {
-        try lock.withLock { () throws(StoreError) -> [Message] in
+        try connection.withDatabase { database throws(StoreError) -> [Message] in
             try database.query("""
                 SELECT id, room, sender, text, time FROM chat_messages
                 WHERE room = ? AND length(CAST(text AS BLOB)) <= ? ORDER BY id DESC LIMIT ?
