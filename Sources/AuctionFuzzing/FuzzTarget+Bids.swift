@@ -64,7 +64,9 @@ extension FuzzTarget {
 
     private static func decide(_ bid: Bid, in book: inout AuctionBook, now: Timestamp, limits: PriceLimits,
                                pending: inout [AcceptedBid]) -> String? {
-        guard case .accepted(let record, let update, _) = book.decide(bid, bidder: nil, now: now) else { return nil }
+        let decision = book.decide(bid, bidder: nil, now: now)
+        guard case .accepted = decision.outcome, let record = decision.steps.first, let update = decision.updates.first
+        else { return nil }
         pending.append(record)
         if record.price > limits.maximumPrice { return "accepted \(record.price) over the maximum \(limits.maximumPrice)" }
         if !limits.admits(storedPrice: record.previousPrice) { return "accepted a bid over an out-of-range price \(record.previousPrice)" }

@@ -40,15 +40,19 @@ extension SocketService {
     /// submission at the end of the round, and come back together: their replies and pushes are
     /// then written in one loop iteration, so each watcher gets them in one `send`.
     func place(_ bid: Bid, bidder: UserID?, now: Timestamp, target: ReplyTarget?) {
-        switch book.decide(bid, bidder: bidder, now: now) {
+        var plain = bid
+        plain.maximum = nil  // proxy bids are not offered yet: a plain bid decides as before
+        let decision = book.decide(plain, bidder: bidder, now: now)
+        switch decision.outcome {
         case .refused(let reason, let price):
             counters.bidsRefused += 1
             if let target, let peer = peers[target.connection] {
                 reply(to: peer, target.completionID, result: false, reason: reason, price: price,
                       fields: refusalFields(reason, productID: bid.productID))
             }
-        case .accepted(let accepted, let update, let position):
-            if bidCommits.add(PendingBid(bid: accepted, update: update, position: position, target: target)) {
+        case .accepted:
+            guard let accepted = decision.steps.first, let position = decision.position else { return }
+            if bidCommits.add(PendingBid(bid: accepted, update: accepted.update, position: position, target: target)) {
                 loop.execute { [self] in submitPending() }
             }
         }
