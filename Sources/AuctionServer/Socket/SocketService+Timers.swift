@@ -22,9 +22,10 @@ extension SocketService {
     /// Announces an ended auction (type 5) to the product's watchers.
     func announce(_ closing: AuctionClosing, winnerName: String?) {
         let winnerName = winnerName ?? closing.winner.flatMap { knownNames[$0] }
-        let message = ServerMessage.auctionClosed(closing.productID, finalPrice: closing.finalPrice, winner: winnerName)
-        broadcast(other: FrameEncoder.encode(message.frame), position: closing.position, productID: closing.productID)
-        log.info("auction: \(closing.productID) closed at \(closing.finalPrice), winner \(winnerName ?? "none")")
+        broadcast(other: Self.closedFrame(closing, winnerName: winnerName), position: closing.position, productID: closing.productID)
+        let reserve = closing.reserveMet.map { $0 ? ", reserve met" : ", reserve not met" } ?? ""
+        log.info("auction: \(closing.productID) closed at \(closing.finalPrice), winner \(winnerName ?? "none")\(reserve)"
+                 + (closing.bought ? " (bought now)" : ""))
     }
 
     /// Schedules the next round of simulated bids.
