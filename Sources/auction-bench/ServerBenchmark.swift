@@ -33,7 +33,20 @@ func runServerBenchmark(_ arguments: [String]) -> Int32 {
     // bid path, not those refusals.
     configuration.priceLimits.maximumPrice = Money.largestExact
     configuration.priceLimits.maximumRaise = Money.largestExact
-    let server = AuctionHouseServer(configuration: configuration, log: ServerLog(level: .warning))
+    // Users 1…64 with fixed tokens, for the proxy run's logged-in bidders.
+    let proxyBidders = 64
+    do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let accounts = try SQLiteAccountStore(path: path)
+        for index in 1...proxyBidders { _ = try accounts.createUser(name: "bench-\(index)", passwordHash: "x", at: SystemClock().now()) }
+        accounts.close()
+    } catch {
+        print("server benchmark: cannot create the proxy run's users: \(error)")
+        return 1
+    }
+    let sessions = BenchSessions(count: proxyBidders)
+    let server = AuctionHouseServer(configuration: configuration, log: ServerLog(level: .warning),
+                                    hooks: ServerHooks(makeSessionResolver: { _ in sessions }))
     let addresses: ServerAddresses
     do {
         addresses = try server.start()
@@ -94,6 +107,18 @@ func runServerBenchmark(_ arguments: [String]) -> Int32 {
                                        bidders: options.idleBidders, rounds: options.idleRounds) {
         failed = true
     }
+    // Half of the bidders through proxies, beside the plain figure of the same run (issue 11: within 20 %).
+    let plain = bench.bids(bidders: proxyBidders, level: 5_000)
+    let proxied = bench.proxyBids(bidders: proxyBidders, level: 6_000)
+    if proxied.accepted == 0 { failed = true }
+    print("")
+    print("durable accepted bids at \(proxyBidders) logged-in bidders: plain, and half through proxies (pairs per product)")
+    print(pad("run", 10) + pad("bids/s", 14) + pad("p50 reply", 14) + pad("p99 reply", 14) + "vs plain")
+    print(pad("plain", 10) + pad(format(plain.perSecond, 0), 14) + pad(milliseconds(plain.p50), 14)
+          + pad(milliseconds(plain.p99), 14) + "100 %")
+    print(pad("proxies", 10) + pad(format(proxied.perSecond, 0), 14) + pad(milliseconds(proxied.p50), 14)
+          + pad(milliseconds(proxied.p99), 14) + format(plain.perSecond > 0 ? proxied.perSecond / plain.perSecond * 100 : 0, 1) + " %")
+
     print("")
     print("delivered: pushes received / (accepted bids x watchers) in the window; below 100 % means lagging watchers got")
     print("  coalesced pushes (slightly above 100 %: pushes of bids accepted just before the window).")

@@ -86,4 +86,11 @@ extension SQLiteCatalogueStore {
             }
         }
     }
+
+    /// Demo lots that show the bidding terms: a hidden reserve at twice the price on products 2, 6
+    /// and 9 (among the first ten the demo feed raises), a buy-now at three times it on 3, 8 and 12.
+    static func addDemoTerms(into database: SQLiteDatabase) throws(StoreError) {
+        try database.run("UPDATE products SET reserve_price = current_price * 2 WHERE id IN (2, 6, 9) AND current_price > 0")
+        try database.run("UPDATE products SET buy_now_price = current_price * 3 WHERE id IN (3, 8, 12) AND current_price > 0")
+    }
 }

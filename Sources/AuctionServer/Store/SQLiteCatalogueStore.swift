@@ -124,6 +124,7 @@ public final class SQLiteCatalogueStore: @unchecked Sendable {
                 for listing in DemoCatalogue.listings(now: now) {
                     _ = try Self.insert(listing, into: database)
                 }
+                try Self.addDemoTerms(into: database)
                 return true
             }
         }
