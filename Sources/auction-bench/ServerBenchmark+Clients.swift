@@ -29,7 +29,11 @@ final class BenchBidder: @unchecked Sendable {
     /// (nil: plain bids). Such bidders follow the price the replies report.
     var token: String?
     var maximumAbove: Int64?
+    /// Proxy runs: the plain bidder on the same product. A proxy bidder that leads waits (nothing in
+    /// flight) until its partner's bid beats its maximum, so every proxy bid it sends makes a step.
+    weak var partner: BenchBidder?
     private var loggedIn = false
+    private var waiting = false
 
     init(connection: TCPConnection, product: Int, startPrice: Int64) {
         self.connection = connection
@@ -48,7 +52,7 @@ final class BenchBidder: @unchecked Sendable {
         if !inFlight { sendBid() }
     }
 
-    private func sendBid() {
+    func sendBid() {
         completionID = (completionID + 1) & 0x7FFF_FFFF
         let maximum = maximumAbove.map { ",\"max_price\":\(nextPrice + $0)" } ?? ""
         let frame = "{\"dataType\":2,\"completionId\":\(completionID),\"data\":{\"product_id\":\(product),\"product_price\":\(nextPrice)\(maximum)}}/"
@@ -82,6 +86,16 @@ final class BenchBidder: @unchecked Sendable {
                 refused += 1
             }
             nextPrice += Self.step
+            if maximumAbove != nil, frame.data["result"]?.boolValue == true {
+                waiting = true  // leading: a further proxy bid would only raise the maximum
+                continue
+            }
+            if maximumAbove == nil, frame.data["result"]?.boolValue == true, let partner, partner.waiting {
+                // This plain bid beat the partner's maximum: its proxy bidder is outbid and bids again.
+                partner.waiting = false
+                partner.nextPrice = max(partner.nextPrice, nextPrice)
+                if partner.running { partner.sendBid() }
+            }
             if running { sendBid() }
         }
     }

@@ -104,6 +104,9 @@ struct ServerBench {
                 if index % 2 == 0 { bidder.maximumAbove = BenchBidder.step * 10 }
                 return bidder
             }
+            if proxies {
+                for pair in stride(from: 0, to: bidders.count - 1, by: 2) { bidders[pair + 1].partner = bidders[pair] }
+            }
             for bidder in bidders { bidder.start() }
             return bidders
         }
