@@ -204,6 +204,33 @@ import Testing
         #expect(try Self.count(fixture, "SELECT COUNT(*) FROM proxy_maximums") == 0)
     }
 
+    @Test func theCatalogueShowsReserveStateBuyNowBidCountAndTheMovedEnd() async throws {
+        let endsAt = SystemClock().now().adding(milliseconds: 30_000)
+        let fixture = try Self.server(count: 3, endsAt: endsAt, terms: [
+            1: LotTerms(reservePrice: 50_000), 2: LotTerms(buyNowPrice: 90_000), 3: LotTerms(buyNowPrice: 90_000),
+        ])
+        defer { fixture.stop() }
+        let client = try RawSocket(port: fixture.socketPort)
+        defer { client.close() }
+        let placed = await client.exchange([.login(token: "token-bob"), .bid(Bid(productID: 1, price: 20_000), userID: nil),
+                                            .bid(Bid(productID: 3, price: 20_000), userID: nil)])
+        #expect(placed.map { $0?.result } == [true, true, true])
+        let port = fixture.addresses.http.port
+        let page = await offPool { SourceBoundHTTP.post(port: port, from: "127.0.0.1", path: "/products/alllist", json: #"{"index":0}"#) }
+        let body = page?.body ?? ""
+        let items = try #require(try JSONValue.parse(body).arrayValue)
+        var byID: [Int64: JSONValue] = [:]
+        for item in items { if let id = item["product_id"]?.intValue { byID[Int64(id)] = item } }
+        #expect(byID[1]?["reserve_met"] == .bool(false))
+        #expect(byID[1]?["bid_count"] == .int(1))
+        #expect(byID[1]?["extensions"] == .int(1))
+        #expect((byID[1]?["end_time"]?.intValue ?? 0) > endsAt.millisecondsSinceEpoch, "the moved end")
+        #expect(byID[2]?["buy_now_price"] == .int(90_000))
+        #expect(byID[2]?["reserve_met"] == nil, "no reserve: no field")
+        #expect(byID[3]?["buy_now_price"] == nil, "gone after the first bid")
+        #expect(!body.contains("50000"), "the reserve amount is never sent")
+    }
+
     @Test func anOriginalDialectClientGetsOnlyRepliesAndPrices() async throws {
         let fixture = try Self.server(count: 1, endsAt: SystemClock().now().adding(milliseconds: 30_000))
         defer { fixture.stop() }
