@@ -204,7 +204,16 @@ public final class AuctionHouseServer: Sendable {
             throw .listen(service: "HTTP on \(configuration.host):\(configuration.httpPort)", error)
         }
         let simulation = configuration.simulation
-        loop.execute { service.startTimers(simulation: simulation) }
+        var proxyBidders: [UserID] = []
+        if simulation == .demoFeed {
+            do throws(StoreError) {
+                proxyBidders = try catalogue.simulatedProxyBidders(now: clock.now())
+            } catch {
+                log.warning("simulation: no proxy bidders (\(error))")
+            }
+        }
+        let simulatedProxies = proxyBidders
+        loop.execute { service.startTimers(simulation: simulation, proxyBidders: simulatedProxies) }
         if let simulation { log.info("simulation: \(simulation == .demoFeed ? "the original demo feed" : "\(simulation) bids/s")") }
         if configuration.allowAnonymousBids {
             log.warning("server: --allow-anonymous-bids is on: anyone who can reach the socket may bid (unsafe)")

@@ -38,9 +38,9 @@ extension SocketService {
     private func simulate() {
         guard var simulation else { return }
         let now = currentTime()
-        let bids = simulation.tick(now: now, book: book)
+        let bids = simulation.tickWithBidders(now: now, book: book)
         self.simulation = simulation
-        for bid in bids { place(bid, bidder: simulation.bidder, now: now, target: nil) }
+        for (bid, bidder) in bids { place(bid, bidder: bidder, now: now, target: nil) }
         scheduleSimulation()
     }
 }

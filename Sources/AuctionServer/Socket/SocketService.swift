@@ -92,10 +92,12 @@ final class SocketService: @unchecked Sendable {
     }
 
     /// Starts the auction-closing timer and the simulated bidders (loop thread).
-    func startTimers(simulation setting: SimulationSetting?) {
+    func startTimers(simulation setting: SimulationSetting?, proxyBidders: [UserID] = []) {
         if let setting {
+            var simulated = setting.simulationConfiguration
+            simulated.proxyBidders = proxyBidders
             simulation = BidderSimulation(
-                configuration: setting.simulationConfiguration, generator: SystemRandomNumberGenerator(),
+                configuration: simulated, generator: SystemRandomNumberGenerator(),
                 start: currentTime())
             scheduleSimulation()
         }

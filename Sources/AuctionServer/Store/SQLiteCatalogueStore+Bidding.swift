@@ -93,4 +93,19 @@ extension SQLiteCatalogueStore {
         try database.run("UPDATE products SET reserve_price = current_price * 2 WHERE id IN (2, 6, 9) AND current_price > 0")
         try database.run("UPDATE products SET buy_now_price = current_price * 3 WHERE id IN (3, 8, 12) AND current_price > 0")
     }
+
+    /// The demo feed's proxy bidders: users `sim-ada`, `sim-bo` and `sim-cy`, created when missing
+    /// with a password hash no password matches (nobody can log in as them).
+    public func simulatedProxyBidders(now: Timestamp) throws(StoreError) -> [UserID] {
+        try withDatabase { database throws(StoreError) -> [UserID] in
+            let names = ["sim-ada", "sim-bo", "sim-cy"]
+            for name in names {
+                try database.run("INSERT OR IGNORE INTO users (name, password_hash, created_at) VALUES (?, '!', ?)",
+                                 [.text(name), .integer(now.millisecondsSinceEpoch)])
+            }
+            return try database.query("SELECT id FROM users WHERE name IN ('sim-ada', 'sim-bo', 'sim-cy') ORDER BY id") {
+                UserID(rawValue: $0.int64(0))
+            }
+        }
+    }
 }
