@@ -22,22 +22,12 @@ extension AuctionBook {
         guard let price = lot.buyNowPrice, rules.limits.admits(storedPrice: price) else {
             return .refused(.buyNowUnavailable, currentPrice: lot.price)
         }
-        let previous = lot.state
-        let accepted = AcceptedBid(productID: productID, price: price, previousPrice: lot.price, bidder: buyer, acceptedAt: now)
-        let added = lots[index].bidders.insert(buyer).inserted
-        lots[index].uncommitted.append(UncommittedStep(
-            price: price, raisedMaximum: nil, contributor: buyer, addedBidder: added, previous: previous
-        ))
-        lots[index].price = price
-        lots[index].lastChange = price - previous.price
-        lots[index].lastChangeAt = now
-        lots[index].leader = buyer
-        lots[index].leaderMaximum = nil
-        lots[index].hasBids = true
+        let accepted = recordStep(price: price, for: buyer, automatic: false, leaderMaximum: nil, idempotencyKey: nil,
+                                  at: index, now: now)
         lots[index].isBought = true
         lots[index].endsAt = now
         endQueue.push(EndTimeQueue.Entry(end: now, index: index))
         return BidDecision(outcome: .accepted(price: price), steps: [accepted], endsAt: now,
-                           previousLeader: previous.leader, position: index + 1)
+                           previousLeader: lot.leader, position: index + 1)
     }
 }

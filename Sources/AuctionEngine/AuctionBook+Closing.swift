@@ -45,6 +45,12 @@ extension AuctionBook {
         return warnings
     }
 
+    /// Records that `user` was already warned about `productID` (e.g. restored from stored
+    /// notifications at start), so `endingSoon` does not warn them again.
+    public mutating func markEndingSoonSent(productID: ProductID, user: UserID) {
+        warnedEndingSoon.insert(EndingSoonKey(productID: productID, user: user))
+    }
+
     /// Drops heap entries that no longer name a lot's live end time, so `nextEndTime` is exact.
     mutating func pruneEndQueue() {
         while let entry = endQueue.first, lots[entry.index].isClosed || lots[entry.index].endsAt != entry.end {

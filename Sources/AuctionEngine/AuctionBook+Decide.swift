@@ -116,21 +116,9 @@ extension AuctionBook {
         price: Money, for leader: UserID?, automatic: Bool, leaderMaximum: Money?, idempotencyKey: String?,
         maximum: ProxyMaximum?, at index: Int, now: Timestamp
     ) -> BidDecision {
-        let previous = lots[index].state
-        let accepted = AcceptedBid(
-            productID: lots[index].productID, price: price, previousPrice: previous.price, bidder: leader,
-            acceptedAt: now, isAutomatic: automatic, idempotencyKey: idempotencyKey
-        )
-        let added = leader.map { lots[index].bidders.insert($0).inserted } ?? false
-        lots[index].uncommitted.append(UncommittedStep(
-            price: price, raisedMaximum: nil, contributor: leader, addedBidder: added, previous: previous
-        ))
-        lots[index].price = price
-        lots[index].lastChange = price - previous.price
-        lots[index].lastChangeAt = now
-        lots[index].leader = leader
-        lots[index].leaderMaximum = leaderMaximum.flatMap { $0 > price ? $0 : nil }
-        lots[index].hasBids = true
+        let previousLeader = lots[index].leader
+        let accepted = recordStep(price: price, for: leader, automatic: automatic, leaderMaximum: leaderMaximum,
+                                  idempotencyKey: idempotencyKey, at: index, now: now)
         var movedEnd: Timestamp?
         let softClose = lots[index].terms.softClose ?? self.softClose
         if let end = lots[index].endsAt,
@@ -142,6 +130,28 @@ extension AuctionBook {
             movedEnd = moved
         }
         return BidDecision(outcome: .accepted(price: price), steps: [accepted], maximum: maximum, endsAt: movedEnd,
-                           previousLeader: previous.leader, position: index + 1)
+                           previousLeader: previousLeader, position: index + 1)
+    }
+
+    /// Records one step as uncommitted (with the state it replaces) and applies it to the lot.
+    mutating func recordStep(
+        price: Money, for leader: UserID?, automatic: Bool, leaderMaximum: Money?, idempotencyKey: String?,
+        at index: Int, now: Timestamp
+    ) -> AcceptedBid {
+        let previous = lots[index].state
+        let added = leader.map { lots[index].bidders.insert($0).inserted } ?? false
+        lots[index].uncommitted.append(UncommittedStep(
+            price: price, raisedMaximum: nil, contributor: leader, addedBidder: added, previous: previous
+        ))
+        lots[index].price = price
+        lots[index].lastChange = price - previous.price
+        lots[index].lastChangeAt = now
+        lots[index].leader = leader
+        lots[index].leaderMaximum = leaderMaximum.flatMap { $0 > price ? $0 : nil }
+        lots[index].hasBids = true
+        return AcceptedBid(
+            productID: lots[index].productID, price: price, previousPrice: previous.price, bidder: leader,
+            acceptedAt: now, isAutomatic: automatic, idempotencyKey: idempotencyKey
+        )
     }
 }

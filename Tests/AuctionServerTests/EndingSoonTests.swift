@@ -30,6 +30,13 @@ import Testing
         #expect(book.endingSoon(now: EngineFixtures.at(500_002), within: 300_000).isEmpty)
     }
 
+    @Test func aWarningRestoredAtStartIsNotSentAgain() {
+        var book = AuctionBook(products: EngineFixtures.products(count: 1, endsAt: EngineFixtures.at(1_000)),
+                               leaders: [1: bob], bidders: [1: [alice, bob, carol]])
+        book.markEndingSoonSent(productID: 1, user: alice)
+        #expect(book.endingSoon(now: EngineFixtures.at(900), within: 300_000).map(\.user) == [carol])
+    }
+
     @Test func endedLotsWarnNobody() {
         var book = AuctionBook(products: EngineFixtures.products(count: 1, endsAt: EngineFixtures.at(1_000)))
         book.confirm(book.decide(Bid(productID: 1, price: 11_000), bidder: alice, now: EngineFixtures.at(1)))

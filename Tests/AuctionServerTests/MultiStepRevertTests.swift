@@ -68,6 +68,31 @@ import Testing
         #expect(book.lot(for: 1) == before)
     }
 
+    @Test func aFailedGroupOfProxyDecisionsIsUndoneInAnyOrder() throws {
+        // One commit group: a proxy leads, a plain bid is answered, a higher proxy takes over (extending
+        // the end), the new leader raises their maximum. Undone in every order, the lot is as before.
+        let end = EngineFixtures.at(100_000)
+        let orders = [[0, 1, 2, 3], [3, 2, 1, 0], [1, 3, 0, 2], [2, 0, 3, 1]]
+        for order in orders {
+            var book = AuctionBook(products: EngineFixtures.products(count: 1, endsAt: end),
+                                   terms: [1: AuctionTerms(reserve: 25_000)], softClose: .standard)
+            book.confirm(book.decide(bid(10_100), bidder: carol, now: EngineFixtures.at(1)))
+            let before = try #require(book.lot(for: 1))
+            let group = [
+                book.decide(bid(10_200, max: 20_000), bidder: alice, now: EngineFixtures.at(2)),
+                book.decide(bid(15_000), bidder: bob, now: EngineFixtures.at(3)),
+                book.decide(bid(15_600, max: 40_000), bidder: bob, now: end.adding(milliseconds: -1_000)),
+                book.decide(bid(25_600, max: 60_000), bidder: bob, now: end.adding(milliseconds: -500)),
+            ]
+            #expect(group.map(\.steps.count) == [1, 1, 1, 0])
+            #expect(book.lot(for: 1)?.reserveMet == true)
+            #expect(book.lot(for: 1)?.extensions == 1)
+            for index in order { book.revert(group[index]) }
+            #expect(book.lot(for: 1) == before, "order \(order)")
+            #expect(book.nextEndTime == end)
+        }
+    }
+
     @Test func everyDecisionRevertedAtOnceLeavesTheLotAsItWas() {
         // Random proxy and plain bids; each decision is reverted right away: the lot must be unchanged.
         var generator = SplitMix64(seed: 11)

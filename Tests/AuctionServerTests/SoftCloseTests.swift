@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionEngine
+import AuctionInfrastructure
 import Testing
 
 /// Soft close: a step in the last window before the end moves the end (anti-sniping).
@@ -116,5 +117,36 @@ import Testing
                                terms: [1: AuctionTerms(extensions: 3)],
                                softClose: SoftClose(window: 60_000, extendBy: 120_000, maxExtensions: 3))
         #expect(book.decide(bid(11_000), bidder: alice, now: end.adding(milliseconds: -1)).endsAt == nil)
+    }
+
+    @Test(arguments: [SoftClose.standard, SoftClose(window: 90_000, extendBy: 30_000, maxExtensions: 5)])
+    func underRandomBidsTheEndOnlyMovesLaterAndEachMoveIsCounted(rules: SoftClose) {
+        var generator = SplitMix64(seed: 5)
+        var book = book(rules)
+        var now = end.adding(milliseconds: -200_000)
+        var lastEnd = end
+        var moves = 0
+        var backwards = 0
+        for _ in 0..<500 {
+            guard let lot = book.lot(for: 1), let current = lot.endsAt, now < current else { break }
+            let user = UserID(rawValue: Int64(1 + Int.random(in: 0..<4, using: &generator)))
+            let price = lot.price + Money(Int64(1 + Int.random(in: 0..<1_000, using: &generator)))
+            let maximum: Money? = Bool.random(using: &generator) ? price + Money(Int64.random(in: 0..<5_000, using: &generator)) : nil
+            let decision = book.decide(Bid(productID: 1, price: price, maximum: maximum), bidder: user, now: now)
+            book.confirm(decision)
+            let newEnd = book.lot(for: 1)?.endsAt ?? current
+            if newEnd < lastEnd { backwards += 1 }
+            if let moved = decision.endsAt {
+                moves += 1
+                if moved != newEnd || moved <= lastEnd { backwards += 1 }
+            }
+            lastEnd = newEnd
+            now = now.adding(milliseconds: Int64(1 + Int.random(in: 0..<20_000, using: &generator)))
+        }
+        #expect(backwards == 0)
+        #expect(moves > 0, "moves \(moves)")
+        #expect(book.lot(for: 1)?.extensions == moves)
+        if let cap = rules.maxExtensions { #expect(moves <= cap) }
+        #expect(book.closeDue(now: lastEnd).map(\.finalPrice) == [book.lot(for: 1)?.price ?? 0])
     }
 }
