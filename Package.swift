@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(name: "auction-server", dependencies: ["AuctionServer"]),
         .executableTarget(
             name: "auction-bench",
-            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionServer", "AuctionCLI", "AuctionImage"]
+            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionServer", "AuctionCLI", "AuctionImage", "AuctionEngine"]
         ),
         // Fuzz targets (frames, HTTP, the bid path, money) for the CI's bounded run and `scripts/fuzz`.
         .target(

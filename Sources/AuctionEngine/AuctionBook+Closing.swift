@@ -6,38 +6,72 @@ extension AuctionBook {
     ///
     /// A lot closes only once its accepted bids are committed (confirmed or reverted), so the winner
     /// and final price it reports are durable; bids are refused from the end time on, so the wait is
-    /// one commit at most. Call it from a timer (e.g. every 250 ms) and after each commit.
+    /// one commit at most. Call it from a timer (e.g. every 250 ms) and after each commit: it costs
+    /// O(log n) per lot that ends (end times sit in a heap; soft close pushes moved ones again).
     public mutating func closeDue(now: Timestamp) -> [AuctionClosing] {
         var closings: [AuctionClosing] = []
         if !deferredClosings.isEmpty {
             let waiting = deferredClosings
             deferredClosings.removeAll(keepingCapacity: true)
-            for index in waiting { close(index, into: &closings) }
+            for index in waiting { close(index, now: now, into: &closings) }
         }
-        while nextToClose < endOrder.count {
-            let index = endOrder[nextToClose]
-            guard let endsAt = lots[index].endsAt, endsAt <= now else { break }
-            nextToClose += 1
-            close(index, into: &closings)
+        while let entry = endQueue.first, entry.end <= now {
+            endQueue.popFirst()
+            guard !lots[entry.index].isClosed, lots[entry.index].endsAt == entry.end else { continue }
+            close(entry.index, now: now, into: &closings)
         }
+        pruneEndQueue()
         return closings
     }
 
     /// When the next not-yet-reported auction ends, for the shell's timer; nil when none will.
     public var nextEndTime: Timestamp? {
-        nextToClose < endOrder.count ? lots[endOrder[nextToClose]].endsAt : nil
+        endQueue.first?.end
     }
 
-    private mutating func close(_ index: Int, into closings: inout [AuctionClosing]) {
-        guard !lots[index].isClosed, let endsAt = lots[index].endsAt else { return }
+    /// Bidders to warn that a lot they bid on ends within `within` milliseconds of `now` while they
+    /// are not leading; each (product, user) is reported once. O(lots) per call: call it from a timer.
+    public mutating func endingSoon(now: Timestamp, within: Int64) -> [EndingSoon] {
+        let horizon = now.adding(milliseconds: max(0, within))
+        var warnings: [EndingSoon] = []
+        for lot in lots where !lot.isClosed && !lot.isBought && !lot.bidders.isEmpty {
+            guard let end = lot.endsAt, end > now, end <= horizon else { continue }
+            for user in lot.bidders.sorted(by: { $0.rawValue < $1.rawValue }) where user != lot.leader {
+                guard warnedEndingSoon.insert(EndingSoonKey(productID: lot.productID, user: user)).inserted else { continue }
+                warnings.append(EndingSoon(productID: lot.productID, position: lot.position, user: user,
+                                           endsAt: end, price: lot.price))
+            }
+        }
+        return warnings
+    }
+
+    /// Records that `user` was already warned about `productID` (e.g. restored from stored
+    /// notifications at start), so `endingSoon` does not warn them again.
+    public mutating func markEndingSoonSent(productID: ProductID, user: UserID) {
+        warnedEndingSoon.insert(EndingSoonKey(productID: productID, user: user))
+    }
+
+    /// Drops heap entries that no longer name a lot's live end time, so `nextEndTime` is exact.
+    mutating func pruneEndQueue() {
+        while let entry = endQueue.first, lots[entry.index].isClosed || lots[entry.index].endsAt != entry.end {
+            endQueue.popFirst()
+        }
+    }
+
+    private mutating func close(_ index: Int, now: Timestamp, into closings: inout [AuctionClosing]) {
+        guard !lots[index].isClosed, let endsAt = lots[index].endsAt, endsAt <= now else { return }
         if lots[index].hasUncommittedBids {
-            deferredClosings.append(index)
+            if !deferredClosings.contains(index) { deferredClosings.append(index) }
             return
         }
         lots[index].isClosed = true
         let lot = lots[index]
+        let reserveMet = lot.reserveMet
         closings.append(AuctionClosing(
-            productID: lot.productID, position: lot.position, finalPrice: lot.price, winner: lot.leader, endedAt: endsAt
+            productID: lot.productID, position: lot.position, finalPrice: lot.price,
+            winner: lot.isBought || reserveMet != false ? lot.leader : nil, endedAt: endsAt,
+            reserveMet: reserveMet, bought: lot.isBought,
+            bidders: lot.bidders.sorted { $0.rawValue < $1.rawValue }
         ))
     }
 }

@@ -10,39 +10,61 @@ import AuctionCore
 /// refused against a price whose commit is still in flight; that is sound because a commit never
 /// fails silently: the server calls `confirm(_:)` when a group is durable and `revert(_:)` for each
 /// bid of a group that failed (see `AuctionBook+Commit.swift`), which undoes exactly those bids.
+///
+/// Proxy bids (`AuctionBook+Decide.swift`) need only the leader's maximum: no other bidder's
+/// maximum is ever above the current price, so resolving a bid is O(1) whatever the number of proxies.
 public struct AuctionBook: Sendable {
     /// The lots in catalogue order (by product id); index + 1 is the position.
     public internal(set) var lots: [AuctionLot]
     /// Lot index by product id.
     var indexByID: [ProductID: Int]
-    /// Lot indices with an end time, by end time then position; `closeDue` walks it once.
-    var endOrder: [Int]
-    /// How far `closeDue` has walked `endOrder`.
-    var nextToClose: Int = 0
+    /// Lot indices by end time (stale entries are dropped when they surface).
+    var endQueue = EndTimeQueue()
     /// Due lots whose closing waits for their bids' commits.
     var deferredClosings: [Int] = []
-    private let rules: BidRules
+    /// (product, user) pairs already warned that a lot ends soon.
+    var warnedEndingSoon: Set<EndingSoonKey> = []
+    /// Soft-close rules for lots whose terms have none.
+    public let softClose: SoftClose
+    /// Increments for proxy answers on lots without their own minimum increment.
+    public let increments: IncrementTable
+    let rules: BidRules
 
     /// Builds the book from the catalogue; `leaders` restores who holds each product's highest bid,
-    /// `closed` the auctions already ended (they are not announced again).
+    /// `closed` the auctions already ended (they are not announced again), `terms` each product's
+    /// reserve, buy-now and soft-close rules, `maximums` the stored proxy maximums (only a leader's
+    /// counts), `bidders` who bid on each product; `softClose` applies where the terms set none.
     public init(
         products: [Product], leaders: [ProductID: UserID] = [:], closed: Set<ProductID> = [],
-        rules: BidRules = BidRules()
+        terms: [ProductID: AuctionTerms] = [:], maximums: [ProxyMaximum] = [], bidders: [ProductID: [UserID]] = [:],
+        softClose: SoftClose = .disabled, increments: IncrementTable = .standard, rules: BidRules = BidRules()
     ) {
         var seen = Set<ProductID>()
         let ordered = products.sorted { $0.id < $1.id }.filter { seen.insert($0.id).inserted }
+        var leaderMaximums: [ProductID: Money] = [:]
+        for maximum in maximums where leaders[maximum.productID] == maximum.user {
+            leaderMaximums[maximum.productID] = max(leaderMaximums[maximum.productID] ?? maximum.maximum, maximum.maximum)
+        }
+        var restoredBidders: [ProductID: Set<UserID>] = bidders.mapValues { Set($0) }
+        for maximum in maximums { restoredBidders[maximum.productID, default: []].insert(maximum.user) }
+        for (product, leader) in leaders { restoredBidders[product, default: []].insert(leader) }
         lots = ordered.enumerated().map { offset, product in
-            AuctionLot(
+            let lotBidders = restoredBidders[product.id] ?? []
+            return AuctionLot(
                 productID: product.id, position: offset + 1, price: product.currentPrice,
                 lastChange: product.lastChange, minimumIncrement: product.minimumIncrement,
-                endsAt: product.endsAt, leader: leaders[product.id], isClosed: closed.contains(product.id)
+                endsAt: product.endsAt, leader: leaders[product.id], isClosed: closed.contains(product.id),
+                leaderMaximum: leaderMaximums[product.id], terms: terms[product.id] ?? AuctionTerms(),
+                hasBids: !lotBidders.isEmpty || leaders[product.id] != nil || product.currentPrice != product.startPrice,
+                bidders: lotBidders
             )
         }
         indexByID = Dictionary(uniqueKeysWithValues: lots.enumerated().map { ($1.productID, $0) })
-        endOrder = lots.enumerated()
-            .compactMap { index, lot in lot.isClosed ? nil : lot.endsAt.map { (end: $0, index: index) } }
-            .sorted { ($0.end, $0.index) < ($1.end, $1.index) }
-            .map(\.index)
+        for (index, lot) in lots.enumerated() where !lot.isClosed {
+            if let end = lot.endsAt { endQueue.push(EndTimeQueue.Entry(end: end, index: index)) }
+        }
+        self.softClose = softClose
+        self.increments = increments
         self.rules = rules
     }
 
@@ -73,35 +95,14 @@ public struct AuctionBook: Sendable {
         indexByID[id].map { $0 + 1 }
     }
 
-    /// Decides a bid now; an accepted bid becomes the current price before this returns.
-    public mutating func decide(_ bid: Bid, bidder: UserID?, now: Timestamp) -> BidDecision {
-        guard let index = indexByID[bid.productID] else {
-            return .refused(.unknownProduct, currentPrice: nil)
-        }
-        let current = lots[index].price
-        if lots[index].isClosed {
-            return .refused(.auctionClosed, currentPrice: current)
-        }
-        let outcome = rules.decide(
-            bid, current: current, minimumIncrement: lots[index].minimumIncrement,
-            endsAt: lots[index].endsAt, now: now
-        )
-        switch outcome {
-        case .refused(let reason, let price):
-            return .refused(reason, currentPrice: price)
-        case .accepted(let price):
-            let accepted = AcceptedBid(
-                productID: bid.productID, price: price, previousPrice: current, bidder: bidder, acceptedAt: now
-            )
-            lots[index].uncommitted.append(UncommittedStep(
-                price: price, previousPrice: current, previousChange: lots[index].lastChange,
-                previousChangeAt: lots[index].lastChangeAt, previousLeader: lots[index].leader
-            ))
-            lots[index].price = price
-            lots[index].lastChange = price - current
-            lots[index].lastChangeAt = now
-            lots[index].leader = bidder
-            return .accepted(accepted, update: accepted.update, position: index + 1)
-        }
+    /// The step a proxy answer makes above `amount` on a lot: its own increment, else the table's.
+    public func increment(at amount: Money, on lot: AuctionLot) -> Money {
+        increments.increment(at: amount, minimumIncrement: lot.minimumIncrement)
     }
+}
+
+/// A (product, user) pair warned that the product ends soon.
+struct EndingSoonKey: Hashable, Sendable {
+    var productID: ProductID
+    var user: UserID
 }

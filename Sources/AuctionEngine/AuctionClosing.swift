@@ -8,17 +8,29 @@ public struct AuctionClosing: Hashable, Sendable {
     public var position: Int
     /// The final (winning) price.
     public var finalPrice: Money
-    /// The highest bidder, or nil when nobody known bid.
+    /// The highest bidder, or nil when nobody known bid or the reserve was not met.
     public var winner: UserID?
-    /// The end time that passed.
+    /// The end time that passed (the buy time for a buy-now).
     public var endedAt: Timestamp
+    /// Whether the hidden reserve was met; nil when the product has none.
+    public var reserveMet: Bool?
+    /// Whether a buy-now ended the auction.
+    public var bought: Bool
+    /// Everyone who bid (by id), for won/lost notices.
+    public var bidders: [UserID]
 
     /// Creates a closing record.
-    public init(productID: ProductID, position: Int, finalPrice: Money, winner: UserID?, endedAt: Timestamp) {
+    public init(
+        productID: ProductID, position: Int, finalPrice: Money, winner: UserID?, endedAt: Timestamp,
+        reserveMet: Bool? = nil, bought: Bool = false, bidders: [UserID] = []
+    ) {
         self.productID = productID
         self.position = position
         self.finalPrice = finalPrice
         self.winner = winner
         self.endedAt = endedAt
+        self.reserveMet = reserveMet
+        self.bought = bought
+        self.bidders = bidders
     }
 }

@@ -26,6 +26,9 @@ public struct BidderSimulation: Sendable {
         public var raise: Money
         /// Who the simulated bids are recorded for (nil: anonymous).
         public var bidder: UserID?
+        /// Simulated users who bid through proxies: with any, about half the bids of `tickWithBidders`
+        /// are theirs, with a maximum four raises above the offer (shows proxy answers in the demo).
+        public var proxyBidders: [UserID] = []
 
         /// A configuration; the defaults are the original demo feed.
         public init(pace: Pace = .demoFeed, positions: ClosedRange<Int>? = 1...10, raise: Money = 500, bidder: UserID? = nil) {
@@ -104,6 +107,23 @@ public struct BidderSimulation: Sendable {
             for _ in 0..<count { positions.append(Int.random(in: range, using: &generator)) }
         }
         return price(positions, in: book)
+    }
+
+    /// `tick`'s bids with who places each: about half go to one of `proxyBidders` as a proxy bid
+    /// (a maximum four raises above the offer), the rest to `bidder` as before.
+    public mutating func tickWithBidders(now: Timestamp, book: AuctionBook) -> [(bid: Bid, bidder: UserID?)] {
+        let bids = tick(now: now, book: book)
+        let proxies = configuration.proxyBidders
+        guard !proxies.isEmpty else { return bids.map { ($0, bidder) } }
+        return bids.map { bid in
+            guard Bool.random(using: &generator) else { return (bid, bidder) }
+            let user = proxies[Int.random(in: 0..<proxies.count, using: &generator)]
+            var maximum = bid.price
+            for _ in 0..<4 { maximum = maximum.adding(configuration.raise) ?? maximum }
+            var proxied = bid
+            proxied.maximum = maximum
+            return (proxied, user)
+        }
     }
 
     /// The positions bids are drawn from, clamped to the catalogue.

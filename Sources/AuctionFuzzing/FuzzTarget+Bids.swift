@@ -34,7 +34,7 @@ extension FuzzTarget {
         var operations = 0
         while input.hasMore && operations < 400 {
             operations += 1
-            switch input.small(6) {
+            switch input.small(7) {
             case 0:
                 let id = input.small(4) == 0 ? ProductID(Int(truncatingIfNeeded: input.edgyInt64())) : ProductID(1 + input.small(products.count))
                 let bid = Bid(productID: id, price: Money(input.edgyInt64()))
@@ -54,18 +54,31 @@ extension FuzzTarget {
                 book.revert(pending.remove(at: input.small(pending.count)))
             case 4:
                 _ = book.closeDue(now: now)
-            default:
+            case 5:
                 now = now.adding(milliseconds: input.edgyInt64())
+            default:
+                // A proxy bid from one of three users: its steps (the bidder's, or the leader's answer) keep the limits too.
+                let id = ProductID(1 + input.small(products.count))
+                let bid = Bid(productID: id, price: Money(input.edgyInt64()), maximum: Money(input.edgyInt64()))
+                let bidder = UserID(rawValue: Int64(1 + input.small(3)))
+                if let broken = decide(bid, by: bidder, in: &book, now: now, limits: limits, pending: &pending) { return broken }
             }
         }
         _ = book.revert(pending)
         return nil
     }
 
-    private static func decide(_ bid: Bid, in book: inout AuctionBook, now: Timestamp, limits: PriceLimits,
-                               pending: inout [AcceptedBid]) -> String? {
-        guard case .accepted(let record, let update, _) = book.decide(bid, bidder: nil, now: now) else { return nil }
-        pending.append(record)
+    private static func decide(_ bid: Bid, by bidder: UserID? = nil, in book: inout AuctionBook, now: Timestamp,
+                               limits: PriceLimits, pending: inout [AcceptedBid]) -> String? {
+        let decision = book.decide(bid, bidder: bidder, now: now)
+        for (record, update) in zip(decision.steps, decision.updates) {
+            if let broken = check(record, update: update, limits: limits) { return broken }
+            pending.append(record)
+        }
+        return nil
+    }
+
+    private static func check(_ record: AcceptedBid, update: PriceUpdate, limits: PriceLimits) -> String? {
         if record.price > limits.maximumPrice { return "accepted \(record.price) over the maximum \(limits.maximumPrice)" }
         if !limits.admits(storedPrice: record.previousPrice) { return "accepted a bid over an out-of-range price \(record.previousPrice)" }
         if record.price <= record.previousPrice { return "accepted \(record.price) not above \(record.previousPrice)" }

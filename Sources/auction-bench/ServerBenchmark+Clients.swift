@@ -25,6 +25,15 @@ final class BenchBidder: @unchecked Sendable {
     var latencies: [Int64] = []
     /// Send time of each offered price, for push latency.
     var sendTimes: [Int64: Int64] = [:]
+    /// Proxy runs: the session token to log in with first, and how far above each bid its `max_price` lies
+    /// (nil: plain bids). Such bidders follow the price the replies report.
+    var token: String?
+    var maximumAbove: Int64?
+    /// Proxy runs: the plain bidder on the same product. A proxy bidder that leads waits (nothing in
+    /// flight) until its partner's bid beats its maximum, so every proxy bid it sends makes a step.
+    weak var partner: BenchBidder?
+    private var loggedIn = false
+    private var waiting = false
 
     init(connection: TCPConnection, product: Int, startPrice: Int64) {
         self.connection = connection
@@ -35,12 +44,18 @@ final class BenchBidder: @unchecked Sendable {
 
     func start() {
         running = true
+        if let token, !loggedIn {
+            inFlight = true
+            connection.write(Array("{\"dataType\":3,\"completionId\":0,\"data\":{\"token\":\"\(token)\"}}/".utf8))
+            return
+        }
         if !inFlight { sendBid() }
     }
 
-    private func sendBid() {
+    func sendBid() {
         completionID = (completionID + 1) & 0x7FFF_FFFF
-        let frame = "{\"dataType\":2,\"completionId\":\(completionID),\"data\":{\"product_id\":\(product),\"product_price\":\(nextPrice)}}/"
+        let maximum = maximumAbove.map { ",\"max_price\":\(nextPrice + $0)" } ?? ""
+        let frame = "{\"dataType\":2,\"completionId\":\(completionID),\"data\":{\"product_id\":\(product),\"product_price\":\(nextPrice)\(maximum)}}/"
         sentAt = MonotonicClock.nanoseconds()
         if measuring { sendTimes[nextPrice] = sentAt }
         inFlight = true
@@ -53,7 +68,16 @@ final class BenchBidder: @unchecked Sendable {
             guard case .frame(let frame) = event, frame.dataType == 1 else { continue }
             let now = MonotonicClock.nanoseconds()
             inFlight = false
-            if frame.data["result"]?.boolValue == true {
+            if token != nil, !loggedIn {
+                loggedIn = true
+                if running { sendBid() }
+                continue
+            }
+            // In a proxy run an `outbid_by_proxy` refusal committed the leader's step: a durable accepted bid too.
+            let committed = frame.data["result"]?.boolValue == true
+                || frame.data["reason"]?.stringValue == "outbid_by_proxy"
+            if token != nil, let price = frame.data["price"]?.intValue { nextPrice = max(nextPrice, price) }
+            if committed {
                 if measuring {
                     accepted += 1
                     latencies.append(now - sentAt)
@@ -62,6 +86,16 @@ final class BenchBidder: @unchecked Sendable {
                 refused += 1
             }
             nextPrice += Self.step
+            if maximumAbove != nil, frame.data["result"]?.boolValue == true {
+                waiting = true  // leading: a further proxy bid would only raise the maximum
+                continue
+            }
+            if maximumAbove == nil, frame.data["result"]?.boolValue == true, let partner, partner.waiting {
+                // This plain bid beat the partner's maximum: its proxy bidder is outbid and bids again.
+                partner.waiting = false
+                partner.nextPrice = max(partner.nextPrice, nextPrice)
+                if partner.running { partner.sendBid() }
+            }
             if running { sendBid() }
         }
     }

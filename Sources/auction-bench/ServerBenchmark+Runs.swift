@@ -2,7 +2,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AuctionCore
 import AuctionInfrastructure
+import AuctionServer
 
 /// Drives bidders and watchers against the server's socket and measures them.
 struct ServerBench {
@@ -78,12 +80,32 @@ struct ServerBench {
             p50: percentile(latencies, 0.50), p99: percentile(latencies, 0.99), replyP50: percentile(replies, 0.50))
     }
 
-    private func startBidders(_ count: Int, level: Int) -> [BenchBidder] {
+    /// `count` logged-in bidders in pairs on products 1…count/2: in each pair one bids with a
+    /// `max_price` ten steps above its bid, the other bids plain, so most plain bids are answered by
+    /// the proxy (a committed automatic step, reply `outbid_by_proxy`). Tokens `bench-token-N` log in user N.
+    func proxyBids(bidders count: Int, level: Int) -> BidResult {
+        let bidders = startBidders(count, level: level, proxies: true)
+        measure(bidders: bidders, watchers: nil)
+        let accepted = bidders.reduce(0) { $0 + $1.accepted }
+        let latencies = bidders.flatMap(\.latencies).sorted()
+        stop(bidders)
+        return BidResult(accepted: accepted, perSecond: Double(accepted) / seconds,
+                         p50: percentile(latencies, 0.50), p99: percentile(latencies, 0.99))
+    }
+
+    private func startBidders(_ count: Int, level: Int, proxies: Bool = false) -> [BenchBidder] {
         let connections = connectMany(count, port: port, on: bidderLoop)
         let start = Self.basePrice * Int64(level)
         return onLoop(bidderLoop) {
             let bidders = connections.enumerated().map { index, connection in
-                BenchBidder(connection: connection, product: index + 1, startPrice: start)
+                guard proxies else { return BenchBidder(connection: connection, product: index + 1, startPrice: start) }
+                let bidder = BenchBidder(connection: connection, product: index / 2 + 1, startPrice: start)
+                bidder.token = "bench-token-\(index + 1)"
+                if index % 2 == 0 { bidder.maximumAbove = BenchBidder.step * 10 }
+                return bidder
+            }
+            if proxies {
+                for pair in stride(from: 0, to: bidders.count - 1, by: 2) { bidders[pair + 1].partner = bidders[pair] }
             }
             for bidder in bidders { bidder.start() }
             return bidders
@@ -113,5 +135,16 @@ struct ServerBench {
     private func percentile(_ sorted: [Int64], _ fraction: Double) -> Int64 {
         guard !sorted.isEmpty else { return 0 }
         return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))]
+    }
+}
+
+/// Sessions for the proxy run: `bench-token-N` is user N (created in the benchmark's database).
+struct BenchSessions: SessionResolver {
+    let count: Int
+
+    func user(forToken token: String) -> SessionUser? {
+        guard token.hasPrefix("bench-token-"), let index = Int(token.dropFirst("bench-token-".count)),
+              (1...count).contains(index) else { return nil }
+        return SessionUser(id: UserID(rawValue: Int64(index)), name: "bench-\(index)")
     }
 }

@@ -8,6 +8,7 @@ let suites: [String: ([String]) -> Int32] = [
     "server": runServerBenchmark,
     "cli": runCLIBenchmark,
     "image": runImageBenchmark,
+    "proxy": runProxyBenchmark,
 ]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let suite = suites[name] else {

@@ -10,7 +10,7 @@ import Testing
         products[1].endsAt = EngineFixtures.at(5_000)
         var book = AuctionBook(products: products)
         let decision = book.decide(Bid(productID: 1, price: 12_000), bidder: UserID(rawValue: 4), now: EngineFixtures.at(10))
-        guard case .accepted(let bid, _, _) = decision else {
+        guard let bid = decision.steps.first else {
             Issue.record("expected acceptance")
             return
         }
@@ -19,7 +19,7 @@ import Testing
         #expect(book.closeDue(now: EngineFixtures.at(999)).isEmpty)
         let first = book.closeDue(now: EngineFixtures.at(1_000))
         #expect(first == [AuctionClosing(productID: 1, position: 1, finalPrice: 12_000, winner: UserID(rawValue: 4),
-                                         endedAt: EngineFixtures.at(1_000))])
+                                         endedAt: EngineFixtures.at(1_000), bidders: [UserID(rawValue: 4)])])
         #expect(book.closeDue(now: EngineFixtures.at(1_001)).isEmpty)
         #expect(book.nextEndTime == EngineFixtures.at(5_000))
 
@@ -45,7 +45,7 @@ import Testing
         var book = AuctionBook(products: EngineFixtures.products(count: 1, endsAt: EngineFixtures.at(100)),
                                leaders: [1: UserID(rawValue: 1)])
         let decision = book.decide(Bid(productID: 1, price: 50_000), bidder: UserID(rawValue: 2), now: EngineFixtures.at(99))
-        guard case .accepted(let bid, _, _) = decision else {
+        guard let bid = decision.steps.first else {
             Issue.record("expected acceptance")
             return
         }

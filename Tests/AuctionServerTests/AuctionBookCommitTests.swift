@@ -6,8 +6,7 @@ import Testing
 @Suite struct AuctionBookCommitTests {
     private func accept(_ price: Money, by bidder: Int64, on book: inout AuctionBook, product: ProductID = 1) -> AcceptedBid? {
         let decision = book.decide(Bid(productID: product, price: price), bidder: UserID(rawValue: bidder), now: EngineFixtures.start)
-        guard case .accepted(let bid, _, _) = decision else { return nil }
-        return bid
+        return decision.steps.first
     }
 
     @Test func revertOfCurrentBidRestoresPriceLeaderAndPushesTheFall() throws {

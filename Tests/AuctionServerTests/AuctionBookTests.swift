@@ -8,7 +8,8 @@ import Testing
     @Test func acceptedBidRaisesPriceAtOnceAndReportsUpdateAndPosition() throws {
         var book = AuctionBook(products: EngineFixtures.products(count: 20, idStep: 10))
         let decision = book.decide(Bid(productID: 170, price: 10_500), bidder: UserID(rawValue: 7), now: EngineFixtures.start)
-        guard case .accepted(let bid, let update, let position) = decision else {
+        guard case .accepted = decision.outcome, let bid = decision.steps.first, let update = decision.updates.first,
+              let position = decision.position else {
             Issue.record("expected acceptance, got \(decision)")
             return
         }
@@ -69,10 +70,10 @@ import Testing
             let offer = lastSeen[bidder] + Money(Int64.random(in: 1...1_000, using: &generator))
             let decision = book.decide(Bid(productID: 1, price: offer), bidder: UserID(rawValue: Int64(bidder)),
                                        now: EngineFixtures.at(step))
-            switch decision {
-            case .accepted(let bid, _, _):
-                acceptedPrices.append(bid.price)
-                lastSeen[bidder] = bid.price
+            switch decision.outcome {
+            case .accepted(let price):
+                acceptedPrices.append(price)
+                lastSeen[bidder] = price
             case .refused(let reason, let current):
                 #expect(reason == .priceTooLow)
                 lastSeen[bidder] = current ?? lastSeen[bidder]

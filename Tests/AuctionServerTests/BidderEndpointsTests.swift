@@ -30,7 +30,7 @@ import Testing
                              [.integer(start.millisecondsSinceEpoch - 1_000)])
             try database.run("INSERT INTO proxy_maximums (product_id, user_id, maximum, placed_at) VALUES (4, 1, 50000, ?)",
                              [.integer(start.millisecondsSinceEpoch)])
-        }, clock: clock)
+        }, clock: clock, configure: { $0.bidding.extendWindowMilliseconds = 0 })  // hard closes: the test counts time exactly
     }
 
     static func get(_ http: HTTPClient, _ path: String, token: String?, method: HTTPMethod = .get) async throws -> HTTPResponse {

@@ -79,7 +79,7 @@ private struct MemoryCatalogue: CatalogueEndpoints.Source {
         #expect(String(decoding: page.body, as: UTF8.self).hasPrefix(
             "[{\"product_id\":16,\"product_name\":\"Item 16\",\"original_price\":1000,\"Product_Images\":[{\"image_id\":16}],"
                 + "\"Product_UpDown\":{\"state\":true},\"Product_Price\":{\"auction_date\":\"2026-11-22\",\"price\":1160,\"beforePrice\":160},"
-                + "\"end_time\":1800000000000,\"min_increment\":100,\"closed\":false,\"winner\":null}"))
+                + "\"end_time\":1800000000000,\"min_increment\":100,\"closed\":false,\"winner\":null,\"extensions\":0}"))
         let end = try await client.post("/products/alllist", json: Array("{\"index\":2}".utf8))
         #expect(end.status.code == 201)
         #expect(end.body.isEmpty)

@@ -30,7 +30,10 @@ import Testing
         let clock = ManualClock(SystemClock().now())
         let endsAt = clock.now().adding(milliseconds: 5_000)
         let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3, endsAt: endsAt), clock: clock,
-                                        configure: { $0.allowAnonymousBids = true })
+                                        configure: {
+                                            $0.allowAnonymousBids = true
+                                            $0.bidding.extendWindowMilliseconds = 0  // hard closes, as the original's
+                                        })
         defer { fixture.stop() }
         let app = try RawSocket(port: fixture.socketPort)
         let watcher = try RawSocket(port: fixture.socketPort), bidder = try RawSocket(port: fixture.socketPort)

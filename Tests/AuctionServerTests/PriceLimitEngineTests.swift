@@ -23,7 +23,7 @@ import Testing
             let now = EngineFixtures.at(Int64(step) * 100)
             for bid in simulation.tick(now: now, book: book) {
                 #expect(bid.price <= limits.maximumPrice)
-                if case .accepted(let record, _, _) = book.decide(bid, bidder: nil, now: now) { accepted.append(record.price) }
+                if let record = book.decide(bid, bidder: nil, now: now).steps.first { accepted.append(record.price) }
             }
         }
 

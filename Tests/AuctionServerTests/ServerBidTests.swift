@@ -146,7 +146,8 @@ import Testing
         // the test moves it past the end (no real time passes). The blocking steps run off the pool.
         let clock = ManualClock(SystemClock().now())
         let endsAt = clock.now().adding(milliseconds: 5_000)
-        let fixture = try Self.serverWithUsers(listings: ServerFixture.listings(count: 3, endsAt: endsAt), clock: clock)
+        let fixture = try Self.serverWithUsers(listings: ServerFixture.listings(count: 3, endsAt: endsAt), clock: clock,
+                                               configure: { $0.bidding.extendWindowMilliseconds = 0 })  // a hard close
         defer { fixture.stop() }
         let client = try RawSocket(port: fixture.socketPort), watcher = try RawSocket(port: fixture.socketPort)
         defer { client.close(); watcher.close() }

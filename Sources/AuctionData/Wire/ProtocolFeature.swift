@@ -29,7 +29,9 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     /// What this build's client understands, sent in its hello.
     public static let understoodByClient: [ProtocolFeature] = [.closing, .chat, .errors, .extensions, .notifications]
     /// What our server offers, listed in its hello reply.
-    public static let offeredByServer: [ProtocolFeature] = [.closing, .chat, .errors, .subscribe, .login, .notifications]
+    public static let offeredByServer: [ProtocolFeature] = [
+        .closing, .chat, .errors, .subscribe, .login, .notifications, .proxyBids, .extensions,
+    ]
 
     /// The most features a hello may list, and the longest name; the rest are ignored.
     public static let maximumCount = 64

@@ -10,6 +10,8 @@ extension CatalogueEndpoints {
         func detail(of id: ProductID) throws(AuctionError) -> ProductDetail
         /// An image's PNG bytes; `.notFound` for an unknown image.
         func image(_ imageID: Int) throws(AuctionError) -> [UInt8]
+        /// How many bids a product has (`bid_count`); nil when the source does not count them.
+        func bidCount(of id: ProductID) -> Int?
     }
 
     /// Runs a job on some other thread; false when it cannot take it now (the route answers 503).

@@ -51,12 +51,12 @@ public struct CatalogueEndpoints: HTTPRouteCollection {
         Self.route(&router, "/products/alllist", offload) { request in
             Self.answer("index", request) { (index) throws(AuctionError) in
                 guard let page = try source.page(index) else { return HTTPResponse(status: .created) }
-                return Self.json(ProductListItemDTO.pageBody(page.products.map(ProductListItemDTO.init(product:))))
+                return Self.json(Self.pageBody(page.products, source: source))
             }
         }
         Self.route(&router, "/products/detailproduct", offload) { request in
             Self.answer("product_id", request) { (id) throws(AuctionError) in
-                Self.json(ProductDetailDTO(detail: try source.detail(of: ProductID(id)), sellerID: sellerID).json.serialized())
+                Self.json(Self.detailBody(try source.detail(of: ProductID(id)), sellerID: sellerID, source: source))
             }
         }
         Self.route(&router, "/products/currentproductprice", offload) { request in

@@ -98,11 +98,19 @@ final class NotificationRelay {
         var displaced: [ProductID: [UserID]] = [:]
         var last: [ProductID: AcceptedBid] = [:]
         for item in batch {
-            let product = item.bid.productID
+            let product = item.productID
+            guard let final = item.decision.steps.last else { continue }
             if last[product] == nil { order.append(product) }
-            last[product] = item.bid
-            if let bidder = item.bid.bidder { bidders[product, default: []].insert(bidder) }
-            if let previous = item.previousLeader, previous != item.bid.bidder, !(displaced[product] ?? []).contains(previous) {
+            last[product] = final
+            // Who led, in order: before the decision, then after each of its steps (a proxy's answer
+            // may follow the bidder's own step); everyone but the last was displaced.
+            var leaders: [UserID] = item.decision.previousLeader.map { [$0] } ?? []
+            for step in item.decision.steps {
+                guard let bidder = step.bidder else { continue }
+                bidders[product, default: []].insert(bidder)
+                if leaders.last != bidder { leaders.append(bidder) }
+            }
+            for previous in leaders.dropLast() where !(displaced[product] ?? []).contains(previous) {
                 displaced[product, default: []].append(previous)
             }
         }

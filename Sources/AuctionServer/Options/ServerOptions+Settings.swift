@@ -141,7 +141,7 @@ extension ServerOptions {
             configuration.httpMaximumConnectionsPerAddress = number
             return nil
         },
-    ] + accountSettings
+    ] + accountSettings + biddingSettings
 
     /// An amount in `1 ... Money.largestExact`, written `35000`, `35,000` or `35_000`.
     private static func money(_ text: String) -> Money? {

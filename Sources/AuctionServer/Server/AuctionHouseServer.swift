@@ -127,7 +127,8 @@ public final class AuctionHouseServer: Sendable {
             if configuration.seedDemoCatalogue, try catalogue.seedDemoCatalogueIfEmpty(now: clock.now()) {
                 log.info("store: seeded the demo catalogue (\(DemoCatalogue.productCount) products) into \(path)")
             }
-            running.ledger = try SQLiteBidLedger(path: path)
+            running.ledger = try SQLiteBidLedger(
+                path: path, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds)
             running.chat = try ChatRelay(path: path, limits: configuration.chat)
             running.notifications = try NotificationRelay(path: path, log: log)
             running.bidder = try SQLiteBidderStore(path: path)
@@ -137,7 +138,8 @@ public final class AuctionHouseServer: Sendable {
         guard let catalogue = running.catalogue, let ledger = running.ledger else { throw .setup("store not open") }
         let restored: RestoredState
         do throws(StoreError) {
-            restored = try RestoredState.load(from: catalogue, limits: configuration.priceLimits)
+            restored = try RestoredState.load(from: catalogue, limits: configuration.priceLimits,
+                                              bidding: configuration.bidding, now: clock.now())
         } catch {
             throw .store(error)
         }
@@ -147,7 +149,7 @@ public final class AuctionHouseServer: Sendable {
         }
         let sessions: any SessionResolver
         var router = HTTPRouter()
-        let live = LiveCatalogue(store: catalogue, products: restored.products)
+        let live = LiveCatalogue(store: catalogue, products: restored.products, bidCounts: restored.bidCounts)
         // Detail and image reads wait for the store's lock (an auction close may be writing), so
         // they run on two threads of their own: neither the loop nor Swift's pool waits for disk.
         let readers = BlockingWorkers(name: "auction-catalog", threads: 2)
@@ -182,6 +184,11 @@ public final class AuctionHouseServer: Sendable {
                 }
             }
         }
+        service.onLotChange = { lot, added in
+            live.apply(lot.productID, added: added, endsAt: lot.endsAt, extensions: lot.extensions,
+                       reserveMet: lot.reserveMet, buyNowPrice: lot.buyNowPrice)
+        }
+        service.restoreKeys(restored.keyedBids)
         service.chat = running.chat
         service.notifications = running.notifications
         running.service = service
@@ -218,7 +225,16 @@ public final class AuctionHouseServer: Sendable {
             throw .listen(service: "HTTP on \(configuration.host):\(configuration.httpPort)", error)
         }
         let simulation = configuration.simulation
-        loop.execute { service.startTimers(simulation: simulation) }
+        var proxyBidders: [UserID] = []
+        if simulation == .demoFeed {
+            do throws(StoreError) {
+                proxyBidders = try catalogue.simulatedProxyBidders(now: clock.now())
+            } catch {
+                log.warning("simulation: no proxy bidders (\(error))")
+            }
+        }
+        let simulatedProxies = proxyBidders
+        loop.execute { service.startTimers(simulation: simulation, proxyBidders: simulatedProxies) }
         loop.execute { service.checkEndingSoon() }
         if let simulation { log.info("simulation: \(simulation == .demoFeed ? "the original demo feed" : "\(simulation) bids/s")") }
         if configuration.allowAnonymousBids {

@@ -12,13 +12,35 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
     private let store: SQLiteCatalogueStore
     private let rows: Mutex<[Product]>
     private let indexByID: [ProductID: Int]
+    /// Bids per product (`bid_count`), by row index.
+    private let counts: Mutex<[Int]>
 
-    /// A catalogue over `store`, starting from `products` (in id order).
-    init(store: SQLiteCatalogueStore, products: [Product]) {
+    /// A catalogue over `store`, starting from `products` (in id order) and their `bidCounts`.
+    init(store: SQLiteCatalogueStore, products: [Product], bidCounts: [ProductID: Int] = [:]) {
         self.store = store
         let ordered = products.sorted { $0.id < $1.id }
         rows = Mutex(ordered)
+        counts = Mutex(ordered.map { bidCounts[$0.id] ?? 0 })
         indexByID = Dictionary(ordered.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// How many bids a product has.
+    func bidCount(of id: ProductID) -> Int? {
+        guard let index = indexByID[id] else { return nil }
+        return counts.withLock { $0[index] }
+    }
+
+    /// Applies committed bids' bidding state: `added` more bids, and the lot's end, extensions,
+    /// reserve state and buy-now price as they stand now.
+    func apply(_ id: ProductID, added: Int, endsAt: Timestamp?, extensions: Int, reserveMet: Bool?, buyNowPrice: Money?) {
+        guard let index = indexByID[id] else { return }
+        counts.withLock { $0[index] &+= added }
+        rows.withLock { rows in
+            rows[index].endsAt = endsAt
+            rows[index].extensions = extensions
+            rows[index].reserveMet = reserveMet
+            rows[index].buyNowPrice = buyNowPrice
+        }
     }
 
     /// How many products there are.
@@ -36,6 +58,7 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
         rows.withLock { rows in
             rows[index].isClosed = true
             rows[index].winner = winner
+            rows[index].buyNowPrice = nil
         }
     }
 

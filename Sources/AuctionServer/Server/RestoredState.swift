@@ -7,21 +7,48 @@ struct RestoredState {
     var products: [Product]
     /// The auction book built from them.
     var book: AuctionBook
+    /// Bids per product, for `bid_count`.
+    var bidCounts: [ProductID: Int] = [:]
+    /// Keyed bids of the last `keyLifetime`, newest first, for idempotent retries after a restart.
+    var keyedBids: [AcceptedBid] = []
 
     /// Reads the store (the ledger keeps `products.current_price` up to date with every commit).
     /// Prices outside `limits` do not stop the start: their products refuse bids (`product_unavailable`).
-    static func load(from catalogue: SQLiteCatalogueStore, limits: PriceLimits = PriceLimits()) throws(StoreError) -> RestoredState {
+    /// Terms, maximums, moved ends and bidders come back too; `bidding` gives the server's soft close
+    /// and how far back idempotency keys are remembered (as of `now`).
+    static func load(from catalogue: SQLiteCatalogueStore, limits: PriceLimits = PriceLimits(),
+                     bidding: BiddingSettings = BiddingSettings(), now: Timestamp? = nil) throws(StoreError) -> RestoredState {
         let closures = try catalogue.closedAuctions()
-        let products = try catalogue.allProducts().map { product in
-            guard let closure = closures[product.id] else { return product }
-            var closedProduct = product
-            closedProduct.isClosed = true
-            closedProduct.winner = closure.winnerName
-            return closedProduct
-        }
-        let closed = Set(closures.keys)
+        let stored = try catalogue.lotTerms()
+        let terms = stored.mapValues { $0.auctionTerms(defaults: bidding) }
         let leaders = try catalogue.leaders()
-        return RestoredState(products: products, book: AuctionBook(products: products, leaders: leaders, closed: closed,
-                                                                   rules: BidRules(limits: limits)))
+        let maximums = try catalogue.proxyMaximums().map {
+            ProxyMaximum(productID: $0.productID, user: $0.user, maximum: $0.maximum, placedAt: $0.placedAt)
+        }
+        let bidders = try catalogue.bidders()
+        let bidCounts = try catalogue.bidCounts()
+        let book = AuctionBook(
+            products: try catalogue.allProducts(), leaders: leaders, closed: Set(closures.keys), terms: terms,
+            maximums: maximums, bidders: bidders, softClose: bidding.softClose, rules: BidRules(limits: limits))
+        // The catalogue shows what the book knows: reserve state, buy-now while possible, extensions.
+        let products = try catalogue.allProducts().map { product in
+            var product = product
+            if let lot = book.lot(for: product.id) {
+                product.reserveMet = lot.reserveMet
+                product.buyNowPrice = lot.buyNowPrice
+                product.extensions = lot.extensions
+            }
+            guard let closure = closures[product.id] else { return product }
+            product.isClosed = true
+            product.winner = closure.winnerName
+            product.buyNowPrice = nil
+            return product
+        }
+        var keyedBids: [AcceptedBid] = []
+        if let now {
+            let since = Timestamp(millisecondsSinceEpoch: now.millisecondsSinceEpoch &- bidding.idempotencyLifetimeMilliseconds)
+            keyedBids = try catalogue.keyedBids(since: since, limit: bidding.idempotencyKeysInAll)
+        }
+        return RestoredState(products: products, book: book, bidCounts: bidCounts, keyedBids: keyedBids)
     }
 }

@@ -39,6 +39,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// File descriptors kept free for the database and the process itself: both listeners refuse
     /// clients rather than use them, and the default socket connection limit leaves them out.
     public var descriptorReserve = 256
+    /// Soft close defaults and idempotency-key bounds (`extend_window`, `extend_by`, `max_extensions`, …).
+    public var bidding = BiddingSettings()
 
     /// The defaults: loopback, the original backend's local ports, the default database.
     public init() {}

@@ -1,44 +1,56 @@
 import AuctionCore
+import AuctionEngine
 import AuctionInfrastructure
 
-/// The bid path's own state between decision and reply (loop thread): the bids accepted in this
+/// The bid path's own state between decision and reply (loop thread): the decisions made in this
 /// round of input, how many await their commit, and the inbox where the ledger's writer thread
 /// parks commit results.
 struct BidCommits {
-    /// Accepted bids whose commit has not come back yet.
+    /// Decisions whose commit has not come back yet.
     private(set) var inFlight = 0
-    /// Bids accepted in this round of input, handed to the ledger at its end.
+    /// Decisions made in this round of input, handed to the ledger at its end.
     private var pending: [PendingBid] = []
     /// Commit results waiting for the loop.
     let inbox = CommitInbox()
 
-    /// Adds an accepted bid to this round; true when it is the round's first (schedule the submit).
+    /// Adds a decision to this round; true when it is the round's first (schedule the submit).
     mutating func add(_ bid: PendingBid) -> Bool {
         inFlight += 1
         pending.append(bid)
         return pending.count == 1
     }
 
-    /// Takes the bids accepted this round (empty when there are none).
+    /// Takes the decisions made this round (empty when there are none).
     mutating func takeRound() -> [PendingBid] {
         defer { pending.removeAll(keepingCapacity: true) }
         return pending
     }
 
-    /// Notes that `count` bids came back from the ledger.
+    /// Notes that `count` decisions came back from the ledger.
     mutating func finished(_ count: Int) {
         inFlight -= count
     }
 }
 
-/// An accepted bid waiting for its commit, with what to do once it is durable.
+/// A bid's (or buy's) decision waiting for its commit, with what to do once it is durable.
+///
+/// `decision.previousLeader` names who led before it: after a successful commit the notifier
+/// (outbid notices) reads it from here.
 struct PendingBid: Sendable {
-    var bid: AcceptedBid
-    var update: PriceUpdate
-    var position: Int
+    /// The product asked about.
+    var productID: ProductID
+    /// What the book decided: the steps to store and push, the maximum, the moved end.
+    var decision: BidDecision
+    /// Lot changes stored with the steps (maximum, moved end, purchase).
+    var changes: [LotChange]
+    /// Who asked (nil for a simulated bid).
+    var bidder: UserID?
+    /// Where the answer goes.
     var target: SocketService.ReplyTarget?
-    /// Who led the product just before this bid was decided (for outbid notices).
-    var previousLeader: UserID? = nil
+    /// The idempotency key the answer settles, when the request carried one.
+    var key: SocketService.IdempotencyKey?
+    /// Whether it is a buy-now (its end time is not pushed as an extension).
+    var isPurchase = false
 }
 
 /// Commit results parked by the ledger's writer thread until the loop takes them, so that one loop

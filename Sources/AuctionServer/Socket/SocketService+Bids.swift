@@ -11,17 +11,27 @@ extension SocketService {
         var completionID: Int64?
     }
 
-    /// A bid from a client: login and rate checks, then the common path.
+    /// A bid from a client: login and rate checks, its idempotency key, then the common path.
     func bidFromClient(_ bid: Bid, userID: UserID?, completionID: Int64?, peer: SocketPeer) {
         let now = currentTime()
+        guard let bidder = admit(peer, claimed: userID, productID: bid.productID, completionID: completionID, now: now)
+        else { return }
+        let target = ReplyTarget(connection: peer.id, completionID: completionID)
+        let key = idempotencyKey(bid.idempotencyKey, bidder: bidder)
+        if answeredByKey(key, target: target, now: now) { return }
+        place(bid, bidder: bidder, now: now, target: target, key: key)
+    }
+
+    /// Login and rate checks of a bid or buy; the bidder (nil: anonymous), or nil after answering a refusal.
+    func admit(_ peer: SocketPeer, claimed userID: UserID?, productID: ProductID, completionID: Int64?,
+               now: Timestamp) -> UserID?? {
         let wasLoggedIn = peer.user != nil  // a session that ended is answered unauthenticated once
         let user = currentUser(of: peer)
         let admission = BidAdmission(allowsAnonymousBids: configuration.allowAnonymousBids)
-        let bidder: UserID?
         switch admission.decide(connection: peer.id, user: user?.id, wasLoggedIn: wasLoggedIn, claimed: userID,
                                 limiter: &bidLimiter, now: now) {
         case .admitted(let admitted):
-            bidder = admitted
+            return .some(admitted)
         case .refused(let reason):
             counters.bidsRefused += 1
             if reason == .userMismatch, let user, let claimed = userID {
@@ -29,39 +39,54 @@ extension SocketService {
             } else if reason == .rateLimited {
                 log.debug("socket: \(peer.label) bids too fast: refused")
             }
-            return reply(to: peer, completionID, result: false, reason: reason, price: book.lot(for: bid.productID)?.price)
+            reply(to: peer, completionID, result: false, reason: reason, price: book.lot(for: productID)?.price)
+            return nil
         }
-        place(bid, bidder: bidder, now: now, target: ReplyTarget(connection: peer.id, completionID: completionID))
     }
 
-    /// Decides a bid; a refusal is answered at once, an acceptance after its commit.
+    /// Decides a bid; a refusal that changed nothing is answered at once, anything else after its commit.
     ///
-    /// Bids accepted while the loop handles one round of input go to the ledger together, in one
+    /// Decisions made while the loop handles one round of input go to the ledger together, in one
     /// submission at the end of the round, and come back together: their replies and pushes are
     /// then written in one loop iteration, so each watcher gets them in one `send`.
-    func place(_ bid: Bid, bidder: UserID?, now: Timestamp, target: ReplyTarget?) {
-        let previousLeader = book.lot(for: bid.productID)?.leader
-        switch book.decide(bid, bidder: bidder, now: now) {
-        case .refused(let reason, let price):
+    func place(_ bid: Bid, bidder: UserID?, now: Timestamp, target: ReplyTarget?, key: IdempotencyKey? = nil) {
+        let decision = book.decide(bid, bidder: bidder, now: now)
+        var changes: [LotChange] = []
+        if let maximum = decision.maximum {
+            changes.append(.maximum(maximum.productID, user: maximum.user, maximum: maximum.maximum, placedAt: maximum.placedAt))
+        }
+        if let endsAt = decision.endsAt {
+            changes.append(.endTime(bid.productID, endsAt: endsAt, extensions: book.lot(for: bid.productID)?.extensions ?? 0))
+        }
+        submit(PendingBid(productID: bid.productID, decision: decision, changes: changes, bidder: bidder, target: target,
+                          key: key), now: now)
+    }
+
+    /// Answers a decision that stored nothing at once; queues any other for this round's commit.
+    func submit(_ pending: PendingBid, now: Timestamp) {
+        guard pending.decision.changesBook else {
             counters.bidsRefused += 1
-            if let target, let peer = peers[target.connection] {
-                reply(to: peer, target.completionID, result: false, reason: reason, price: price,
-                      fields: refusalFields(reason, productID: bid.productID))
+            let answer = KeyedAnswer(pending.decision.outcome)
+            if let target = pending.target, let peer = peers[target.connection] {
+                var fields = JSONObject()
+                if let reason = answer.reason { fields = refusalFields(reason, productID: pending.productID) }
+                reply(to: peer, target.completionID, result: answer.result, reason: answer.reason, price: answer.price,
+                      fields: fields)
             }
-        case .accepted(let accepted, let update, let position):
-            if bidCommits.add(PendingBid(bid: accepted, update: update, position: position, target: target,
-                                             previousLeader: previousLeader)) {
-                loop.execute { [self] in submitPending() }
-            }
+            settle(pending.key, answer, now: now)
+            return
+        }
+        if bidCommits.add(pending) {
+            loop.execute { [self] in submitPending() }
         }
     }
 
-    /// Hands the bids accepted this round to the ledger as one submission (loop thread).
+    /// Hands the decisions made this round to the ledger as one submission (loop thread).
     func submitPending() {
         let batch = bidCommits.takeRound()
         guard !batch.isEmpty else { return }
         let inbox = bidCommits.inbox, loop = self.loop
-        ledger.submit(batch.map(\.bid)) { [self] result in
+        ledger.submit(batch.flatMap(\.decision.steps), changes: batch.flatMap(\.changes)) { [self] result in
             // On the writer thread: park the result; one loop task takes every parked result.
             if inbox.post(batch, result) { loop.execute { self.drainCommits() } }
         }
@@ -72,7 +97,7 @@ extension SocketService {
     /// The pushes of every successful group taken here leave as one `PushGroup` (more pushes per
     /// write under load); a failed group's corrections go out after the pushes taken before it.
     private func drainCommits() {
-        var pushes: [PendingBid] = []
+        var pushes: [(PriceUpdate, Int)] = []
         for (batch, result) in bidCommits.inbox.takeAll() {
             if case .failure = result { pushGroup(&pushes) }
             committed(batch, result: result, pushes: &pushes)
@@ -80,61 +105,79 @@ extension SocketService {
         pushGroup(&pushes)
     }
 
-    /// Pushes the accepted bids collected so far, then their price changes go to the live feed.
-    private func pushGroup(_ pushes: inout [PendingBid]) {
+    /// Pushes the accepted steps collected so far, then their price changes go to the live feed.
+    private func pushGroup(_ pushes: inout [(PriceUpdate, Int)]) {
         guard !pushes.isEmpty else { return }
         if pushes.count == 1 {
-            broadcast(pushes[0].update, position: pushes[0].position)
+            broadcast(pushes[0].0, position: pushes[0].1)
         } else {
-            broadcast(PushGroup(pushes.lazy.map { ($0.update, $0.position) }))
+            broadcast(PushGroup(pushes.lazy.map { ($0.0, $0.1) }))
         }
-        for item in pushes { onPriceChange(item.update) }
+        for item in pushes { onPriceChange(item.0) }
         pushes.removeAll()
     }
 
     /// The ledger's answer, back on the loop: confirm, reply and push; or undo, reply and correct.
-    /// Accepted bids' pushes are appended to `pushes` for the caller to send as one group.
-    private func committed(_ batch: [PendingBid], result: Result<Void, StoreError>, pushes: inout [PendingBid]) {
+    /// Accepted steps' pushes are appended to `pushes` for the caller to send as one group.
+    private func committed(_ batch: [PendingBid], result: Result<Void, StoreError>, pushes: inout [(PriceUpdate, Int)]) {
         bidCommits.finished(batch.count)
+        let now = currentTime()
         switch result {
         case .success:
-            counters.bidsAccepted += batch.count
-            book.confirm(batch.lazy.map(\.bid))
+            for item in batch {
+                book.confirm(item.decision)
+                counters.bidsAccepted += item.decision.steps.count
+                if !item.decision.isAccepted { counters.bidsRefused += 1 }
+            }
             // Replies now, pushes with the whole group (a bidder that also watches gets its reply
             // before its push, as before; pushes of different products may come in page order).
             for item in batch {
+                let answer = KeyedAnswer(item.decision.outcome)
                 if let target = item.target, let peer = peers[target.connection] {
-                    reply(to: peer, target.completionID, result: true, price: item.bid.price)
+                    reply(to: peer, target.completionID, result: answer.result, reason: answer.reason, price: answer.price,
+                          fields: replyFields(item, peer: peer))
+                }
+                settle(item.key, answer, now: now)
+                if let position = item.decision.position {
+                    for step in item.decision.steps { pushes.append((step.update, position)) }
                 }
             }
-            pushes.append(contentsOf: batch)
+            for item in batch { announceLotChange(item) }
+            onCommitted(batch)
             notifyCommitted(batch)
             if log.enabled(.debug) {
                 for item in batch {
-                    log.debug("bid: \(item.bid.productID) accepted at \(item.bid.price) for "
-                              + (item.bid.bidder.map { "user \($0)" } ?? "anonymous"))
+                    for step in item.decision.steps {
+                        log.debug("bid: \(step.productID) accepted at \(step.price) for "
+                                  + (step.bidder.map { "user \($0)" } ?? "anonymous") + (step.isAutomatic ? " (proxy)" : ""))
+                    }
                 }
             }
         case .failure(let error):
             counters.commitFailures += batch.count
-            log.error("bid: \(batch.count) accepted bid(s) could not be stored and were undone: \(error)")
-            for correction in book.revert(batch.map(\.bid)) {
-                guard let position = book.position(of: correction.productID) else { continue }
-                broadcast(correction, position: position)
-                onPriceChange(correction)
-            }
-            for item in batch {
-                if let target = item.target, let peer = peers[target.connection] {
-                    reply(to: peer, target.completionID, result: false, reason: .serverError,
-                          price: book.lot(for: item.bid.productID)?.price)
+            log.error("bid: \(batch.count) decision(s) could not be stored and were undone: \(error)")
+            for item in batch.reversed() {
+                for correction in book.revert(item.decision) {
+                    guard let position = book.position(of: correction.productID) else { continue }
+                    broadcast(correction, position: position)
+                    onPriceChange(correction)
                 }
             }
+            for item in batch {
+                let answer = KeyedAnswer(result: false, reason: .serverError, price: book.lot(for: item.productID)?.price)
+                if let target = item.target, let peer = peers[target.connection] {
+                    reply(to: peer, target.completionID, result: false, reason: .serverError, price: answer.price)
+                }
+                abandon(item.key, answer)
+            }
         }
-        // A lot that ended while its bids were committing closes now, after its last price push.
-        let now = currentTime()
-        if batch.contains(where: { item in book.lot(for: item.bid.productID)?.endsAt.map { $0 <= now } ?? false }) {
+        // A lot that ended while its bids were committing (or was bought) closes now, after its last price push.
+        if batch.contains(where: { item in
+            book.lot(for: item.productID)?.endsAt.map { $0 <= now } ?? false
+        }) {
             pushGroup(&pushes)
             runClosings()
         }
     }
+
 }

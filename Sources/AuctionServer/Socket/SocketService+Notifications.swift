@@ -12,8 +12,8 @@ extension SocketService {
         let now = currentTime()
         var drafts = relay.outbid(batch, now: now)
         var checked = Set<ProductID>()
-        for item in batch where checked.insert(item.bid.productID).inserted {
-            if let lot = book.lot(for: item.bid.productID) { drafts += relay.endingSoon(lot, now: now) }
+        for item in batch where checked.insert(item.productID).inserted {
+            if let lot = book.lot(for: item.productID) { drafts += relay.endingSoon(lot, now: now) }
         }
         post(drafts)
     }

@@ -25,9 +25,10 @@ extension SocketService {
     /// Announces an ended auction (type 5) to the product's watchers.
     func announce(_ closing: AuctionClosing, winnerName: String?) {
         let winnerName = winnerName ?? closing.winner.flatMap { knownNames[$0] }
-        let message = ServerMessage.auctionClosed(closing.productID, finalPrice: closing.finalPrice, winner: winnerName)
-        broadcast(other: FrameEncoder.encode(message.frame), position: closing.position, productID: closing.productID)
-        log.info("auction: \(closing.productID) closed at \(closing.finalPrice), winner \(winnerName ?? "none")")
+        broadcast(other: Self.closedFrame(closing, winnerName: winnerName), position: closing.position, productID: closing.productID)
+        let reserve = closing.reserveMet.map { $0 ? ", reserve met" : ", reserve not met" } ?? ""
+        log.info("auction: \(closing.productID) closed at \(closing.finalPrice), winner \(winnerName ?? "none")\(reserve)"
+                 + (closing.bought ? " (bought now)" : ""))
     }
 
     /// Schedules the next round of simulated bids.
@@ -40,9 +41,9 @@ extension SocketService {
     private func simulate() {
         guard var simulation else { return }
         let now = currentTime()
-        let bids = simulation.tick(now: now, book: book)
+        let bids = simulation.tickWithBidders(now: now, book: book)
         self.simulation = simulation
-        for bid in bids { place(bid, bidder: simulation.bidder, now: now, target: nil) }
+        for (bid, bidder) in bids { place(bid, bidder: bidder, now: now, target: nil) }
         scheduleSimulation()
     }
 }

@@ -22,6 +22,13 @@ final class SocketService: @unchecked Sendable {
     let onPriceChange: (PriceUpdate) -> Void
     /// Called on the loop with auctions that ended, to record and announce them.
     var onClosings: ([AuctionClosing]) -> Void = { _ in }
+    /// Called on the loop after each successful commit with its decisions (each names its
+    /// `previousLeader`): where outbid notices start.
+    var onCommitted: ([PendingBid]) -> Void = { _ in }
+    /// Called on the loop after a commit with a lot it changed and how many bids it added there.
+    var onLotChange: (AuctionLot, Int) -> Void = { _, _ in }
+    /// Recent bids' and buys' answers by idempotency key (`SocketService+Keys`).
+    var idempotency: IdempotencyKeys<KeyedAnswer, ReplyTarget>
 
     var book: AuctionBook
     var watchers: WatcherRegistry
@@ -62,6 +69,9 @@ final class SocketService: @unchecked Sendable {
         watcherConfiguration.maximumSubscriptionsPerConnection = configuration.limits.maximumSubscriptions
         watchers = WatcherRegistry(configuration: watcherConfiguration)
         bidLimiter = RateLimiter(configuration: .perSecond(max(1, configuration.limits.bidsPerSecond)))
+        idempotency = IdempotencyKeys(
+            lifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds,
+            perUser: configuration.bidding.idempotencyKeysPerUser, inAll: configuration.bidding.idempotencyKeysInAll)
     }
 
     /// Binds the listener (any thread); accepting starts on the loop.
@@ -84,10 +94,12 @@ final class SocketService: @unchecked Sendable {
     }
 
     /// Starts the auction-closing timer and the simulated bidders (loop thread).
-    func startTimers(simulation setting: SimulationSetting?) {
+    func startTimers(simulation setting: SimulationSetting?, proxyBidders: [UserID] = []) {
         if let setting {
+            var simulated = setting.simulationConfiguration
+            simulated.proxyBidders = proxyBidders
             simulation = BidderSimulation(
-                configuration: setting.simulationConfiguration, generator: SystemRandomNumberGenerator(),
+                configuration: simulated, generator: SystemRandomNumberGenerator(),
                 start: currentTime())
             scheduleSimulation()
         }
@@ -218,9 +230,8 @@ final class SocketService: @unchecked Sendable {
             reply(to: peer, completionID, result: true)
         case .hello(let hello):
             helloFromClient(hello, completionID: completionID, peer: peer)
-        case .buyNow:
-            // Until buying now exists on this server, a buy is refused without changing anything.
-            reply(to: peer, completionID, result: false, reason: .buyNowUnavailable)
+        case .buyNow(let productID, let key):
+            buyNowFromClient(productID, idempotencyKey: key, completionID: completionID, peer: peer)
         case .unknown(let type):
             log.debug("socket: \(peer.label) sent unknown dataType \(type) (skipped)")
         }
@@ -248,4 +259,6 @@ struct SocketCounters: Sendable {
     var bidsAccepted = 0
     var bidsRefused = 0
     var commitFailures = 0
+    /// Keyed bids and buys answered again from their first outcome.
+    var keyedRetries = 0
 }

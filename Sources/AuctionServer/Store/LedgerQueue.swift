@@ -7,6 +7,8 @@ final class LedgerQueue: @unchecked Sendable {
     /// Bids handed in together and the one completion they share.
     struct Entry {
         var bids: [AcceptedBid]
+        /// Maximums, moved ends and purchases stored in the same transaction as `bids`.
+        var changes: [LotChange] = []
         var completion: SQLiteBidLedger.Completion
     }
 

@@ -27,10 +27,13 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
     private let writer: LedgerWriter
 
     /// Opens (creating and migrating if needed) the store at `path` and starts the writer thread.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
+    /// `keyLifetimeMilliseconds`: how long an idempotency key stays bound to its bid (24 h).
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000,
+                keyLifetimeMilliseconds: Int64 = 86_400_000) throws(StoreError) {
         self.path = path
         writer = try LedgerWriter(
-            database: SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+            database: SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds),
+            keyLifetimeMilliseconds: keyLifetimeMilliseconds)
         reader = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let queue = self.queue, writer = self.writer
         writerThread = WorkerThread(name: "auction-ledger")
@@ -62,7 +65,12 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
 
     /// Queues bids that must commit together; `completion` runs once after that commit.
     public func submit(_ bids: [AcceptedBid], completion: @escaping Completion) {
-        guard queue.enqueue(LedgerQueue.Entry(bids: bids, completion: completion)) else {
+        submit(bids, changes: [], completion: completion)
+    }
+
+    /// Queues bids and the lot changes they cause (maximums, moved ends, buy-now); one commit holds all.
+    public func submit(_ bids: [AcceptedBid], changes: [LotChange], completion: @escaping Completion) {
+        guard queue.enqueue(LedgerQueue.Entry(bids: bids, changes: changes, completion: completion)) else {
             completion(.failure(.closed(path: path)))
             return
         }
@@ -101,7 +109,7 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
     public func bids(for productID: ProductID) throws(StoreError) -> [AcceptedBid] {
         try readLock.withLock { () throws(StoreError) -> [AcceptedBid] in
             try reader.query("""
-                SELECT product_id, price, previous_price, user_id, accepted_at FROM bids WHERE product_id = ? ORDER BY id
+                SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids WHERE product_id = ? ORDER BY id
                 """, [.integer(Int64(productID.rawValue))]) { Self.bid(from: $0) }
         }
     }
@@ -110,7 +118,7 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
     public func allBids() throws(StoreError) -> [AcceptedBid] {
         try readLock.withLock { () throws(StoreError) -> [AcceptedBid] in
             try reader.query("""
-                SELECT product_id, price, previous_price, user_id, accepted_at FROM bids ORDER BY id
+                SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids ORDER BY id
                 """) { Self.bid(from: $0) }
         }
     }
@@ -138,6 +146,7 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
         AcceptedBid(
             productID: ProductID(Int(row.int64(0))), price: Money(row.int64(1)),
             previousPrice: Money(row.int64(2)), bidder: row.optionalInt64(3).map(UserID.init(rawValue:)),
-            acceptedAt: Timestamp(millisecondsSinceEpoch: row.int64(4)))
+            acceptedAt: Timestamp(millisecondsSinceEpoch: row.int64(4)), isAutomatic: row.int64(5) != 0,
+            idempotencyKey: row.optionalText(6))
     }
 }

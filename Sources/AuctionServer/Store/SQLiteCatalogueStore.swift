@@ -122,6 +122,7 @@ public final class SQLiteCatalogueStore: Sendable {
                 for listing in DemoCatalogue.listings(now: now) {
                     _ = try Self.insert(listing, into: database)
                 }
+                try Self.addDemoTerms(into: database)
                 return true
             }
         }

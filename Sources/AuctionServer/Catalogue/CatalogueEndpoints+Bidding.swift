@@ -1,0 +1,48 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+
+extension CatalogueEndpoints.Source {
+    /// Sources that do not count bids leave `bid_count` out.
+    public func bidCount(of id: ProductID) -> Int? { nil }
+}
+
+/// Our bidding fields appended to the original's list items and `DetailProductInfo`:
+/// `reserve_met` (only when the product has a reserve; never the amount), `buy_now_price` (only
+/// while buying now is possible), `extensions` and `bid_count`. `end_time` is the moved end time.
+extension CatalogueEndpoints {
+    /// The fields of one product.
+    static func biddingFields(of product: Product, bidCount: Int?) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = []
+        if let met = product.reserveMet { fields.append(("reserve_met", .bool(met))) }
+        if let price = product.buyNowPrice, !product.isClosed { fields.append(("buy_now_price", .int(price.minorUnits))) }
+        fields.append(("extensions", .int(Int64(product.extensions))))
+        if let bidCount { fields.append(("bid_count", .int(Int64(bidCount)))) }
+        return fields
+    }
+
+    /// `POST /products/alllist`'s body with the bidding fields in each item.
+    static func pageBody(_ products: [Product], source: any Source) -> [UInt8] {
+        JSONValue.array(products.map { product in
+            var json = ProductListItemDTO(product: product).json
+            if case .object(var object) = json {
+                for (key, value) in biddingFields(of: product, bidCount: source.bidCount(of: product.id)) { object[key] = value }
+                json = .object(object)
+            }
+            return json
+        }).serialized()
+    }
+
+    /// `POST /products/detailproduct`'s body with the bidding fields in `DetailProductInfo`.
+    static func detailBody(_ detail: ProductDetail, sellerID: String, source: any Source) -> [UInt8] {
+        var json = ProductDetailDTO(detail: detail, sellerID: sellerID).json
+        if case .object(var object) = json, case .object(var info)? = object["DetailProductInfo"] {
+            for (key, value) in biddingFields(of: detail.product, bidCount: source.bidCount(of: detail.product.id)) {
+                info[key] = value
+            }
+            object["DetailProductInfo"] = .object(info)
+            json = .object(object)
+        }
+        return json.serialized()
+    }
+}

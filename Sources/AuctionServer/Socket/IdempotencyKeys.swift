@@ -1,0 +1,130 @@
+import AuctionCore
+
+/// The outcomes of recent bids by idempotency key, so that a retried bid or buy gets its first
+/// answer again instead of a second bid (loop thread; a plain value, tested without a socket).
+///
+/// A key is *pending* from the moment its bid is decided until its commit answers; a retry that
+/// arrives meanwhile waits (`Waiter`) and is answered with the original. A *settled* key answers
+/// at once for `lifetimeMilliseconds` by the server's clock. Memory is bounded: at most
+/// `perUser` settled keys per user and `inAll` in all, the oldest forgotten first. A forgotten
+/// accepted key is still held by its row in `bids` (unique per user), so a retry of it can never
+/// place a second bid: its commit fails and it is answered `server_error`.
+struct IdempotencyKeys<Answer, Waiter> {
+    /// A user's key.
+    struct Key: Hashable {
+        var user: UserID
+        var key: String
+    }
+
+    /// What `begin` found.
+    enum Begin {
+        /// A new key: decide the bid, then `settle` it.
+        case new
+        /// The key's bid is still committing: the waiter is answered by `settle`.
+        case waiting
+        /// The key was used recently: this is its answer.
+        case answered(Answer)
+    }
+
+    private enum State {
+        case pending([Waiter])
+        case settled(Answer, expiresAt: Timestamp)
+    }
+
+    /// How long a settled key answers.
+    let lifetimeMilliseconds: Int64
+    /// Settled keys kept per user.
+    let perUser: Int
+    /// Settled keys kept in all.
+    let inAll: Int
+    private var states: [Key: State] = [:]
+    /// Settled keys, oldest first (entries whose key was forgotten or settled again are skipped).
+    private var order: [(key: Key, expiresAt: Timestamp)] = []
+    private var orderStart = 0
+    private var settledCount = 0
+    private var settledByUser: [UserID: [String]] = [:]
+
+    /// Empty, with its bounds.
+    init(lifetimeMilliseconds: Int64, perUser: Int, inAll: Int) {
+        self.lifetimeMilliseconds = lifetimeMilliseconds
+        self.perUser = max(1, perUser)
+        self.inAll = max(1, inAll)
+    }
+
+    /// How many keys are settled now (for tests and `/health`).
+    var count: Int { settledCount }
+
+    /// Looks a key up as its bid arrives; a new key becomes pending.
+    mutating func begin(_ key: Key, waiter: Waiter, now: Timestamp) -> Begin {
+        switch states[key] {
+        case .pending(var waiters):
+            waiters.append(waiter)
+            states[key] = .pending(waiters)
+            return .waiting
+        case .settled(let answer, let expiresAt) where expiresAt > now:
+            return .answered(answer)
+        case .settled:
+            forget(key)
+            states[key] = .pending([])
+            return .new
+        case nil:
+            states[key] = .pending([])
+            return .new
+        }
+    }
+
+    /// Records a key's answer; returns the retries that waited for it.
+    mutating func settle(_ key: Key, answer: Answer, now: Timestamp) -> [Waiter] {
+        var waiters: [Waiter] = []
+        switch states[key] {
+        case .pending(let waiting): waiters = waiting
+        case .settled: forget(key)
+        case nil: break
+        }
+        let expiresAt = Timestamp(millisecondsSinceEpoch: now.millisecondsSinceEpoch &+ lifetimeMilliseconds)
+        states[key] = .settled(answer, expiresAt: expiresAt)
+        settledCount += 1
+        order.append((key, expiresAt))
+        settledByUser[key.user, default: []].append(key.key)
+        if let mine = settledByUser[key.user], mine.count > perUser, let oldest = mine.first {
+            forget(Key(user: key.user, key: oldest))
+        }
+        trim(now: now)
+        return waiters
+    }
+
+    /// Drops a pending key without an answer (its bid never reached a decision worth keeping).
+    mutating func abandon(_ key: Key) -> [Waiter] {
+        guard case .pending(let waiters) = states[key] else { return [] }
+        states[key] = nil
+        return waiters
+    }
+
+    /// Forgets expired keys and the oldest beyond `inAll`.
+    private mutating func trim(now: Timestamp) {
+        while orderStart < order.count {
+            let (key, expiresAt) = order[orderStart]
+            guard case .settled(_, let current) = states[key], current == expiresAt else {
+                orderStart += 1  // already forgotten or settled again later
+                continue
+            }
+            guard expiresAt <= now || settledCount > inAll else { break }
+            forget(key)
+            orderStart += 1
+        }
+        if orderStart > 1_024 && orderStart * 2 > order.count {
+            order.removeFirst(orderStart)
+            orderStart = 0
+        }
+    }
+
+    private mutating func forget(_ key: Key) {
+        guard case .settled = states[key] else { return }
+        states[key] = nil
+        settledCount -= 1
+        if var mine = settledByUser[key.user], let index = mine.firstIndex(of: key.key) {
+            mine.remove(at: index)
+            settledByUser[key.user] = mine.isEmpty ? nil : mine
+        }
+    }
+}

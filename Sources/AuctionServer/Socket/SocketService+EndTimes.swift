@@ -1,0 +1,44 @@
+import AuctionCore
+import AuctionData
+import AuctionEngine
+import AuctionInfrastructure
+
+/// What a committed decision tells beyond its price push: the reply's `leading`/`ends_at`, the end
+/// time moved by soft close (push 7), the live catalogue's bidding fields, and push 5's extra fields.
+extension SocketService {
+    /// `leading` and `ends_at` for a connection that said hello (the original app gets the reply it knows).
+    func replyFields(_ item: PendingBid, peer: SocketPeer) -> JSONObject {
+        guard peer.features != nil, let lot = book.lot(for: item.productID) else { return JSONObject() }
+        var fields = JSONObject()
+        if let bidder = item.bidder { fields["leading"] = .bool(lot.leader == bidder) }
+        if let endsAt = lot.endsAt { fields["ends_at"] = .int(endsAt.millisecondsSinceEpoch) }
+        if !item.decision.isAccepted, case .refused(let reason, _) = item.decision.outcome {
+            for member in refusalFields(reason, productID: item.productID).members { fields[member.key] = member.value }
+        }
+        return fields
+    }
+
+    /// Pushes a moved end time (7) to the product's watchers that named `extensions`, and hands the
+    /// lot's new state to the live catalogue.
+    func announceLotChange(_ item: PendingBid) {
+        guard let lot = book.lot(for: item.productID) else { return }
+        if let endsAt = item.decision.endsAt, !item.isPurchase {
+            let message = ServerMessage.endTime(lot.productID, endsAt: endsAt, extensions: lot.extensions)
+            broadcast(other: FrameEncoder.encode(message.frame), position: lot.position, productID: lot.productID)
+            log.debug("auction: \(lot.productID) now ends at \(endsAt.millisecondsSinceEpoch) (extension \(lot.extensions))")
+        }
+        onLotChange(lot, item.decision.steps.count)
+    }
+
+    /// Push 5 for a closing: the original's fields plus `reserve_met` (when the product has a reserve)
+    /// and `bought` (ended by buy-now).
+    static func closedFrame(_ closing: AuctionClosing, winnerName: String?) -> [UInt8] {
+        var frame = ServerMessage.auctionClosed(closing.productID, finalPrice: closing.finalPrice, winner: winnerName).frame
+        if case .object(var data) = frame.data {
+            if let met = closing.reserveMet { data["reserve_met"] = .bool(met) }
+            if closing.bought { data["bought"] = .bool(true) }
+            frame.data = .object(data)
+        }
+        return FrameEncoder.encode(frame)
+    }
+}
