@@ -9,6 +9,8 @@ public struct HTTPRouter {
     public typealias Handler = (HTTPRequest, HTTPResponder) -> Void
 
     private var routes: [String: [(method: HTTPMethod, handler: Handler)]] = [:]
+    /// Routes with `{parameter}` segments, tried in order after the exact paths.
+    private var patterns: [(pattern: HTTPRoutePattern, path: String)] = []
 
     /// Creates an empty router.
     public init() {}
@@ -22,6 +24,9 @@ public struct HTTPRouter {
     /// same method and path twice is a programming error and traps (it would silently replace one).
     public mutating func on(_ method: HTTPMethod, _ path: String, responding handler: @escaping Handler) {
         precondition(!(routes[path] ?? []).contains { $0.method == method }, "\(method) \(path) is registered twice")
+        if let pattern = HTTPRoutePattern(path), !patterns.contains(where: { $0.path == path }) {
+            patterns.append((pattern, path))
+        }
         routes[path, default: []].append((method, handler))
     }
 
@@ -32,7 +37,7 @@ public struct HTTPRouter {
 
     /// The methods a path answers to (with `HEAD` when it answers `GET`), or empty for an unknown path.
     public func allowedMethods(for path: String) -> [HTTPMethod] {
-        guard let entries = routes[path] else { return [] }
+        guard let entries = routes[path] ?? matchPattern(path).flatMap({ routes[$0.path] }) else { return [] }
         var methods = entries.map(\.method)
         if methods.contains(.get) && !methods.contains(.head) { methods.append(.head) }
         return methods
@@ -41,7 +46,13 @@ public struct HTTPRouter {
     /// Answers the request: through its route's handler, or with 404 / 405.
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let path = request.path
-        guard let entries = routes[path] else {
+        var request = request
+        var found = routes[path]
+        if found == nil, let matched = matchPattern(path) {
+            found = routes[matched.path]
+            request.pathParameters = matched.parameters
+        }
+        guard let entries = found else {
             responder.respond(.text(.notFound, "no such resource: \(path)\n"))
             return
         }
@@ -54,5 +65,13 @@ public struct HTTPRouter {
             return
         }
         entry.handler(request, responder)
+    }
+
+    /// The first registered pattern matching `path`, with the parameters it gives (exact paths are looked up first).
+    private func matchPattern(_ path: String) -> (path: String, parameters: [String: String])? {
+        for entry in patterns {
+            if let parameters = entry.pattern.match(path) { return (entry.path, parameters) }
+        }
+        return nil
     }
 }

@@ -1,6 +1,7 @@
 import AuctionCore
 import AuctionData
 import AuctionEngine
+import AuctionImage
 import AuctionInfrastructure
 import Glibc
 
@@ -32,6 +33,7 @@ public final class AuctionHouseServer: Sendable {
         var chat: ChatRelay?
         var catalogue: SQLiteCatalogueStore?
         var catalogueReaders: BlockingWorkers?
+        var images: SQLiteImageStore?
         var closings: WorkerThread?
         /// The database file's exclusive lock: one server per file, released last.
         var fileLock: DatabaseFileLock?
@@ -183,6 +185,14 @@ public final class AuctionHouseServer: Sendable {
         let products = live.count
         CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },
                                    health: { Self.health(service: service, products: products) })
+        do throws(StoreError) {
+            let images = try SQLiteImageStore(path: path)
+            running.images = images
+            let clock = self.clock
+            router.add(ImageEndpoints(store: images, sessions: sessions, offload: { readers.submit($0) }, now: { clock.now() }))
+        } catch {
+            throw .store(error)
+        }
         let socketAddress: SocketAddress
         do throws(SocketError) {
             socketAddress = try service.listen()
@@ -208,6 +218,8 @@ public final class AuctionHouseServer: Sendable {
         var http = HTTPServer.Configuration(host: configuration.host, port: configuration.httpPort, session: configuration.httpSession,
                                             maximumConnections: configuration.httpMaximumConnections)
         http.maximumConnectionsPerAddress = configuration.httpMaximumConnectionsPerAddress
+        // Image uploads may be larger than other requests; only on their own path.
+        http.session.limits.bodyBytesByPath["/images"] = max(http.session.limits.bodyBytes, ImageEndpoints.bodyLimit(ImageUpload.Rules()))
         let log = self.log
         http.reserve = DescriptorReserve(count: configuration.descriptorReserve,
                                          refusal: HTTPServer.tooManyConnectionsResponse,
@@ -273,6 +285,7 @@ public final class AuctionHouseServer: Sendable {
         running.chat?.close()
         running.catalogueReaders?.shutdown()
         running.catalogue?.close()
+        running.images?.close()
         hooks.didStop()
         if let lock = running.fileLock {
             checkpoint(lock.path)
