@@ -29,6 +29,7 @@ public struct ShowCommand: Command {
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
         let id = productID
         let wantsImage = !json && context.console.color
+        let cache = ImageDiskCache(environment: context.environment, megabytes: context.configuration.imageCacheMegabytes)
         let (detail, picture) = try await context.withCatalogue { (repository) throws(CommandError) -> (ProductDetail, ProductPicture?) in
             let detail: ProductDetail
             do throws(AuctionError) {
@@ -40,7 +41,8 @@ public struct ShowCommand: Command {
             }
             guard wantsImage, let imageID = detail.product.imageIDs.first else { return (detail, nil) }
             do throws(AuctionError) {
-                return (detail, ProductPicture(decoding: try await repository.image(imageID)))
+                let bytes = try await ImageDiskCache.image(imageID, from: repository, cache: cache)
+                return (detail, ProductPicture(decoding: bytes))
             } catch {
                 return (detail, ProductPicture(loadingFailed: error))
             }
