@@ -81,4 +81,20 @@ import Testing
         #expect(throws: Never.self) { try rules.checkCount(10) }
         #expect(throws: ImageUploadError.tooManyImages(limit: 10)) { try rules.checkCount(11) }
     }
+
+    @Test func aJPEGValidatedAtReducedScaleStillRefusesEveryTruncation() throws {
+        var pixels: [UInt8] = []
+        for y in 0..<200 { for x in 0..<300 { pixels += [UInt8(x * 255 / 300), UInt8(y * 255 / 200), UInt8((x ^ y) & 255), 255] } }
+        let image = RGBAImage(width: 300, height: 200, pixels: pixels)
+        for progressive in [false, true] {
+            let jpeg = try JPEGEncoder.encode(image, quality: 90, progressive: progressive)
+            let upload = try rules.validate(jpeg, declaredType: "image/jpeg")
+            #expect(upload.width == 300 && upload.height == 200)
+            for cut in [jpeg.count - 2, jpeg.count - 100, jpeg.count / 2, 700] {
+                #expect(throws: ImageUploadError.self, "progressive \(progressive), \(cut) of \(jpeg.count) bytes") {
+                    try rules.validate(Array(jpeg.prefix(cut)))
+                }
+            }
+        }
+    }
 }

@@ -172,4 +172,21 @@ import Testing
         #expect(revalidated.status.code == 304)
         #expect(revalidated.body.isEmpty)
     }
+
+    @Test func anAttachedUploadIsServedAsAProductImageToo() async throws {
+        let running = try await Running.start()
+        defer { running.stop() }
+        let jpeg = try JPEGEncoder.encode(Self.picture(24))
+        let hash = try #require(Self.field(try await running.upload(jpeg, type: "image/jpeg"), "hash"))
+        let store = try SQLiteImageStore(path: running.directory.file("auction.sqlite"))
+        defer { store.close() }
+        #expect(try store.attach(hashes: [hash, String(repeating: "a", count: 64)], to: ProductID(1)) == nil)  // unknown: nothing
+        let ids = try #require(try store.attach(hashes: [hash], to: ProductID(1)))
+        #expect(ids.count == 1)
+        let served = try await running.http.post("/products/productimage", json: Array("{\"image_id\": \(ids[0])}".utf8))
+        #expect(served.status == .ok)
+        #expect(served.body == jpeg)
+        #expect(served.headers["ETag"] == "\"\(hash)\"")
+        #expect(try store.count() == 1)
+    }
 }
