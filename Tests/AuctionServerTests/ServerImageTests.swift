@@ -19,9 +19,11 @@ import Testing
         let http: HTTPClient
         let token: String
 
-        static func start() async throws -> Running {
+        static func start(uploadsPerHour: Int = 120) async throws -> Running {
             let directory = try TemporaryDirectory()
-            let server = AuctionHouseServer(configuration: .ephemeral(databasePath: directory.file("auction.sqlite")), log: .silent)
+            var configuration = ServerConfiguration.ephemeral(databasePath: directory.file("auction.sqlite"))
+            configuration.imageUploadsPerHour = uploadsPerHour
+            let server = AuctionHouseServer(configuration: configuration, log: .silent)
             let addresses = try server.start()
             let loop = try EventLoop.spawn(name: "test-images")
             let http = HTTPClient(baseURL: try HTTPBaseURL(parsing: addresses.httpURL),
@@ -188,5 +190,17 @@ import Testing
         #expect(served.body == jpeg)
         #expect(served.headers["ETag"] == "\"\(hash)\"")
         #expect(try store.count() == 1)
+    }
+
+    @Test func limitsUploadsPerUser() async throws {
+        let running = try await Running.start(uploadsPerHour: 2)
+        defer { running.stop() }
+        let png = PNGEncoder.encode(Self.picture(8))
+        #expect(try await running.upload(png, type: "image/png").status == .created)
+        #expect(try await running.upload(png, type: "image/png").status == .created)
+        let limited = try await running.upload(png, type: "image/png")
+        #expect(limited.status == .tooManyRequests)
+        #expect(Self.field(limited, "reason") == "too_many_uploads")
+        #expect(limited.headers["Retry-After"] != nil)
     }
 }

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 import AuctionImage
 import AuctionInfrastructure
 
@@ -23,23 +24,37 @@ public struct ImageEndpoints: HTTPRouteCollection {
     public var offload: CatalogueEndpoints.Offload
     /// The time an upload is recorded with.
     public var now: @Sendable () -> Timestamp
+    /// Uploads one user may make an hour (burst as large); more are answered 429 `too_many_uploads`.
+    public var uploadsPerHour: Int
 
     /// The image routes over `store`.
     public init(store: SQLiteImageStore, sessions: any SessionResolver, rules: ImageUpload.Rules = ImageUpload.Rules(),
-                offload: @escaping CatalogueEndpoints.Offload, now: @escaping @Sendable () -> Timestamp) {
+                offload: @escaping CatalogueEndpoints.Offload, now: @escaping @Sendable () -> Timestamp,
+                uploadsPerHour: Int = 120) {
         self.store = store
         self.sessions = sessions
         self.rules = rules
         self.offload = offload
         self.now = now
+        self.uploadsPerHour = uploadsPerHour
     }
 
     /// Adds `POST /images` and `GET /images/{hash}`.
     public func register(on router: inout HTTPRouter) {
         let store = self.store, sessions = self.sessions, rules = self.rules, offload = self.offload, now = self.now
+        let uploads = Mutex(RateLimiter<UserID>(configuration: .perHour(max(1, uploadsPerHour))))
         router.on(.post, "/images", responding: { request, responder in
-            guard let token = AccountEndpoints.bearerToken(request), sessions.user(forToken: token) != nil else {
+            guard let token = AccountEndpoints.bearerToken(request), let user = sessions.user(forToken: token) else {
                 return responder.respond(AccountEndpoints.failure(.invalidToken))
+            }
+            let time = now()
+            let retry = uploads.withLock { limiter -> Int64? in
+                limiter.take(user.id, now: time) ? nil : limiter.retryAfterMilliseconds(user.id, now: time)
+            }
+            if let retry {
+                var limited = Self.refusal(.tooManyRequests, "too many image uploads; try again later", reason: "too_many_uploads")
+                limited.headers.add(name: "Retry-After", value: String((retry + 999) / 1_000))
+                return responder.respond(limited)
             }
             Self.run(offload, responder) { Self.upload(request, store: store, rules: rules, now: now()) }
         })

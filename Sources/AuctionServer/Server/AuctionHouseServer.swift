@@ -189,7 +189,8 @@ public final class AuctionHouseServer: Sendable {
             let images = try SQLiteImageStore(path: path)
             running.images = images
             let clock = self.clock
-            router.add(ImageEndpoints(store: images, sessions: sessions, offload: { readers.submit($0) }, now: { clock.now() }))
+            router.add(ImageEndpoints(store: images, sessions: sessions, offload: { readers.submit($0) }, now: { clock.now() },
+                                      uploadsPerHour: configuration.imageUploadsPerHour))
         } catch {
             throw .store(error)
         }

@@ -39,6 +39,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// File descriptors kept free for the database and the process itself: both listeners refuse
     /// clients rather than use them, and the default socket connection limit leaves them out.
     public var descriptorReserve = 256
+    /// Image uploads (`POST /images`) one user may make an hour; more are answered 429 `too_many_uploads`.
+    public var imageUploadsPerHour = 120
 
     /// The defaults: loopback, the original backend's local ports, the default database.
     public init() {}
