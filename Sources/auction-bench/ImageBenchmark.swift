@@ -45,6 +45,10 @@ func runImageBenchmark(_ arguments: [String]) -> Int32 {
             return HalfBlockImage.render(image, width: 48, maximumLines: 23).isEmpty ? nil : image
         }),
     ]
+    guard let uploadJPEG = uploadSizedJPEG(photo, targetBytes: 2_000_000) else {
+        print("image: could not encode the upload JPEG")
+        return 1
+    }
     var failed = false
     for (name, body) in cases {
         var times: [Double] = []
@@ -63,6 +67,7 @@ func runImageBenchmark(_ arguments: [String]) -> Int32 {
         print(pad(name, 36) + pad(format(median * 1_000, 1) + " ms", 12)
               + "\(decoded.width)×\(decoded.height), \(format(Double(decoded.pixels.count) / 1_048_576, 1)) MiB of RGBA")
     }
+    if !runUploadBenchmarks(uploadJPEG, runs: runs, seconds: imageBenchmarkSeconds) { failed = true }
     return failed ? 1 : 0
 }
 

@@ -77,6 +77,8 @@ final class CommandTestServer: @unchecked Sendable {
     private var listener: TCPListener?
     private var peers: [Int: Peer] = [:]
     private var nextPeer = 0
+    /// Every HTTP answer: the request's path, the status and how many body bytes were sent.
+    let answered = Mutex<[(path: String, status: Int, bytes: Int)]>([])
     /// Messages the socket received, in order.
     let received = Mutex<[ClientMessage]>([])
 
@@ -87,7 +89,13 @@ final class CommandTestServer: @unchecked Sendable {
         var router = HTTPRouter()
         CatalogueEndpoints.install(on: &router, source: catalogue)
         let routes = router
-        http = try HTTPServer.start(on: loop) { request, responder in routes.handle(request, responder) }
+        let answered = self.answered
+        http = try HTTPServer.start(on: loop) { request, responder in
+            routes.handle(request, HTTPResponder { response in
+                answered.withLock { $0.append((request.path, response.status.code, response.body.count)) }
+                responder.respond(response)
+            })
+        }
         listener = try TCPListener.listen(host: "127.0.0.1", port: 0, on: loop) { [weak self] connection in
             self?.accept(connection)
         }

@@ -26,4 +26,18 @@ import Testing
             #expect(hasher.finalize() == SHA256.hash(bytes), "split at \(split)")
         }
     }
+
+    @Test func contiguousAndByteByByteInputHashAlike() {
+        let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        for count in [0, 1, 55, 56, 63, 64, 65, 127, 128, 129, 640, 1_000] {
+            let slice = Array(bytes.prefix(count))
+            #expect(SHA256.hash(slice) == SHA256.hash(slice.lazy.map { $0 }), "\(count) bytes")
+        }
+        for split in [1, 13, 64, 100] {
+            var hasher = SHA256()
+            hasher.update(bytes.lazy.map { $0 }.prefix(split))  // some bytes pending, then a contiguous rest
+            hasher.update(Array(bytes.dropFirst(split)))
+            #expect(hasher.finalize() == SHA256.hash(bytes), "split at \(split)")
+        }
+    }
 }

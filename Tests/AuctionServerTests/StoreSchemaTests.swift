@@ -15,11 +15,11 @@ import Testing
         #expect(try StoreSchema.version(of: database) == StoreSchema.currentVersion)
         let tables = try database.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { $0.text(0) }
         #expect(tables == [
-            "bids", "chat_messages", "images", "notifications", "price_history", "products", "proxy_maximums",
+            "bids", "chat_messages", "image_blobs", "images", "notifications", "price_history", "products", "proxy_maximums",
             "sessions", "users", "watchlist",
         ])
         let indexes = try database.query("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL") { $0.text(0) }
-        #expect(Set(indexes).isSuperset(of: ["bids_by_product", "images_by_product", "chat_messages_by_room", "sessions_by_user"]))
+        #expect(Set(indexes).isSuperset(of: ["bids_by_product", "images_by_product", "chat_messages_by_room", "sessions_by_user", "images_by_blob"]))
     }
 
     @Test func reopeningIsIdempotentAndKeepsData() throws {

@@ -29,6 +29,7 @@ public struct ShowCommand: Command {
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
         let id = productID
         let wantsImage = !json && context.console.color
+        let cache = ImageDiskCache(environment: context.environment, megabytes: context.configuration.imageCacheMegabytes)
         let (detail, picture, bids) = try await context.withCatalogue {
             (repository) throws(CommandError) -> (ProductDetail, ProductPicture?, [BidHistoryEntry]?) in
             let detail: ProductDetail
@@ -43,7 +44,8 @@ public struct ShowCommand: Command {
             let bids = try? await repository.bidHistory(of: id)
             guard wantsImage, let imageID = detail.product.imageIDs.first else { return (detail, nil, bids ?? nil) }
             do throws(AuctionError) {
-                return (detail, ProductPicture(decoding: try await repository.image(imageID)), bids ?? nil)
+                let bytes = try await ImageDiskCache.image(imageID, from: repository, cache: cache)
+                return (detail, ProductPicture(decoding: bytes), bids ?? nil)
             } catch {
                 return (detail, ProductPicture(loadingFailed: error), bids ?? nil)
             }

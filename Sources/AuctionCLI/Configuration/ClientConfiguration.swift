@@ -18,6 +18,8 @@ public struct ClientConfiguration: Hashable, Sendable {
     public var userID: UserID?
     /// Which dialect the socket server speaks, from `dialect` (`auto` asks it with a hello).
     public var dialect: DialectSetting = .auto
+    /// The image disk cache's size limit in MiB, from `image_cache_mb` (0: no cache).
+    public var imageCacheMegabytes = 64
 
     /// The built-in default HTTP endpoint, `http://127.0.0.1:3100`.
     public static let defaultHTTP = HTTPBaseURL(host: "127.0.0.1", port: 3100)

@@ -16,6 +16,8 @@ public enum ConfigurationResolver {
     public static let userIDVariable = "AUCTION_USER_ID"
     /// The environment variable for the socket dialect (`auto`, `original`, `auction`).
     public static let dialectVariable = "AUCTION_DIALECT"
+    /// The environment variable for the image cache's size in MiB (0 turns the cache off).
+    public static let imageCacheVariable = "AUCTION_IMAGE_CACHE_MB"
 
     /// Resolves the configuration.
     /// - Parameters:
@@ -44,7 +46,7 @@ public enum ConfigurationResolver {
                 throw .unknownProfile(source: source.description, name: name, known: profiles.keys.sorted())
             }
             profileSettings = try ConfigFile(parsing: profile.text, name: "profile \(name)",
-                                             allowedKeys: ["http", "socket", "user_id", "dialect"])
+                                             allowedKeys: ["http", "socket", "user_id", "dialect", "image_cache_mb"])
             profileName = name
         }
 
@@ -82,6 +84,14 @@ public enum ConfigurationResolver {
                                       reason: "expected one of auto, original, auction")
             }
             configuration.dialect = dialect
+        }
+        if let (value, source) = pick(nil, imageCacheVariable, "image_cache_mb") ?? profileValue("image_cache_mb") {
+            guard value.utf8.count <= 4, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let megabytes = Int(value),
+                  megabytes <= 4_096 else {
+                throw .invalidSetting(source: source.description, key: "image_cache_mb", value: value,
+                                      reason: "expected a whole number of MiB from 0 (off) to 4096, e.g. 64")
+            }
+            configuration.imageCacheMegabytes = megabytes
         }
         return configuration
     }

@@ -12,6 +12,8 @@ public struct HTTPRequest: Hashable, Sendable {
     public var body: [UInt8]
     /// The peer that sent the request, set by the server (nil on requests a client builds).
     public var remoteAddress: SocketAddress?
+    /// The values of a route's `{name}` segments, set by the router (e.g. `["hash": "ab12…"]`).
+    public var pathParameters: [String: String] = [:]
 
     /// Creates a request.
     public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,

@@ -11,6 +11,8 @@ public struct HTTPRequestParser: Sendable {
         public var headerFields: Int
         /// Largest body (larger: 413).
         public var bodyBytes: Int
+        /// Larger bodies allowed on some exact paths (e.g. image uploads on `/images`); others keep `bodyBytes`.
+        public var bodyBytesByPath: [String: Int] = [:]
 
         /// Creates limits; the defaults suit a JSON API.
         public init(requestLineBytes: Int = 8_192, headerBytes: Int = 16_384, headerFields: Int = 100,
@@ -23,6 +25,13 @@ public struct HTTPRequestParser: Sendable {
 
         /// The most bytes one request can occupy.
         public var requestBytes: Int { requestLineBytes + 2 + headerBytes + bodyBytes }
+
+        /// The largest body accepted for a request target (its path's own limit, else `bodyBytes`).
+        public func bodyBytes(forTarget target: String) -> Int {
+            guard !bodyBytesByPath.isEmpty else { return bodyBytes }
+            let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? target
+            return bodyBytesByPath[path] ?? bodyBytes
+        }
     }
 
     /// What the parser has for the caller.
@@ -190,7 +199,8 @@ public struct HTTPRequestParser: Sendable {
             }
         }
         let body = length ?? 0
-        if body > limits.bodyBytes { return .failure(.bodyTooLarge(limit: limits.bodyBytes)) }
+        let limit = limits.bodyBytes(forTarget: head.target)
+        if body > limit { return .failure(.bodyTooLarge(limit: limit)) }
         return .success(body)
     }
 }

@@ -51,6 +51,14 @@ public struct HTTPRouter {
     /// Answers the request: through its route's handler, or with 404 / 405.
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) {
         let path = request.path
+        var request = request
+        if routes[path] == nil {
+            for entry in patterns {
+                guard let parameters = entry.pattern.match(path) else { continue }
+                request.pathParameters = parameters
+                break
+            }
+        }
         guard let entries = entries(for: path) else {
             responder.respond(.text(.notFound, "no such resource: \(path)\n"))
             return

@@ -46,6 +46,8 @@ public struct SHA256: Sendable {
 
     /// Feeds more bytes.
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        // Contiguous bytes (an image upload's array) are compressed in place, 64 at a time.
+        if bytes.withContiguousStorageIfAvailable({ update(contiguous: $0) }) != nil { return }
         for byte in bytes {
             pending.append(byte)
             totalBytes &+= 1
@@ -54,6 +56,25 @@ public struct SHA256: Sendable {
                 pending.removeAll(keepingCapacity: true)
             }
         }
+    }
+
+    /// Feeds contiguous bytes: whole blocks straight from the buffer, the rest through `pending`.
+    private mutating func update(contiguous buffer: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        while !pending.isEmpty, index < buffer.count {
+            pending.append(buffer[index])
+            index += 1
+            if pending.count == 64 {
+                compress(pending)
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        while buffer.count - index >= 64 {
+            compress(UnsafeBufferPointer(rebasing: buffer[index ..< index + 64]))
+            index += 64
+        }
+        pending.append(contentsOf: buffer[index...])
+        totalBytes &+= UInt64(buffer.count)
     }
 
     /// Pads, processes the last blocks and returns the 32-byte digest.
@@ -77,7 +98,14 @@ public struct SHA256: Sendable {
     }
 
     private mutating func compress<Block: RandomAccessCollection>(_ block: Block) where Block.Element == UInt8, Block.Index == Int {
-        var w = [UInt32](repeating: 0, count: 64)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            compress(block, schedule: schedule)
+        }
+    }
+
+    /// One block's rounds, with the message schedule in `w` (64 words, no heap allocation).
+    private mutating func compress<Block: RandomAccessCollection>(_ block: Block, schedule w: UnsafeMutableBufferPointer<UInt32>)
+        where Block.Element == UInt8, Block.Index == Int {
         let base = block.startIndex
         for i in 0..<16 {
             w[i] = UInt32(block[base + 4 * i]) << 24 | UInt32(block[base + 4 * i + 1]) << 16

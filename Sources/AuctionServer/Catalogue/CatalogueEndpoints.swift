@@ -67,7 +67,10 @@ public struct CatalogueEndpoints: HTTPRouteCollection {
         Self.route(&router, "/products/productimage", offload) { request in
             Self.answer("image_id", request) { (id) throws(AuctionError) in
                 do throws(AuctionError) {
-                    return HTTPResponse(status: .ok, contentType: "image/png", body: try source.image(id))
+                    // ETag and 304 (ours): the original app sends no If-None-Match and still gets 200 with the bytes.
+                    let bytes = try source.image(id)
+                    return HTTPCaching.respond(to: request, bytes: bytes, contentType: "image/png",
+                                               hash: SHA256.hexDigest(bytes), cacheControl: HTTPCaching.revalidate)
                 } catch .notFound {
                     return HTTPResponse(status: .created)  // the original's answer when it has no such image
                 }

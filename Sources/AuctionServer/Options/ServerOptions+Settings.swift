@@ -141,6 +141,10 @@ extension ServerOptions {
             configuration.httpMaximumConnectionsPerAddress = number
             return nil
         },
+        .number("image_uploads_per_hour", help: "image uploads one user may make an hour (default 120)",
+                in: 1...100_000, expected: "a count 1-100000") { configuration, number in
+            configuration.imageUploadsPerHour = number
+        },
     ] + accountSettings + biddingSettings
 
     /// An amount in `1 ... Money.largestExact`, written `35000`, `35,000` or `35_000`.

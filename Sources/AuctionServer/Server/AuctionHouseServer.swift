@@ -1,6 +1,7 @@
 import AuctionCore
 import AuctionData
 import AuctionEngine
+import AuctionImage
 import AuctionInfrastructure
 import Glibc
 
@@ -33,6 +34,7 @@ public final class AuctionHouseServer: Sendable {
         var catalogue: SQLiteCatalogueStore?
         var catalogueReaders: BlockingWorkers?
         var bidder: SQLiteBidderStore?
+        var images: SQLiteImageStore?
         var closings: WorkerThread?
         var notifications: NotificationRelay?
         /// The database file's exclusive lock: one server per file, released last.
@@ -211,6 +213,15 @@ public final class AuctionHouseServer: Sendable {
             router.add(BidderEndpoints(store: bidder, user: { sessions.user(forToken: $0)?.id }, offload: { readers.submit($0) },
                                        now: { clock.now() }))
         }
+        do throws(StoreError) {
+            let images = try SQLiteImageStore(path: path)
+            running.images = images
+            let clock = self.clock
+            router.add(ImageEndpoints(store: images, sessions: sessions, offload: { readers.submit($0) }, now: { clock.now() },
+                                      uploadsPerHour: configuration.imageUploadsPerHour))
+        } catch {
+            throw .store(error)
+        }
         let socketAddress: SocketAddress
         do throws(SocketError) {
             socketAddress = try service.listen()
@@ -246,6 +257,8 @@ public final class AuctionHouseServer: Sendable {
         var http = HTTPServer.Configuration(host: configuration.host, port: configuration.httpPort, session: configuration.httpSession,
                                             maximumConnections: configuration.httpMaximumConnections)
         http.maximumConnectionsPerAddress = configuration.httpMaximumConnectionsPerAddress
+        // Image uploads may be larger than other requests; only on their own path.
+        http.session.limits.bodyBytesByPath["/images"] = max(http.session.limits.bodyBytes, ImageEndpoints.bodyLimit(ImageUpload.Rules()))
         let log = self.log
         http.reserve = DescriptorReserve(count: configuration.descriptorReserve,
                                          refusal: HTTPServer.tooManyConnectionsResponse,
@@ -317,6 +330,7 @@ public final class AuctionHouseServer: Sendable {
         running.catalogueReaders?.shutdown()
         running.bidder?.close()
         running.catalogue?.close()
+        running.images?.close()
         hooks.didStop()
         if let lock = running.fileLock {
             checkpoint(lock.path)

@@ -41,6 +41,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var descriptorReserve = 256
     /// Soft close defaults and idempotency-key bounds (`extend_window`, `extend_by`, `max_extensions`, …).
     public var bidding = BiddingSettings()
+    /// Image uploads (`POST /images`) one user may make an hour; more are answered 429 `too_many_uploads`.
+    public var imageUploadsPerHour = 120
 
     /// The defaults: loopback, the original backend's local ports, the default database.
     public init() {}

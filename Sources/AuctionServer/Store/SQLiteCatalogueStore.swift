@@ -70,7 +70,10 @@ public final class SQLiteCatalogueStore: Sendable {
     /// The bytes of an image, or nil when there is no such image.
     public func image(_ imageID: Int) throws(StoreError) -> [UInt8]? {
         try withDatabase { database throws(StoreError) -> [UInt8]? in
-            try database.query("SELECT bytes FROM images WHERE id = ?", [.integer(Int64(imageID))]) { $0.blob(0) }.first
+            // A product image may point at an uploaded blob (schema 3); the demo's keep their own bytes.
+            try database.query("""
+                SELECT COALESCE(b.bytes, i.bytes) FROM images i LEFT JOIN image_blobs b ON b.hash = i.blob_hash WHERE i.id = ?
+                """, [.integer(Int64(imageID))]) { $0.blob(0) }.first
         }
     }
 

@@ -123,6 +123,18 @@ public enum StoreSchema {
                 PRIMARY KEY (user_id, product_id)
             ) WITHOUT ROWID;
             """),
+        Migration(version: 3, summary: "uploaded images by content hash", sql: """
+            CREATE TABLE image_blobs (
+                hash TEXT PRIMARY KEY CHECK (length(hash) = 64),
+                content_type TEXT NOT NULL,
+                width INTEGER NOT NULL CHECK (width > 0),
+                height INTEGER NOT NULL CHECK (height > 0),
+                bytes BLOB NOT NULL,
+                created_at INTEGER NOT NULL
+            );
+            ALTER TABLE images ADD COLUMN blob_hash TEXT REFERENCES image_blobs(hash);
+            CREATE INDEX images_by_blob ON images(blob_hash) WHERE blob_hash IS NOT NULL;
+            """),
     ]
 
     /// The schema version this program writes.
