@@ -205,10 +205,12 @@ import Testing
     }
 
     @Test func theCatalogueShowsReserveStateBuyNowBidCountAndTheMovedEnd() async throws {
-        let endsAt = SystemClock().now().adding(milliseconds: 30_000)
+        // Server time stands still (a manual clock), so a slow machine cannot end the auctions mid-test.
+        let clock = ManualClock(SystemClock().now())
+        let endsAt = clock.now().adding(milliseconds: 30_000)
         let fixture = try Self.server(count: 3, endsAt: endsAt, terms: [
             1: LotTerms(reservePrice: 50_000), 2: LotTerms(buyNowPrice: 90_000), 3: LotTerms(buyNowPrice: 90_000),
-        ])
+        ], clock: clock)
         defer { fixture.stop() }
         let client = try RawSocket(port: fixture.socketPort)
         defer { client.close() }

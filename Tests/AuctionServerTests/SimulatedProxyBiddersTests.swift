@@ -38,7 +38,8 @@ import Testing
         let fixture = try ServerFixture(listings: ServerFixture.listings(count: 10), clock: clock,
                                         configure: { $0.simulation = .demoFeed })
         defer { fixture.stop() }
-        let stored = await eventually {
+        // Each poll moves server time on; a loaded machine may need many polls (seen: 30 s was too short).
+        let stored = await eventually(timeout: 120) {
             clock.advance(milliseconds: 1_000)
             let count = (try? fixture.inspect { try $0.scalarInteger("SELECT COUNT(*) FROM proxy_maximums") }) ?? nil
             return (count ?? 0) > 0
