@@ -10,6 +10,8 @@ public struct OptionSpec: Hashable, Sendable {
         case integerList
         /// Free text (`--http URL`).
         case text
+        /// Free text that may be given more than once, each kept in order (`--image a.png --image b.jpg`).
+        case repeatedText
     }
 
     /// The long name without dashes (`page` for `--page`).
