@@ -166,4 +166,16 @@ import Testing
         #expect(run.status == .usage && run.stderr.contains("is not supported by this server"), "\(run.stderr)")
         #expect(original.status == .usage && original.stderr.contains("speaks the original protocol"), "\(original.stderr)")
     }
+
+    @Test func sellAgainstAServerWhoseProductsAreReadOnlyIsNotSupported() async throws {
+        // Today's server serves GET /products only: POST is answered 405 without a reason.
+        let server = try SellingFakeServer { request in
+            request.path == "/products" ? HTTPResponse.text(.methodNotAllowed, "POST is not allowed on /products; use GET\n") : nil
+        }
+        defer { server.stop() }
+
+        let run = await CommandHarness.run(["sell", "--name", "x", "--start-price", "10", "--duration", "1h"], environment: server.environment())
+
+        #expect(run.status == .usage && run.stderr.contains("`auction sell` is not supported by this server"), "\(run.stderr)")
+    }
 }

@@ -7,7 +7,7 @@ extension CommandContext {
     /// Runs `body` with the lot repository over HTTP and the saved login's token.
     ///
     /// As `withBidder`: refuses before any request against the original dialect and without a saved
-    /// login; a server without the endpoints is `not supported by this server` (exit 2); a token no
+    /// login; a server without the endpoints (404 or 405 without a reason) is `not supported by this server` (exit 2); a token no
     /// longer accepted asks to log in again (exit 1). A refusal with a reason code is exit 1 with
     /// `LotRefusalText`'s sentence.
     public func withSeller<T: Sendable>(
@@ -27,7 +27,7 @@ extension CommandContext {
             // Without a login, one token-less request tells a server without these endpoints (404) from ours (401).
             do throws(LotError) {
                 _ = try await repository.mySelling(token: "")
-            } catch .auction(.server(status: 404, _)) {
+            } catch .auction(.server(status: 404, _)), .auction(.server(status: 405, _)) {
                 throw unsupportedSelling(what)
             } catch {}
             throw .notLoggedIn("\(what) needs a login: run `auction login <name>` (or `auction register <name>` to create an account)")
@@ -42,7 +42,7 @@ extension CommandContext {
     /// A selling failure as the command's error.
     private func sellingFailure(_ error: LotError, _ what: String, login: LoginCredential) -> CommandError {
         switch error {
-        case .auction(.server(status: 404, _)):
+        case .auction(.server(status: 404, _)), .auction(.server(status: 405, _)):
             unsupportedSelling(what)
         case .auction(.refused(.unauthenticated)):
             .notLoggedIn("the server no longer accepts the saved login for \(login.name) (expired or logged out); "

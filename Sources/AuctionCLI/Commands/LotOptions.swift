@@ -69,7 +69,7 @@ public struct LotOptions: Hashable, Sendable {
         func money(_ option: Option<String>) throws(CommandError) -> Money? {
             guard let text = invocation[option] else { return nil }
             guard let money = Money(parsing: text), money > .zero, money <= Money.largestExact else {
-                throw .usage(command, "`--\(option.spec.name)` must be a whole amount from 1 to \(Money.largestExact) (e.g. 9,000,000), not `\(text)`")
+                throw .usage(command, "`--\(option.spec.name)` must be a whole amount from 1 to \(Money.largestExact) (e.g. 9,000,000), not `\(text)`; nothing was sent")
             }
             return money
         }
@@ -81,22 +81,22 @@ public struct LotOptions: Hashable, Sendable {
         imagePaths = invocation[Self.imageOption]
         switch (invocation[Self.durationOption], invocation[Self.endsAtOption]) {
         case (_?, _?):
-            throw .usage(command, "give either --duration or --ends-at, not both")
+            throw .usage(command, "give either --duration or --ends-at, not both; nothing was sent")
         case (let text?, nil):
             guard let seconds = DurationText.seconds(text) else {
-                throw .usage(command, "`--duration` must look like 45m, 1h30m or 2d, not `\(text)`")
+                throw .usage(command, "`--duration` must look like 45m, 1h30m or 2d, not `\(text)`; nothing was sent")
             }
             ending = .after(seconds: seconds)
         case (nil, let text?):
             guard let time = UTCTimeText.timestamp(text) else {
-                throw .usage(command, "`--ends-at` must be a UTC time like 2026-12-01T18:00Z or 2026-12-01T18:00:30Z, not `\(text)`")
+                throw .usage(command, "`--ends-at` must be a UTC time like 2026-12-01T18:00Z or 2026-12-01T18:00:30Z, not `\(text)`; nothing was sent")
             }
             ending = .at(time)
         case (nil, nil):
             ending = nil
         }
         switch (invocation[Self.descriptionOption], invocation[Self.descriptionFileOption]) {
-        case (_?, _?): throw .usage(command, "give either --description or --description-file, not both")
+        case (_?, _?): throw .usage(command, "give either --description or --description-file, not both; nothing was sent")
         case (let text?, nil): description = .text(text)
         case (nil, let path?): description = .file(path)
         case (nil, nil): description = nil

@@ -3,8 +3,8 @@ import AuctionInfrastructure
 
 /// A seller's requests over HTTP (`POST /products`, `POST /images`, `PATCH`/`DELETE /products/{id}`,
 /// `GET /me/selling`) with the session token. Answers map to `LotError`: 401 →
-/// `auction(.refused(.unauthenticated))`, 404 `unknown_product` → `auction(.notFound)`, a 404 without
-/// a reason → `auction(.server(404, …))` (a server without these endpoints), any other refusal with a
+/// `auction(.refused(.unauthenticated))`, 404 `unknown_product` → `auction(.notFound)`, a 404 or 405
+/// without a reason → `auction(.server(404 or 405, …))` (a server without these endpoints), any other refusal with a
 /// `reason` → `refused(reason, message, status)`.
 public struct HTTPLotRepository: LotRepository {
     /// The client that carries the requests.
@@ -79,8 +79,8 @@ public struct HTTPLotRepository: LotRepository {
             return .auction(.refused(.unauthenticated))
         case (404, RefusalReason.unknownProduct.rawValue?):
             return .auction(.notFound(product.map { "product \($0.rawValue)" } ?? "product"))
-        case (404, nil):
-            return .auction(.server(status: 404, message: "\(path) is not supported by the server at \(client.baseURL)"))
+        case (404, nil), (405, nil):
+            return .auction(.server(status: response.status.code, message: "\(path) is not supported by the server at \(client.baseURL)"))
         case (let status, let reason?):
             return .refused(reason: reason, message: text, status: status)
         case (let status, nil):
