@@ -49,4 +49,10 @@ import Testing
         #expect(LotRules.problem(with: ok, imageSizes: [0], now: now) == "image 1 is empty")
         #expect(LotRules.problem(with: ok, imageSizes: Array(repeating: 1, count: 11), now: now) != nil)
     }
+
+    @Test func shellsCompletePathsForFileOptions() {
+        #expect(CompletionScript.bash(.auction).contains(#"--description-file|--image) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;"#))
+        #expect(CompletionScript.zsh(.auction).contains("'--image[attach a PNG, JPEG or WebP image (repeat for more; up to 10, 5 MiB each)]:FILE:_files'"))
+        #expect(CompletionScript.fish(.auction).contains("complete -c auction -n '__fish_seen_subcommand_from sell' -l image -r -F -d"))
+    }
 }

@@ -37,6 +37,9 @@ public struct OptionSpec: Hashable, Sendable {
     /// Whether the option consumes a value.
     public var takesValue: Bool { kind != .flag }
 
+    /// Whether the value names a file (its placeholder is `FILE`), so shells complete paths.
+    public var takesFile: Bool { takesValue && valueName == "FILE" }
+
     /// How the option appears in usage text, e.g. `--page N` or `-h, --help`.
     public var synopsis: String {
         let long = "--" + name + (takesValue ? " " + valueName : "")
