@@ -21,7 +21,7 @@ import Testing
         #expect(ProgramSpec.auction.command(named: "demo") == .demo)
         #expect(ProgramSpec.auction.commands.map(\.name) == [
             "list", "watch", "bid", "show", "demo", "register", "login", "logout", "whoami", "chat", "mine", "watchlist",
-            "completions", "man", "help", "buy", "notifications",
+            "completions", "man", "help", "buy", "notifications", "sell", "edit", "withdraw",
         ])
     }
 
@@ -47,7 +47,11 @@ import Testing
         #expect(CompletionsCommand.spec.arguments == [CompletionsCommand.shellArgument.spec])
         #expect(LogoutCommand.spec.options.isEmpty && LogoutCommand.spec.arguments.isEmpty)
         #expect(ManCommand.spec.options.isEmpty && ManCommand.spec.arguments.isEmpty)
-        #expect(MineCommand.spec.options == [MineCommand.jsonFlag.spec])
+        #expect(MineCommand.spec.options == [MineCommand.jsonFlag.spec, MineCommand.sellingFlag.spec])
+        #expect(SellCommand.spec.options == LotOptions.specs + [SellCommand.jsonFlag.spec])
+        #expect(EditCommand.spec.options == LotOptions.specs && EditCommand.spec.arguments == [EditCommand.idArgument.spec])
+        #expect(WithdrawCommand.spec.options == [WithdrawCommand.yesFlag.spec])
+        #expect(WithdrawCommand.spec.arguments == [WithdrawCommand.idArgument.spec])
         #expect(WatchlistCommand.spec.options == [WatchlistCommand.jsonFlag.spec])
         #expect(WatchlistCommand.spec.arguments == [WatchlistCommand.actionArgument.spec, WatchlistCommand.idArgument.spec])
     }

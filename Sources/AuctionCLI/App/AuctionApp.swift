@@ -22,6 +22,7 @@ public struct AuctionApp: Sendable {
         RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, ChatRoomCommand.self,
         MineCommand.self, WatchlistCommand.self,
         CompletionsCommand.self, ManCommand.self, BuyCommand.self, NotificationsCommand.self,
+        SellCommand.self, EditCommand.self, WithdrawCommand.self,
     ]
 
     /// Creates an app over an environment and a console factory.

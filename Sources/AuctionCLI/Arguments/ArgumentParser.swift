@@ -96,6 +96,8 @@ public struct ArgumentParser: Sendable {
                 let value = try OptionValueParser.value(of: option, from: rawValue)
                 if isGlobal {
                     globalValues[name] = value
+                } else if case .texts(let more) = value, case .texts(let earlier)? = options[name] {
+                    options[name] = .texts(earlier + more)
                 } else {
                     options[name] = value
                 }

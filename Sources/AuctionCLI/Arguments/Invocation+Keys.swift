@@ -22,6 +22,12 @@ extension Invocation {
         return nil
     }
 
+    /// The values of a repeatable text option, in order; empty when not given.
+    public subscript(option: Option<[String]>) -> [String] {
+        if case .texts(let values) = options[option.spec.name] { return values }
+        return []
+    }
+
     /// The product id argument, if given.
     public subscript(argument: Argument<ProductID>) -> ProductID? {
         if case .productID(let id) = arguments[argument.spec.name] { return id }

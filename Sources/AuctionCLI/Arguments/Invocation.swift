@@ -10,6 +10,8 @@ public enum OptionValue: Hashable, Sendable {
     case integers([Int])
     /// Free text.
     case text(String)
+    /// Free text given once or more, in order.
+    case texts([String])
 }
 
 /// The value given for one positional argument, already checked against its `ArgumentSpec.Kind`.

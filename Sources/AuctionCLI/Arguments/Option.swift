@@ -25,3 +25,10 @@ extension Option where Value == String {
         spec = OptionSpec(name, kind: .text, valueName: valueName, help: help)
     }
 }
+
+extension Option where Value == [String] {
+    /// Declares `--name TEXT` that may be repeated, each non-empty value kept in order.
+    public init(repeated name: String, valueName: String, help: String) {
+        spec = OptionSpec(name, kind: .repeatedText, valueName: valueName, help: help)
+    }
+}

@@ -10,6 +10,8 @@ public struct OptionSpec: Hashable, Sendable {
         case integerList
         /// Free text (`--http URL`).
         case text
+        /// Free text that may be given more than once, each kept in order (`--image a.png --image b.jpg`).
+        case repeatedText
     }
 
     /// The long name without dashes (`page` for `--page`).
@@ -34,6 +36,9 @@ public struct OptionSpec: Hashable, Sendable {
 
     /// Whether the option consumes a value.
     public var takesValue: Bool { kind != .flag }
+
+    /// Whether the value names a file (its placeholder is `FILE`), so shells complete paths.
+    public var takesFile: Bool { takesValue && valueName == "FILE" }
 
     /// How the option appears in usage text, e.g. `--page N` or `-h, --help`.
     public var synopsis: String {

@@ -15,6 +15,9 @@ enum OptionValueParser {
         case .text:
             guard !raw.isEmpty else { throw OptionValueError(reason: "`--\(option.name)` needs a non-empty \(option.valueName)") }
             return .text(raw)
+        case .repeatedText:
+            guard !raw.isEmpty else { throw OptionValueError(reason: "`--\(option.name)` needs a non-empty \(option.valueName)") }
+            return .texts([raw])
         case .integer(let minimum, let maximum):
             guard let number = Int(raw) else {
                 throw OptionValueError(reason: "`--\(option.name)` needs a whole number, not `\(raw)`")

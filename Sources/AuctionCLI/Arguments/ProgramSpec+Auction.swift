@@ -11,6 +11,7 @@ extension ProgramSpec {
             RegisterCommand.spec, LoginCommand.spec, LogoutCommand.spec, WhoamiCommand.spec, ChatRoomCommand.spec,
             MineCommand.spec, WatchlistCommand.spec,
             CompletionsCommand.spec, ManCommand.spec, .help, BuyCommand.spec, NotificationsCommand.spec,
+            SellCommand.spec, EditCommand.spec, WithdrawCommand.spec,
         ],
         epilogue: """
         Environment:

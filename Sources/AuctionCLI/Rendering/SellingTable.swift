@@ -1,0 +1,70 @@
+import AuctionCore
+
+/// Renders `auction mine --selling`: a header and one row per lot of the seller, in the server's order.
+/// Status reads `open · N bids · reserve met|not met`, `sold to NAME`, `ended unsold`, `withdrawn`; the
+/// last column is the time left on an open lot, `ended YYYY-MM-DD HH:MM` (UTC) on an ended one.
+public enum SellingTable {
+    /// The table as lines (no trailing newlines); names are truncated to `width` when given.
+    public static func render(_ lots: [SellingLot], width: Int?, color: Bool, now: Timestamp) -> [String] {
+        let header = ["ID", "LOT", "STATUS", "PRICE", "LEFT"]
+        let cells = lots.map { lot -> [String] in
+            [String(lot.productID.rawValue), TerminalText.sanitized(lot.name), statusText(lot),
+             (lot.status == .sold ? lot.finalPrice ?? lot.currentPrice : lot.currentPrice).description, left(lot, now: now)]
+        }
+        var widths = header.indices.map { column in
+            max(TerminalText.width(header[column]), cells.map { TerminalText.width($0[column]) }.max() ?? 0)
+        }
+        let gap = ProductColumns.gap
+        if let width {
+            let others = widths.enumerated().filter { $0.offset != 1 }.map(\.element).reduce(0, +) + gap * (header.count - 1)
+            widths[1] = max(6, min(widths[1], width - others))
+        }
+        let space = String(repeating: " ", count: gap)
+        func line(_ row: [String]) -> [String] {
+            row.enumerated().map { column, text in
+                TerminalText.fit(text, toWidth: widths[column], alignment: column == 1 || column == 2 ? .left : .right)
+            }
+        }
+        let title = line(header).joined(separator: space)
+        var lines = [color ? ANSI.bold + title + ANSI.reset : title]
+        for (index, row) in cells.enumerated() {
+            var fitted = line(row)
+            if color, let tint = tint(lots[index].status) { fitted[2] = tint + fitted[2] + ANSI.reset }
+            lines.append(fitted.joined(separator: space))
+        }
+        return lines
+    }
+
+    /// The status cell of a lot.
+    public static func statusText(_ lot: SellingLot) -> String {
+        let reserve = lot.reserveMet.map { $0 ? "reserve met" : "reserve not met" }
+        switch lot.status {
+        case .open:
+            return (["open", lot.bidCount == 1 ? "1 bid" : "\(lot.bidCount) bids"] + (reserve.map { [$0] } ?? [])).joined(separator: " · ")
+        case .sold:
+            return lot.winner.map { "sold to \(TerminalText.sanitized($0))" } ?? "sold"
+        case .unsold:
+            return lot.reserveMet == false && lot.bidCount > 0 ? "ended unsold · reserve not met" : "ended unsold"
+        case .withdrawn:
+            return "withdrawn"
+        }
+    }
+
+    /// The last cell: time left on an open lot, when it ended otherwise, `-` for a withdrawn one.
+    static func left(_ lot: SellingLot, now: Timestamp) -> String {
+        guard let end = lot.endTime else { return lot.status == .open ? "" : "-" }
+        switch lot.status {
+        case .open: return TimeLeft(until: end, now: now).text
+        case .withdrawn: return "-"
+        case .sold, .unsold: return "ended \(end.calendarDate) \(end.timeOfDay.prefix(5))"
+        }
+    }
+
+    private static func tint(_ status: SellingLot.Status) -> String? {
+        switch status {
+        case .open: nil
+        case .sold: ANSI.green
+        case .unsold, .withdrawn: ANSI.red
+        }
+    }
+}

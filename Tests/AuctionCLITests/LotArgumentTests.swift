@@ -1,0 +1,58 @@
+import AuctionCLI
+import AuctionCore
+import Testing
+
+@Suite struct LotArgumentTests {
+    @Test(arguments: [("45m", 2_700), ("1h30m", 5_400), ("2d", 172_800), ("1d12h", 129_600), ("90s", 90), ("1h0m5s", 3_605)] as [(String, Int64)])
+    func readsDurations(text: String, seconds: Int64) {
+        #expect(DurationText.seconds(text) == seconds)
+    }
+
+    @Test(arguments: ["", "1", "h", "1h30", "30m1h", "1h1h", "-5m", "1.5h", "1 h", "5x", "1s5m", "9999999999d"])
+    func refusesOtherDurations(text: String) {
+        #expect(DurationText.seconds(text) == nil)
+    }
+
+    @Test func readsUTCTimesWithAndWithoutSeconds() {
+        #expect(UTCTimeText.timestamp("1970-01-01T00:00Z") == Timestamp(millisecondsSinceEpoch: 0))
+        #expect(UTCTimeText.timestamp("2026-12-01T18:00Z")?.description == "2026-12-01T18:00:00.000Z")
+        #expect(UTCTimeText.timestamp("2024-02-29T23:59:59Z")?.description == "2024-02-29T23:59:59.000Z")
+    }
+
+    @Test(arguments: ["2026-12-01T18:00", "2026-12-01 18:00Z", "2026-13-01T18:00Z", "2025-02-29T10:00Z", "2026-12-01T24:00Z",
+                      "2026-12-01T18:60Z", "2026-12-01T18:00:60Z", "2026-12-01T18:00+09:00", "tomorrow"])
+    func refusesOtherTimes(text: String) {
+        #expect(UTCTimeText.timestamp(text) == nil)
+    }
+
+    @Test func repeatedImageOptionsKeepEveryValueInOrder() throws {
+        guard case .run(let invocation) = try ArgumentParser().parse(["sell", "--image", "a.png", "--image=b.jpg", "--name", "x"]) else {
+            Issue.record("not a run")
+            return
+        }
+        #expect(invocation[LotOptions.imageOption] == ["a.png", "b.jpg"])
+        #expect(invocation[LotOptions.nameOption] == "x")
+    }
+
+    @Test func lotRulesCheckTheBounds() {
+        let now = Timestamp(millisecondsSinceEpoch: 1_000_000_000_000)
+        let ok = LotListing(name: "Lamp", startPrice: 10, ending: .after(seconds: 60))
+        #expect(LotRules.problem(with: ok, imageSizes: [1, LotRules.maximumImageBytes], now: now) == nil)
+        var listing = ok
+        listing.name = "   "
+        #expect(LotRules.problem(with: listing, imageSizes: [], now: now) != nil)
+        listing = ok
+        listing.ending = .at(now.adding(milliseconds: 30 * 86_400_000 + 1_000))
+        #expect(LotRules.problem(with: listing, imageSizes: [], now: now) != nil)
+        listing.ending = .at(now.adding(milliseconds: 59_000))
+        #expect(LotRules.problem(with: listing, imageSizes: [], now: now) != nil)
+        #expect(LotRules.problem(with: ok, imageSizes: [0], now: now) == "image 1 is empty")
+        #expect(LotRules.problem(with: ok, imageSizes: Array(repeating: 1, count: 11), now: now) != nil)
+    }
+
+    @Test func shellsCompletePathsForFileOptions() {
+        #expect(CompletionScript.bash(.auction).contains(#"--description-file|--image) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;"#))
+        #expect(CompletionScript.zsh(.auction).contains("'--image[attach a PNG, JPEG or WebP image (repeat for more; up to 10, 5 MiB each)]:FILE:_files'"))
+        #expect(CompletionScript.fish(.auction).contains("complete -c auction -n '__fish_seen_subcommand_from sell' -l image -r -F -d"))
+    }
+}
