@@ -58,20 +58,20 @@ import Testing
         let buyNow: Int64 = try {
             let database = try SQLiteDatabase(path: server.databasePath, options: [.readOnly])
             defer { database.close() }
-            return try database.scalarInteger("SELECT buy_now_price FROM products WHERE id = 3") ?? 0
+            return try database.scalarInteger("SELECT buy_now_price FROM products WHERE id = 8") ?? 0
         }()
-        #expect(buyNow > 0, "the demo gives product 3 a buy-now price")
+        #expect(buyNow > 0, "the demo gives product 8 a buy-now price (its seeded price is its start: never bid on)")
 
-        let bought = try await alice.run(["buy", "3", "--yes", "--json"])
+        let bought = try await alice.run(["buy", "8", "--yes", "--json"])
         #expect(bought.status == 0, "stderr: \(bought.stderr)")
         let answer = Self.json(bought.stdout)
         #expect(answer["outcome"] as? String == "accepted" && answer["price"] as? Int == Int(buyNow), "\(bought.stdout)")
 
-        let late = try await bob.run(["bid", "3", String(buyNow + 1_000_000), "--yes", "--json"])
+        let late = try await bob.run(["bid", "8", String(buyNow + 1_000_000), "--yes", "--json"])
         #expect(late.status == 1, "stdout: \(late.stdout) stderr: \(late.stderr)")
         #expect(Self.json(late.stdout)["reason"] as? String == "auction_closed", "\(late.stdout)")
-        let again = try await bob.run(["buy", "3", "--yes"])
+        let again = try await bob.run(["buy", "8", "--yes"])
         #expect(again.status == 1 && again.stderr.contains("nothing was sent"), "stderr: \(again.stderr)")
-        #expect(try Self.bids(of: 3, in: server.databasePath).map(\.price) == [buyNow], "one stored purchase, no later bid")
+        #expect(try Self.bids(of: 8, in: server.databasePath).map(\.price) == [buyNow], "one stored purchase, no later bid")
     }
 }

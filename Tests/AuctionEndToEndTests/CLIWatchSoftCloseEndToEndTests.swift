@@ -8,6 +8,14 @@ import Testing
 /// this process, on a manual clock), and alice's real `watch` screen in tmux showing the outbid
 /// notification the server pushes and the soft-close countdown moving when a bid lands in the window.
 @Suite(.serialized) struct CLIWatchSoftCloseEndToEndTests {
+    /// Our server in this process over the database at `path`, on a manual clock at `start`; the clients' environment.
+    static func server(at path: String, start: Timestamp) throws -> (AuctionHouseServer, ManualClock, [String: String]) {
+        let clock = ManualClock(start)
+        let server = AuctionHouseServer(configuration: .ephemeral(databasePath: path), log: ServerLog(level: .warning), clock: clock)
+        let addresses = try server.start()
+        return (server, clock, ["AUCTION_HTTP": addresses.httpURL, "AUCTION_SOCKET": "\(addresses.socket)"])
+    }
+
     @Test func watchShowsTheServersOutbidNoticeAndASoftCloseCountdownThatMoves() async throws {
         // Given product 1 ending in ten minutes of the server's time, and alice leading it by proxy.
         let directory = try TemporaryDirectory(prefix: "auction-cli-e2e")
@@ -15,13 +23,10 @@ import Testing
         let start = CLIWatchScreenEndToEndTests.now()
         let path = directory.file("auction.sqlite")
         try CatalogueFixture.demo(at: path, now: start, endingAt: [1: start.adding(milliseconds: 600_000)])
-        let clock = ManualClock(start)
-        let server = AuctionHouseServer(configuration: .ephemeral(databasePath: path), log: ServerLog(level: .warning), clock: clock)
-        let addresses = try server.start()
+        let (server, clock, environment) = try Self.server(at: path, start: start)
         defer { server.stop() }
-        let environment = ["AUCTION_HTTP": addresses.httpURL, "AUCTION_SOCKET": "\(addresses.socket)"]
-        let alice = try await AccountEndToEndTests.register("alice", serverEnvironment: environment, in: directory)
-        let bob = try await AccountEndToEndTests.register("bob", serverEnvironment: environment, in: directory)
+        let (alice, bob) = try await (AccountEndToEndTests.register("alice", serverEnvironment: environment, in: directory),
+                                      AccountEndToEndTests.register("bob", serverEnvironment: environment, in: directory))
         let proxy = try await alice.run(["bid", "1", "9,000,000", "--max", "9,500,000", "--yes"])
         #expect(proxy.status == 0 && proxy.stdout.contains("you are leading"), "alice's proxy bid: \(proxy.stdout) \(proxy.stderr)")
 

@@ -91,12 +91,7 @@ extension SQLiteCatalogueStore {
     /// and 9 (among the first ten the demo feed raises), a buy-now at three times it on 3, 8 and 12.
     static func addDemoTerms(into database: SQLiteDatabase) throws(StoreError) {
         try database.run("UPDATE products SET reserve_price = current_price * 2 WHERE id IN (2, 6, 9) AND current_price > 0")
-        // Buy-now lasts only until the first bid, and a seeded price above the start counts as bid on:
-        // these three open at their seeded price, so they can be bought until someone bids.
-        try database.run("""
-            UPDATE products SET buy_now_price = current_price * 3, start_price = current_price, last_change = 0
-            WHERE id IN (3, 8, 12) AND current_price > 0
-            """)
+        try database.run("UPDATE products SET buy_now_price = current_price * 3 WHERE id IN (3, 8, 12) AND current_price > 0")
     }
 
     /// The demo feed's proxy bidders: users `sim-ada`, `sim-bo` and `sim-cy`, created when missing
