@@ -32,17 +32,26 @@ extension AuctionBook {
     /// Bidders to warn that a lot they bid on ends within `within` milliseconds of `now` while they
     /// are not leading; each (product, user) is reported once. O(lots) per call: call it from a timer.
     public mutating func endingSoon(now: Timestamp, within: Int64) -> [EndingSoon] {
-        let horizon = now.adding(milliseconds: max(0, within))
         var warnings: [EndingSoon] = []
-        for lot in lots where !lot.isClosed && !lot.isBought && !lot.bidders.isEmpty {
-            guard let end = lot.endsAt, end > now, end <= horizon else { continue }
-            for user in lot.bidders.sorted(by: { $0.rawValue < $1.rawValue }) where user != lot.leader {
-                guard warnedEndingSoon.insert(EndingSoonKey(productID: lot.productID, user: user)).inserted else { continue }
-                warnings.append(EndingSoon(productID: lot.productID, position: lot.position, user: user,
-                                           endsAt: end, price: lot.price))
-            }
-        }
+        for index in lots.indices { warnEndingSoon(index, now: now, within: within, into: &warnings) }
         return warnings
+    }
+
+    /// `endingSoon(now:within:)` for one product only (after a bid on it): O(its bidders).
+    public mutating func endingSoon(of productID: ProductID, now: Timestamp, within: Int64) -> [EndingSoon] {
+        var warnings: [EndingSoon] = []
+        if let index = indexByID[productID] { warnEndingSoon(index, now: now, within: within, into: &warnings) }
+        return warnings
+    }
+
+    private mutating func warnEndingSoon(_ index: Int, now: Timestamp, within: Int64, into warnings: inout [EndingSoon]) {
+        let lot = lots[index]
+        guard !lot.isClosed, !lot.isBought, !lot.bidders.isEmpty, let end = lot.endsAt, end > now,
+              end <= now.adding(milliseconds: max(0, within)) else { return }
+        for user in lot.bidders.sorted(by: { $0.rawValue < $1.rawValue }) where user != lot.leader {
+            guard warnedEndingSoon.insert(EndingSoonKey(productID: lot.productID, user: user)).inserted else { continue }
+            warnings.append(EndingSoon(productID: lot.productID, position: lot.position, user: user, endsAt: end, price: lot.price))
+        }
     }
 
     /// Records that `user` was already warned about `productID` (e.g. restored from stored

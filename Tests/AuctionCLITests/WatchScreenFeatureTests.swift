@@ -95,13 +95,13 @@ import Testing
         _ = watch.handle(.feed(.price(PriceUpdate(productID: ProductID(2), price: Money(24_000), change: Money(1_000),
                                                   direction: .up, auctionDate: "2026-11-22"))), now: start)
         #expect(watch.prompt?.price == Money(24_001))
-        _ = press([.character("3"), .character("0"), .character("0"), .character("0"), .character("0")], on: &watch, at: start)
-        #expect(watch.prompt?.price == Money(30_000), "the first digit replaces the prefilled minimum")
+        _ = press([.character("2"), .character("8"), .character("0"), .character("0"), .character("0")], on: &watch, at: start)
+        #expect(watch.prompt?.price == Money(28_000), "the first digit replaces the prefilled minimum")
         let sent = watch.handle(.key(.enter), now: start)
-        #expect(sent.first == .placeBid(Bid(productID: ProductID(2), price: Money(30_000))))
+        #expect(sent.first == .placeBid(Bid(productID: ProductID(2), price: Money(28_000))))
         #expect(watch.prompt == nil)
-        let answered = text(watch.handle(.bidAnswered("accepted: product 2 is now 30,000"), now: start))
-        #expect(answered.contains("accepted: product 2 is now 30,000 · connecting"))
+        let answered = text(watch.handle(.bidAnswered("accepted: product 2 is now 28,000"), now: start))
+        #expect(answered.contains("accepted: product 2 is now 28,000 · connecting"))
     }
 
     @Test func escCancelsTheBidPromptWithoutBidding() {

@@ -90,6 +90,10 @@ import Testing
         #expect(opened, "screen:\n\(prompt)")
         try tmux.type("9000000")
         try tmux.sendKeys("Enter")
+        // Far above the price: the fat-finger guard asks in the status line, as `auction bid` does.
+        let (question, asked) = try await CLI.screen(tmux) { $0.contains("your bid 9,000,000 is") && $0.contains("Bid anyway? [y/N]") }
+        #expect(asked, "screen:\n\(question)")
+        try tmux.type("y")
         let (after, answered) = try await CLI.screen(tmux) { $0.contains("accepted: product 2 is now 9,000,000") }
         #expect(answered, "screen:\n\(after)")
         #expect(try await CLI.screen(tmux) { Self.lines($0)[2]?.contains("9,000,000") == true }.1)
@@ -109,10 +113,16 @@ import Testing
         #expect(try await CLI.screen(tmux) { $0.contains("bid on 1 ") }.1)
         try tmux.type("8800000")
         try tmux.sendKeys("Enter")
+        #expect(try await CLI.screen(tmux) { $0.contains("Bid anyway? [y/N]") }.1)
+        try tmux.type("y")
         let (after, answered) = try await CLI.screen(tmux) { $0.contains("accepted: product 1 is now 8,800,000") }
         #expect(answered, "screen:\n\(after)")
         let stored = try AccountEndToEndTests.storedBids(server.databasePath)
         #expect(stored.last?.product == 1 && stored.last?.user == Int64(userID), "recorded for alice: \(stored)")
+        let database = try SQLiteDatabase(path: server.databasePath, options: [.readOnly])
+        defer { database.close() }
+        let key = try database.query("SELECT idempotency_key FROM bids ORDER BY id DESC LIMIT 1") { $0.optionalText(0) }.first ?? nil
+        #expect(key?.count == 32, "the watch's bid carries a fresh idempotency key, as `auction bid`'s does: \(String(describing: key))")
         try tmux.sendKeys("q")
         #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
     }

@@ -19,7 +19,8 @@ import Testing
             "sessions", "users", "watchlist",
         ])
         let indexes = try database.query("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL") { $0.text(0) }
-        #expect(Set(indexes).isSuperset(of: ["bids_by_product", "images_by_product", "chat_messages_by_room", "sessions_by_user", "images_by_blob"]))
+        #expect(Set(indexes).isSuperset(of: ["bids_by_product", "images_by_product", "chat_messages_by_room", "sessions_by_user", "images_by_blob",
+                                                  "notifications_by_user"]))
     }
 
     @Test func reopeningIsIdempotentAndKeepsData() throws {

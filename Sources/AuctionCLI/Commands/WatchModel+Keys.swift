@@ -57,9 +57,19 @@ extension WatchModel {
         }
     }
 
-    /// A key while the bid prompt is open: Enter bids, Esc cancels, the rest edits the price.
+    /// A key while the bid prompt is open: Enter bids (asking first, as `auction bid` does, when the price
+    /// is more than 20 % above the current one), Esc cancels, the rest edits the price.
     private mutating func typed(_ key: Key, now: Timestamp) -> [WatchEffect] {
         guard var editing = prompt else { return [] }
+        if editing.question != nil, let price = editing.price {
+            prompt = nil
+            guard key == .character("y") || key == .character("Y") else {
+                message = "bid not sent"
+                return render(now)
+            }
+            message = "bidding \(price) on \(editing.productID)…"
+            return [.placeBid(Bid(productID: editing.productID, price: price))] + render(now)
+        }
         switch key {
         case .escape:
             prompt = nil
@@ -69,6 +79,14 @@ extension WatchModel {
             guard let price = editing.price, price > .zero else {
                 message = "type a price, e.g. \(editing.minimum)"
                 return render(now)
+            }
+            if let current = visibleProducts.first(where: { $0.id == editing.productID })?.currentPrice {
+                let phrases = PriceGuard(current: current).phrases(price: price, maximum: nil)
+                if !phrases.isEmpty {
+                    editing.question = "product \(editing.productID) is at \(current): " + phrases.joined(separator: " and ") + ". Bid anyway? [y/N]"
+                    prompt = editing
+                    return render(now)
+                }
             }
             prompt = nil
             message = "bidding \(price) on \(editing.productID)…"

@@ -100,8 +100,9 @@ public final class WatchSession: Sendable {
                         }
                     })
                 case .placeBid(let bid):
+                    let keyed = socketSession.capabilities?.supports(.proxyBids) == true
                     helpers.append(Task { [bids] in
-                        continuation.yield(.bidAnswered(await WatchSession.place(bid, with: bids)))
+                        continuation.yield(.bidAnswered(await WatchSession.place(bid, with: bids, keyed: keyed)))
                     })
                 case .reconnectNow:
                     reconnectNow()
@@ -124,20 +125,28 @@ public final class WatchSession: Sendable {
         return model
     }
 
-    /// Places a bid and words its outcome for the status line.
-    static func place(_ bid: Bid, with bids: (any BidRepository)?) async -> String {
+    /// Places a bid as `auction bid` does and words its outcome for the status line: when the server keeps
+    /// idempotency keys (`keyed`), the bid carries a fresh one and is sent once more with it when no answer
+    /// came, so a retry never places a second bid.
+    static func place(_ bid: Bid, with bids: (any BidRepository)?, keyed: Bool = false) async -> String {
         guard let bids else { return "bidding is not available here" }
-        do throws(AuctionError) {
-            let outcome = try await PlaceBid(bids: bids)(bid)
-            if case .refused(.unauthenticated, _) = outcome {
-                return "bidding needs a login: quit and run `auction login <name>`"
+        var bid = bid
+        if keyed, bid.idempotencyKey == nil { bid.idempotencyKey = try? IdempotencyKey.fresh() }
+        let attempts = bid.idempotencyKey == nil ? 1 : 2
+        for attempt in 1...attempts {
+            do throws(AuctionError) {
+                let outcome = try await PlaceBid(bids: bids)(bid)
+                if case .refused(.unauthenticated, _) = outcome {
+                    return "bidding needs a login: quit and run `auction login <name>`"
+                }
+                return OutcomeText.bid(outcome, productID: bid.productID)
+            } catch .timedOut, .connectionLost {
+                if attempt == attempts { break }
+            } catch {
+                return "bid failed: " + CommandError.describe(error)
             }
-            return OutcomeText.bid(outcome, productID: bid.productID)
-        } catch .timedOut, .connectionLost {
-            return "outcome unknown: no answer came; check with `auction show \(bid.productID)`"
-        } catch {
-            return "bid failed: " + CommandError.describe(error)
         }
+        return "outcome unknown: no answer came; check with `auction show \(bid.productID)`"
     }
 
     /// Loads again what is shown: the given ids, or the first `pages` pages.

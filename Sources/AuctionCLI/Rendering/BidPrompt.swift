@@ -12,6 +12,9 @@ public struct BidPrompt: Hashable, Sendable {
     public private(set) var digits: String
     /// Whether the text is still the prefilled minimum: the first digit typed replaces it.
     public private(set) var isPrefilled = true
+    /// The fat-finger guard's question once Enter was pressed on a price far above the current one
+    /// (`y` bids, any other key cancels); nil while typing.
+    public var question: String?
 
     /// A prompt prefilled with the minimum next bid.
     public init(productID: ProductID, name: String, minimum: Money) {
@@ -45,6 +48,7 @@ public struct BidPrompt: Hashable, Sendable {
 
     /// `bid on 5 (min 36,000): 36,000▏ · Enter bid · Esc cancel` (the line above names the product).
     public var line: String {
+        if let question { return question }
         let shown = price.map(\.description) ?? ""
         return "bid on \(productID) (min \(minimum)): \(shown)▏ · Enter bid · Esc cancel"
     }

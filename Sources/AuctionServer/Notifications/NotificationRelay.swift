@@ -2,8 +2,9 @@ import AuctionCore
 import AuctionEngine
 import AuctionInfrastructure
 
-/// The server's notifications: who bid on what, which ending-soon notices went out, and the
-/// durable path from a decided notice to its push.
+/// The server's notifications: the drafts for what the engine decided (who bid on what and which
+/// ending-soon warnings are due is the `AuctionBook`'s to know), and the durable path from a draft
+/// to its push.
 ///
 /// Notices decided on the loop are parked in an inbox; one job on the `auction-notify` thread takes
 /// everything parked and stores it in one transaction, then hands the stored notices (with ids) back
@@ -21,10 +22,10 @@ final class NotificationRelay {
     let readers: BlockingWorkers
     /// How close to its end an auction must be for ending-soon notices.
     let endingSoonWindowMilliseconds: Int64
-    /// Logged-in bidders of each open auction.
-    var bidders: [ProductID: Set<UserID>]
-    /// Ending-soon notices already sent (restored from the store, so a restart does not repeat them).
-    var endingSoonSent: Set<EndingSoonKey>
+    /// How many notifications are kept per user, and how long (pruned by the writer thread).
+    let retention: NotificationRetention
+    /// Ending-soon notices already sent on open auctions (from the store), until the book is told.
+    private var restoredEndingSoon: [(productID: ProductID, user: UserID)]
     /// The next ending-soon check.
     var timer: TimerID?
     /// Connections by the user they logged in as (checked again at delivery), so a push visits only them.
@@ -33,32 +34,48 @@ final class NotificationRelay {
     private let inbox = NotificationInbox()
     private let log: ServerLog
 
-    /// Opens the store at `path` and restores the bidders and the ending-soon notices already sent.
-    init(path: String, endingSoonWindowMilliseconds: Int64 = 300_000, log: ServerLog) throws(StoreError) {
+    /// Opens the store at `path` and reads the ending-soon notices already sent (`restoreEndingSoon`).
+    init(path: String, endingSoonWindowMilliseconds: Int64 = 300_000, retention: NotificationRetention = NotificationRetention(),
+         log: ServerLog) throws(StoreError) {
         store = try SQLiteNotificationStore(path: path)
         do {
-            bidders = try store.biddersOfOpenAuctions()
-            endingSoonSent = try store.endingSoonSent()
+            restoredEndingSoon = try store.endingSoonSent()
         } catch {
             store.close()
             throw error
         }
         self.endingSoonWindowMilliseconds = endingSoonWindowMilliseconds
+        self.retention = retention
         self.log = log
         writer = BlockingWorkers(name: "auction-notify", threads: 1, maximumQueued: 16)
         readers = BlockingWorkers(name: "auction-notices", threads: 1, maximumQueued: 256)
     }
 
+    /// Tells `book` which ending-soon notices went out before a restart, so they are not repeated.
+    func restoreEndingSoon(into book: inout AuctionBook) {
+        for (product, user) in restoredEndingSoon { book.markEndingSoonSent(productID: product, user: user) }
+        restoredEndingSoon = []
+    }
+
     /// Parks `drafts` for the writer thread; `deliver` gets the stored notices there (hand them to the loop).
     ///
-    /// When the writer cannot take the job the drafts stay parked and go with the next post.
+    /// When the writer cannot take the job the drafts stay parked and go with the next post. After
+    /// delivering, the writer prunes the notified users' old notices (`retention`), still off the loop.
     func post(_ drafts: [NotificationDraft],
               deliver: @escaping @Sendable ([(user: UserID, notification: AuctionNotification)]) -> Void) {
         guard !drafts.isEmpty, inbox.park(drafts) else { return }
-        let inbox = self.inbox, store = self.store, log = self.log
+        let inbox = self.inbox, store = self.store, log = self.log, retention = self.retention
         let queued = writer.submit {
             let taken = inbox.takeAll()
             guard !taken.isEmpty else { return }
+            defer {
+                let now = taken.map(\.createdAt).max() ?? Timestamp(millisecondsSinceEpoch: 0)
+                do {
+                    try store.prune(Set(taken.map(\.user)), retention: retention, now: now)
+                } catch {
+                    log.error("notifications: old notices could not be pruned: \(error)")
+                }
+            }
             do {
                 deliver(try store.insert(taken))
             } catch {
@@ -92,7 +109,7 @@ final class NotificationRelay {
     }
 
     /// Outbid notices for a committed group (in acceptance order): per product, everyone who led
-    /// during the group but not at its end hears the product's final price; bidders are remembered.
+    /// during the group but not at its end hears the product's final price.
     func outbid(_ batch: [PendingBid], now: Timestamp) -> [NotificationDraft] {
         var order: [ProductID] = []
         var displaced: [ProductID: [UserID]] = [:]
@@ -107,7 +124,6 @@ final class NotificationRelay {
             var leaders: [UserID] = item.decision.previousLeader.map { [$0] } ?? []
             for step in item.decision.steps {
                 guard let bidder = step.bidder else { continue }
-                bidders[product, default: []].insert(bidder)
                 if leaders.last != bidder { leaders.append(bidder) }
             }
             for previous in leaders.dropLast() where !(displaced[product] ?? []).contains(previous) {
@@ -122,22 +138,19 @@ final class NotificationRelay {
         }
     }
 
-    /// Won and lost notices for ended auctions; their bidders and ending-soon marks are forgotten.
+    /// Won and lost notices for ended auctions: the winner, and every other bidder the engine knew.
     func closed(_ closings: [AuctionClosing], now: Timestamp) -> [NotificationDraft] {
         var drafts: [NotificationDraft] = []
         for closing in closings {
             let product = closing.productID
-            var everyone = bidders.removeValue(forKey: product) ?? []
             if let winner = closing.winner {
-                everyone.remove(winner)
                 drafts.append(NotificationDraft(user: winner, kind: .won, productID: product, price: closing.finalPrice,
                                                 createdAt: now))
             }
-            for user in everyone.sorted(by: { $0.rawValue < $1.rawValue }) {
+            for user in closing.bidders where user != closing.winner {
                 drafts.append(NotificationDraft(user: user, kind: .lost, productID: product, price: closing.finalPrice,
                                                 createdAt: now))
             }
-            endingSoonSent = endingSoonSent.filter { $0.productID != product }
         }
         return drafts
     }
@@ -150,18 +163,11 @@ final class NotificationRelay {
                                   createdAt: now)]
     }
 
-    /// Ending-soon notices for a lot that ends within the window: each bidder not leading, once.
-    func endingSoon(_ lot: AuctionLot, now: Timestamp) -> [NotificationDraft] {
-        guard !lot.isClosed, let end = lot.endsAt, end > now,
-              end.millisecondsSinceEpoch - now.millisecondsSinceEpoch <= endingSoonWindowMilliseconds,
-              let everyone = bidders[lot.productID] else { return [] }
-        var drafts: [NotificationDraft] = []
-        for user in everyone.sorted(by: { $0.rawValue < $1.rawValue }) where user != lot.leader {
-            guard endingSoonSent.insert(EndingSoonKey(productID: lot.productID, user: user)).inserted else { continue }
-            drafts.append(NotificationDraft(user: user, kind: .endingSoon, productID: lot.productID, price: lot.price,
-                                            createdAt: now))
+    /// Ending-soon notices for the book's warnings (`AuctionBook.endingSoon`: each bidder not leading, once).
+    func endingSoon(_ warnings: [EndingSoon], now: Timestamp) -> [NotificationDraft] {
+        warnings.map {
+            NotificationDraft(user: $0.user, kind: .endingSoon, productID: $0.productID, price: $0.price, createdAt: now)
         }
-        return drafts
     }
 
     /// Finishes the parked and queued writes and reads (their deliveries go to the loop); call off

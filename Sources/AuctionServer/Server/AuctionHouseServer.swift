@@ -171,8 +171,10 @@ public final class AuctionHouseServer: Sendable {
         running.loop = loop
         let closings = WorkerThread(name: "auction-closing")
         running.closings = closings
+        var book = restored.book
+        running.notifications?.restoreEndingSoon(into: &book)
         let service = SocketService(
-            loop: loop, configuration: configuration, book: restored.book, ledger: ledger, sessions: sessions, log: log,
+            loop: loop, configuration: configuration, book: book, ledger: ledger, sessions: sessions, log: log,
             onPriceChange: { live.apply($0) })
         service.onClosings = { [log, service] ended in
             // Closed in the catalogue at once (the winner's name may follow once the close is recorded).

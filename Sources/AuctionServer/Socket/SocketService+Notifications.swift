@@ -13,7 +13,7 @@ extension SocketService {
         var drafts = relay.outbid(batch, now: now)
         var checked = Set<ProductID>()
         for item in batch where checked.insert(item.productID).inserted {
-            if let lot = book.lot(for: item.productID) { drafts += relay.endingSoon(lot, now: now) }
+            drafts += relay.endingSoon(book.endingSoon(of: item.productID, now: now, within: relay.endingSoonWindowMilliseconds), now: now)
         }
         post(drafts)
     }
@@ -39,18 +39,13 @@ extension SocketService {
         relay.timer = nil
         guard !isStopping else { return }
         let now = currentTime()
-        var drafts: [NotificationDraft] = []
         var delay: Int64 = 60_000
         for lot in book.lots where !lot.isClosed {
             guard let end = lot.endsAt, end > now else { continue }
             let untilWindow = end.millisecondsSinceEpoch - relay.endingSoonWindowMilliseconds - now.millisecondsSinceEpoch
-            if untilWindow > 0 {
-                delay = min(delay, untilWindow)
-            } else {
-                drafts += relay.endingSoon(lot, now: now)
-            }
+            if untilWindow > 0 { delay = min(delay, untilWindow) }
         }
-        post(drafts)
+        post(relay.endingSoon(book.endingSoon(now: now, within: relay.endingSoonWindowMilliseconds), now: now))
         relay.timer = loop.schedule(afterMilliseconds: max(1, delay)) { [weak self] in self?.checkEndingSoon() }
     }
 

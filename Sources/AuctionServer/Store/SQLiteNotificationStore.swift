@@ -1,7 +1,7 @@
 import AuctionCore
 import AuctionInfrastructure
 
-/// Notifications in SQLite (`notifications`, schema version 2), per user, newest first.
+/// Notifications in SQLite (`notifications`, schema version 2; pruned per user through version 4's index), per user, newest first.
 ///
 /// Thread-safe (`Sendable`): one connection behind a lock. Writes are durable commits; the server
 /// makes them on its notification thread (`NotificationRelay`), never on the event loop.
@@ -58,6 +58,27 @@ final class SQLiteNotificationStore: @unchecked Sendable {
         }
     }
 
+    /// Deletes each of `users`' notifications beyond the newest `retention.perUser` and those older than
+    /// `retention.maximumAgeMilliseconds` before `now` (one indexed delete per user, `notifications_by_user`);
+    /// returns how many went.
+    @discardableResult
+    func prune(_ users: Set<UserID>, retention: NotificationRetention, now: Timestamp) throws(StoreError) -> Int {
+        let oldest = now.adding(milliseconds: -retention.maximumAgeMilliseconds).millisecondsSinceEpoch
+        return try lock.withLock { () throws(StoreError) -> Int in
+            try database.transaction(.immediate) { () throws(StoreError) -> Int in
+                var deleted = 0
+                for user in users.sorted(by: { $0.rawValue < $1.rawValue }) {
+                    try database.run("""
+                        DELETE FROM notifications WHERE user_id = ?1 AND (created_at < ?2 OR id <= (
+                            SELECT id FROM notifications WHERE user_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?3))
+                        """, [.integer(user.rawValue), .integer(oldest), .integer(Int64(max(0, retention.perUser)))])
+                    deleted += Int(database.changes)
+                }
+                return deleted
+            }
+        }
+    }
+
     /// The user's unseen notifications, newest first, at most `limit`.
     func unseen(for user: UserID, limit: Int) throws(StoreError) -> [AuctionNotification] {
         try read("WHERE n.user_id = ? AND n.seen_at IS NULL", user: user, limit: limit)
@@ -78,28 +99,15 @@ final class SQLiteNotificationStore: @unchecked Sendable {
         }
     }
 
-    /// Who bid on each auction still open (logged-in bidders only), to restore the server's memory.
-    func biddersOfOpenAuctions() throws(StoreError) -> [ProductID: Set<UserID>] {
-        try lock.withLock { () throws(StoreError) -> [ProductID: Set<UserID>] in
-            let rows = try database.query("""
-                SELECT DISTINCT b.product_id, b.user_id FROM bids b JOIN products p ON p.id = b.product_id
-                WHERE p.closed_at IS NULL AND b.user_id IS NOT NULL
-                """) { (ProductID(Int($0.int64(0))), UserID(rawValue: $0.int64(1))) }
-            var bidders: [ProductID: Set<UserID>] = [:]
-            for (product, user) in rows { bidders[product, default: []].insert(user) }
-            return bidders
-        }
-    }
-
     /// The (product, user) pairs already sent an ending-soon notice on auctions still open.
-    func endingSoonSent() throws(StoreError) -> Set<EndingSoonKey> {
-        try lock.withLock { () throws(StoreError) -> Set<EndingSoonKey> in
-            Set(try database.query("""
+    func endingSoonSent() throws(StoreError) -> [(productID: ProductID, user: UserID)] {
+        try lock.withLock { () throws(StoreError) -> [(productID: ProductID, user: UserID)] in
+            try database.query("""
                 SELECT DISTINCT n.product_id, n.user_id FROM notifications n JOIN products p ON p.id = n.product_id
                 WHERE n.kind = ? AND p.closed_at IS NULL
                 """, [.text(NotificationKind.endingSoon.rawValue)]) {
-                EndingSoonKey(productID: ProductID(Int($0.int64(0))), user: UserID(rawValue: $0.int64(1)))
-            })
+                (ProductID(Int($0.int64(0))), UserID(rawValue: $0.int64(1)))
+            }
         }
     }
 
@@ -127,12 +135,4 @@ final class SQLiteNotificationStore: @unchecked Sendable {
         if let found { names[product] = found }
         return found
     }
-}
-
-/// One user's ending-soon notice on one product (sent at most once).
-struct EndingSoonKey: Hashable, Sendable {
-    /// The product.
-    var productID: ProductID
-    /// The user.
-    var user: UserID
 }

@@ -135,6 +135,9 @@ public enum StoreSchema {
             ALTER TABLE images ADD COLUMN blob_hash TEXT REFERENCES image_blobs(hash);
             CREATE INDEX images_by_blob ON images(blob_hash) WHERE blob_hash IS NOT NULL;
             """),
+        Migration(version: 4, summary: "notifications by user and id, for pruning", sql: """
+            CREATE INDEX notifications_by_user ON notifications(user_id, id);
+            """),
     ]
 
     /// The schema version this program writes.
