@@ -205,6 +205,7 @@ public final class AuctionHouseServer: Sendable {
                 throw .server(status: 500, message: error.description)
             }
         })
+        router.add(QueryEndpoints(offload: { readers.submit($0) }, run: live.queryRunner(clock: clock)))
         if let relay = running.notifications {
             router.add(NotificationEndpoints(sessions: sessions, store: relay.store, workers: relay.readers, clock: clock))
         }
