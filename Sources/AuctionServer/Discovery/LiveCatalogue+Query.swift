@@ -19,3 +19,26 @@ extension LiveCatalogue {
         }
     }
 }
+
+extension LiveCatalogue {
+    /// Runs request 13's queries on the catalogue readers: the ids on the first `pages` pages.
+    func pageRunner(clock: any TimeSource, offload: @escaping CatalogueEndpoints.Offload) -> SocketService.QueryPages {
+        { [store] query, pages, done in
+            offload {
+                var ids: [ProductID] = []
+                var page = query
+                do throws(StoreError) {
+                    for _ in 0..<pages {
+                        let found = try store.query(page, now: clock.now())
+                        ids += found.ids
+                        guard let next = found.next else { break }
+                        page.cursor = next
+                    }
+                    done(ids)
+                } catch {
+                    done(nil)
+                }
+            }
+        }
+    }
+}
