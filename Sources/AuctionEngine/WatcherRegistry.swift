@@ -27,6 +27,8 @@ public struct WatcherRegistry: Sendable {
         var bucket = 0
         var indexInBucket = 0
         var subscriptions: Set<ProductID> = []
+        /// The lots on the connection's query pages (request 13); pushed like subscriptions.
+        var queryProducts: Set<ProductID> = []
     }
 
     private struct BucketEntry: Sendable {
@@ -68,6 +70,10 @@ public struct WatcherRegistry: Sendable {
     public mutating func report(stateNumber: Int, productCount: Int, for connection: ConnectionID) -> Bool {
         let slot = slotFor(connection)
         let clamped = min(stateNumber, configuration.maximumStateNumber)
+        if !slots[slot].queryProducts.isEmpty {  // a plain list state replaces a query state
+            for id in slots[slot].queryProducts where !slots[slot].subscriptions.contains(id) { dropSubscriber(slot, of: id) }
+            slots[slot].queryProducts = []
+        }
         let accepted = slots[slot].listState.report(stateNumber: clamped, productCount: productCount)
         move(slot, toPages: slots[slot].listState.pagesLoaded)
         return accepted
@@ -82,7 +88,7 @@ public struct WatcherRegistry: Sendable {
         }
         for id in fresh {
             slots[slot].subscriptions.insert(id)
-            subscribers[id, default: []].append(slot)
+            if !slots[slot].queryProducts.contains(id) { subscribers[id, default: []].append(slot) }
         }
         return true
     }
@@ -90,16 +96,36 @@ public struct WatcherRegistry: Sendable {
     /// Removes subscriptions (unknown ids are ignored).
     public mutating func unsubscribe(_ ids: some Collection<ProductID>, for connection: ConnectionID) {
         guard let slot = slotByID[connection] else { return }
-        for id in ids where slots[slot].subscriptions.remove(id) != nil {
+        for id in ids where slots[slot].subscriptions.remove(id) != nil && !slots[slot].queryProducts.contains(id) {
             dropSubscriber(slot, of: id)
         }
+    }
+
+    /// Makes a connection's list state follow a query (request 13): its plain pages are dropped and
+    /// exactly `ids` (the query's pages when it asked) get pushes from now on, beside its subscriptions.
+    /// False (and nothing changed) when there are more ids than a connection may subscribe to.
+    public mutating func followQuery(_ ids: Set<ProductID>, for connection: ConnectionID) -> Bool {
+        guard ids.count <= configuration.maximumSubscriptionsPerConnection else { return false }
+        let slot = slotFor(connection)
+        slots[slot].listState = ListState()
+        move(slot, toPages: 0)
+        let old = slots[slot].queryProducts
+        for id in old.subtracting(ids) where !slots[slot].subscriptions.contains(id) { dropSubscriber(slot, of: id) }
+        for id in ids.subtracting(old) where !slots[slot].subscriptions.contains(id) { subscribers[id, default: []].append(slot) }
+        slots[slot].queryProducts = ids
+        return true
+    }
+
+    /// The lots a connection's query state holds.
+    public func queryProducts(of connection: ConnectionID) -> Set<ProductID> {
+        slotByID[connection].map { slots[$0].queryProducts } ?? []
     }
 
     /// Forgets a connection (on disconnect).
     public mutating func remove(_ connection: ConnectionID) {
         guard let slot = slotByID.removeValue(forKey: connection) else { return }
         move(slot, toPages: 0)
-        for id in slots[slot].subscriptions { dropSubscriber(slot, of: id) }
+        for id in slots[slot].subscriptions.union(slots[slot].queryProducts) { dropSubscriber(slot, of: id) }
         slots[slot] = Slot(id: connection)
         freeSlots.append(slot)
     }

@@ -15,12 +15,12 @@ import Testing
         #expect(try StoreSchema.version(of: database) == StoreSchema.currentVersion)
         let tables = try database.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { $0.text(0) }
         #expect(tables == [
-            "bids", "chat_messages", "image_blobs", "images", "notifications", "price_history", "products", "proxy_maximums",
-            "sessions", "users", "watchlist",
+            "bids", "chat_messages", "image_blobs", "images", "notifications", "price_history", "product_search", "product_search_config", "product_search_data", "product_search_docsize",
+            "product_search_idx", "products", "proxy_maximums", "sessions", "users", "watchlist",
         ])
         let indexes = try database.query("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL") { $0.text(0) }
         #expect(Set(indexes).isSuperset(of: ["bids_by_product", "images_by_product", "chat_messages_by_room", "sessions_by_user", "images_by_blob",
-                                                  "notifications_by_user"]))
+                                                  "notifications_by_user", "products_by_ending", "products_by_price", "products_by_bids"]))
     }
 
     @Test func reopeningIsIdempotentAndKeepsData() throws {

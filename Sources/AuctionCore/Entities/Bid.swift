@@ -63,6 +63,8 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
     case maximumBelowBid = "maximum_below_bid"
     /// The product has no buy-now price, or it disappeared (a bid was accepted, or the reserve was met).
     case buyNowUnavailable = "buy_now_unavailable"
+    /// A catalogue query's parameters are out of range, unknown, or its cursor is not one handed out.
+    case invalidQuery = "invalid_query"
 
     /// A sentence a user can act on.
     public var explanation: String {
@@ -83,6 +85,7 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
         case .outbidByProxy: "another bidder's maximum is higher; their automatic bid answered yours"
         case .maximumBelowBid: "the maximum must be at least the bid"
         case .buyNowUnavailable: "this product cannot be bought now (no buy-now price, or bidding has begun)"
+        case .invalidQuery: "the query's parameters are not valid"
         }
     }
 }

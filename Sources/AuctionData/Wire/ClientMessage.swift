@@ -27,6 +27,9 @@ public enum ClientMessage: Hashable, Sendable {
     case hello(WireHello)
     /// 12: buy a product now at its buy-now price (ours; feature `proxy-bids`).
     case buyNow(ProductID, idempotencyKey: String?)
+    /// 13: the connection's list state follows this catalogue query's first `pages` pages (ours; feature `query`).
+    /// The query's parameters as `GET /products/query` takes them, as text (numbers written in decimal).
+    case queryState(parameters: [String: String], pages: Int)
     /// A type this build does not know; skipped.
     case unknown(dataType: Int)
 
@@ -56,6 +59,8 @@ public enum ClientMessage: Hashable, Sendable {
         public static let hello = 11
         /// Buy now.
         public static let buyNow = 12
+        /// Query state.
+        public static let queryState = 13
     }
 
     /// This message's `dataType`.
@@ -73,6 +78,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .ping: DataType.ping
         case .hello: DataType.hello
         case .buyNow: DataType.buyNow
+        case .queryState: DataType.queryState
         case .unknown(let type): type
         }
     }
@@ -81,7 +87,7 @@ public enum ClientMessage: Hashable, Sendable {
     /// integers in their documented ranges (`WirePayload+Ranges`).
     public init(frame: Frame) throws(WireError) {
         let type = frame.dataType
-        guard (DataType.listState...DataType.buyNow).contains(type) else {
+        guard (DataType.listState...DataType.queryState).contains(type) else {
             self = .unknown(dataType: type)
             return
         }
@@ -105,6 +111,9 @@ public enum ClientMessage: Hashable, Sendable {
         case DataType.buyNow:
             self = .buyNow(try payload.exactProductID("product_id"),
                            idempotencyKey: try payload.exactOptionalIdempotencyKey("idempotency_key"))
+        case DataType.queryState:
+            self = .queryState(parameters: try Self.queryParameters(payload.value("query")),
+                               pages: Int(try payload.exactInt("pages", in: Self.queryPages)))
         default: self = .ping
         }
     }
@@ -126,6 +135,7 @@ public enum ClientMessage: Hashable, Sendable {
             } else {
                 ["product_id": .int(Int64(id.rawValue))]
             }
+        case .queryState(let parameters, let pages): Self.queryData(parameters, pages: pages)
         case .ping, .unknown: [:]
         }
     }

@@ -207,6 +207,8 @@ public final class AuctionHouseServer: Sendable {
                 throw .server(status: 500, message: error.description)
             }
         })
+        router.add(QueryEndpoints(offload: { readers.submit($0) }, run: live.queryRunner(clock: clock)))
+        service.queryPages = live.pageRunner(clock: clock, offload: { readers.submit($0) })
         if let relay = running.notifications {
             router.add(NotificationEndpoints(sessions: sessions, store: relay.store, workers: relay.readers, clock: clock))
         }

@@ -51,6 +51,8 @@ final class SocketService: @unchecked Sendable {
     var output = SocketOutput()
     /// Notifications (`SocketService+Notifications`); nil when the server keeps none.
     var notifications: NotificationRelay?
+    /// Runs request 13's queries (nil: request 13 is refused with `invalid`).
+    var queryPages: QueryPages?
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }
@@ -232,6 +234,8 @@ final class SocketService: @unchecked Sendable {
             helloFromClient(hello, completionID: completionID, peer: peer)
         case .buyNow(let productID, let key):
             buyNowFromClient(productID, idempotencyKey: key, completionID: completionID, peer: peer)
+        case .queryState(let parameters, let pages):
+            queryStateFromClient(parameters, pages: pages, completionID: completionID, peer: peer)
         case .unknown(let type):
             log.debug("socket: \(peer.label) sent unknown dataType \(type) (skipped)")
         }

@@ -138,6 +138,35 @@ public enum StoreSchema {
         Migration(version: 4, summary: "notifications by user and id, for pruning", sql: """
             CREATE INDEX notifications_by_user ON notifications(user_id, id);
             """),
+        Migration(version: 6, summary: "full-text search and sort indexes for catalogue queries", sql: """
+            CREATE VIRTUAL TABLE product_search USING fts5(
+                name, description, seller, content='products', content_rowid='id', tokenize='trigram'
+            );
+            INSERT INTO product_search(product_search) VALUES ('rebuild');
+            CREATE TRIGGER product_search_insert AFTER INSERT ON products BEGIN
+                INSERT INTO product_search(rowid, name, description, seller) VALUES (new.id, new.name, new.description, new.seller);
+            END;
+            CREATE TRIGGER product_search_delete AFTER DELETE ON products BEGIN
+                INSERT INTO product_search(product_search, rowid, name, description, seller)
+                    VALUES ('delete', old.id, old.name, old.description, old.seller);
+            END;
+            CREATE TRIGGER product_search_update AFTER UPDATE OF name, description, seller ON products BEGIN
+                INSERT INTO product_search(product_search, rowid, name, description, seller)
+                    VALUES ('delete', old.id, old.name, old.description, old.seller);
+                INSERT INTO product_search(rowid, name, description, seller) VALUES (new.id, new.name, new.description, new.seller);
+            END;
+            ALTER TABLE products ADD COLUMN bid_count INTEGER NOT NULL DEFAULT 0;
+            UPDATE products SET bid_count = (SELECT COUNT(*) FROM bids WHERE bids.product_id = products.id);
+            CREATE TRIGGER products_bid_count AFTER INSERT ON bids BEGIN
+                UPDATE products SET bid_count = bid_count + 1 WHERE id = new.product_id;
+            END;
+            CREATE INDEX products_by_ending ON products(IFNULL(ends_at, 9223372036854775807), id);
+            CREATE INDEX products_by_price ON products(current_price, id);
+            CREATE INDEX products_by_newest ON products(-listed_at, id);
+            CREATE INDEX products_by_change ON products(-last_change, id);
+            CREATE INDEX products_by_bids ON products(-bid_count, id);
+            CREATE INDEX products_by_seller ON products(seller);
+            """),
     ]
 
     /// The schema version this program writes.

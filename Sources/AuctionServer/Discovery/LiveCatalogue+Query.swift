@@ -1,0 +1,44 @@
+import AuctionCore
+import AuctionInfrastructure
+
+extension LiveCatalogue {
+    /// Runs catalogue queries: the store orders and filters the committed rows (schema 6's indexes),
+    /// then each lot is shown as it stands in memory now (the live price, end and bid count).
+    func queryRunner(clock: any TimeSource) -> QueryEndpoints.Run {
+        { [self] (query) throws(AuctionError) -> QueryEndpoints.QueryAnswer in
+            let page: CatalogueQueryPage
+            do throws(StoreError) {
+                page = try store.query(query, now: clock.now())
+            } catch {
+                throw .server(status: 500, message: error.description)
+            }
+            let products = page.ids.compactMap { product($0) }
+            var counts: [ProductID: Int] = [:]
+            for product in products { counts[product.id] = bidCount(of: product.id) }
+            return QueryEndpoints.QueryAnswer(products: products, sellers: page.sellers, bidCounts: counts, next: page.next)
+        }
+    }
+}
+
+extension LiveCatalogue {
+    /// Runs request 13's queries on the catalogue readers: the ids on the first `pages` pages.
+    func pageRunner(clock: any TimeSource, offload: @escaping CatalogueEndpoints.Offload) -> SocketService.QueryPages {
+        { [store] query, pages, done in
+            offload {
+                var ids: [ProductID] = []
+                var page = query
+                do throws(StoreError) {
+                    for _ in 0..<pages {
+                        let found = try store.query(page, now: clock.now())
+                        ids += found.ids
+                        guard let next = found.next else { break }
+                        page.cursor = next
+                    }
+                    done(ids)
+                } catch {
+                    done(nil)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import AuctionCore
+import AuctionEngine
+
+extension SocketService {
+    /// Runs a query's first `pages` pages off the loop and hands their lot ids (nil on failure) to
+    /// `done` from that thread; false when no reader can take it now.
+    typealias QueryPages = @Sendable (_ query: ProductQuery, _ pages: Int,
+                                      _ done: @escaping @Sendable ([ProductID]?) -> Void) -> Bool
+
+    /// Request 13 (loop thread): checks the query, runs it on a catalogue reader, then makes the
+    /// connection's list state follow exactly the lots on its pages and replies like list state.
+    func queryStateFromClient(_ parameters: [String: String], pages: Int, completionID: Int64?, peer: SocketPeer) {
+        let query: ProductQuery
+        do throws(ProductQueryError) {
+            query = try ProductQuery(parameters: parameters)
+        } catch {
+            log.debug("socket: \(peer.label) sent an invalid query: \(error)")
+            reply(to: peer, completionID, result: false, reason: .invalidQuery)
+            return
+        }
+        guard let queryPages else {
+            reply(to: peer, completionID, result: false, reason: .invalid)
+            return
+        }
+        let id = peer.id, loop = self.loop
+        let taken = queryPages(query, pages) { [self] ids in
+            loop.execute {
+                guard let peer = self.peers[id] else { return }  // gone meanwhile: nothing to follow
+                guard let ids else {
+                    self.reply(to: peer, completionID, result: false, reason: .serverError)
+                    return
+                }
+                let accepted = self.watchers.followQuery(Set(ids), for: id)
+                self.reply(to: peer, completionID, result: accepted, reason: accepted ? nil : .invalid)
+            }
+        }
+        if !taken { reply(to: peer, completionID, result: false, reason: .rateLimited) }
+    }
+}

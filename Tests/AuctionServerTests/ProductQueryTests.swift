@@ -1,0 +1,51 @@
+import AuctionCore
+import AuctionServer
+import Testing
+
+/// The query's parameters are range-checked where they enter; the cursor round-trips and refuses anything else.
+@Suite struct ProductQueryTests {
+    @Test func defaultsAreOpenLotsByIdFifteenAPage() throws {
+        let query = try ProductQuery(parameters: [:])
+        #expect(query.sort == .id && query.status == .open && query.limit == 15 && query.search == nil)
+        #expect(try ProductQuery(parameters: ["search": "  lamp "]).sort == .rank)
+        #expect(try ProductQuery(parameters: ["search": "lamp"]).search == "lamp")
+        #expect(try ProductQuery(parameters: ["search": "   "]).sort == .id)
+    }
+
+    @Test func badParametersAreRefused() {
+        let bad: [[String: String]] = [
+            ["sort": "cheapest"], ["sort": "rank"], ["status": "sold"], ["limit": "0"], ["limit": "51"], ["limit": "-1"],
+            ["min_price": "-5"], ["max_price": "1e9"], ["min_price": "10", "max_price": "5"], ["ending_within": "0"],
+            ["ending_within": "99999999999999999999999"], ["seller": ""], ["cursor": "%%%"], ["colour": "red"],
+            ["search": String(repeating: "가", count: 201)], ["search": String(repeating: "x", count: 10_000)],
+            ["search": "a\u{1b}[2J"],
+        ]
+        for parameters in bad {
+            #expect(throws: ProductQueryError.self, "\(parameters)") { try ProductQuery(parameters: parameters) }
+        }
+    }
+
+    @Test func cursorRoundTripsAndBelongsToItsSort() throws {
+        let cursor = QueryCursor(sort: .price, key: -42, id: 7)
+        #expect(QueryCursor(encoded: cursor.encoded) == cursor)
+        #expect(cursor.encoded.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "=") })
+        #expect(try ProductQuery(parameters: ["sort": "price", "cursor": cursor.encoded]).cursor == cursor)
+        #expect(throws: ProductQueryError.self) { try ProductQuery(parameters: ["sort": "ending", "cursor": cursor.encoded]) }
+        #expect(QueryCursor(encoded: "bm90IGEgY3Vyc29y") == nil)
+    }
+
+    @Test func searchSyntaxIsQuotedAsText() {
+        let terms = SearchTerms(#"NEAR("a" b*) -x AND "unbalanced 나이키"#)
+        #expect(terms.match == #""NEAR(""a""" "b*)" "AND" """unbalanced" "나이키""#)
+        #expect(terms.shortTerms == ["-x"])
+    }
+
+    @Test func formParametersDecodePercentAndPlus() {
+        let form = FormParameters("search=%EB%82%98%EC%9D%B4%ED%82%A4+%EC%9A%B4%EB%8F%99%ED%99%94&sort=price")
+        #expect(form?["search"] == "나이키 운동화")
+        #expect(form?["sort"] == "price")
+        #expect(FormParameters("a=%zz") == nil)
+        #expect(FormParameters("a=1&a=2") == nil)
+        #expect(FormParameters("a=%ff") == nil)
+    }
+}
