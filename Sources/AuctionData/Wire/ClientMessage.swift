@@ -27,6 +27,8 @@ public enum ClientMessage: Hashable, Sendable {
     case hello(WireHello)
     /// 12: buy a product now at its buy-now price (ours; feature `proxy-bids`).
     case buyNow(ProductID, idempotencyKey: String?)
+    /// 13: the list state follows this query's first `pages` pages (ours; feature `query`).
+    case queryState(query: CatalogueQuery, pages: Int)
     /// A type this build does not know; skipped.
     case unknown(dataType: Int)
 
@@ -56,6 +58,8 @@ public enum ClientMessage: Hashable, Sendable {
         public static let hello = 11
         /// Buy now.
         public static let buyNow = 12
+        /// Query state.
+        public static let queryState = 13
     }
 
     /// This message's `dataType`.
@@ -73,6 +77,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .ping: DataType.ping
         case .hello: DataType.hello
         case .buyNow: DataType.buyNow
+        case .queryState: DataType.queryState
         case .unknown(let type): type
         }
     }
@@ -81,7 +86,7 @@ public enum ClientMessage: Hashable, Sendable {
     /// integers in their documented ranges (`WirePayload+Ranges`).
     public init(frame: Frame) throws(WireError) {
         let type = frame.dataType
-        guard (DataType.listState...DataType.buyNow).contains(type) else {
+        guard (DataType.listState...DataType.queryState).contains(type) else {
             self = .unknown(dataType: type)
             return
         }
@@ -105,6 +110,11 @@ public enum ClientMessage: Hashable, Sendable {
         case DataType.buyNow:
             self = .buyNow(try payload.exactProductID("product_id"),
                            idempotencyKey: try payload.exactOptionalIdempotencyKey("idempotency_key"))
+        case DataType.queryState:
+            guard let query = CatalogueQueryDTO.query(from: try payload.value("query")) else {
+                throw .invalidField("query", dataType: type)
+            }
+            self = .queryState(query: query, pages: Int(try payload.exactInt("pages", in: WirePayload.queryPages)))
         default: self = .ping
         }
     }
@@ -126,6 +136,7 @@ public enum ClientMessage: Hashable, Sendable {
             } else {
                 ["product_id": .int(Int64(id.rawValue))]
             }
+        case .queryState(let query, let pages): ["query": CatalogueQueryDTO.object(of: query), "pages": .int(Int64(pages))]
         case .ping, .unknown: [:]
         }
     }

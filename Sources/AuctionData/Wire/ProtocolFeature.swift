@@ -25,6 +25,8 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     public static let notifications = ProtocolFeature("notifications")
     /// Proxy bids (`max_price` on request 2), idempotency keys and buy-now (request 12): offered by the server.
     public static let proxyBids = ProtocolFeature("proxy-bids")
+    /// Query state (request 13): the list state follows a discovery query's pages: offered by the server.
+    public static let query = ProtocolFeature("query")
 
     /// What this build's client understands, sent in its hello.
     public static let understoodByClient: [ProtocolFeature] = [.closing, .chat, .errors, .extensions, .notifications]

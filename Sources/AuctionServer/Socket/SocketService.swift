@@ -232,6 +232,9 @@ final class SocketService: @unchecked Sendable {
             helloFromClient(hello, completionID: completionID, peer: peer)
         case .buyNow(let productID, let key):
             buyNowFromClient(productID, idempotencyKey: key, completionID: completionID, peer: peer)
+        case .queryState:
+            // Placeholder until i12-query's query state lands (the lead keeps theirs): refused, list state unchanged.
+            reply(to: peer, completionID, result: false)
         case .unknown(let type):
             log.debug("socket: \(peer.label) sent unknown dataType \(type) (skipped)")
         }
