@@ -81,6 +81,17 @@ import Testing
         #expect(DurationText.seconds(parsing: "99999999999999999999d") == nil)
     }
 
+    @Test func reconnectsReplayTheQueryStateAfterTheListStateOnlyToOurServer() {
+        let ours = SocketSession(dialect: .auction)
+        ours.loadedPages = 2
+        ours.query = CatalogueQuery(search: "lamp")
+        #expect(ours.replayFrames().map(\.dataType) == [ClientMessage.DataType.listState, ClientMessage.DataType.queryState])
+        let original = SocketSession(dialect: .original)
+        original.loadedPages = 2
+        original.query = CatalogueQuery(search: "lamp")
+        #expect(original.replayFrames().map(\.dataType) == [ClientMessage.DataType.listState])
+    }
+
     @Test func requestThirteenCarriesTheQueryAndReadsBack() throws {
         let query = CatalogueQuery(search: "lamp", sort: .ending, endingWithinSeconds: 3_600, minimumPrice: 100, seller: "kim")
         let message = ClientMessage.queryState(query: query, pages: 2)

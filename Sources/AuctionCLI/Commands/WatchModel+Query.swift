@@ -6,6 +6,12 @@ extension WatchModel {
     /// Whether `/` and `s` can change what is shown (pages, not `--ids` or `--watchlist`).
     public var queryable: Bool { pageable }
 
+    /// Starts on a query's loaded pages (`watch --search …`), continuing after `cursor`.
+    public mutating func showQuery(_ shown: CatalogueQuery, cursor: String?) {
+        query = shown
+        queryCursor = shown.isPlain ? nil : cursor
+    }
+
     /// The query the next `/` or `s` starts from: the one asked for, else the one shown.
     var baseQuery: CatalogueQuery { requestedQuery ?? query }
 
@@ -112,13 +118,5 @@ extension WatchModel {
         requestedQuery = nil
         message = reason
         return interactive ? render(now) : [.notice(reason)]
-    }
-}
-
-extension WatchModel {
-    /// Starts on a query's loaded pages (`watch --search …`), continuing after `cursor`.
-    public mutating func showQuery(_ shown: CatalogueQuery, cursor: String?) {
-        query = shown
-        queryCursor = shown.isPlain ? nil : cursor
     }
 }
