@@ -26,10 +26,10 @@ import Testing
     }
 
     @Test func everyDeclaredKeyIsInItsCommandsSpec() {
-        #expect(ListCommand.spec.options == [ListCommand.pageOption.spec, ListCommand.allFlag.spec, ListCommand.jsonFlag.spec])
+        #expect(ListCommand.spec.options == [ListCommand.pageOption.spec, ListCommand.allFlag.spec, ListCommand.jsonFlag.spec] + DiscoveryOptions.specs)
         #expect(WatchCommand.spec.options == [WatchCommand.pagesOption.spec, WatchCommand.idsOption.spec, WatchCommand.jsonFlag.spec,
                                               WatchCommand.noBellFlag.spec, WatchCommand.notifyCommandOption.spec,
-                                              WatchCommand.watchlistFlag.spec])
+                                              WatchCommand.watchlistFlag.spec] + DiscoveryOptions.specs)
         #expect(BidCommand.spec.options == [BidCommand.minimumFlag.spec, BidCommand.jsonFlag.spec, BidCommand.maximumOption.spec,
                                              BidCommand.yesFlag.spec])
         #expect(BuyCommand.spec.options == [BuyCommand.yesFlag.spec, BuyCommand.jsonFlag.spec])

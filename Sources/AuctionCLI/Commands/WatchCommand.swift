@@ -16,7 +16,7 @@ public struct WatchCommand: Command {
     public static let jsonFlag = Flag("json", help: "print one JSON object per line: a snapshot, then each change")
     /// `watch`'s options and help, from the keys above.
     public static let spec = CommandSpec(name, summary: "show live prices as bids arrive", options: [pagesOption.spec, idsOption.spec, jsonFlag.spec,
-                                         noBellFlag.spec, notifyCommandOption.spec, watchlistFlag.spec],
+                                         noBellFlag.spec, notifyCommandOption.spec, watchlistFlag.spec] + DiscoveryOptions.specs,
                                          discussion: """
                                          Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p next/previous page,
                                          r reload (reconnect now while disconnected), ? keys. When output is not a terminal
@@ -24,6 +24,9 @@ public struct WatchCommand: Command {
                                          change (an ended auction: final price, then `SOLD · winner` or `ended · no winner`).
                                          Notifications (outbid, ending soon, won, lost) show in the status line and ring the bell
                                          once each; an auction extended by soft close counts down to its new end, marked `+N×`.
+                                         --search, --sort and the filters (as `list`) watch the query's pages, and pushes follow
+                                         them; / types a filter (Enter applies, Esc cancels, empty clears), s cycles the sort
+                                         (id, ending, price, new, change, bids); the status line shows both.
                                          """)
     /// How many pages to load at the start.
     public var pages: Int
@@ -41,6 +44,8 @@ public struct WatchCommand: Command {
     public var noBell = false
     /// `--notify-command`'s argv, run per notification.
     public var notifyCommand: [String]?
+    /// The discovery query whose pages are watched (plain: the catalogue's pages).
+    public var query = CatalogueQuery()
 
     /// Reads `--pages` and `--ids`.
     public init(_ invocation: Invocation) throws(CommandError) {
@@ -56,6 +61,10 @@ public struct WatchCommand: Command {
         }
         noBell = invocation[Self.noBellFlag]
         notifyCommand = try Self.notifyArguments(invocation)
+        query = try DiscoveryOptions.query(invocation, command: Self.name)
+        if !query.isPlain && (ids != nil || watchlist) {
+            throw .usage(Self.name, "--search, --sort and the filters cannot be used with `--ids` or `--watchlist`")
+        }
     }
 
     /// Watches the first `pages` pages, or the given ids.
@@ -79,7 +88,7 @@ public struct WatchCommand: Command {
         let interactive = console.outputIsTerminal && console.inputIsTerminal && !json
             && Self.addressesCursor(environment: context.environment)
         let title = self.title ?? "auction watch · \(context.configuration.socket)"
-        let pages = self.pages, json = self.json, hint = self.hint
+        let pages = self.pages, json = self.json, hint = self.hint, query = self.query
         let ids = watchlist ? try await Self.watchlistIDs(context) : self.ids
         // Bids typed in the watch go with the saved login, like `auction bid`; notifications (push 8) reach
         // only a logged-in connection, so piped and JSON watches log in too.
@@ -87,8 +96,14 @@ public struct WatchCommand: Command {
         try await context.withCatalogue { (catalogue) throws(CommandError) -> Void in
             let initial: [[Product]]
             let reachedEnd: Bool
+            var cursor: String?
             do throws(AuctionError) {
-                if let ids {
+                if !query.isPlain {
+                    let loaded = try await LoadQueryPages(queries: catalogue).first(pages, of: query)
+                    initial = loaded.map(\.products)
+                    cursor = loaded.last?.nextCursor
+                    reachedEnd = cursor == nil
+                } else if let ids {
                     initial = [try await WatchSession.products(ids, from: catalogue)]
                     reachedEnd = true
                 } else {
@@ -97,13 +112,14 @@ public struct WatchCommand: Command {
                     reachedEnd = loaded.count < pages || (loaded.last?.products.count ?? 0) < ProductPage.size
                 }
             } catch {
-                throw .auction(error)
+                throw query.isPlain ? .auction(error) : context.queryFailure(error)
             }
             let client = try context.socketClient(reconnects: true)
             defer { client.close() }
             let session = context.socketSession()
             session.token = login?.token
             if let ids { session.subscribe(ids) } else { session.loadedPages = initial.count }
+            if !query.isPlain { session.query = query }
             session.install(on: client)
             let feed = SocketPriceFeed(client: client, session: session)
             let watch = WatchSession(catalogue: catalogue, feed: feed, socketSession: session, ids: ids,
@@ -116,6 +132,7 @@ public struct WatchCommand: Command {
                                    size: console.size ?? .fallback, color: console.color && interactive, title: title, hint: hint,
                                    clock: .local())
             model.alerts = alerts(outputIsTerminal: console.outputIsTerminal)
+            model.showQuery(query, cursor: cursor)
             let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
             var input: TerminalInput?
             if interactive {

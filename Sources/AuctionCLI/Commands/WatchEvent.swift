@@ -22,6 +22,14 @@ public enum WatchEvent: Hashable, Sendable {
     case bidAnswered(String)
     /// The notify command asked for with `.runNotifyCommand` ended (or could not start).
     case notifyCommandFinished(NotifyCommandResult)
+    /// The first page(s) of a query asked for with `.requery` arrived.
+    case queried(CatalogueQuery, [CatalogueQueryPage])
+    /// A query page asked for with `.loadQueryPage` arrived.
+    case queryPageLoaded(index: Int, CatalogueQuery, CatalogueQueryPage)
+    /// A query's pages reloaded (`.reload` while a query is shown) arrived.
+    case queryReloaded(CatalogueQuery, [CatalogueQueryPage])
+    /// A `.requery` failed; the text says why (the shown query stays).
+    case queryFailed(String)
 }
 
 /// What `WatchModel.handle` asks the I/O shell to do, in order.
@@ -46,4 +54,10 @@ public enum WatchEffect: Hashable, Sendable {
     case runNotifyCommand(AuctionNotification)
     /// Kill the running notify command (it ran too long).
     case stopNotifyCommand
+    /// Load the query's page after `cursor` (as page `index`, zero-based), then report `.queryPageLoaded`.
+    case loadQueryPage(index: Int, CatalogueQuery, cursor: String)
+    /// Load the first page of this query (the plain catalogue's first page when plain), then report `.queried`.
+    case requery(CatalogueQuery)
+    /// Tell the server the list state is this query's first `pages` pages (request 13; list state when plain).
+    case announceQuery(CatalogueQuery, pages: Int)
 }

@@ -10,6 +10,7 @@ extension WatchModel {
             return render(now)
         }
         if prompt != nil { return typed(key, now: now) }
+        if filterPrompt != nil { return typedFilter(key, now: now) }
         message = nil
         switch WatchAction(key: key) {
         case .quit:
@@ -22,7 +23,7 @@ extension WatchModel {
             }
             guard !reachedEnd, pendingPage == nil else { return render(now) }
             pendingPage = pageRanges.count
-            return [.loadPage(pageRanges.count)] + render(now)
+            return [nextPageEffect()] + render(now)
         case .previousPage:
             if currentPage > 0 { showPage(currentPage - 1) }
             return render(now)
@@ -52,6 +53,10 @@ extension WatchModel {
             if case .reconnecting = connection { return [.reconnectNow] + render(now) }
             screen = nil
             return [startReload()] + render(now)
+        case .filter:
+            return openFilter(now: now)
+        case .sort:
+            return cycleSort(now: now)
         case nil:
             return render(now)
         }

@@ -60,6 +60,14 @@ public struct WatchModel: Sendable {
     var pushedDuringReload: [PriceUpdate] = []
     /// End times pushed by soft close, the bell and the notify command (pushes 7 and 8).
     public var alerts = WatchAlerts()
+    /// The discovery query shown (plain: the catalogue's pages from the original endpoints).
+    public internal(set) var query = CatalogueQuery()
+    /// The cursor of the query's page after the last loaded one; nil at its end (or for the plain catalogue).
+    public internal(set) var queryCursor: String?
+    /// A query asked for with `.requery` and not answered yet.
+    public internal(set) var requestedQuery: CatalogueQuery?
+    /// The filter being typed after `/`, if any.
+    public internal(set) var filterPrompt: FilterPrompt?
 
     /// A model over loaded pages (`pageable`) or a fixed list of products (one page, not pageable).
     public init(pages: [[Product]], pageable: Bool, reachedEnd: Bool, interactive: Bool, json: Bool = false,
@@ -138,6 +146,14 @@ public struct WatchModel: Sendable {
         case .bidAnswered(let text):
             message = text
             return render(now)
+        case .queried(let query, let pages):
+            return queried(query, pages, now: now)
+        case .queryPageLoaded(let index, let query, let page):
+            return queryPageLoaded(index, query, page, now: now)
+        case .queryReloaded(let query, let pages):
+            return queryReloaded(query, pages, now: now)
+        case .queryFailed(let reason):
+            return queryFailed(reason, now: now)
         }
     }
 
@@ -189,12 +205,12 @@ public struct WatchModel: Sendable {
         return .reload
     }
 
-    private mutating func finishReload() {
+    mutating func finishReload() {
         reloadsPending = max(0, reloadsPending - 1)
         if reloadsPending == 0 { pushedDuringReload = [] }
     }
 
-    private mutating func reloaded(_ pages: [[Product]], now: Timestamp) -> [WatchEffect] {
+    mutating func reloaded(_ pages: [[Product]], now: Timestamp) -> [WatchEffect] {
         let before = Dictionary(board.rows.map { ($0.id, $0.currentPrice) }, uniquingKeysWith: { first, _ in first })
         var fresh = PriceBoard(products: pages.flatMap { $0 })
         for update in pushedDuringReload where closings[update.productID] == nil { _ = fresh.apply(update) }
@@ -248,6 +264,8 @@ public struct WatchModel: Sendable {
         state.staleSince = staleSince
         state.hint = hint
         state.clock = clock
+        state.filterPrompt = filterPrompt
+        state.querySummary = QuerySummary.text(requestedQuery ?? query)
         return state
     }
 
@@ -268,7 +286,7 @@ public struct WatchModel: Sendable {
         return .write(Array((line + "\n").utf8))
     }
 
-    private static func ranges(of pages: [[Product]]) -> [Range<Int>] {
+    static func ranges(of pages: [[Product]]) -> [Range<Int>] {
         var start = 0
         return pages.map { page in
             defer { start += page.count }

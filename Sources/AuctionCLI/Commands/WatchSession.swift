@@ -90,6 +90,8 @@ public final class WatchSession: Sendable {
                 case .announcePages(let count):
                     socketSession.loadedPages = count
                     helpers.append(Task { [feed] in _ = try? await feed.setLoadedPages(count) })
+                case .reload where !model.query.isPlain:
+                    helpers.append(reloadQuery(model.query, pages: model.pageRanges.count, continuation: continuation))
                 case .reload:
                     let pageCount = model.pageRanges.count
                     helpers.append(Task { [self] in
@@ -114,6 +116,8 @@ public final class WatchSession: Sendable {
                     notifyCommand.start(notice) { continuation.yield(.notifyCommandFinished($0)) }
                 case .stopNotifyCommand:
                     notifyCommand?.stop()
+                case .loadQueryPage, .requery, .announceQuery:
+                    helpers.append(perform(query: effect, continuation: continuation))
                 case .quit:
                     break loop
                 }

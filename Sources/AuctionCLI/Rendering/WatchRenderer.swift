@@ -73,6 +73,7 @@ public enum WatchRenderer {
         let status = statusLine(state, now: now)
         let detail = detailLine(state, now: now)
         let urgent = previous.state.connection != state.connection || previous.state.prompt != state.prompt
+            || previous.state.filterPrompt != state.filterPrompt || previous.state.querySummary != state.querySummary
             || previous.state.staleSince != state.staleSince
             || previous.state.message != state.message || previous.state.selected != state.selected
         let due = now.millisecondsSinceEpoch - previous.statusPaintedAt.millisecondsSinceEpoch >= statusRefreshMilliseconds
@@ -136,6 +137,7 @@ public enum WatchRenderer {
     /// the reconnect countdown and since when prices are stale), updates, time since the last, page, keys.
     public static func statusLine(_ state: WatchState, now: Timestamp) -> String {
         if let prompt = state.prompt { return TerminalText.truncate(prompt.line, toWidth: state.size.columns) }
+        if let filter = state.filterPrompt { return TerminalText.truncate(filter.line, toWidth: state.size.columns) }
         var parts: [String] = []
         if let message = state.message { parts.append(TerminalText.sanitized(message)) }
         parts.append(connectionText(state, now: now))
@@ -145,6 +147,7 @@ public enum WatchRenderer {
             let seconds = max(0, (now.millisecondsSinceEpoch - last.millisecondsSinceEpoch) / 1000)
             parts.append("last \(seconds) s ago")
         }
+        if let summary = state.querySummary { parts.append(summary) }
         parts.append(state.pageLabel)
         let layout = WatchLayout(state)
         let below = state.products.count - layout.shown.upperBound
@@ -191,6 +194,8 @@ public enum WatchRenderer {
         "  b                bid on the selected line (Enter bids, Esc cancels)",
         "  n →, p ←         next / previous page (also Page Down / Page Up)",
         "  r                reload the prices; while disconnected: reconnect now",
+        "  /                filter (search on the server; Enter applies, Esc cancels, empty clears)",
+        "  s                next sort: id, ending, price, new, change, bids",
         "  ?                this help",
     ]
 

@@ -40,6 +40,10 @@ public struct WatchState: Hashable, Sendable {
     public var hint: String?
     /// The clock for times of day on screen ("stale since 16:02").
     public var clock: TimeOfDay = .utc
+    /// The filter being typed after `/` (the status line becomes its prompt), if any.
+    public var filterPrompt: FilterPrompt?
+    /// The active query's filter and sort for the status line (`"lamp" · sort price`); nil for the plain catalogue.
+    public var querySummary: String?
 
     /// Creates a state.
     public init(products: [Product], pageNumber: Int = 1, pageCount: Int = 1, morePages: Bool = false,

@@ -16,6 +16,10 @@ public enum WatchAction: Hashable, Sendable {
     case bid
     /// `?`: show the keys.
     case help
+    /// `/`: type a filter (search text) applied on the server.
+    case filter
+    /// `s`: the next sort (id → ending → price → new → change → bids → id), reloaded from the server.
+    case sort
 
     /// The action for a key, or nil when the key does nothing in `watch`.
     public init?(key: Key) {
@@ -28,6 +32,8 @@ public enum WatchAction: Hashable, Sendable {
         case .character("k"), .character("K"), .up: self = .selectPrevious
         case .character("b"), .character("B"): self = .bid
         case .character("?"), .character("h"), .character("H"): self = .help
+        case .character("/"): self = .filter
+        case .character("s"), .character("S"): self = .sort
         default: return nil
         }
     }

@@ -114,7 +114,7 @@ public struct HTTPProductRepository: ProductRepository {
         }
     }
 
-    private func decode<T>(_ body: () throws(CatalogueError) -> T) throws(AuctionError) -> T {
+    func decode<T>(_ body: () throws(CatalogueError) -> T) throws(AuctionError) -> T {
         do throws(CatalogueError) {
             return try body()
         } catch {
@@ -123,7 +123,7 @@ public struct HTTPProductRepository: ProductRepository {
     }
 
     /// An unexpected status as a domain error, with the `{"error": ...}` message when there is one.
-    private func failure(_ response: HTTPResponse) -> AuctionError {
+    func failure(_ response: HTTPResponse) -> AuctionError {
         let message = CatalogueErrorBody(body: response.body)?.error
             ?? (response.body.isEmpty || response.body.count > 512 ? response.status.reasonPhrase
                 : String(decoding: response.body, as: UTF8.self))

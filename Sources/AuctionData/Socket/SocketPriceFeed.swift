@@ -30,6 +30,15 @@ public final class SocketPriceFeed: PriceFeed {
         return verdict
     }
 
+    /// Makes the list state follow `query`'s first `pages` pages (request 13, feature `query`); the session
+    /// records it once answered, so a reconnect replays it after the plain list state.
+    public func setQueryState(_ query: CatalogueQuery, pages: Int) async throws(AuctionError) -> Bool {
+        let verdict = try await client.request(.queryState(parameters: CatalogueQueryDTO.parameters(of: query), pages: max(1, pages))).result
+        session.query = query
+        session.loadedPages = pages
+        return verdict
+    }
+
     /// Subscribes to products' price changes regardless of list state.
     public func subscribe(to ids: [ProductID]) async throws(AuctionError) {
         let reply = try await client.request(.subscribe(ids))

@@ -12,6 +12,7 @@ public final class SocketSession: Sendable {
         var subscriptions: [ProductID] = []
         var rooms: [String] = []
         var capabilities: ServerCapabilities?
+        var query: CatalogueQuery?
     }
 
     private let state = Mutex(State())
@@ -55,6 +56,12 @@ public final class SocketSession: Sendable {
         set { state.withLock { $0.loadedPages = max(0, newValue) } }
     }
 
+    /// The discovery query whose first `loadedPages` pages are the list state (request 13), or nil for the plain catalogue.
+    public var query: CatalogueQuery? {
+        get { state.withLock { $0.query } }
+        set { state.withLock { $0.query = newValue } }
+    }
+
     /// The products subscribed to, in the order first subscribed.
     public var subscriptions: [ProductID] { state.withLock { $0.subscriptions } }
 
@@ -93,6 +100,9 @@ public final class SocketSession: Sendable {
         }
         if let token = current.token { messages.append(.login(token: token)) }
         if let listState { messages.append(listState) }
+        if let query = current.query, current.capabilities?.supports(.query) ?? (dialect == .auction) {
+            messages.append(.queryState(parameters: CatalogueQueryDTO.parameters(of: query), pages: current.loadedPages))
+        }
         if !current.subscriptions.isEmpty { messages.append(.subscribe(current.subscriptions)) }
         messages += current.rooms.map { .chatJoin(room: $0) }
         return messages.map(\.frame)
