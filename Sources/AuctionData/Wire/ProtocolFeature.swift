@@ -25,12 +25,14 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     public static let notifications = ProtocolFeature("notifications")
     /// Proxy bids (`max_price` on request 2), idempotency keys and buy-now (request 12): offered by the server.
     public static let proxyBids = ProtocolFeature("proxy-bids")
+    /// Lot pushes (9): listed, edited, withdrawn.
+    public static let lots = ProtocolFeature("lots")
 
     /// What this build's client understands, sent in its hello.
     public static let understoodByClient: [ProtocolFeature] = [.closing, .chat, .errors, .extensions, .notifications]
     /// What our server offers, listed in its hello reply.
     public static let offeredByServer: [ProtocolFeature] = [
-        .closing, .chat, .errors, .subscribe, .login, .notifications, .proxyBids, .extensions,
+        .closing, .chat, .errors, .subscribe, .login, .notifications, .proxyBids, .extensions, .lots,
     ]
 
     /// The most features a hello may list, and the longest name; the rest are ignored.
@@ -49,6 +51,7 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
         case 6: .errors
         case 7: .extensions
         case 8: .notifications
+        case 9: .lots
         default: ProtocolFeature("push-\(dataType)")
         }
     }

@@ -135,6 +135,12 @@ public enum StoreSchema {
             ALTER TABLE images ADD COLUMN blob_hash TEXT REFERENCES image_blobs(hash);
             CREATE INDEX images_by_blob ON images(blob_hash) WHERE blob_hash IS NOT NULL;
             """),
+        Migration(version: 5, summary: "sellers are users: lots listed, edited and withdrawn by them", sql: """
+            ALTER TABLE products ADD COLUMN seller_id INTEGER REFERENCES users(id);
+            ALTER TABLE products ADD COLUMN withdrawn_at INTEGER;
+            ALTER TABLE products ADD COLUMN edited_at INTEGER;
+            CREATE INDEX products_by_seller ON products(seller_id, id) WHERE seller_id IS NOT NULL;
+            """),
     ]
 
     /// The schema version this program writes.
