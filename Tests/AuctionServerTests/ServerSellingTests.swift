@@ -21,6 +21,10 @@ import Testing
         (try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]) ?? [:]
     }
 
+    static func notices(_ messages: [ServerMessage]) -> [AuctionNotification] {
+        messages.compactMap { if case .notification(let notice) = $0 { notice } else { nil } }
+    }
+
     static func reason(_ response: HTTPResponse) -> String? { object(response)["reason"] as? String }
 
     static func sell(_ running: Running, fields: [(String, String)], images: [(String, [UInt8])] = [],
@@ -250,5 +254,46 @@ import Testing
             #expect(seen.contains { if case .reply = $0 { true } else { false } })
             #expect(!seen.contains { if case .lot = $0 { true } else { false } })
         }
+    }
+
+    @Test func theSellerIsToldOfEachBidAndOfTheSale() async throws {
+        let clock = ManualClock(SystemClock().now())
+        let directory = try TemporaryDirectory()
+        let server = AuctionHouseServer(configuration: .ephemeral(databasePath: directory.file("auction.sqlite")), log: .silent,
+                                        clock: clock)
+        let addresses = try server.start()
+        let loop = try EventLoop.spawn(name: "test-selling")
+        let http = HTTPClient(baseURL: try HTTPBaseURL(parsing: addresses.httpURL),
+                              configuration: .init(responseTimeoutMilliseconds: 60_000), loop: loop)
+        let token = try #require(AccountDTO.session(from: try await http.post(
+            "/users/register", json: AccountDTO.credentialsBody(name: "seller", password: "correct horse")).body)).token
+        let running = Running(directory: directory, server: server, addresses: addresses, loop: loop, http: http, token: token)
+        defer { running.stop() }
+        let buyer = try await Self.register(running, "buyer")
+        let id = try #require(Self.object(try await Self.sell(running, fields: Self.valid.filter { $0.0 != "duration_seconds" }
+                                                                + [("duration_seconds", "600")]))["id"] as? Int)
+        let seller = try RawSocket(port: addresses.socket.port), bidder = try RawSocket(port: addresses.socket.port)
+        defer { seller.close(); bidder.close() }
+        let hello = ClientMessage.hello(WireHello(client: "test", version: "0", features: [.notifications, .closing]))
+        #expect(await seller.exchange([hello, .login(token: token)]).map { $0?.result } == [true, true])
+        let bid = await bidder.exchange([hello, .login(token: buyer), .bid(Bid(productID: ProductID(id), price: Money(1_500)), userID: nil)])
+        #expect(bid.last??.result == true, "\(bid)")
+        let toldOfBid = Self.notices(await seller.readMessages { Self.notices($0).contains { $0.kind == .bid } })
+        #expect(toldOfBid.map(\.kind) == [.bid])
+        #expect(toldOfBid.first?.price == 1_500 && toldOfBid.first?.productID == ProductID(id))
+
+        clock.advance(milliseconds: 601_000)
+        let toldOfSale = Self.notices(await seller.readMessages { Self.notices($0).contains { $0.kind == .sold } })
+        #expect(toldOfSale.map(\.kind) == [.sold])
+        #expect(toldOfSale.first?.price == 1_500)
+        #expect(try await eventually { try Self.count(running, "SELECT COUNT(*) FROM notifications WHERE kind IN ('bid', 'sold')") == 2 })
+        let settled = await eventually {
+            (try? Self.count(running, "SELECT COUNT(*) FROM products WHERE id = \(id) AND closed_at IS NOT NULL")) == 1
+        }
+        #expect(settled)
+        let after = try #require(Self.object(try await Self.request(running, .get, "/me/selling"))["lots"] as? [[String: Any]])
+        #expect(after.first?["status"] as? String == "sold")
+        #expect(after.first?["winner"] as? String == "buyer")
+        #expect(after.first?["final_price"] as? Int == 1_500)
     }
 }

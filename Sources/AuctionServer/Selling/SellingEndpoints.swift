@@ -74,7 +74,7 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
                 guard var product = created else { throw .unknownImage }
                 product.reserveMet = listing.reserve.map { _ in false }
                 product.buyNowPrice = listing.buyNow
-                hooks.listed(product, listing, user.name)
+                hooks.listed(product, listing, user.name, user.id)
                 var response = Self.json(.created, [("id", .int(Int64(product.id.rawValue)))])
                 response.headers.add(name: "Location", value: "/products/\(product.id.rawValue)")
                 responder.respond(response)

@@ -10,13 +10,13 @@ extension AuctionHouseServer {
         struct LoopBound: @unchecked Sendable { let service: SocketService }
         let bound = LoopBound(service: service)
         return SellingHooks(
-            listed: { product, listing, seller in
+            listed: { product, listing, seller, sellerID in
                 guard live.add(product, seller: seller) else {
                     return log.error("selling: product \(product.id) is not above every other id; not listed live")
                 }
                 let item = CatalogueEndpoints.listItem(product, source: live)
                 let terms = AuctionTerms(reserve: listing.reserve, buyNow: listing.buyNow)
-                loop.execute { bound.service.listLot(product, terms: terms, item: item) }
+                loop.execute { bound.service.listLot(product, terms: terms, item: item, seller: sellerID) }
             },
             withdraw: { id, decided in
                 loop.execute {

@@ -203,6 +203,11 @@ public final class AuctionHouseServer: Sendable {
         service.restoreKeys(restored.keyedBids)
         service.chat = running.chat
         service.notifications = running.notifications
+        do throws(StoreError) {
+            service.lotSellers = try running.selling?.sellerIDs() ?? [:]
+        } catch {
+            throw .store(error)
+        }
         running.service = service
         let products = live.count
         CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },

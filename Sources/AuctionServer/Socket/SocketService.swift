@@ -51,6 +51,8 @@ final class SocketService: @unchecked Sendable {
     var output = SocketOutput()
     /// Notifications (`SocketService+Notifications`); nil when the server keeps none.
     var notifications: NotificationRelay?
+    /// Lots sold by users (not the demo's), by product: who is told of bids and the sale (`SocketService+Selling`).
+    var lotSellers: [ProductID: UserID] = [:]
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }

@@ -147,6 +147,15 @@ public final class SQLiteSellingStore: Sendable {
         }
     }
 
+    /// The seller account of every lot listed by a user (the demo's have none).
+    public func sellerIDs() throws(StoreError) -> [ProductID: UserID] {
+        try connection.withDatabase { database throws(StoreError) -> [ProductID: UserID] in
+            Dictionary(uniqueKeysWithValues: try database.query("SELECT id, seller_id FROM products WHERE seller_id IS NOT NULL") {
+                (ProductID(Int($0.int64(0))), UserID(rawValue: $0.int64(1)))
+            })
+        }
+    }
+
     /// Every product's seller name (the demo's text sellers and users alike).
     public func sellerNames() throws(StoreError) -> [ProductID: String] {
         try connection.withDatabase { database throws(StoreError) -> [ProductID: String] in
