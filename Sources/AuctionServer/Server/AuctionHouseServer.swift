@@ -241,10 +241,14 @@ public final class AuctionHouseServer: Sendable {
             let writer = WorkerThread(name: "auction-selling")
             running.sellingWriter = writer
             let clock = self.clock
+            let hooks = Self.sellingHooks(live: live, service: service, loop: loop, log: log)
             router.add(SellingEndpoints(
                 store: selling, sessions: sessions, rules: SaleRules(maximumPrice: configuration.priceLimits.maximumPrice),
-                offload: { readers.submit($0) }, writer: { writer.submit($0) },
-                hooks: Self.sellingHooks(live: live, service: service, loop: loop, log: log), now: { clock.now() }))
+                offload: { readers.submit($0) }, writer: { writer.submit($0) }, hooks: hooks, now: { clock.now() }))
+            if configuration.simulation == .demoFeed {
+                let seller = SimulatedSeller(loop: loop, store: selling, writer: writer, hooks: hooks, log: log)
+                loop.execute { seller.schedule() }
+            }
         }
         let socketAddress: SocketAddress
         do throws(SocketError) {

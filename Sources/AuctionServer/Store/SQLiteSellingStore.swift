@@ -147,6 +147,19 @@ public final class SQLiteSellingStore: Sendable {
         }
     }
 
+    /// The demo's simulated seller's user name.
+    public static let simulatedSellerName = "sim-seller"
+
+    /// The demo's simulated seller account (created without a usable password on first use).
+    public func simulatedSeller(now: Timestamp) throws(StoreError) -> UserID {
+        try connection.withDatabase { database throws(StoreError) -> UserID in
+            try database.run("INSERT OR IGNORE INTO users (name, password_hash, created_at) VALUES (?, '!', ?)",
+                             [.text(Self.simulatedSellerName), .integer(now.millisecondsSinceEpoch)])
+            return UserID(rawValue: try database.scalarInteger("SELECT id FROM users WHERE name = ?",
+                                                               [.text(Self.simulatedSellerName)]) ?? 0)
+        }
+    }
+
     /// The seller account of every lot listed by a user (the demo's have none).
     public func sellerIDs() throws(StoreError) -> [ProductID: UserID] {
         try connection.withDatabase { database throws(StoreError) -> [ProductID: UserID] in
