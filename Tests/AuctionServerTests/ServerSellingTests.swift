@@ -205,6 +205,12 @@ import Testing
         #expect(detail["reserve_met"] as? Bool == true)
         #expect(Self.reason(try await Self.request(running, .patch, "/products/\(second)", json: "{\"reserve\":10}"))
                 == "reserve_below_start")
+        let hash = try #require(ServerImageTests.field(
+            try await running.upload(PNGEncoder.encode(ServerImageTests.picture(12)), type: "image/png"), "hash"))
+        let pictured = try await Self.request(running, .patch, "/products/\(first)", json: "{\"image_hashes\":[\"\(hash)\"]}")
+        #expect(pictured.status == .ok)
+        let listedImages = try await Self.lastPage(running).first { $0["product_id"] as? Int == first }?["Product_Images"] as? [Any]
+        #expect(listedImages?.count == 1)
 
         // Withdrawing the lot without bids: gone from lists, its detail says so, bids refused.
         let withdrawn = try await Self.request(running, .delete, "/products/\(second)")

@@ -30,6 +30,7 @@ extension AuctionHouseServer {
             },
             edited: { id, edit in
                 live.edit(id, name: edit.name, startPrice: edit.startPrice, endsAt: edit.endsAt, minimumIncrement: edit.minimumIncrement)
+                if edit.imageHashes != nil { live.refreshImages(of: id) }
                 let item = live.product(id).map { CatalogueEndpoints.listItem($0, source: live) } ?? .null
                 loop.execute { bound.service.announceEdit(id, item: item) }
             },

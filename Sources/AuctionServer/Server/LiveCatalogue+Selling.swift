@@ -54,6 +54,12 @@ extension LiveCatalogue {
         selling.withLock { $0.withdraw(id) }
     }
 
+    /// Re-reads a product's image ids from the store after its seller replaced its images.
+    func refreshImages(of id: ProductID) {
+        guard let index = index(of: id), let stored = try? store.detail(of: id) else { return }
+        rows.withLock { $0[index].imageIDs = stored.product.imageIDs }
+    }
+
     /// Applies a seller's edit to the row lists show.
     func edit(_ id: ProductID, name: String?, startPrice: Money?, endsAt: Timestamp?, minimumIncrement: Money?) {
         guard let index = index(of: id) else { return }

@@ -9,7 +9,7 @@ import AuctionInfrastructure
 /// images come from the store on demand, synchronously (the server answers on its own threads,
 /// never on Swift's cooperative pool). Thread-safe: the rows sit behind a lock.
 final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
-    private let store: SQLiteCatalogueStore
+    let store: SQLiteCatalogueStore
     let rows: Mutex<[Product]>
     private let indexByID: Mutex<[ProductID: Int]>
     /// Sellers' names, withdrawn lots and the rows lists show (`LiveCatalogue+Selling.swift`).
