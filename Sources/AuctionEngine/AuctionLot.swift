@@ -13,7 +13,7 @@ public struct AuctionLot: Hashable, Sendable {
     /// When the price last changed, if it changed since the book was built.
     public internal(set) var lastChangeAt: Timestamp?
     /// The smallest raise a bid must make, when the seller set one.
-    public let minimumIncrement: Money?
+    public internal(set) var minimumIncrement: Money?
     /// When bidding ends, if it ever does (soft close moves it later; a buy-now moves it to the buy).
     public internal(set) var endsAt: Timestamp?
     /// Who made the highest accepted bid, when known; the winner once closed (if the reserve was met).
@@ -23,7 +23,7 @@ public struct AuctionLot: Hashable, Sendable {
     /// The leader's secret maximum when it is above the price (never show it to anyone but the leader).
     public internal(set) var leaderMaximum: Money?
     /// The reserve, buy-now price and soft-close rules.
-    public let terms: AuctionTerms
+    public internal(set) var terms: AuctionTerms
     /// How many times soft close moved the end.
     public internal(set) var extensions: Int
     /// Whether any bid was accepted (buy-now disappears with the first one when there is no reserve).
@@ -32,6 +32,8 @@ public struct AuctionLot: Hashable, Sendable {
     public internal(set) var isBought: Bool
     /// Everyone with an accepted bid or a stored maximum on this lot.
     public internal(set) var bidders: Set<UserID>
+    /// Whether its seller withdrew it (it is closed too, and never announced as ended).
+    public internal(set) var isWithdrawn = false
 
     /// Accepted bids (and maximum changes) on this lot from the oldest one whose commit is not
     /// confirmed yet, oldest first (confirmed ones stay while an older one is unresolved, to keep

@@ -72,7 +72,7 @@ func runImageBenchmark(_ arguments: [String]) -> Int32 {
 }
 
 /// Smooth gradients with a little noise, so the codecs work about as hard as on a photograph.
-private func syntheticPhoto(width: Int, height: Int) -> RGBAImage {
+func syntheticPhoto(width: Int, height: Int) -> RGBAImage {
     var pixels = [UInt8](repeating: 255, count: width * height * 4)
     var state: UInt32 = 2_463_534_242
     for y in 0..<height {
@@ -88,7 +88,7 @@ private func syntheticPhoto(width: Int, height: Int) -> RGBAImage {
     return RGBAImage(width: width, height: height, pixels: pixels)
 }
 
-private func imageBenchmarkSeconds() -> Double {
+func imageBenchmarkSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

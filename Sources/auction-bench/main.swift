@@ -9,6 +9,7 @@ let suites: [String: ([String]) -> Int32] = [
     "cli": runCLIBenchmark,
     "image": runImageBenchmark,
     "proxy": runProxyBenchmark,
+    "sell": runSellBenchmark,
 ]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let suite = suites[name] else {

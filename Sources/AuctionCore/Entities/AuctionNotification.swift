@@ -42,4 +42,6 @@ public enum NotificationKind: String, Hashable, Sendable, CaseIterable {
     case lost
     /// Your lot was sold (to its seller).
     case sold
+    /// Someone bid on your lot (to its seller; issue 12).
+    case bid
 }

@@ -27,12 +27,14 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     public static let proxyBids = ProtocolFeature("proxy-bids")
     /// Query state (request 13): list state following a catalogue query's pages: offered by the server.
     public static let query = ProtocolFeature("query")
+    /// Lot pushes (9): listed, edited, withdrawn.
+    public static let lots = ProtocolFeature("lots")
 
     /// What this build's client understands, sent in its hello.
     public static let understoodByClient: [ProtocolFeature] = [.closing, .chat, .errors, .extensions, .notifications]
     /// What our server offers, listed in its hello reply.
     public static let offeredByServer: [ProtocolFeature] = [
-        .closing, .chat, .errors, .subscribe, .login, .notifications, .proxyBids, .extensions, .query,
+        .closing, .chat, .errors, .subscribe, .login, .notifications, .proxyBids, .extensions, .query, .lots,
     ]
 
     /// The most features a hello may list, and the longest name; the rest are ignored.
@@ -51,6 +53,7 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
         case 6: .errors
         case 7: .extensions
         case 8: .notifications
+        case 9: .lots
         default: ProtocolFeature("push-\(dataType)")
         }
     }

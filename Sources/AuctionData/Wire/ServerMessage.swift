@@ -19,6 +19,8 @@ public enum ServerMessage: Hashable, Sendable {
     case endTime(ProductID, endsAt: Timestamp, extensions: Int)
     /// 8: something happened to one of the user's auctions (feature `notifications`).
     case notification(AuctionNotification)
+    /// A lot listed, edited or withdrawn (push 9, feature `lots`).
+    case lot(LotEvent)
     /// A type this build does not know; skipped.
     case unknown(dataType: Int)
 
@@ -40,6 +42,8 @@ public enum ServerMessage: Hashable, Sendable {
         public static let endTime = 7
         /// Notification.
         public static let notification = 8
+        /// A lot listed, edited or withdrawn.
+        public static let lot = 9
     }
 
     /// This message's `dataType`.
@@ -53,6 +57,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .error: DataType.error
         case .endTime: DataType.endTime
         case .notification: DataType.notification
+        case .lot: DataType.lot
         case .unknown(let type): type
         }
     }
@@ -60,7 +65,7 @@ public enum ServerMessage: Hashable, Sendable {
     /// Reads a server frame; unknown types become `.unknown`, never an error.
     public init(frame: Frame) throws(WireError) {
         let type = frame.dataType
-        guard (DataType.reply...DataType.notification).contains(type) else {
+        guard (DataType.reply...DataType.lot).contains(type) else {
             self = .unknown(dataType: type)
             return
         }
@@ -90,6 +95,13 @@ public enum ServerMessage: Hashable, Sendable {
                             extensions: Int(clamping: try payload.optionalInt("extensions") ?? 0))
         case DataType.notification:
             self = .notification(try Self.notification(payload))
+        case DataType.lot:
+            guard let kind = LotEvent.Kind(rawValue: try payload.string("event")) else {
+                throw .invalidField("event", dataType: type)
+            }
+            let product = payload.object["product"]
+            if let product, !product.isNull, product.objectValue == nil { throw .invalidField("product", dataType: type) }
+            self = .lot(LotEvent(kind: kind, productID: try payload.productID("product_id"), product: product))
         default:
             self = .error(reason: try payload.string("reason"), message: try payload.optionalString("message") ?? "")
         }
@@ -162,6 +174,7 @@ public enum ServerMessage: Hashable, Sendable {
             ["product_id": .int(Int64(id.rawValue)), "end_time": .int(endsAt.millisecondsSinceEpoch),
              "extensions": .int(Int64(extensions))]
         case .notification(let notice): Self.notificationData(notice)
+        case .lot(let event): event.data
         case .unknown: [:]
         }
     }

@@ -27,6 +27,7 @@ extension CatalogueEndpoints {
             var json = ProductListItemDTO(product: product).json
             if case .object(var object) = json {
                 for (key, value) in biddingFields(of: product, bidCount: source.bidCount(of: product.id)) { object[key] = value }
+                for (key, value) in sellerFields(of: product.id, source: source) { object[key] = value }
                 json = .object(object)
             }
             return json
@@ -40,6 +41,7 @@ extension CatalogueEndpoints {
             for (key, value) in biddingFields(of: detail.product, bidCount: source.bidCount(of: detail.product.id)) {
                 info[key] = value
             }
+            for (key, value) in sellerFields(of: detail.product.id, source: source) { info[key] = value }
             object["DetailProductInfo"] = .object(info)
             json = .object(object)
         }

@@ -12,6 +12,10 @@ extension CatalogueEndpoints {
         func image(_ imageID: Int) throws(AuctionError) -> [UInt8]
         /// How many bids a product has (`bid_count`); nil when the source does not count them.
         func bidCount(of id: ProductID) -> Int?
+        /// The seller's name (`seller`); nil when the source does not know it.
+        func seller(of id: ProductID) -> String?
+        /// Whether the seller withdrew the product (its detail says `"withdrawn": true`; lists hide it).
+        func isWithdrawn(_ id: ProductID) -> Bool
     }
 
     /// Runs a job on some other thread; false when it cannot take it now (the route answers 503).

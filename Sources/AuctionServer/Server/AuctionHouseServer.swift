@@ -37,6 +37,8 @@ public final class AuctionHouseServer: Sendable {
         var images: SQLiteImageStore?
         var closings: WorkerThread?
         var notifications: NotificationRelay?
+        var selling: SQLiteSellingStore?
+        var sellingWriter: WorkerThread?
         /// The database file's exclusive lock: one server per file, released last.
         var fileLock: DatabaseFileLock?
     }
@@ -134,6 +136,7 @@ public final class AuctionHouseServer: Sendable {
             running.chat = try ChatRelay(path: path, limits: configuration.chat)
             running.notifications = try NotificationRelay(path: path, log: log)
             running.bidder = try SQLiteBidderStore(path: path)
+            running.selling = try SQLiteSellingStore(path: path)
         } catch {
             throw .store(error)
         }
@@ -151,7 +154,14 @@ public final class AuctionHouseServer: Sendable {
         }
         let sessions: any SessionResolver
         var router = HTTPRouter()
-        let live = LiveCatalogue(store: catalogue, products: restored.products, bidCounts: restored.bidCounts)
+        let live: LiveCatalogue
+        do throws(StoreError) {
+            live = LiveCatalogue(store: catalogue, products: restored.products, bidCounts: restored.bidCounts,
+                                 sellers: try running.selling?.sellerNames() ?? [:],
+                                 withdrawn: try running.selling?.withdrawnProducts() ?? [])
+        } catch {
+            throw .store(error)
+        }
         // Detail and image reads wait for the store's lock (an auction close may be writing), so
         // they run on two threads of their own: neither the loop nor Swift's pool waits for disk.
         let readers = BlockingWorkers(name: "auction-catalog", threads: 2)
@@ -195,6 +205,11 @@ public final class AuctionHouseServer: Sendable {
         service.restoreKeys(restored.keyedBids)
         service.chat = running.chat
         service.notifications = running.notifications
+        do throws(StoreError) {
+            service.lotSellers = try running.selling?.sellerIDs() ?? [:]
+        } catch {
+            throw .store(error)
+        }
         running.service = service
         let products = live.count
         CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },
@@ -225,6 +240,19 @@ public final class AuctionHouseServer: Sendable {
                                       uploadsPerHour: configuration.imageUploadsPerHour))
         } catch {
             throw .store(error)
+        }
+        if let selling = running.selling {
+            let writer = WorkerThread(name: "auction-selling")
+            running.sellingWriter = writer
+            let clock = self.clock
+            let hooks = Self.sellingHooks(live: live, service: service, loop: loop, log: log)
+            router.add(SellingEndpoints(
+                store: selling, sessions: sessions, rules: SaleRules(maximumPrice: configuration.priceLimits.maximumPrice),
+                offload: { readers.submit($0) }, writer: { writer.submit($0) }, hooks: hooks, now: { clock.now() }))
+            if configuration.simulation == .demoFeed {
+                let seller = SimulatedSeller(loop: loop, store: selling, writer: writer, hooks: hooks, log: log)
+                loop.execute { seller.schedule() }
+            }
         }
         let socketAddress: SocketAddress
         do throws(SocketError) {
@@ -263,6 +291,7 @@ public final class AuctionHouseServer: Sendable {
         http.maximumConnectionsPerAddress = configuration.httpMaximumConnectionsPerAddress
         // Image uploads may be larger than other requests; only on their own path.
         http.session.limits.bodyBytesByPath["/images"] = max(http.session.limits.bodyBytes, ImageEndpoints.bodyLimit(ImageUpload.Rules()))
+        http.session.limits.bodyBytesByPath["/products"] = max(http.session.limits.bodyBytes, SellingEndpoints.bodyLimit(ImageUpload.Rules()))
         let log = self.log
         http.reserve = DescriptorReserve(count: configuration.descriptorReserve,
                                          refusal: HTTPServer.tooManyConnectionsResponse,
@@ -315,6 +344,7 @@ public final class AuctionHouseServer: Sendable {
         running.ledger?.shutdown()
         running.chat?.finishWrites()
         running.closings?.shutdown()
+        running.sellingWriter?.shutdown()
         if let relay = running.notifications {
             _ = running.loop?.waitFor {}  // notices decided by the last commits and closings are posted
             relay.finishWrites()
@@ -335,6 +365,7 @@ public final class AuctionHouseServer: Sendable {
         running.bidder?.close()
         running.catalogue?.close()
         running.images?.close()
+        running.selling?.close()
         hooks.didStop()
         if let lock = running.fileLock {
             checkpoint(lock.path)

@@ -10,30 +10,34 @@ import AuctionInfrastructure
 /// never on Swift's cooperative pool). Thread-safe: the rows sit behind a lock.
 final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
     let store: SQLiteCatalogueStore
-    private let rows: Mutex<[Product]>
-    private let indexByID: [ProductID: Int]
+    let rows: Mutex<[Product]>
+    private let indexByID: Mutex<[ProductID: Int]>
+    /// Sellers' names, withdrawn lots and the rows lists show (`LiveCatalogue+Selling.swift`).
+    let selling: Mutex<LiveCatalogue.Selling>
     /// Bids per product (`bid_count`), by row index.
     private let counts: Mutex<[Int]>
 
     /// A catalogue over `store`, starting from `products` (in id order) and their `bidCounts`.
-    init(store: SQLiteCatalogueStore, products: [Product], bidCounts: [ProductID: Int] = [:]) {
+    init(store: SQLiteCatalogueStore, products: [Product], bidCounts: [ProductID: Int] = [:], sellers: [ProductID: String] = [:],
+         withdrawn: Set<ProductID> = []) {
         self.store = store
         let ordered = products.sorted { $0.id < $1.id }
         rows = Mutex(ordered)
         counts = Mutex(ordered.map { bidCounts[$0.id] ?? 0 })
-        indexByID = Dictionary(ordered.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        indexByID = Mutex(Dictionary(ordered.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first }))
+        selling = Mutex(Selling(sellers: sellers, withdrawn: withdrawn, products: ordered))
     }
 
     /// How many bids a product has.
     func bidCount(of id: ProductID) -> Int? {
-        guard let index = indexByID[id] else { return nil }
+        guard let index = index(of: id) else { return nil }
         return counts.withLock { $0[index] }
     }
 
     /// Applies committed bids' bidding state: `added` more bids, and the lot's end, extensions,
     /// reserve state and buy-now price as they stand now.
     func apply(_ id: ProductID, added: Int, endsAt: Timestamp?, extensions: Int, reserveMet: Bool?, buyNowPrice: Money?) {
-        guard let index = indexByID[id] else { return }
+        guard let index = index(of: id) else { return }
         counts.withLock { $0[index] &+= added }
         rows.withLock { rows in
             rows[index].endsAt = endsAt
@@ -44,17 +48,33 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
     }
 
     /// How many products there are.
-    var count: Int { indexByID.count }
+    var count: Int { indexByID.withLock { $0.count } }
+
+    /// The row index of a product.
+    func index(of id: ProductID) -> Int? { indexByID.withLock { $0[id] } }
+
+    /// Appends a newly listed product (its id above every other) with its seller; false when it is not the highest.
+    func add(_ product: Product, seller: String) -> Bool {
+        let added = rows.withLock { rows -> Bool in
+            guard rows.last.map({ $0.id < product.id }) ?? true else { return false }
+            rows.append(product)
+            counts.withLock { $0.append(0) }
+            indexByID.withLock { $0[product.id] = rows.count - 1 }
+            return true
+        }
+        if added { selling.withLock { $0.add(product.id, seller: seller) } }
+        return added
+    }
 
     /// Applies a committed price change.
     func apply(_ update: PriceUpdate) {
-        guard let index = indexByID[update.productID] else { return }
+        guard let index = index(of: update.productID) else { return }
         rows.withLock { $0[index] = $0[index].applying(update) }
     }
 
     /// Marks an auction ended, with its winner's name when known (lists and details say so from now on).
     func close(_ id: ProductID, winner: String?) {
-        guard let index = indexByID[id] else { return }
+        guard let index = index(of: id) else { return }
         rows.withLock { rows in
             rows[index].isClosed = true
             rows[index].winner = winner
@@ -64,7 +84,7 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
 
     /// The product as it stands now.
     func product(_ id: ProductID) -> Product? {
-        guard let index = indexByID[id] else { return nil }
+        guard let index = index(of: id) else { return nil }
         return rows.withLock { $0[index] }
     }
 
@@ -74,8 +94,14 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
         let size = ProductPage.size
         let products = rows.withLock { rows -> [Product] in
             let (start, overflow) = index.multipliedReportingOverflow(by: size)
-            guard !overflow, start < rows.count else { return [] }
-            return Array(rows[start..<min(rows.count, start + size)])
+            return selling.withLock { selling -> [Product] in
+                guard let listed = selling.listed else {
+                    guard !overflow, start < rows.count else { return [] }
+                    return Array(rows[start..<min(rows.count, start + size)])
+                }
+                guard !overflow, start < listed.count else { return [] }
+                return listed[start..<min(listed.count, start + size)].map { rows[$0] }
+            }
         }
         return products.isEmpty ? nil : ProductPage(index: index, products: products)
     }

@@ -10,7 +10,7 @@ extension SocketService {
     func notifyCommitted(_ batch: [PendingBid]) {
         guard let relay = notifications else { return }
         let now = currentTime()
-        var drafts = relay.outbid(batch, now: now)
+        var drafts = relay.outbid(batch, now: now) + sellerBidDrafts(batch, now: now)
         var checked = Set<ProductID>()
         for item in batch where checked.insert(item.productID).inserted {
             drafts += relay.endingSoon(book.endingSoon(of: item.productID, now: now, within: relay.endingSoonWindowMilliseconds), now: now)
@@ -22,6 +22,7 @@ extension SocketService {
     func notifyClosed(_ closings: [AuctionClosing]) {
         guard let relay = notifications else { return }
         post(relay.closed(closings, now: currentTime()))
+        for closing in closings { if let seller = lotSellers[closing.productID] { notifySold(closing, seller: seller) } }
     }
 
     /// A sold notice for the seller of an ended lot (loop thread). No caller yet: products name their

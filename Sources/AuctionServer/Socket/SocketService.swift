@@ -53,6 +53,8 @@ final class SocketService: @unchecked Sendable {
     var notifications: NotificationRelay?
     /// Runs request 13's queries (nil: request 13 is refused with `invalid`).
     var queryPages: QueryPages?
+    /// Lots sold by users (not the demo's), by product: who is told of bids and the sale (`SocketService+Selling`).
+    var lotSellers: [ProductID: UserID] = [:]
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }

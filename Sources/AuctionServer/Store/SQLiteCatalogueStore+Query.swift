@@ -21,6 +21,7 @@ extension SQLiteCatalogueStore {
         }
         let nowValue = now.millisecondsSinceEpoch
         let open = "(p.closed_at IS NULL AND (p.ends_at IS NULL OR p.ends_at > \(nowValue)))"
+        conditions.append("p.withdrawn_at IS NULL")  // withdrawn lots leave every list
         switch query.status {
         case .open: conditions.append(open)
         case .closed: conditions.append("NOT " + open)

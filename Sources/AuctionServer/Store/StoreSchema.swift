@@ -167,6 +167,12 @@ public enum StoreSchema {
             CREATE INDEX products_by_bids ON products(-bid_count, id);
             CREATE INDEX products_by_seller ON products(seller);
             """),
+        Migration(version: 7, summary: "sellers are users: lots listed, edited and withdrawn by them", sql: """
+            ALTER TABLE products ADD COLUMN seller_id INTEGER REFERENCES users(id);
+            ALTER TABLE products ADD COLUMN withdrawn_at INTEGER;
+            ALTER TABLE products ADD COLUMN edited_at INTEGER;
+            CREATE INDEX products_by_seller_id ON products(seller_id, id) WHERE seller_id IS NOT NULL;
+            """),
     ]
 
     /// The schema version this program writes.

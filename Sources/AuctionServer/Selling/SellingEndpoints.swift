@@ -1,0 +1,202 @@
+import AuctionCore
+import AuctionEngine
+import AuctionImage
+import AuctionInfrastructure
+
+/// The selling routes (issue 12), all for a logged-in user (`Authorization: Bearer`): `POST /products`
+/// (multipart with image parts, or JSON with `image_hashes`), `PATCH /products/{id}`,
+/// `DELETE /products/{id}` and `GET /me/selling`. Parsing and image decoding run on `offload`'s
+/// threads, every write on `writer` (one thread, so new lots reach the book in id order); the book
+/// decides withdrawals and locked terms on the loop through `hooks`.
+public struct SellingEndpoints: HTTPRouteCollection, Sendable {
+    /// The paths served, in the order they are documented.
+    public static let paths = ["/products", "/products/{id}", "/me/selling"]
+
+    /// The largest `POST /products` body: every image at its limit plus the fields and framing.
+    public static func bodyLimit(_ rules: ImageUpload.Rules) -> Int { rules.maximumBytes * rules.maximumImagesPerLot + (1 << 20) }
+
+    /// Where lots are written.
+    public var store: SQLiteSellingStore
+    /// Who a bearer token belongs to.
+    public var sessions: any SessionResolver
+    /// The bounds a lot meets.
+    public var rules: SaleRules
+    /// Where parsing, decoding and reads run.
+    public var offload: CatalogueEndpoints.Offload
+    /// Where writes run, one at a time.
+    public var writer: CatalogueEndpoints.Offload
+    /// The running auction.
+    public var hooks: SellingHooks
+    /// The server's clock.
+    public var now: @Sendable () -> Timestamp
+
+    /// The selling routes.
+    public init(store: SQLiteSellingStore, sessions: any SessionResolver, rules: SaleRules,
+                offload: @escaping CatalogueEndpoints.Offload, writer: @escaping CatalogueEndpoints.Offload,
+                hooks: SellingHooks, now: @escaping @Sendable () -> Timestamp) {
+        self.store = store
+        self.sessions = sessions
+        self.rules = rules
+        self.offload = offload
+        self.writer = writer
+        self.hooks = hooks
+        self.now = now
+    }
+
+    /// Adds the selling routes.
+    public func register(on router: inout HTTPRouter) {
+        let endpoints = self
+        router.on(.post, "/products", responding: { request, responder in
+            endpoints.authorised(request, responder) { user in endpoints.create(request, user: user, responder) }
+        })
+        router.on(.delete, "/products/{id}", responding: { request, responder in
+            endpoints.authorised(request, responder) { user in endpoints.withdraw(request, user: user, responder) }
+        })
+        router.on(.patch, "/products/{id}", responding: { request, responder in
+            endpoints.authorised(request, responder) { user in endpoints.edit(request, user: user, responder) }
+        })
+        router.on(.get, "/me/selling", responding: { request, responder in
+            endpoints.authorised(request, responder) { user in endpoints.selling(user: user, responder) }
+        })
+    }
+
+    private func create(_ request: HTTPRequest, user: SessionUser, _ responder: HTTPResponder) {
+        let store = self.store, hooks = self.hooks, now = self.now, writer = self.writer
+        run(offload, responder) { () throws(SaleRefusal) in
+            let listing = try listing(from: request, now: now())
+            run(writer, responder) { () throws(SaleRefusal) in
+                let created: Product?
+                do {
+                    created = try store.create(listing, seller: user.id, sellerName: user.name, now: now())
+                } catch {
+                    throw .storeFailed
+                }
+                guard var product = created else { throw .unknownImage }
+                product.reserveMet = listing.reserve.map { _ in false }
+                product.buyNowPrice = listing.buyNow
+                hooks.listed(product, listing, user.name, user.id)
+                var response = Self.json(.created, [("id", .int(Int64(product.id.rawValue)))])
+                response.headers.add(name: "Location", value: "/products/\(product.id.rawValue)")
+                responder.respond(response)
+            }
+        }
+    }
+
+    private func withdraw(_ request: HTTPRequest, user: SessionUser, _ responder: HTTPResponder) {
+        let store = self.store, hooks = self.hooks, now = self.now, writer = self.writer
+        run(offload, responder) { () throws(SaleRefusal) in
+            let id = try ownedProduct(request, user: user)
+            hooks.withdraw(id) { change in
+                run(writer, responder) { () throws(SaleRefusal) in
+                    try Self.check(change, otherwise: .hasBids)
+                    do {
+                        try store.withdraw(id, now: now())
+                    } catch {
+                        throw .storeFailed
+                    }
+                    responder.respond(Self.json(.ok, [("ok", .bool(true))]))
+                }
+            }
+        }
+    }
+
+    private func edit(_ request: HTTPRequest, user: SessionUser, _ responder: HTTPResponder) {
+        let store = self.store, hooks = self.hooks, now = self.now, writer = self.writer
+        run(offload, responder) { () throws(SaleRefusal) in
+            let id = try ownedProduct(request, user: user)
+            let edit = try saleEdit(from: request, current: hooks.product(id), now: now())
+            hooks.amend(id, edit) { change in
+                run(writer, responder) { () throws(SaleRefusal) in
+                    try Self.check(change, otherwise: .lockedByBids)
+                    let stored: Bool
+                    do {
+                        stored = try store.edit(id, edit, now: now())
+                    } catch {
+                        throw .storeFailed
+                    }
+                    guard stored else { throw .unknownImage }
+                    hooks.edited(id, edit)
+                    responder.respond(Self.json(.ok, [("ok", .bool(true))]))
+                }
+            }
+        }
+    }
+
+    private func selling(user: SessionUser, _ responder: HTTPResponder) {
+        let store = self.store
+        run(offload, responder) { () throws(SaleRefusal) in
+            let rows: [SellingRow]
+            do {
+                rows = try store.selling(of: user.id)
+            } catch {
+                throw .storeFailed
+            }
+            responder.respond(Self.json(.ok, [("lots", .array(rows.map(Self.json(_:))))]))
+        }
+    }
+
+    /// The product named by the path, when `user` sells it.
+    private func ownedProduct(_ request: HTTPRequest, user: SessionUser) throws(SaleRefusal) -> ProductID {
+        guard let text = request.pathParameters["id"], let number = Int(text), number > 0, number <= Int(Int32.max) else {
+            throw .unknownProduct
+        }
+        let id = ProductID(number)
+        let owner: UserID??
+        do {
+            owner = try store.sellerID(of: id)
+        } catch {
+            throw .storeFailed
+        }
+        guard let owner else { throw .unknownProduct }
+        guard owner == user.id else { throw .notSeller }
+        return id
+    }
+
+    private static func check(_ change: AuctionBook.SellerChange, otherwise: SaleRefusal) throws(SaleRefusal) {
+        switch change {
+        case .applied: return
+        case .unknownProduct: throw .unknownProduct
+        case .closed: throw .closed
+        case .hasBids: throw otherwise
+        }
+    }
+
+    private func authorised(_ request: HTTPRequest, _ responder: HTTPResponder, _ body: (SessionUser) -> Void) {
+        guard let token = AccountEndpoints.bearerToken(request), let user = sessions.user(forToken: token) else {
+            return responder.respond(SaleRefusal.unauthenticated.response)
+        }
+        body(user)
+    }
+
+    /// Runs `body` where `offload` puts it; a refusal it throws is the answer.
+    private func run(_ offload: CatalogueEndpoints.Offload, _ responder: HTTPResponder,
+                     _ body: @escaping @Sendable () throws(SaleRefusal) -> Void) {
+        let accepted = offload {
+            do throws(SaleRefusal) {
+                try body()
+            } catch {
+                responder.respond(error.response)
+            }
+        }
+        if !accepted {
+            var busy = ImageEndpoints.refusal(.serviceUnavailable, "the server is busy; try again in a moment", reason: "busy")
+            busy.headers.add(name: "Retry-After", value: "1")
+            responder.respond(busy)
+        }
+    }
+
+    static func json(_ status: HTTPStatus, _ members: [(String, JSONValue)]) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json; charset=utf-8", body: JSONValue.object(JSONObject(members)).serialized())
+    }
+
+    static func json(_ row: SellingRow) -> JSONValue {
+        var object = JSONObject([("product_id", .int(Int64(row.productID.rawValue))), ("name", .string(row.name)),
+                                 ("status", .string(row.status)), ("bid_count", .int(Int64(row.bidCount))),
+                                 ("current_price", .int(row.currentPrice.minorUnits))])
+        if let met = row.reserveMet { object["reserve_met"] = .bool(met) }
+        if let winner = row.winner { object["winner"] = .string(winner) }
+        if let price = row.finalPrice { object["final_price"] = .int(price.minorUnits) }
+        object["end_time"] = row.endTime.map { .int($0.millisecondsSinceEpoch) } ?? .null
+        return .object(object)
+    }
+}

@@ -1,0 +1,187 @@
+import AuctionCore
+import AuctionImage
+import AuctionInfrastructure
+
+/// Lots listed by logged-in sellers (schema 5): created with their images in one transaction,
+/// withdrawn, edited, and listed back to their seller for `GET /me/selling`.
+///
+/// Thread-safe (`Sendable`): one connection behind a lock. The server calls it from one writer thread,
+/// so new lots get their ids in the order the event loop hears of them.
+public final class SQLiteSellingStore: Sendable {
+    private let connection: StoreConnection
+
+    /// Opens (creating and migrating if needed) the store at `path`.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
+        connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    }
+
+    /// Closes the connection; later calls fail with `.closed`.
+    public func close() {
+        connection.close()
+    }
+
+    /// Writes a new lot, its uploaded images (by content hash) and its links to earlier uploads in
+    /// one transaction, and returns it as the catalogue lists it; nil, writing nothing, when one of
+    /// `imageHashes` is not stored.
+    public func create(_ listing: SaleListing, seller: UserID, sellerName: String, now: Timestamp) throws(StoreError) -> Product? {
+        try connection.withDatabase { database throws(StoreError) -> Product? in
+            try database.transaction(.immediate) { () throws(StoreError) -> Product? in
+                for hash in listing.imageHashes {
+                    guard try database.scalarInteger("SELECT COUNT(*) FROM image_blobs WHERE hash = ?", [.text(hash)]) == 1 else {
+                        return nil
+                    }
+                }
+                let time = SQLiteValue.integer(now.millisecondsSinceEpoch)
+                try database.run("""
+                    INSERT INTO products (name, seller, description, start_price, current_price, last_change, last_change_at,
+                                          min_increment, listed_at, ends_at, reserve_price, buy_now_price, seller_id)
+                    VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
+                    """, [.text(listing.name), .text(sellerName), .text(listing.description),
+                          .integer(listing.startPrice.minorUnits), .integer(listing.startPrice.minorUnits), time,
+                          .integer(listing.minimumIncrement?.minorUnits), time, .integer(listing.endsAt.millisecondsSinceEpoch),
+                          .integer(listing.reserve?.minorUnits), .integer(listing.buyNow?.minorUnits), .integer(seller.rawValue)])
+                let id = database.lastInsertRowID
+                var hashes: [String] = []
+                for upload in listing.uploads {
+                    let hash = SHA256.hexDigest(upload.bytes)
+                    try database.run("""
+                        INSERT OR IGNORE INTO image_blobs (hash, content_type, width, height, bytes, created_at)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """, [.text(hash), .text(upload.contentType), .integer(Int64(upload.width)),
+                              .integer(Int64(upload.height)), .blob(upload.bytes), time])
+                    hashes.append(hash)
+                }
+                try Self.attach(hashes + listing.imageHashes, to: id, in: database)
+                let product = ProductID(Int(id))
+                let images = try database.query("SELECT id FROM images WHERE product_id = ? ORDER BY position, id",
+                                                [.integer(id)]) { Int($0.int64(0)) }
+                return try database.query(SQLiteCatalogueStore.productColumns + " WHERE id = ?", [.integer(id)]) { row in
+                    SQLiteCatalogueStore.product(from: row, images: [product: images])
+                }.first
+            }
+        }
+    }
+
+    /// Who sold a product: nil when there is no such product; `.some(nil)` for the demo's lots (no seller account).
+    public func sellerID(of id: ProductID) throws(StoreError) -> UserID?? {
+        try connection.withDatabase { database throws(StoreError) -> UserID?? in
+            let rows = try database.query("SELECT seller_id FROM products WHERE id = ?", [.integer(Int64(id.rawValue))]) {
+                $0.optionalInt64(0).map(UserID.init(rawValue:))
+            }
+            guard let first = rows.first else { return nil }
+            return .some(first)
+        }
+    }
+
+    /// Marks a lot withdrawn (and closed, so a restarted server neither lists nor closes it again).
+    public func withdraw(_ id: ProductID, now: Timestamp) throws(StoreError) {
+        try connection.withDatabase { database throws(StoreError) in
+            try database.run("""
+                UPDATE products SET withdrawn_at = ?1, closed_at = COALESCE(closed_at, ?1),
+                                    final_price = COALESCE(final_price, current_price)
+                WHERE id = ?2 AND withdrawn_at IS NULL
+                """, [.integer(now.millisecondsSinceEpoch), .integer(Int64(id.rawValue))])
+        }
+    }
+
+    /// Applies a seller's edit: the fields given change, `imageHashes` (when given) replaces the images;
+    /// false, changing nothing, when an image hash is not stored.
+    public func edit(_ id: ProductID, _ edit: SaleEdit, now: Timestamp) throws(StoreError) -> Bool {
+        try connection.withDatabase { database throws(StoreError) -> Bool in
+            try database.transaction(.immediate) { () throws(StoreError) -> Bool in
+                let key = SQLiteValue.integer(Int64(id.rawValue))
+                if let hashes = edit.imageHashes {
+                    for hash in hashes {
+                        guard try database.scalarInteger("SELECT COUNT(*) FROM image_blobs WHERE hash = ?", [.text(hash)]) == 1 else {
+                            return false
+                        }
+                    }
+                    try database.run("DELETE FROM images WHERE product_id = ?", [key])
+                    try Self.attach(hashes, to: Int64(id.rawValue), in: database)
+                }
+                var sets: [(String, SQLiteValue)] = [("edited_at", .integer(now.millisecondsSinceEpoch))]
+                if let name = edit.name { sets.append(("name", .text(name))) }
+                if let description = edit.description { sets.append(("description", .text(description))) }
+                if let start = edit.startPrice {
+                    sets.append(("start_price", .integer(start.minorUnits)))
+                    sets.append(("current_price", .integer(start.minorUnits)))
+                }
+                if let end = edit.endsAt { sets.append(("ends_at", .integer(end.millisecondsSinceEpoch))) }
+                if let increment = edit.minimumIncrement { sets.append(("min_increment", .integer(increment.minorUnits))) }
+                if let reserve = edit.reserve { sets.append(("reserve_price", .integer(reserve.minorUnits))) }
+                if let buyNow = edit.buyNow { sets.append(("buy_now_price", .integer(buyNow.minorUnits))) }
+                try database.run("UPDATE products SET " + sets.map { $0.0 + " = ?" }.joined(separator: ", ") + " WHERE id = ?",
+                                 sets.map(\.1) + [key])
+                return true
+            }
+        }
+    }
+
+    /// A seller's lots, newest first, with their status.
+    public func selling(of seller: UserID) throws(StoreError) -> [SellingRow] {
+        try connection.withDatabase { database throws(StoreError) -> [SellingRow] in
+            try database.query("""
+                SELECT p.id, p.name, p.withdrawn_at, p.closed_at, p.winner_id, u.name, p.final_price, p.current_price,
+                       p.reserve_price, p.ends_at, (SELECT COUNT(*) FROM bids b WHERE b.product_id = p.id)
+                FROM products p LEFT JOIN users u ON u.id = p.winner_id
+                WHERE p.seller_id = ? ORDER BY p.id DESC
+                """, [.integer(seller.rawValue)]) { row in
+                let withdrawn = row.optionalInt64(2) != nil, closed = row.optionalInt64(3) != nil
+                let sold = closed && !withdrawn && row.optionalInt64(4) != nil
+                let price = Money(row.int64(7))
+                return SellingRow(
+                    productID: ProductID(Int(row.int64(0))), name: row.text(1),
+                    status: withdrawn ? "withdrawn" : sold ? "sold" : closed ? "unsold" : "open",
+                    bidCount: Int(row.int64(10)), currentPrice: price,
+                    reserveMet: row.optionalInt64(8).map { price.minorUnits >= $0 },
+                    winner: sold ? row.optionalText(5) : nil, finalPrice: sold ? row.optionalInt64(6).map { Money($0) } : nil,
+                    endTime: row.optionalInt64(9).map(Timestamp.init(millisecondsSinceEpoch:)))
+            }
+        }
+    }
+
+    /// Products withdrawn by their sellers.
+    public func withdrawnProducts() throws(StoreError) -> Set<ProductID> {
+        try connection.withDatabase { database throws(StoreError) -> Set<ProductID> in
+            Set(try database.query("SELECT id FROM products WHERE withdrawn_at IS NOT NULL") { ProductID(Int($0.int64(0))) })
+        }
+    }
+
+    /// The demo's simulated seller's user name.
+    public static let simulatedSellerName = "sim-seller"
+
+    /// The demo's simulated seller account (created without a usable password on first use).
+    public func simulatedSeller(now: Timestamp) throws(StoreError) -> UserID {
+        try connection.withDatabase { database throws(StoreError) -> UserID in
+            try database.run("INSERT OR IGNORE INTO users (name, password_hash, created_at) VALUES (?, '!', ?)",
+                             [.text(Self.simulatedSellerName), .integer(now.millisecondsSinceEpoch)])
+            return UserID(rawValue: try database.scalarInteger("SELECT id FROM users WHERE name = ?",
+                                                               [.text(Self.simulatedSellerName)]) ?? 0)
+        }
+    }
+
+    /// The seller account of every lot listed by a user (the demo's have none).
+    public func sellerIDs() throws(StoreError) -> [ProductID: UserID] {
+        try connection.withDatabase { database throws(StoreError) -> [ProductID: UserID] in
+            Dictionary(uniqueKeysWithValues: try database.query("SELECT id, seller_id FROM products WHERE seller_id IS NOT NULL") {
+                (ProductID(Int($0.int64(0))), UserID(rawValue: $0.int64(1)))
+            })
+        }
+    }
+
+    /// Every product's seller name (the demo's text sellers and users alike).
+    public func sellerNames() throws(StoreError) -> [ProductID: String] {
+        try connection.withDatabase { database throws(StoreError) -> [ProductID: String] in
+            Dictionary(uniqueKeysWithValues: try database.query("SELECT id, seller FROM products") {
+                (ProductID(Int($0.int64(0))), $0.text(1))
+            })
+        }
+    }
+
+    private static func attach(_ hashes: [String], to product: Int64, in database: SQLiteDatabase) throws(StoreError) {
+        for (position, hash) in hashes.enumerated() {
+            try database.run("INSERT INTO images (product_id, position, bytes, blob_hash) VALUES (?, ?, x'', ?)",
+                             [.integer(product), .integer(Int64(position)), .text(hash)])
+        }
+    }
+}
