@@ -86,18 +86,26 @@ public final class LoopbackFrameServer: @unchecked Sendable {
         }
     }
 
-    /// Listens again on the same port.
+    /// Listens again on the same port, trying for up to 10 s: while it was stopped, another test's
+    /// outgoing connection may have been given the free port as its own (seen in a full suite:
+    /// "address already in use"); such a connection soon ends.
     public func restart() async throws {
-        let failure = await awaitOnLoop(loop) { (done: @escaping (String) -> Void) in
-            do {
-                try self.listen(port: self.port)
-                done("")
-            } catch {
-                done("\(error)")
+        var failure = ""
+        for _ in 0..<500 {
+            let attempt = await awaitOnLoop(loop) { (done: @escaping (String) -> Void) in
+                do {
+                    try self.listen(port: self.port)
+                    done("")
+                } catch {
+                    done("\(error)")
+                }
             }
+            guard let attempt else { throw LoopbackFrameServerError.restart("the server loop did not answer") }
+            if attempt.isEmpty { return }
+            failure = attempt
+            try await Task.sleep(for: .milliseconds(20))
         }
-        guard let failure else { throw LoopbackFrameServerError.restart("the server loop did not answer") }
-        if !failure.isEmpty { throw LoopbackFrameServerError.restart(failure) }
+        throw LoopbackFrameServerError.restart(failure)
     }
 
     /// Runs `body` on the server's loop with the connection at `index` (e.g. to push or close).

@@ -1,3 +1,4 @@
+import AuctionInfrastructure
 import CLinux
 import Foundation
 import Glibc
@@ -38,21 +39,12 @@ public final class SpawnedProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, mergeStandardError ? outPipe[1] : errPipe[1], 2)
         // Descriptors other code left inheritable (Foundation's Process watch sockets) stay out of the child.
         closeFrom(3, in: &actions)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The test process may block or ignore signals (libdispatch does); the child starts clean.
-        var empty = sigset_t(), all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        // The test process may block or ignore signals (libdispatch does); the child starts clean.
+        let result = withCleanSpawnAttributes { posix_spawn(&child, executable, &actions, &$0, argv, envp) }
         for fd in [outPipe[1], errPipe[1], inPipe[0]] { close(fd) }
         guard result == 0 else {
             for fd in [outPipe[0], errPipe[0], inPipe[1]] { close(fd) }

@@ -79,13 +79,16 @@ import Testing
     }
 
     @Test func timerScheduledFromAnotherThreadFires() async throws {
-        let loop = try EventLoop.spawn(name: "test-offloop")
+        // A manual clock: on real time the 1 ms timer could fire before `cancel` is even called.
+        let clock = ManualClock()
+        let loop = try EventLoop.spawn(name: "test-offloop", clock: clock)
         defer { loop.shutdown() }
         let fired = await withCheckedContinuation { (continuation: CheckedContinuation<Bool?, Never>) in
             let once = ResumeOnce(continuation)
             let doomed = loop.schedule(afterMilliseconds: 1) { once.resume(false) }
             loop.cancel(doomed)
             loop.schedule(afterMilliseconds: 5) { once.resume(loop.inEventLoop) }
+            clock.advance(milliseconds: 5)
         }
         #expect(fired == true)
     }

@@ -111,7 +111,7 @@ import Testing
         let clock = ManualClock()  // the request timeout passes when the test moves the clock
         let server = try HTTPTestServer(.init(session: .init(requestTimeoutMilliseconds: 150)), clock: clock, router: echoRouter())
         defer { server.stop() }
-        let socket = try RawHTTPSocket(port: server.port)
+        let socket = try RawHTTPSocket(port: server.port, timeoutSeconds: 60)  // the clock moves only while the pool runs the test
         socket.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
         let answers = responses(in: await clock.advancing(by: 50) { await socket.readToEnd() })
         #expect(answers.map(\.status.code) == [408])
@@ -121,7 +121,7 @@ import Testing
         let clock = ManualClock()  // the request timeout passes when the test moves the clock
         let server = try HTTPTestServer(.init(session: .init(requestTimeoutMilliseconds: 150)), clock: clock, router: echoRouter())
         defer { server.stop() }
-        let socket = try RawHTTPSocket(port: server.port)
+        let socket = try RawHTTPSocket(port: server.port, timeoutSeconds: 60)  // the clock moves only while the pool runs the test
         #expect(responses(in: await clock.advancing(by: 50) { await socket.readToEnd() }).map(\.status.code) == [408])
     }
 
@@ -168,7 +168,9 @@ import Testing
         let big = [UInt8](repeating: 0x61, count: 256 << 10)
         var router = HTTPRouter()
         router.on(.get, "/big") { _ in HTTPResponse(status: .ok, body: big) }
-        let server = try HTTPTestServer(.init(outputLimit: 1 << 20, outputHighWater: 256 << 10), router: router)
+        // A clock never moved: under a loaded suite the 30 s send timeout on real time passed before
+        // this reader got to read, and the server dropped it (seen: 0 answers after 44 s).
+        let server = try HTTPTestServer(.init(outputLimit: 1 << 20, outputHighWater: 256 << 10), clock: ManualClock(), router: router)
         defer { server.stop() }
         let socket = try RawHTTPSocket(port: server.port)
         let count = 64  // 16 MiB of answers, far more than the output limit
@@ -206,11 +208,13 @@ import Testing
         let clock = ManualClock()  // the late answers' 20 ms pass when the test moves the clock
         let worker = try EventLoop.spawn(name: "http-test-worker", clock: clock)
         defer { worker.shutdown() }
-        let server = try HTTPTestServer { request, responder in
+        // The server's own timeouts on a clock never moved: on real time its 10 s request timeout
+        // answered 408 when a loaded suite delayed the late answers (seen failing under load).
+        let server = try HTTPTestServer(clock: ManualClock()) { request, responder in
             worker.execute { worker.schedule(afterMilliseconds: 20) { responder.respond(.text(.ok, "late")) } }
         }
         defer { server.stop() }
-        let socket = try RawHTTPSocket(port: server.port)
+        let socket = try RawHTTPSocket(port: server.port, timeoutSeconds: 60)  // the clock moves only while the pool runs the test
         socket.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n")
         shutdown(socket.fd, CInt(SHUT_WR))
         #expect(responses(in: await clock.advancing(by: 20) { await socket.readToEnd() }).map(\.text) == ["late", "late"])

@@ -60,11 +60,7 @@ public struct HTTPAccountRepository: AccountRepository {
     }
 
     private func send(_ request: HTTPRequest) async throws(AuctionError) -> HTTPResponse {
-        do throws(HTTPError) {
-            return try await client.send(request)
-        } catch {
-            throw error.auctionError
-        }
+        try await client.exchange(request)
     }
 
     /// A failed answer as a domain error.

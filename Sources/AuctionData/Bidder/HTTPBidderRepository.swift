@@ -44,12 +44,7 @@ public struct HTTPBidderRepository: BidderRepository {
     private func send(_ method: HTTPMethod, _ path: String, token: String, product: ProductID? = nil) async throws(AuctionError) -> HTTPResponse {
         let request = HTTPRequest(method: method, target: path,
                                   headers: ["Authorization": "Bearer \(token)", "Accept": "application/json"])
-        let response: HTTPResponse
-        do throws(HTTPError) {
-            response = try await client.send(request)
-        } catch {
-            throw error.auctionError
-        }
+        let response = try await client.exchange(request)
         guard response.status.isSuccess else { throw failure(response, path: path, product: product) }
         return response
     }

@@ -48,11 +48,7 @@ public struct HTTPNotificationRepository: NotificationRepository {
     }
 
     private func send(_ request: HTTPRequest) async throws(AuctionError) -> HTTPResponse {
-        do throws(HTTPError) {
-            return try await client.send(request)
-        } catch {
-            throw error.auctionError
-        }
+        try await client.exchange(request)
     }
 
     private func failure(_ response: HTTPResponse) -> AuctionError {

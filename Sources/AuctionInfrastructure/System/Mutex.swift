@@ -18,4 +18,19 @@ public final class Mutex<Value>: @unchecked Sendable {
     public func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
         try lock.withLock { () throws(E) -> R in try body(&value) }
     }
+
+    /// Blocks (the lock released meanwhile) until `isReady` holds for the value, then runs `body`
+    /// with exclusive access; another thread's change wakes it through `wakeWaiters`.
+    public func withLock<R, E: Error>(when isReady: (Value) -> Bool, _ body: (inout Value) throws(E) -> R) throws(E) -> R {
+        try lock.withLock { () throws(E) -> R in
+            while !isReady(value) { lock.wait() }
+            return try body(&value)
+        }
+    }
+
+    /// Wakes every thread blocked in `withLock(when:)` to check its condition again; call it after
+    /// the change (holding the lock or not: the waiters check under the lock, so none is missed).
+    public func wakeWaiters() {
+        lock.broadcast()
+    }
 }

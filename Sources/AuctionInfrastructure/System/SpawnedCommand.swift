@@ -41,21 +41,11 @@ public final class SpawnedCommand: Sendable {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         _ = CLinux_spawn_close_from(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A group of its own (killed as one); signals start at their defaults, none blocked.
-        var empty = sigset_t(), all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let result = posix_spawnp(&child, program, &actions, &attributes, argv, environ)
+        // A group of its own (killed as one); signals start at their defaults, none blocked.
+        let result = withCleanSpawnAttributes(ownProcessGroup: true) { posix_spawnp(&child, program, &actions, &$0, argv, environ) }
         close(inPipe[0])
         guard result == 0 else {
             close(inPipe[1])

@@ -20,14 +20,15 @@ public final class AuctionHouseServer: Sendable {
     private let clock: any TimeSource
     private let state = Mutex(Running())
 
-    // @unchecked Sendable: built once by `start`, taken out once by `stop`; `chat`/`fileLock` are used only there.
-    private struct Running: @unchecked Sendable {
+    /// What `start` built, for `stop` to take apart. Not `Sendable`: it lives in `state` (a `Mutex`);
+    /// the socket service inside is bound to the loop.
+    private struct Running {
         var started = false
         var stopped = false
         var databasePath: String?
         var addresses: ServerAddresses?
         var loop: EventLoop?
-        var service: SocketService?
+        var service: LoopBound<SocketService>?
         var http: HTTPServer?
         var ledger: SQLiteBidLedger?
         var chat: ChatRelay?
@@ -68,7 +69,7 @@ public final class AuctionHouseServer: Sendable {
     public var fanOutStatistics: FanOutStatistics? {
         let (loop, service) = state.withLock { ($0.loop, $0.service) }
         guard let loop, let service else { return nil }
-        return loop.waitFor { service.output.fanOut }
+        return loop.waitFor { service.value.output.fanOut }
     }
 
     /// The database file in use once started.
@@ -186,14 +187,16 @@ public final class AuctionHouseServer: Sendable {
         let service = SocketService(
             loop: loop, configuration: configuration, book: book, ledger: ledger, sessions: sessions, log: log,
             onPriceChange: { live.apply($0) })
-        service.onClosings = { [log, service] ended in
+        // Configured here, before `listen`; from then on used only on the loop, reached through `bound`.
+        let bound = LoopBound(handingOver: service, to: loop)
+        service.onClosings = { [log, bound] ended in
             // Closed in the catalogue at once (the winner's name may follow once the close is recorded).
-            for closing in ended { live.close(closing.productID, winner: closing.winner.flatMap { service.knownNames[$0] }) }
+            for closing in ended { live.close(closing.productID, winner: closing.winner.flatMap { bound.value.knownNames[$0] }) }
             Self.record(ended, catalogue: catalogue, log: log, queue: closings) { ready in
                 loop.execute {
                     for (closing, name) in ready {
-                        live.close(closing.productID, winner: name ?? closing.winner.flatMap { service.knownNames[$0] })
-                        service.announce(closing, winnerName: name)
+                        live.close(closing.productID, winner: name ?? closing.winner.flatMap { bound.value.knownNames[$0] })
+                        bound.value.announce(closing, winnerName: name)
                     }
                 }
             }
@@ -210,10 +213,10 @@ public final class AuctionHouseServer: Sendable {
         } catch {
             throw .store(error)
         }
-        running.service = service
+        running.service = bound
         let products = live.count
         CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },
-                                   health: { Self.health(service: service, products: products) })
+                                   health: { Self.health(service: bound.value, products: products) })
         router.add(BidHistoryEndpoints(offload: { readers.submit($0) }) { (id) throws(AuctionError) -> [BidHistoryEntry] in
             guard live.product(id) != nil else { throw .notFound("product") }
             do throws(StoreError) {
@@ -277,8 +280,8 @@ public final class AuctionHouseServer: Sendable {
             }
         }
         let simulatedProxies = proxyBidders
-        loop.execute { service.startTimers(simulation: simulation, proxyBidders: simulatedProxies) }
-        loop.execute { service.checkEndingSoon() }
+        loop.execute { bound.value.startTimers(simulation: simulation, proxyBidders: simulatedProxies) }
+        loop.execute { bound.value.checkEndingSoon() }
         if let simulation { log.info("simulation: \(simulation == .demoFeed ? "the original demo feed" : "\(simulation) bids/s")") }
         if configuration.allowAnonymousBids {
             log.warning("server: --allow-anonymous-bids is on: anyone who can reach the socket may bid (unsafe)")
@@ -336,7 +339,7 @@ public final class AuctionHouseServer: Sendable {
         if let loop = running.loop {
             let service = running.service, http = running.http
             loop.waitFor {
-                service?.stopAccepting()
+                service?.value.stopAccepting()
                 http?.close()
             }
         }
@@ -353,7 +356,7 @@ public final class AuctionHouseServer: Sendable {
             let service = running.service
             // Let the replies go out, then close; give slow readers two seconds.
             var remaining = 200
-            while remaining > 0, loop.waitFor({ service?.closeAll() ?? true }) == false {
+            while remaining > 0, loop.waitFor({ service?.value.closeAll() ?? true }) == false {
                 remaining -= 1
                 usleep(10_000)
             }

@@ -77,7 +77,8 @@ extension SocketService {
             return
         }
         if bidCommits.add(pending) {
-            loop.execute { [self] in submitPending() }
+            let this = LoopBound(self, on: loop)
+            loop.execute { this.value.submitPending() }
         }
     }
 
@@ -85,10 +86,10 @@ extension SocketService {
     func submitPending() {
         let batch = bidCommits.takeRound()
         guard !batch.isEmpty else { return }
-        let inbox = bidCommits.inbox, loop = self.loop
-        ledger.submit(batch.flatMap(\.decision.steps), changes: batch.flatMap(\.changes)) { [self] result in
+        let inbox = bidCommits.inbox, loop = self.loop, this = LoopBound(self, on: loop)
+        ledger.submit(batch.flatMap(\.decision.steps), changes: batch.flatMap(\.changes)) { result in
             // On the writer thread: park the result; one loop task takes every parked result.
-            if inbox.post(batch, result) { loop.execute { self.drainCommits() } }
+            if inbox.post(batch, result) { loop.execute { this.value.drainCommits() } }
         }
     }
 

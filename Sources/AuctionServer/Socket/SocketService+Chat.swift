@@ -147,14 +147,15 @@ extension SocketService {
         let store = chat.store
         let loop = self.loop
         let sender = peer.id
-        let queued = chat.writer.submit { [self] in
+        let this = LoopBound(self, on: loop)
+        let queued = chat.writer.submit {
             let result: Result<SQLiteChatStore.Message, StoreError>
             do throws(StoreError) {
                 result = .success(try store.append(room: room.rawValue, sender: message.sender, text: message.text, at: message.time))
             } catch {
                 result = .failure(error)
             }
-            loop.execute { self.chatStored(result, room: room, sender: sender, completionID: completionID) }
+            loop.execute { this.value.chatStored(result, room: room, sender: sender, completionID: completionID) }
         }
         if !queued {
             reply(to: peer, completionID, result: false, reason: .rateLimited,

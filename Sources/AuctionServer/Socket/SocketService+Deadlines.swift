@@ -25,7 +25,7 @@ extension SocketService {
     /// Schedules the next write-deadline check (loop thread).
     func scheduleStallCheck() {
         guard !isStopping else { return }
-        output.stallTimer = loop.schedule(afterMilliseconds: stallCheckIntervalMilliseconds) { [weak self] in
+        output.stallTimer = loop.scheduleOnLoop(afterMilliseconds: stallCheckIntervalMilliseconds) { [weak self] in
             guard let self else { return }
             output.stallTimer = nil
             dropStalledPeers(now: now())

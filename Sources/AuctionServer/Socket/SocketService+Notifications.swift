@@ -47,7 +47,7 @@ extension SocketService {
             if untilWindow > 0 { delay = min(delay, untilWindow) }
         }
         post(relay.endingSoon(book.endingSoon(now: now, within: relay.endingSoonWindowMilliseconds), now: now))
-        relay.timer = loop.schedule(afterMilliseconds: max(1, delay)) { [weak self] in self?.checkEndingSoon() }
+        relay.timer = loop.scheduleOnLoop(afterMilliseconds: max(1, delay)) { [weak self] in self?.checkEndingSoon() }
     }
 
     /// Pushes stored notices to every connection logged in as their user that asked for them (loop thread).
@@ -79,9 +79,9 @@ extension SocketService {
     /// Hands drafts to the relay; once stored, they are pushed from the loop.
     private func post(_ drafts: [NotificationDraft]) {
         guard let relay = notifications, !drafts.isEmpty else { return }
-        let loop = self.loop
-        relay.post(drafts) { [self] stored in
-            loop.execute { self.deliver(stored) }
+        let loop = self.loop, this = LoopBound(self, on: loop)
+        relay.post(drafts) { stored in
+            loop.execute { this.value.deliver(stored) }
         }
     }
 }

@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionEngine
+import AuctionInfrastructure
 
 extension SocketService {
     /// Runs a query's first `pages` pages off the loop and hands their lot ids (nil on failure) to
@@ -22,16 +23,17 @@ extension SocketService {
             reply(to: peer, completionID, result: false, reason: .invalid)
             return
         }
-        let id = peer.id, loop = self.loop
-        let taken = queryPages(query, pages) { [self] ids in
+        let id = peer.id, loop = self.loop, this = LoopBound(self, on: loop)
+        let taken = queryPages(query, pages) { ids in
             loop.execute {
-                guard let peer = self.peers[id] else { return }  // gone meanwhile: nothing to follow
+                let service = this.value
+                guard let peer = service.peers[id] else { return }  // gone meanwhile: nothing to follow
                 guard let ids else {
-                    self.reply(to: peer, completionID, result: false, reason: .serverError)
+                    service.reply(to: peer, completionID, result: false, reason: .serverError)
                     return
                 }
-                let accepted = self.watchers.followQuery(Set(ids), for: id)
-                self.reply(to: peer, completionID, result: accepted, reason: accepted ? nil : .invalid)
+                let accepted = service.watchers.followQuery(Set(ids), for: id)
+                service.reply(to: peer, completionID, result: accepted, reason: accepted ? nil : .invalid)
             }
         }
         if !taken { reply(to: peer, completionID, result: false, reason: .rateLimited) }

@@ -19,7 +19,7 @@ extension SocketService {
         guard let next = book.nextEndTime else { return }
         // Wake at the end time (wall clock), at most a minute ahead so a clock change is noticed.
         let delay = min(60_000, max(1, next.millisecondsSinceEpoch - now.millisecondsSinceEpoch))
-        closingTimer = loop.schedule(afterMilliseconds: delay) { [weak self] in self?.runClosings() }
+        closingTimer = loop.scheduleOnLoop(afterMilliseconds: delay) { [weak self] in self?.runClosings() }
     }
 
     /// Announces an ended auction (type 5) to the product's watchers.
@@ -34,7 +34,7 @@ extension SocketService {
     /// Schedules the next round of simulated bids.
     func scheduleSimulation() {
         guard let interval = simulation?.suggestedTickMilliseconds, !isStopping else { return }
-        simulationTimer = loop.schedule(afterMilliseconds: interval) { [weak self] in self?.simulate() }
+        simulationTimer = loop.scheduleOnLoop(afterMilliseconds: interval) { [weak self] in self?.simulate() }
     }
 
     /// Runs the bids due now through the ordinary bid path, then schedules the next round.

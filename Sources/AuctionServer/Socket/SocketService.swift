@@ -11,8 +11,9 @@ import AuctionInfrastructure
 /// go out only once the commit returned (on the writer thread, handed back with `loop.execute`).
 /// It routes frames to parts that own their state: `SocketConnections`, `BidCommits`, `SocketOutput`, `ChatRelay`.
 ///
-/// `@unchecked Sendable`: after `init`, every member is touched only on `loop`'s thread.
-final class SocketService: @unchecked Sendable {
+/// Deliberately not `Sendable`: after `init` it lives on `loop`'s thread; what must reach it from
+/// another thread (a commit's completion, the server's `stop`) holds it in a `LoopBound`.
+final class SocketService {
     let loop: EventLoop
     let configuration: ServerConfiguration
     let ledger: any BidLedger<StoreError>

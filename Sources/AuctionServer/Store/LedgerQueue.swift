@@ -2,62 +2,60 @@ import AuctionCore
 import AuctionInfrastructure
 
 /// Bids waiting for the ledger's writer thread, and whether the ledger is still taking them.
-// @unchecked Sendable: all state is touched only while `lock` is held.
-final class LedgerQueue: @unchecked Sendable {
+///
+/// `Sendable`: its state sits in a `Mutex`; the writer blocks in `withLock(when:)` until there is work.
+struct LedgerQueue: Sendable {
     /// Bids handed in together and the one completion they share.
-    struct Entry {
+    struct Entry: Sendable {
         var bids: [AcceptedBid]
         /// Maximums, moved ends and purchases stored in the same transaction as `bids`.
         var changes: [LotChange] = []
         var completion: SQLiteBidLedger.Completion
     }
 
-    private let lock = ConditionLock()
-    private var entries: [Entry] = []
-    private var isClosed = false
-    private var isFinished = false
+    private struct State {
+        var entries: [Entry] = []
+        var isClosed = false
+        var isFinished = false
+    }
+
+    private let state = Mutex(State())
 
     /// Queues an entry and wakes the writer; false once the queue is closed (nothing queued).
     func enqueue(_ entry: Entry) -> Bool {
-        lock.withLock {
-            guard !isClosed else { return false }
-            entries.append(entry)
-            if entries.count == 1 { lock.broadcast() }
-            return true
+        let (queued, first) = state.withLock { state -> (Bool, Bool) in
+            guard !state.isClosed else { return (false, false) }
+            state.entries.append(entry)
+            return (true, state.entries.count == 1)
         }
+        if first { state.wakeWaiters() }
+        return queued
     }
 
     /// Blocks until entries are queued and takes them all; nil once closed and drained.
     func takeAll() -> [Entry]? {
-        lock.withLock {
-            while entries.isEmpty && !isClosed { lock.wait() }
-            guard !entries.isEmpty else { return nil }
-            let taken = entries
-            entries.removeAll(keepingCapacity: true)
+        state.withLock(when: { !$0.entries.isEmpty || $0.isClosed }) { state -> [Entry]? in
+            guard !state.entries.isEmpty else { return nil }
+            let taken = state.entries
+            state.entries.removeAll(keepingCapacity: true)
             return taken
         }
     }
 
     /// Refuses further entries; the writer drains what is queued, then stops.
     func close() {
-        lock.withLock {
-            isClosed = true
-            lock.broadcast()
-        }
+        state.withLock { $0.isClosed = true }
+        state.wakeWaiters()
     }
 
     /// Called by the writer after its last commit and after closing its connection.
     func markFinished() {
-        lock.withLock {
-            isFinished = true
-            lock.broadcast()
-        }
+        state.withLock { $0.isFinished = true }
+        state.wakeWaiters()
     }
 
     /// Blocks until the writer has finished.
     func waitUntilFinished() {
-        lock.withLock {
-            while !isFinished { lock.wait() }
-        }
+        state.withLock(when: \.isFinished) { _ in }
     }
 }

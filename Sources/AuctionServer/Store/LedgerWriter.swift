@@ -2,13 +2,15 @@ import AuctionCore
 import AuctionInfrastructure
 import CSQLite
 
-/// The ledger's writer connection and its statements; used only on the writer thread.
+/// The ledger's writer connection and its statements; used on the writer thread.
 ///
 /// `close` finalizes the statements before closing the connection: `sqlite3_close_v2` with
 /// statements still alive leaves a "zombie" connection open, and SQLite only checkpoints the WAL
 /// into the database file when the last connection really closes.
-// @unchecked Sendable: the statements are used only on the writer thread; the counters only under `statisticsLock`.
-final class LedgerWriter: @unchecked Sendable {
+///
+/// `Sendable`: the connection and its statements sit in one `Mutex` (only the writer thread takes
+/// it, so it is never contended), the counters in another. Completions run outside both locks.
+final class LedgerWriter: Sendable {
     private struct Statements {
         var insertBid: SQLiteStatement
         var updateProduct: SQLiteStatement
@@ -18,18 +20,21 @@ final class LedgerWriter: @unchecked Sendable {
         var markBought: SQLiteStatement
     }
 
-    private let database: SQLiteDatabase
-    private var statements: Statements?
-    private let statisticsLock = ConditionLock()
-    private var counters = LedgerStatistics()
+    /// The writer's connection and, until `close`, its prepared statements.
+    private struct Connection {
+        var database: SQLiteDatabase
+        var statements: Statements?
+    }
+
+    private let connection: Mutex<Connection>
+    private let counters = Mutex(LedgerStatistics())
 
     /// How long an idempotency key stays bound to its bid; an older bid gives the key up to a new one.
     private let keyLifetimeMilliseconds: Int64
 
-    init(database: SQLiteDatabase, keyLifetimeMilliseconds: Int64 = 86_400_000) throws(StoreError) {
-        self.database = database
+    init(database: sending SQLiteDatabase, keyLifetimeMilliseconds: Int64 = 86_400_000) throws(StoreError) {
         self.keyLifetimeMilliseconds = keyLifetimeMilliseconds
-        statements = Statements(
+        let statements = Statements(
             insertBid: try database.prepare("""
                 INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -46,11 +51,12 @@ final class LedgerWriter: @unchecked Sendable {
                 """),
             moveEnd: try database.prepare("UPDATE products SET ends_at = ?, extensions = ? WHERE id = ?"),
             markBought: try database.prepare("UPDATE products SET ends_at = ?, bought_at = ? WHERE id = ?"))
+        connection = Mutex(Connection(database: database, statements: statements))
     }
 
     /// What the writer has done so far (any thread).
     var statistics: LedgerStatistics {
-        statisticsLock.withLock { counters }
+        counters.withLock { $0 }
     }
 
     /// Writes a batch in one transaction, then answers every completion in it.
@@ -59,35 +65,39 @@ final class LedgerWriter: @unchecked Sendable {
     /// each entry is retried in its own transaction so one bad bid cannot sink the others.
     /// Any other failure (I/O, lock timeout, full disk) fails every entry: nothing is lost silently.
     func commit(_ batch: [LedgerQueue.Entry]) {
-        do {
-            try write(batch.flatMap(\.bids), changes: batch.flatMap(\.changes))
-            for entry in batch { entry.completion(.success(())) }
-        } catch {
-            guard batch.count > 1, error.sqliteCode == SQLITE_CONSTRAINT else {
-                count(batch.reduce(0) { $0 + $1.bids.count }, failed: true)
-                for entry in batch { entry.completion(.failure(error)) }
-                return
-            }
-            for entry in batch {
-                do {
-                    try write(entry.bids, changes: entry.changes)
-                    entry.completion(.success(()))
-                } catch {
-                    count(entry.bids.count, failed: true)
-                    entry.completion(.failure(error))
+        let results = connection.withLock { connection -> [Result<Void, StoreError>] in
+            do throws(StoreError) {
+                try write(batch.flatMap(\.bids), changes: batch.flatMap(\.changes), on: connection)
+                return batch.map { _ in .success(()) }
+            } catch {
+                guard batch.count > 1, error.sqliteCode == SQLITE_CONSTRAINT else {
+                    count(batch.reduce(0) { $0 + $1.bids.count }, failed: true)
+                    return batch.map { _ in .failure(error) }
+                }
+                return batch.map { entry -> Result<Void, StoreError> in
+                    do throws(StoreError) {
+                        try write(entry.bids, changes: entry.changes, on: connection)
+                        return .success(())
+                    } catch {
+                        count(entry.bids.count, failed: true)
+                        return .failure(error)
+                    }
                 }
             }
         }
+        for (entry, result) in zip(batch, results) { entry.completion(result) }
     }
 
     /// Finalizes the statements and closes the connection.
     func close() {
-        statements = nil
-        database.close()
+        connection.withLock { connection in
+            connection.statements = nil
+            connection.database.close()
+        }
     }
 
     private func count(_ bids: Int, failed: Bool) {
-        statisticsLock.withLock {
+        counters.withLock { counters in
             if failed {
                 counters.failedBids += bids
             } else {
@@ -97,8 +107,9 @@ final class LedgerWriter: @unchecked Sendable {
         }
     }
 
-    private func write(_ bids: [AcceptedBid], changes: [LotChange]) throws(StoreError) {
-        guard let statements else { throw StoreError.closed(path: database.path) }
+    private func write(_ bids: [AcceptedBid], changes: [LotChange], on connection: Connection) throws(StoreError) {
+        let database = connection.database
+        guard let statements = connection.statements else { throw StoreError.closed(path: database.path) }
         let insertBid = statements.insertBid, updateProduct = statements.updateProduct
         try database.transaction(.immediate) { () throws(StoreError) -> Void in
             var latest: [ProductID: AcceptedBid] = [:]

@@ -9,10 +9,9 @@ import AuctionInfrastructure
 /// completion is therefore only ever sent for a bid that survives a crash.
 ///
 /// Thread-safe (`Sendable`): the queue is behind a lock and reads use a second connection
-/// behind another. Other connections, in this process or another, may open the same file
-/// (WAL lets them read while the writer writes); that is how a crash test checks the store.
-// @unchecked Sendable: the reader is used only under `readLock`, the writer only on its thread, the queue locks itself.
-public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
+/// behind another (`StoreConnection`). Other connections, in this process or another, may open
+/// the same file (WAL lets them read while the writer writes); that is how a crash test checks the store.
+public final class SQLiteBidLedger: BidLedger, Sendable {
     /// Called once per submission, on the writer thread, after its commit or failure.
     public typealias Completion = @Sendable (Result<Void, StoreError>) -> Void
     /// The store's errors.
@@ -21,8 +20,7 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
     /// The database file.
     public let path: String
     private let queue = LedgerQueue()
-    private let reader: SQLiteDatabase
-    private let readLock = ConditionLock()
+    private let reader: StoreConnection
     private let writerThread: WorkerThread
     private let writer: LedgerWriter
 
@@ -34,7 +32,7 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
         writer = try LedgerWriter(
             database: SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds),
             keyLifetimeMilliseconds: keyLifetimeMilliseconds)
-        reader = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        reader = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let queue = self.queue, writer = self.writer
         writerThread = WorkerThread(name: "auction-ledger")
         let started = writerThread.submit {
@@ -96,7 +94,7 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
 
     /// Every product's current price as recorded.
     public func currentPrices() throws(StoreError) -> [ProductID: Money] {
-        try readLock.withLock { () throws(StoreError) -> [ProductID: Money] in
+        try reader.withDatabase { reader throws(StoreError) -> [ProductID: Money] in
             var prices: [ProductID: Money] = [:]
             for (id, price) in try reader.query("SELECT id, current_price FROM products", row: { ($0.int64(0), $0.int64(1)) }) {
                 prices[ProductID(Int(id))] = Money(price)
@@ -107,7 +105,7 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
 
     /// All recorded bids of a product, oldest first.
     public func bids(for productID: ProductID) throws(StoreError) -> [AcceptedBid] {
-        try readLock.withLock { () throws(StoreError) -> [AcceptedBid] in
+        try reader.withDatabase { reader throws(StoreError) -> [AcceptedBid] in
             try reader.query("""
                 SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids WHERE product_id = ? ORDER BY id
                 """, [.integer(Int64(productID.rawValue))]) { Self.bid(from: $0) }
@@ -116,7 +114,7 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
 
     /// Every recorded bid, oldest first (for checks after a crash; the whole table in memory).
     public func allBids() throws(StoreError) -> [AcceptedBid] {
-        try readLock.withLock { () throws(StoreError) -> [AcceptedBid] in
+        try reader.withDatabase { reader throws(StoreError) -> [AcceptedBid] in
             try reader.query("""
                 SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids ORDER BY id
                 """) { Self.bid(from: $0) }
@@ -125,7 +123,7 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
 
     /// How many bids are recorded in all.
     public func bidCount() throws(StoreError) -> Int {
-        try readLock.withLock { () throws(StoreError) -> Int in
+        try reader.withDatabase { reader throws(StoreError) -> Int in
             Int(try reader.scalarInteger("SELECT COUNT(*) FROM bids") ?? 0)
         }
     }
@@ -139,7 +137,7 @@ public final class SQLiteBidLedger: BidLedger, @unchecked Sendable {
             queue.waitUntilFinished()
         }
         writerThread.shutdown()
-        readLock.withLock { reader.close() }
+        reader.close()
     }
 
     private static func bid(from row: SQLiteStatement) -> AcceptedBid {

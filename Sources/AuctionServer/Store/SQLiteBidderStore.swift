@@ -3,10 +3,9 @@ import AuctionInfrastructure
 
 /// A bidder's own records in SQLite: the products they bid on (`GET /me/bids`) and their watchlist.
 ///
-/// Thread-safe (`Sendable`): one connection behind a lock. The server calls it from its catalogue
+/// Thread-safe (`Sendable`): one connection behind a lock (`StoreConnection`). The server calls it from its catalogue
 /// readers, never from the event loop.
-// @unchecked Sendable: its one SQLite connection is used only while `lock` is held.
-public final class SQLiteBidderStore: @unchecked Sendable {
+public final class SQLiteBidderStore: Sendable {
     /// What adding to a watchlist did.
     public enum WatchOutcome: Hashable, Sendable {
         /// The product is on the list (now, or already).
@@ -17,24 +16,23 @@ public final class SQLiteBidderStore: @unchecked Sendable {
         case full(capacity: Int)
     }
 
-    private let database: SQLiteDatabase
-    private let lock = ConditionLock()
+    private let connection: StoreConnection
 
     /// Opens (creating and migrating if needed) the store at `path`.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
-        database = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
-        lock.withLock { database.close() }
+        connection.close()
     }
 
     /// The products `user` has bid on — at most `limit`, those bid on most recently — each with the
     /// user's highest bid and proxy maximum, the price, the end (or close) time and the user's status,
     /// ordered by time left (`MyBidRules.ordered`).
     public func myBids(of user: UserID, limit: Int) throws(StoreError) -> [MyBid] {
-        let rows = try lock.withLock { () throws(StoreError) -> [MyBid] in
+        let rows = try connection.withDatabase { database throws(StoreError) -> [MyBid] in
             try database.query("""
                 WITH mine AS (
                     SELECT product_id, MAX(price) AS highest, MAX(id) AS last_bid
@@ -59,7 +57,7 @@ public final class SQLiteBidderStore: @unchecked Sendable {
 
     /// The ids on `user`'s watchlist, oldest addition first.
     public func watchlist(of user: UserID) throws(StoreError) -> [ProductID] {
-        try lock.withLock { () throws(StoreError) -> [ProductID] in
+        try connection.withDatabase { database throws(StoreError) -> [ProductID] in
             try database.query("SELECT product_id FROM watchlist WHERE user_id = ? ORDER BY added_at, product_id",
                                [.integer(user.rawValue)]) { ProductID(Int($0.int64(0))) }
         }
@@ -68,7 +66,7 @@ public final class SQLiteBidderStore: @unchecked Sendable {
     /// Adds `product` to `user`'s watchlist unless it is unknown or the list holds `capacity` products
     /// (a product already there is `.watched` and keeps its place).
     public func watch(_ product: ProductID, for user: UserID, capacity: Int, at time: Timestamp) throws(StoreError) -> WatchOutcome {
-        try lock.withLock { () throws(StoreError) -> WatchOutcome in
+        try connection.withDatabase { database throws(StoreError) -> WatchOutcome in
             try database.transaction(.immediate) { () throws(StoreError) -> WatchOutcome in
                 let key = SQLiteValue.integer(Int64(product.rawValue)), owner = SQLiteValue.integer(user.rawValue)
                 guard try database.scalarInteger("SELECT COUNT(*) FROM products WHERE id = ?", [key]) == 1 else {
@@ -88,7 +86,7 @@ public final class SQLiteBidderStore: @unchecked Sendable {
 
     /// Removes `product` from `user`'s watchlist; false when there is no such product (not on the list: true).
     public func unwatch(_ product: ProductID, for user: UserID) throws(StoreError) -> Bool {
-        try lock.withLock { () throws(StoreError) -> Bool in
+        try connection.withDatabase { database throws(StoreError) -> Bool in
             let key = SQLiteValue.integer(Int64(product.rawValue))
             guard try database.scalarInteger("SELECT COUNT(*) FROM products WHERE id = ?", [key]) == 1 else { return false }
             try database.run("DELETE FROM watchlist WHERE user_id = ? AND product_id = ?", [.integer(user.rawValue), key])

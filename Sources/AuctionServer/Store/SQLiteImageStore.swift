@@ -6,27 +6,25 @@ import AuctionInfrastructure
 /// once however often they are sent; a product image (`images.blob_hash`) may point at one, so the
 /// original `POST /products/productimage` serves it too.
 ///
-/// Thread-safe (`Sendable`): one connection behind a lock.
-// @unchecked Sendable: its one SQLite connection is used only while `lock` is held.
-public final class SQLiteImageStore: @unchecked Sendable {
-    private let database: SQLiteDatabase
-    private let lock = ConditionLock()
+/// Thread-safe (`Sendable`): one connection behind a lock (`StoreConnection`).
+public final class SQLiteImageStore: Sendable {
+    private let connection: StoreConnection
 
     /// Opens (creating and migrating if needed) the store at `path`.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
-        database = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
-        lock.withLock { database.close() }
+        connection.close()
     }
 
     /// Stores a validated upload (once: the same bytes again change nothing) and describes it.
     @discardableResult
     public func store(_ upload: ImageUpload, at time: Timestamp) throws(StoreError) -> StoredImage {
         let hash = SHA256.hexDigest(upload.bytes)
-        try lock.withLock { () throws(StoreError) in
+        try connection.withDatabase { database throws(StoreError) in
             try database.run("""
                 INSERT OR IGNORE INTO image_blobs (hash, content_type, width, height, bytes, created_at)
                 VALUES (?, ?, ?, ?, ?, ?)
@@ -39,7 +37,7 @@ public final class SQLiteImageStore: @unchecked Sendable {
     /// The image with this hash, bytes included, or nil when none is stored.
     public func image(hash: String) throws(StoreError) -> StoredImage? {
         guard StoredImage.isHash(hash) else { return nil }
-        return try lock.withLock { () throws(StoreError) -> StoredImage? in
+        return try connection.withDatabase { database throws(StoreError) -> StoredImage? in
             try database.query("SELECT content_type, width, height, bytes FROM image_blobs WHERE hash = ?", [.text(hash)]) { row in
                 StoredImage(hash: hash, contentType: row.text(0), width: Int(row.int64(1)), height: Int(row.int64(2)),
                             bytes: row.blob(3))
@@ -51,7 +49,7 @@ public final class SQLiteImageStore: @unchecked Sendable {
     /// returns their image ids (those `POST /products/productimage` serves); nil, attaching nothing,
     /// when a hash is not stored.
     public func attach(hashes: [String], to product: ProductID) throws(StoreError) -> [Int]? {
-        try lock.withLock { () throws(StoreError) -> [Int]? in
+        try connection.withDatabase { database throws(StoreError) -> [Int]? in
             try database.transaction(.immediate) { () throws(StoreError) -> [Int]? in
                 var position = Int64(try database.scalarInteger(
                     "SELECT COALESCE(MAX(position) + 1, 0) FROM images WHERE product_id = ?", [.integer(Int64(product.rawValue))]) ?? 0)
@@ -72,6 +70,6 @@ public final class SQLiteImageStore: @unchecked Sendable {
 
     /// How many distinct images are stored.
     public func count() throws(StoreError) -> Int {
-        try lock.withLock { () throws(StoreError) -> Int in Int(try database.scalarInteger("SELECT COUNT(*) FROM image_blobs") ?? 0) }
+        try connection.withDatabase { database throws(StoreError) -> Int in Int(try database.scalarInteger("SELECT COUNT(*) FROM image_blobs") ?? 0) }
     }
 }

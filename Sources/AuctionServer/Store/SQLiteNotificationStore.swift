@@ -3,23 +3,21 @@ import AuctionInfrastructure
 
 /// Notifications in SQLite (`notifications`, schema version 2; pruned per user through version 4's index), per user, newest first.
 ///
-/// Thread-safe (`Sendable`): one connection behind a lock. Writes are durable commits; the server
+/// Thread-safe (`Sendable`): one connection behind a lock (`StoreConnection`). Writes are durable commits; the server
 /// makes them on its notification thread (`NotificationRelay`), never on the event loop.
-// @unchecked Sendable: its one SQLite connection is used only while `lock` is held.
-final class SQLiteNotificationStore: @unchecked Sendable {
-    private let database: SQLiteDatabase
-    private let lock = ConditionLock()
+final class SQLiteNotificationStore: Sendable {
+    private let connection: StoreConnection
     /// Product names read so far (names do not change while the server runs).
-    private var names: [ProductID: String] = [:]
+    private let names = Mutex<[ProductID: String]>([:])
 
     /// Opens (creating and migrating if needed) the store at `path`.
     init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
-        database = try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
     /// Closes the connection; later calls fail with `.closed`.
     func close() {
-        lock.withLock { database.close() }
+        connection.close()
     }
 
     /// Stores one notification; returns its id.
@@ -30,7 +28,7 @@ final class SQLiteNotificationStore: @unchecked Sendable {
     /// Stores notifications in one transaction, in order; returns them with their ids, the
     /// product's name and (for outbid notices) the user's stored maximum when the draft had none.
     func insert(_ drafts: [NotificationDraft]) throws(StoreError) -> [(user: UserID, notification: AuctionNotification)] {
-        try lock.withLock { () throws(StoreError) -> [(user: UserID, notification: AuctionNotification)] in
+        try connection.withDatabase { database throws(StoreError) -> [(user: UserID, notification: AuctionNotification)] in
             try database.transaction(.immediate) { () throws(StoreError) -> [(user: UserID, notification: AuctionNotification)] in
                 var stored: [(user: UserID, notification: AuctionNotification)] = []
                 stored.reserveCapacity(drafts.count)
@@ -49,7 +47,7 @@ final class SQLiteNotificationStore: @unchecked Sendable {
                               .integer(draft.createdAt.millisecondsSinceEpoch)])
                     let notice = AuctionNotification(
                         id: database.lastInsertRowID, kind: draft.kind, productID: draft.productID,
-                        productName: try name(of: draft.productID), price: draft.price, maximum: maximum,
+                        productName: try name(of: draft.productID, in: database), price: draft.price, maximum: maximum,
                         createdAt: draft.createdAt)
                     stored.append((draft.user, notice))
                 }
@@ -64,7 +62,7 @@ final class SQLiteNotificationStore: @unchecked Sendable {
     @discardableResult
     func prune(_ users: Set<UserID>, retention: NotificationRetention, now: Timestamp) throws(StoreError) -> Int {
         let oldest = now.adding(milliseconds: -retention.maximumAgeMilliseconds).millisecondsSinceEpoch
-        return try lock.withLock { () throws(StoreError) -> Int in
+        return try connection.withDatabase { database throws(StoreError) -> Int in
             try database.transaction(.immediate) { () throws(StoreError) -> Int in
                 var deleted = 0
                 for user in users.sorted(by: { $0.rawValue < $1.rawValue }) {
@@ -92,7 +90,7 @@ final class SQLiteNotificationStore: @unchecked Sendable {
     /// Marks the user's unseen notifications with ids up to `id` as seen at `time`; returns how many.
     @discardableResult
     func markSeen(for user: UserID, upTo id: Int64, at time: Timestamp) throws(StoreError) -> Int {
-        try lock.withLock { () throws(StoreError) -> Int in
+        try connection.withDatabase { database throws(StoreError) -> Int in
             try database.run("UPDATE notifications SET seen_at = ? WHERE user_id = ? AND id <= ? AND seen_at IS NULL",
                              [.integer(time.millisecondsSinceEpoch), .integer(user.rawValue), .integer(id)])
             return Int(database.changes)
@@ -101,7 +99,7 @@ final class SQLiteNotificationStore: @unchecked Sendable {
 
     /// The (product, user) pairs already sent an ending-soon notice on auctions still open.
     func endingSoonSent() throws(StoreError) -> [(productID: ProductID, user: UserID)] {
-        try lock.withLock { () throws(StoreError) -> [(productID: ProductID, user: UserID)] in
+        try connection.withDatabase { database throws(StoreError) -> [(productID: ProductID, user: UserID)] in
             try database.query("""
                 SELECT DISTINCT n.product_id, n.user_id FROM notifications n JOIN products p ON p.id = n.product_id
                 WHERE n.kind = ? AND p.closed_at IS NULL
@@ -112,7 +110,7 @@ final class SQLiteNotificationStore: @unchecked Sendable {
     }
 
     private func read(_ filter: String, user: UserID, limit: Int) throws(StoreError) -> [AuctionNotification] {
-        try lock.withLock { () throws(StoreError) -> [AuctionNotification] in
+        try connection.withDatabase { database throws(StoreError) -> [AuctionNotification] in
             try database.query("""
                 SELECT n.id, n.kind, n.product_id, p.name, n.price, n.maximum, n.created_at
                 FROM notifications n LEFT JOIN products p ON p.id = n.product_id
@@ -128,11 +126,11 @@ final class SQLiteNotificationStore: @unchecked Sendable {
         }
     }
 
-    /// A product's name (cached); nil for an unknown product. Called with `lock` held.
-    private func name(of product: ProductID) throws(StoreError) -> String? {
-        if let known = names[product] { return known }
+    /// A product's name (cached); nil for an unknown product. Called with the connection's lock held.
+    private func name(of product: ProductID, in database: SQLiteDatabase) throws(StoreError) -> String? {
+        if let known = names.withLock({ $0[product] }) { return known }
         let found = try database.query("SELECT name FROM products WHERE id = ?", [.integer(Int64(product.rawValue))]) { $0.text(0) }.first
-        if let found { names[product] = found }
+        if let found { names.withLock { $0[product] = found } }
         return found
     }
 }
