@@ -6,9 +6,8 @@ extension AuctionHouseServer {
     /// The selling routes' way into the running auction: the live catalogue at once (any thread),
     /// the book and push 9 on the loop.
     static func sellingHooks(live: LiveCatalogue, service: SocketService, loop: EventLoop, log: ServerLog) -> SellingHooks {
-        // @unchecked Sendable: the service is touched only inside `loop.execute` blocks, on its loop.
-        struct LoopBound: @unchecked Sendable { let service: SocketService }
-        let bound = LoopBound(service: service)
+        // The service is touched only inside `loop.execute` blocks, on its loop (checked by LoopBound).
+        let bound = LoopBound(handingOver: service, to: loop)
         return SellingHooks(
             listed: { product, listing, seller, sellerID in
                 guard live.add(product, seller: seller) else {
@@ -16,23 +15,23 @@ extension AuctionHouseServer {
                 }
                 let item = CatalogueEndpoints.listItem(product, source: live)
                 let terms = AuctionTerms(reserve: listing.reserve, buyNow: listing.buyNow)
-                loop.execute { bound.service.listLot(product, terms: terms, item: item, seller: sellerID) }
+                loop.execute { bound.value.listLot(product, terms: terms, item: item, seller: sellerID) }
             },
             withdraw: { id, decided in
                 loop.execute {
-                    let change = bound.service.withdrawLot(id)
+                    let change = bound.value.withdrawLot(id)
                     if change == .applied { live.withdraw(id) }
                     decided(change)
                 }
             },
             amend: { id, edit, decided in
-                loop.execute { decided(bound.service.amendLot(id, edit)) }
+                loop.execute { decided(bound.value.amendLot(id, edit)) }
             },
             edited: { id, edit in
                 live.edit(id, name: edit.name, startPrice: edit.startPrice, endsAt: edit.endsAt, minimumIncrement: edit.minimumIncrement)
                 if edit.imageHashes != nil { live.refreshImages(of: id) }
                 let item = live.product(id).map { CatalogueEndpoints.listItem($0, source: live) } ?? .null
-                loop.execute { bound.service.announceEdit(id, item: item) }
+                loop.execute { bound.value.announceEdit(id, item: item) }
             },
             product: { live.product($0) })
     }
