@@ -43,30 +43,6 @@ public enum CatalogueQueryDTO {
         return parameters
     }
 
-    /// Reads request 13's `query` object; nil when a field has the wrong type or an unknown value.
-    public static func query(from value: JSONValue) -> CatalogueQuery? {
-        guard case .object(let object) = value else { return nil }
-        func text(_ key: String) -> String?? {
-            guard let member = object[key], !member.isNull else { return .some(nil) }
-            return member.stringValue.map { .some($0) } ?? nil
-        }
-        func number(_ key: String) -> Int64?? {
-            guard let member = object[key], !member.isNull else { return .some(nil) }
-            return member.intValue.map { .some($0) } ?? nil
-        }
-        guard let search = text("search"), let sortText = text("sort"), let seller = text("seller"), let statusText = text("status"),
-              let within = number("ending_within"), let minimum = number("min_price"), let maximum = number("max_price"),
-              let sort = sortText.map(CatalogueQuery.Sort.init(rawValue:)) ?? .id,
-              let status = statusText.map(CatalogueQuery.Status.init(rawValue:)) ?? .open
-        else { return nil }
-        if let within, !(0...Int64(CatalogueQuery.maximumEndingWithinSeconds)).contains(within) { return nil }
-        if let minimum, minimum < 0 { return nil }
-        if let maximum, maximum < 0 { return nil }
-        return CatalogueQuery(search: search, sort: sort, endingWithinSeconds: within.map { Int($0) },
-                              minimumPrice: minimum.map { Money($0) }, maximumPrice: maximum.map { Money($0) },
-                              seller: seller, status: status)
-    }
-
     /// Reads a `200` answer: the list items and the next cursor (null or absent: the last page).
     public static func page(from body: [UInt8]) throws(CatalogueError) -> CatalogueQueryPage {
         let json = try CatalogueFields.parse(body)

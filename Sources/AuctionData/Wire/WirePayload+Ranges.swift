@@ -9,8 +9,6 @@ extension WirePayload {
     static let productIDs: ClosedRange<Int64> = 0...Int64(Int32.max)
     /// `stateNumber`: a page index, as 32-bit peers hold it.
     static let stateNumbers: ClosedRange<Int64> = Int64(Int32.min)...Int64(Int32.max)
-    /// Request 13's `pages`: 0 (nothing loaded) to 1,000 (as `watch --pages`).
-    static let queryPages: ClosedRange<Int64> = 0...1_000
     /// `user_id`: account ids are positive; 0 names nobody.
     static let userIDs: ClosedRange<Int64> = 0...Int64.max
 
