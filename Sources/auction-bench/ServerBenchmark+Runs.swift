@@ -37,13 +37,7 @@ struct ServerBench {
     /// `count` closed-loop bidders on products 1…count; `level` sets the price range (each run
     /// needs a range above the last run's on the same products).
     func bids(bidders count: Int, level: Int? = nil) -> BidResult {
-        let bidders = startBidders(count, level: level ?? count)
-        measure(bidders: bidders, watchers: nil)
-        let accepted = bidders.reduce(0) { $0 + $1.accepted }
-        let latencies = bidders.flatMap(\.latencies).sorted()
-        stop(bidders)
-        return BidResult(accepted: accepted, perSecond: Double(accepted) / seconds,
-                         p50: percentile(latencies, 0.50), p99: percentile(latencies, 0.99))
+        measuredBids(startBidders(count, level: level ?? count))
     }
 
     /// `count` watchers with four pages loaded, and `bidderCount` bidders raising products on those pages.
@@ -84,7 +78,11 @@ struct ServerBench {
     /// `max_price` ten steps above its bid, the other bids plain, so most plain bids are answered by
     /// the proxy (a committed automatic step, reply `outbid_by_proxy`). Tokens `bench-token-N` log in user N.
     func proxyBids(bidders count: Int, level: Int) -> BidResult {
-        let bidders = startBidders(count, level: level, proxies: true)
+        measuredBids(startBidders(count, level: level, proxies: true))
+    }
+
+    /// Runs started bidders for the measured seconds, stops them and sums what they stored.
+    private func measuredBids(_ bidders: [BenchBidder]) -> BidResult {
         measure(bidders: bidders, watchers: nil)
         let accepted = bidders.reduce(0) { $0 + $1.accepted }
         let latencies = bidders.flatMap(\.latencies).sorted()
