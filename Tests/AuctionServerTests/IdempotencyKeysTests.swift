@@ -22,23 +22,34 @@ import Testing
         }
     }
 
-    @Test func keysAreBoundedPerUserAndInAll() {
+    @Test func keysAreBoundedPerUserAndInAllByRefusingNewOnesNotByForgetting() {
         var keys = Keys(lifetimeMilliseconds: 1_000_000, perUser: 3, inAll: 5)
         let now = Timestamp(millisecondsSinceEpoch: 0)
-        for index in 0..<10 {
+        for index in 0..<3 {
             let key = Keys.Key(user: Self.alice, key: "a\(index)")
-            _ = keys.begin(key, waiter: "", now: now)
+            guard case .new = keys.begin(key, waiter: "", now: now) else { Issue.record("a\(index) not new"); return }
             _ = keys.settle(key, answer: index, now: now)
         }
+        guard case .full = keys.begin(Keys.Key(user: Self.alice, key: "a3"), waiter: "", now: now) else {
+            Issue.record("a fourth key of one user was not refused"); return
+        }
         #expect(keys.count == 3)
-        for user in 2...4 {
+        for user in 2...3 {
             let key = Keys.Key(user: UserID(rawValue: Int64(user)), key: "b")
             _ = keys.begin(key, waiter: "", now: now)
             _ = keys.settle(key, answer: user, now: now)
         }
         #expect(keys.count == 5)
-        guard case .answered(9) = keys.begin(Keys.Key(user: Self.alice, key: "a9"), waiter: "", now: now) else {
-            Issue.record("the newest key was forgotten"); return
+        guard case .full = keys.begin(Keys.Key(user: UserID(rawValue: 4), key: "b"), waiter: "", now: now) else {
+            Issue.record("a key past the server's bound was not refused"); return
+        }
+        // Nothing held was forgotten: the first key still answers (a retry never meets its stored row).
+        guard case .answered(0) = keys.begin(Keys.Key(user: Self.alice, key: "a0"), waiter: "", now: now) else {
+            Issue.record("the oldest key was forgotten"); return
+        }
+        // Once they expire, new keys are taken again.
+        guard case .new = keys.begin(Keys.Key(user: Self.alice, key: "a3"), waiter: "", now: Timestamp(millisecondsSinceEpoch: 1_000_000)) else {
+            Issue.record("no room after expiry"); return
         }
     }
 }

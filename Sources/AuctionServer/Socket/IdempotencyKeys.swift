@@ -6,9 +6,10 @@ import AuctionCore
 /// A key is *pending* from the moment its bid is decided until its commit answers; a retry that
 /// arrives meanwhile waits (`Waiter`) and is answered with the original. A *settled* key answers
 /// at once for `lifetimeMilliseconds` by the server's clock. Memory is bounded: at most
-/// `perUser` settled keys per user and `inAll` in all, the oldest forgotten first. A forgotten
-/// accepted key is still held by its row in `bids` (unique per user), so a retry of it can never
-/// place a second bid: its commit fails and it is answered `server_error`.
+/// `perUser` settled keys per user and `inAll` in all. A key is never forgotten before it expires
+/// (a forgotten accepted key would make its retry collide with its row in `bids` and fail the
+/// whole commit group, other bidders' bids included): past a bound, a *new* key is refused
+/// (`full`, answered `rate_limited`) until old ones expire.
 struct IdempotencyKeys<Answer, Waiter> {
     /// A user's key.
     struct Key: Hashable {
@@ -24,6 +25,8 @@ struct IdempotencyKeys<Answer, Waiter> {
         case waiting
         /// The key was used recently: this is its answer.
         case answered(Answer)
+        /// A new key, but the user (or the server) holds as many keys as it may: refuse the request.
+        case full
     }
 
     private enum State {
@@ -65,12 +68,18 @@ struct IdempotencyKeys<Answer, Waiter> {
             return .answered(answer)
         case .settled:
             forget(key)
-            states[key] = .pending([])
-            return .new
+            return admitNew(key, now: now)
         case nil:
-            states[key] = .pending([])
-            return .new
+            return admitNew(key, now: now)
         }
+    }
+
+    /// A key not held now: pending when both bounds leave room, else `full`.
+    private mutating func admitNew(_ key: Key, now: Timestamp) -> Begin {
+        trim(now: now)
+        guard settledCount < inAll, (settledByUser[key.user]?.count ?? 0) < perUser else { return .full }
+        states[key] = .pending([])
+        return .new
     }
 
     /// Records a key's answer; returns the retries that waited for it.
@@ -86,9 +95,6 @@ struct IdempotencyKeys<Answer, Waiter> {
         settledCount += 1
         order.append((key, expiresAt))
         settledByUser[key.user, default: []].append(key.key)
-        if let mine = settledByUser[key.user], mine.count > perUser, let oldest = mine.first {
-            forget(Key(user: key.user, key: oldest))
-        }
         trim(now: now)
         return waiters
     }
@@ -100,7 +106,7 @@ struct IdempotencyKeys<Answer, Waiter> {
         return waiters
     }
 
-    /// Forgets expired keys and the oldest beyond `inAll`.
+    /// Forgets expired keys (oldest first; `order` is by expiry, as every key lives as long).
     private mutating func trim(now: Timestamp) {
         while orderStart < order.count {
             let (key, expiresAt) = order[orderStart]
@@ -108,7 +114,7 @@ struct IdempotencyKeys<Answer, Waiter> {
                 orderStart += 1  // already forgotten or settled again later
                 continue
             }
-            guard expiresAt <= now || settledCount > inAll else { break }
+            guard expiresAt <= now else { break }
             forget(key)
             orderStart += 1
         }

@@ -48,6 +48,10 @@ extension SocketService {
             counters.keyedRetries += 1
             answer(target, with: first)
             return true
+        case .full:
+            log.debug("bid: user \(key.user) holds as many idempotency keys as allowed: refused until old ones expire")
+            answer(target, with: KeyedAnswer(result: false, reason: .rateLimited, price: nil))
+            return true
         }
     }
 
