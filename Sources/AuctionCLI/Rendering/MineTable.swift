@@ -14,28 +14,8 @@ public enum MineTable {
             [String(bid.productID.rawValue), TerminalText.sanitized(bid.productName), bid.myHighest.description,
              bid.myMaximum?.description ?? "-", bid.currentPrice.description, statusText(bid.status), left(bid, now: now)]
         }
-        var widths = header.indices.map { column in
-            max(TerminalText.width(header[column]), cells.map { TerminalText.width($0[column]) }.max() ?? 0)
-        }
-        let gap = ProductColumns.gap
-        if let width {
-            let others = widths.enumerated().filter { $0.offset != 1 }.map(\.element).reduce(0, +) + gap * (header.count - 1)
-            widths[1] = max(6, min(widths[1], width - others))
-        }
-        func line(_ row: [String]) -> [String] {
-            row.enumerated().map { column, text in
-                TerminalText.fit(text, toWidth: widths[column], alignment: column == 1 || column == 5 ? .left : .right)
-            }
-        }
-        let space = String(repeating: " ", count: gap)
-        let title = line(header).joined(separator: space)
-        var lines = [color ? ANSI.bold + title + ANSI.reset : title]
-        for (index, row) in cells.enumerated() {
-            var fitted = line(row)
-            if color, let tint = tint(bids[index].status) { fitted[5] = tint + fitted[5] + ANSI.reset }
-            lines.append(fitted.joined(separator: space))
-        }
-        return lines
+        let table = TextTable(header: header, cells: cells, leftAligned: [1, 5], tintedColumn: 5)
+        return table.render(width: width, color: color) { tint(bids[$0].status) }
     }
 
     /// `leading`, `outbid`, `won`, `lost`, `ended · no winner`.

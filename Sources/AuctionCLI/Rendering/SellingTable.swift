@@ -11,28 +11,8 @@ public enum SellingTable {
             [String(lot.productID.rawValue), TerminalText.sanitized(lot.name), statusText(lot),
              (lot.status == .sold ? lot.finalPrice ?? lot.currentPrice : lot.currentPrice).description, left(lot, now: now)]
         }
-        var widths = header.indices.map { column in
-            max(TerminalText.width(header[column]), cells.map { TerminalText.width($0[column]) }.max() ?? 0)
-        }
-        let gap = ProductColumns.gap
-        if let width {
-            let others = widths.enumerated().filter { $0.offset != 1 }.map(\.element).reduce(0, +) + gap * (header.count - 1)
-            widths[1] = max(6, min(widths[1], width - others))
-        }
-        let space = String(repeating: " ", count: gap)
-        func line(_ row: [String]) -> [String] {
-            row.enumerated().map { column, text in
-                TerminalText.fit(text, toWidth: widths[column], alignment: column == 1 || column == 2 ? .left : .right)
-            }
-        }
-        let title = line(header).joined(separator: space)
-        var lines = [color ? ANSI.bold + title + ANSI.reset : title]
-        for (index, row) in cells.enumerated() {
-            var fitted = line(row)
-            if color, let tint = tint(lots[index].status) { fitted[2] = tint + fitted[2] + ANSI.reset }
-            lines.append(fitted.joined(separator: space))
-        }
-        return lines
+        let table = TextTable(header: header, cells: cells, leftAligned: [1, 2], tintedColumn: 2)
+        return table.render(width: width, color: color) { tint(lots[$0].status) }
     }
 
     /// The status cell of a lot.
