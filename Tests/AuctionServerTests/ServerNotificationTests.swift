@@ -99,18 +99,25 @@ import Testing
         #expect(received.first?.price == 35_000 && received.first?.maximum == 34_000)
     }
 
-    @Test func wonAndLostArriveWhenTheAuctionCloses() async throws {
-        let clock = ManualClock(SystemClock().now())
-        let fixture = try Self.server(clock: clock, endsAt: clock.now().adding(milliseconds: 600_000))
-        defer { fixture.stop() }
+    /// Alice and bob say hello and log in; alice bids 20,000 on product 1, bob 30,000; alice's
+    /// outbid notice is stored. The caller closes both sockets.
+    static func bobOutbidsAlice(on fixture: ServerFixture) async throws -> (alice: RawSocket, bob: RawSocket) {
         let alice = try RawSocket(port: fixture.socketPort), bob = try RawSocket(port: fixture.socketPort)
-        defer { alice.close(); bob.close() }
         let setup = await offPool {
             alice.exchangeBlocking([Self.hello, .login(token: "token-alice"), Self.bid(1, 20_000)])
                 + bob.exchangeBlocking([Self.hello, .login(token: "token-bob"), Self.bid(1, 30_000)])
         }
         #expect(setup.map { $0?.result } == Array(repeating: true, count: 6), "\(setup)")
         #expect(await eventually { (try? Self.stored(fixture).count) == 1 }, "alice's outbid notice is stored")
+        return (alice, bob)
+    }
+
+    @Test func wonAndLostArriveWhenTheAuctionCloses() async throws {
+        let clock = ManualClock(SystemClock().now())
+        let fixture = try Self.server(clock: clock, endsAt: clock.now().adding(milliseconds: 600_000))
+        defer { fixture.stop() }
+        let (alice, bob) = try await Self.bobOutbidsAlice(on: fixture)
+        defer { alice.close(); bob.close() }
 
         clock.advance(milliseconds: 600_000)
 
@@ -127,14 +134,8 @@ import Testing
         let clock = ManualClock(SystemClock().now())
         let fixture = try Self.server(clock: clock, endsAt: clock.now().adding(milliseconds: 1_200_000))
         defer { fixture.stop() }
-        let alice = try RawSocket(port: fixture.socketPort), bob = try RawSocket(port: fixture.socketPort)
+        let (alice, bob) = try await Self.bobOutbidsAlice(on: fixture)
         defer { alice.close(); bob.close() }
-        let setup = await offPool {
-            alice.exchangeBlocking([Self.hello, .login(token: "token-alice"), Self.bid(1, 20_000)])
-                + bob.exchangeBlocking([Self.hello, .login(token: "token-bob"), Self.bid(1, 30_000)])
-        }
-        #expect(setup.map { $0?.result } == Array(repeating: true, count: 6), "\(setup)")
-        #expect(await eventually { (try? Self.stored(fixture).count) == 1 }, "alice's outbid notice is stored")
 
         clock.advance(milliseconds: 960_000)  // 4 minutes left
 
