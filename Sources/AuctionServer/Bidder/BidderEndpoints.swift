@@ -107,10 +107,8 @@ public struct BidderEndpoints: HTTPRouteCollection {
 
     /// The `{id}` of `/watchlist/{id}`: ASCII digits naming `0 ... 2^31 - 1`; nil otherwise.
     static func productID(in request: HTTPRequest) -> ProductID? {
-        let path = request.path
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        let digits = path[path.index(after: slash)...]
-        guard (1...10).contains(digits.utf8.count), digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+        guard let digits = request.pathParameters["id"],  // set by the router from `{id}`
+              (1...10).contains(digits.utf8.count), digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
               let value = Int64(digits), BidderDTO.productIDs.contains(value) else { return nil }
         return ProductID(Int(value))
     }

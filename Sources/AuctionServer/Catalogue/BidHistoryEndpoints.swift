@@ -26,9 +26,8 @@ public struct BidHistoryEndpoints: HTTPRouteCollection {
     /// Adds `GET /products/{id}/bids`.
     public func register(on router: inout HTTPRouter) {
         let history = self.history, offload = self.offload
-        let pattern = HTTPRoutePattern(Self.pattern)
         router.on(.get, Self.pattern, responding: { request, responder in
-            let text = pattern?.match(request.path)?["id"] ?? ""
+            let text = request.pathParameters["id"] ?? ""  // set by the router from `{id}`
             guard let number = Int(text), number >= 1, number <= Int(Int32.max) else {
                 responder.respond(Self.failure(.badRequest, "expected a product id from 1 in /products/{id}/bids, not `\(text.prefix(32))`",
                                                reason: .malformed))
