@@ -12,7 +12,7 @@ import Testing
         var router = HTTPRouter()
         router.on(.get, "/watchlist") { _ in .text(.ok, "list") }
         router.on(.put, "/watchlist/{id}") { request in
-            .text(.ok, "put \(HTTPRoutePattern("/watchlist/{id}")?.match(request.path)?["id"] ?? "?")")
+            .text(.ok, "put \(request.pathParameters["id"] ?? "?")")
         }
         router.on(.delete, "/watchlist/{id}") { _ in .text(.ok, "delete") }
         router.on(.get, "/watchlist/all") { _ in .text(.ok, "exact") }
