@@ -5,7 +5,7 @@ import PackageDescription
 //   AuctionCore (domain, no imports); AuctionInfrastructure (Glibc-only runtime: event loop, locks,
 //   worker threads, sockets, JSON, framing, correlation, HTTP wire -> CLinux).
 //   AuctionData -> Core, Infrastructure.  AuctionEngine (pure) -> Core only.
-//   AuctionServer -> Engine, Data, Infrastructure, AuctionImage, CSQLite, CCrypt.
+//   AuctionServer -> Engine, Data, Infrastructure, AuctionImage, CSQLite, CCrypt, CLibPQ.
 //   AuctionCLI -> Core, Data, Infrastructure, AuctionImage; never the server. AuctionDemo -> CLI +
 //   Server, and only the `auction` executable links it.
 // The executables are thin shells over AuctionServer and AuctionCLI (+ AuctionDemo).
@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
+        // PostgreSQL's C client, for the shared store of several server nodes (libpq-dev).
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
         // JPEG through libjpeg's own API (fatal errors longjmp back as return codes) and WebP through
         // libwebp.so.7 loaded at run time: a fresh machine has both without any -dev package for WebP.
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -44,7 +46,7 @@ let package = Package(
         // The auction house: HTTP catalogue, socket service, SQLite store, over the engine.
         .target(
             name: "AuctionServer",
-            dependencies: ["AuctionCore", "AuctionEngine", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt", "CLinux"]
+            dependencies: ["AuctionCore", "AuctionEngine", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt", "CLibPQ", "CLinux"]
         ),
         // The command-line front: arguments, commands, terminal rendering. Never the server: a
         // client-only build links neither SQLite nor libcrypt (`scripts/check-client-links`).

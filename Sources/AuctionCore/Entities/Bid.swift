@@ -65,6 +65,8 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
     case buyNowUnavailable = "buy_now_unavailable"
     /// A catalogue query's parameters are out of range, unknown, or its cursor is not one handed out.
     case invalidQuery = "invalid_query"
+    /// The store cannot record bids right now (e.g. PostgreSQL unreachable); nothing was decided.
+    case unavailable = "unavailable"
 
     /// A sentence a user can act on.
     public var explanation: String {
@@ -86,6 +88,7 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
         case .maximumBelowBid: "the maximum must be at least the bid"
         case .buyNowUnavailable: "this product cannot be bought now (no buy-now price, or bidding has begun)"
         case .invalidQuery: "the query's parameters are not valid"
+        case .unavailable: "the auction house cannot record bids right now; nothing was placed, try again shortly"
         }
     }
 }

@@ -10,9 +10,15 @@ public struct PriceUpdate: Hashable, Sendable {
     public var direction: PriceDirection
     /// The auction's civil date, `YYYY-MM-DD` (the wire's `auction_date`).
     public var auctionDate: String
+    /// The product's change sequence number in the store (ours, the wire's `seq`): each accepted bid
+    /// on the product adds one, on whichever node it was accepted; nil from servers that send none.
+    /// Pushes may skip numbers (several changes merged into one push), never go back.
+    public var sequence: Int64?
 
     /// Creates an update.
-    public init(productID: ProductID, price: Money, change: Money, direction: PriceDirection, auctionDate: String) {
+    public init(productID: ProductID, price: Money, change: Money, direction: PriceDirection, auctionDate: String,
+                sequence: Int64? = nil) {
+        self.sequence = sequence
         self.productID = productID
         self.price = price
         self.change = change

@@ -117,8 +117,10 @@ public enum ServerMessage: Hashable, Sendable {
             return flag
         } ?? true
         let change = Money(up ? Int64(clamping: size) : -Int64(clamping: size))
+        let sequence = try payload.optionalInt("seq")
+        if let sequence, sequence < 0 { throw .invalidField("seq", dataType: payload.dataType) }
         return PriceUpdate(productID: id, price: price, change: change, direction: PriceDirection(change: change),
-                           auctionDate: try payload.optionalString("auction_date") ?? "")
+                           auctionDate: try payload.optionalString("auction_date") ?? "", sequence: sequence)
     }
 
     /// A notification push; an unknown `kind` is an invalid field.
@@ -157,9 +159,15 @@ public enum ServerMessage: Hashable, Sendable {
         switch self {
         case .reply(let reply): reply.data
         case .price(let update):
-            ["product_id": .int(Int64(update.productID.rawValue)), "product_price": .int(update.price.minorUnits),
-             "state": .bool(update.direction == .up), "auction_date": .string(update.auctionDate),
-             "beforePrice": .int(update.change.minorUnits)]
+            if let sequence = update.sequence {
+                ["product_id": .int(Int64(update.productID.rawValue)), "product_price": .int(update.price.minorUnits),
+                 "state": .bool(update.direction == .up), "auction_date": .string(update.auctionDate),
+                 "beforePrice": .int(update.change.minorUnits), "seq": .int(sequence)]
+            } else {
+                ["product_id": .int(Int64(update.productID.rawValue)), "product_price": .int(update.price.minorUnits),
+                 "state": .bool(update.direction == .up), "auction_date": .string(update.auctionDate),
+                 "beforePrice": .int(update.change.minorUnits)]
+            }
         case .chat(let line):
             ["room": .string(line.room), "sender": .string(line.sender), "text": .string(line.text),
              "time": .int(line.time.millisecondsSinceEpoch), "seq": .int(line.sequence)]

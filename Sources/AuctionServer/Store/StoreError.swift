@@ -1,4 +1,4 @@
-/// What can go wrong in the SQLite store, with the path and SQLite's own words.
+/// What can go wrong in the store (SQLite or PostgreSQL), with where it is and the engine's own words.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// SQLite returned an error code; `message` is SQLite's text (e.g. "database is locked").
     case sqlite(code: Int32, message: String, path: String)
@@ -16,6 +16,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case inUse(path: String)
     /// The database file could not be opened or locked; `reason` is the system's words.
     case cannotOpen(path: String, reason: String)
+    /// PostgreSQL answered with an error; `sqlState` is its five-character code ("" when it gave none).
+    case postgres(sqlState: String, message: String, target: String)
+    /// The store cannot be reached (PostgreSQL down, the connection broken, a timeout); nothing was written.
+    case unavailable(target: String, reason: String)
+    /// A `--store` value libpq cannot read.
+    case invalidConnectionString(reason: String)
 
     /// SQLite's primary result code, when the error came from SQLite.
     public var sqliteCode: Int32? {
@@ -42,6 +48,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "database \(path) is in use by another auction-server (it holds the file's lock); stop it or pass --db with another file"
         case .cannotOpen(let path, let reason):
             "cannot open database \(path): \(reason)"
+        case .postgres(let state, let message, let target):
+            "database \(target): \(message)\(state.isEmpty ? "" : " (SQLSTATE \(state))")"
+        case .unavailable(let target, let reason):
+            "database \(target) is unavailable: \(reason)"
+        case .invalidConnectionString(let reason):
+            "the store's connection string cannot be read: \(reason) (expected postgres://USER@HOST:PORT/DB or key=value pairs)"
         }
     }
 }

@@ -1,0 +1,2 @@
+// PostgreSQL's C client (Debian's libpq-dev puts the header under postgresql/).
+#include <postgresql/libpq-fe.h>
