@@ -23,6 +23,15 @@ extension ServerOptions {
             configuration.databasePath = value
             return nil
         },
+        Setting(key: "store", takesValue: true,
+                help: "shared PostgreSQL store for several nodes: postgres://USER@HOST:PORT/DB or key=value (default: SQLite)") { configuration, value in
+            do {
+                configuration.store = try PostgresConnectionString(value)
+            } catch {
+                return "a postgres:// URL or libpq key=value string (\(error))"
+            }
+            return nil
+        },
         Setting(key: "simulate", takesValue: false,
                 help: "simulated bidders: the original demo feed, or RATE bids/s; off, 0 = none") { configuration, value in
             switch value.lowercased() {

@@ -12,6 +12,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var socketPort: Int = 3200
     /// The SQLite file; nil means the user's data directory (`StoreLocation`).
     public var databasePath: String?
+    /// The shared PostgreSQL store (`--store`) for several nodes; nil means SQLite (`databasePath`).
+    public var store: PostgresConnectionString?
     /// Simulated bidders (`--simulate`); nil for none.
     public var simulation: SimulationSetting?
     /// The least severe log level written.

@@ -1,0 +1,132 @@
+import AuctionServer
+import AuctionTestSupport
+import Testing
+
+/// The libpq wrapper against a real PostgreSQL server started by `scripts/postgres`.
+@Suite struct PostgresConnectionTests {
+    @Test func placeholdersValuesAndNullsRoundTrip() throws {
+        let fixture = try PostgresFixture()
+        let connection = try PostgresConnection(fixture.url)
+        defer { connection.close() }
+        try connection.execute("CREATE TABLE t (id BIGINT PRIMARY KEY, name TEXT, note TEXT, bytes BYTEA, amount DOUBLE PRECISION)")
+        let bytes: [UInt8] = [0, 1, 2, 0x7f, 0x80, 0xff]
+        let changed = try connection.run("INSERT INTO t (id, name, note, bytes, amount) VALUES (?, ?, ?, ?, ?)",
+                                         [.integer(Int64.min), .text("it's ? \"quoted\" 한국어"), .null, .blob(bytes), .real(2.5)])
+        #expect(changed == 1)
+        let rows = try connection.query("SELECT id, name, note, bytes, amount, 'a ? in a literal' FROM t WHERE id = ?", [.integer(Int64.min)]) { row in
+            (row.int64(0), row.text(1), row.optionalText(2), row.blob(3), row.double(4), row.text(5), row.isNull(2))
+        }
+        #expect(rows.count == 1)
+        #expect(rows[0].0 == Int64.min)
+        #expect(rows[0].1 == "it's ? \"quoted\" 한국어")
+        #expect(rows[0].2 == nil)
+        #expect(rows[0].3 == bytes)
+        #expect(rows[0].4 == 2.5)
+        #expect(rows[0].5 == "a ? in a literal")
+        #expect(rows[0].6)
+        #expect(try connection.scalarInteger("SELECT COUNT(*) FROM t") == 1)
+        #expect(try connection.scalarInteger("SELECT 9223372036854775807") == Int64.max)
+        #expect(try connection.scalarInteger("SELECT NULL::BIGINT") == nil)
+    }
+
+    @Test func aFailedTransactionLeavesNothingBehind() throws {
+        let fixture = try PostgresFixture()
+        let connection = try PostgresConnection(fixture.url)
+        defer { connection.close() }
+        try connection.execute("CREATE TABLE t (id BIGINT PRIMARY KEY)")
+        #expect(throws: StoreError.self) {
+            try connection.transaction { () throws(StoreError) in
+                try connection.run("INSERT INTO t VALUES (1)")
+                try connection.run("INSERT INTO t VALUES (1)")
+            }
+        }
+        #expect(try connection.scalarInteger("SELECT COUNT(*) FROM t") == 0)
+        do {
+            try connection.run("INSERT INTO t VALUES (1)")
+            try connection.run("INSERT INTO t VALUES (1)")
+            Issue.record("a duplicate key must fail")
+        } catch StoreError.postgres(let state, _, _) {
+            #expect(state == "23505")
+        }
+    }
+
+    @Test func notificationsReachAListenerAfterCommit() throws {
+        let fixture = try PostgresFixture()
+        let listener = try PostgresConnection(fixture.url)
+        let sender = try PostgresConnection(fixture.url)
+        defer { listener.close(); sender.close() }
+        try listener.listen("auction_bids")
+        try sender.transaction { () throws(StoreError) in
+            try sender.notify("auction_bids", payload: "7:12")
+            #expect(try listener.receivedNotifications().isEmpty)
+        }
+        var received: PostgresNotification?
+        for _ in 0..<100 where received == nil {
+            received = try listener.waitForNotifications(milliseconds: 100).first
+        }
+        #expect(received?.channel == "auction_bids")
+        #expect(received?.payload == "7:12")
+        #expect(throws: StoreError.self) { try listener.listen("bad channel; DROP TABLE x") }
+    }
+
+    @Test func migratesOnceAndRefusesANewerSchema() throws {
+        let fixture = try PostgresFixture()
+        let first = try PostgresConnection(fixture.url)
+        let second = try PostgresConnection(fixture.url)
+        defer { first.close(); second.close() }
+        #expect(try PostgresSchema.migrate(first) == PostgresSchema.migrations.map(\.version))
+        #expect(try PostgresSchema.migrate(second) == [])
+        #expect(try PostgresSchema.version(of: second) == PostgresSchema.currentVersion)
+        try first.run("INSERT INTO users (name, password_hash, created_at) VALUES (?, 'x', 1)", [.text("alice")])
+        try first.run("INSERT INTO products (name, seller, start_price, current_price, last_change_at, listed_at) VALUES ('lamp', 'bob', 100, 100, 0, 0)")
+        try first.run("INSERT INTO bids (product_id, price, previous_price, accepted_at) VALUES (1, 110, 100, 1)")
+        #expect(try first.scalarInteger("SELECT bid_count FROM products WHERE id = 1") == 1)
+        try first.run("UPDATE schema_version SET version = ?", [.integer(Int64(PostgresSchema.currentVersion + 1))])
+        #expect(throws: StoreError.schemaTooNew(path: second.target, found: PostgresSchema.currentVersion + 1,
+                                                 supported: PostgresSchema.currentVersion)) {
+            try PostgresSchema.migrate(second)
+        }
+    }
+
+    @Test func badTargetsFailWithClearErrors() async throws {
+        #expect(throws: StoreError.self) { try PostgresConnectionString("postgres://[::1") }
+        #expect(throws: StoreError.self) { try PostgresConnectionString("") }
+        let parsed = try PostgresConnectionString("postgres://alice:secret@127.0.0.1:5999/shop")
+        #expect(parsed.displayTarget == "postgres://alice@127.0.0.1:5999/shop")
+        #expect(!parsed.displayTarget.contains("secret"))
+
+        let refused = await LoopbackPort.withRefusing { port in
+            Self.connectError("postgres://auction@127.0.0.1:\(port)/postgres")
+        }
+        guard case .unavailable(let target, _)? = refused else {
+            Issue.record("nothing listens there: \(String(describing: refused))")
+            return
+        }
+        #expect(target.hasPrefix("postgres://auction@127.0.0.1:"))
+        let missing = Self.connectError(try PostgresFixture.server().replacingLastPathComponent(with: "no_such_database"))
+        guard case .postgres(_, let message, _)? = missing else {
+            Issue.record("the database does not exist: \(String(describing: missing))")
+            return
+        }
+        #expect(message.contains("does not exist"))
+    }
+
+    /// The error connecting to `url` fails with, or nil when it connects.
+    private static func connectError(_ url: String) -> StoreError? {
+        do {
+            let connection = try PostgresConnection(url, connectTimeoutSeconds: 2)
+            connection.close()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+extension String {
+    /// This URL with its last path component (the database) replaced.
+    fileprivate func replacingLastPathComponent(with name: String) -> String {
+        guard let slash = lastIndex(of: "/") else { return self }
+        return String(self[...slash]) + name
+    }
+}
