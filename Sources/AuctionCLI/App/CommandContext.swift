@@ -70,12 +70,22 @@ public struct CommandContext: Sendable {
         return try await body(repository)
     }
 
-    /// A socket client for the configured endpoint (not started); close it when done.
-    public func socketClient(reconnects: Bool) throws(CommandError) -> SocketClient {
+    /// A socket client for the configured endpoints (not started); close it when done. With several
+    /// endpoints it tries them in turn, starting with the first, or with the one after `startingAfter`.
+    public func socketClient(reconnects: Bool, startingAfter previous: SocketEndpoint? = nil) throws(CommandError) -> SocketClient {
+        var endpoints = configuration.sockets
+        if let previous, let index = endpoints.firstIndex(of: previous) {
+            endpoints = Array(endpoints[(index + 1)...] + endpoints[...index])
+        }
+        var settings = SocketClientConfiguration(host: configuration.socket.host, port: configuration.socket.port,
+                                                 requestTimeoutMilliseconds: requestTimeoutMilliseconds, reconnects: reconnects)
+        if let first = endpoints.first {
+            settings.host = first.host
+            settings.port = first.port
+            settings.alternateEndpoints = Array(endpoints.dropFirst())
+        }
         do {
-            return try SocketClient(configuration: SocketClientConfiguration(
-                host: configuration.socket.host, port: configuration.socket.port,
-                requestTimeoutMilliseconds: requestTimeoutMilliseconds, reconnects: reconnects))
+            return try SocketClient(configuration: settings)
         } catch {
             throw .local("cannot start the network thread: \(error)")
         }

@@ -26,6 +26,9 @@ public final class SocketClient: Sendable {
     /// The connection's state now.
     public var state: SocketClientState { hooks.state }
 
+    /// The server connected to (or being tried, or last tried); the configured first one before `start()`.
+    public var endpoint: SocketEndpoint { hooks.endpoint ?? SocketEndpoint(host: configuration.host, port: configuration.port) }
+
     /// Starts connecting (and reconnecting after drops, if configured).
     public func start() {
         let core = self.core

@@ -50,6 +50,8 @@ final class SocketClientCore {
     private var reconnectTimer: TimerID?
     private var generation = 0
     private var scratch: [UInt8] = []
+    /// Which server is in use or tried next.
+    private var rotation: EndpointRotation
 
     init(loop: EventLoop, configuration: SocketClientConfiguration, hooks: SocketClientHooks) {
         self.loop = loop
@@ -58,6 +60,8 @@ final class SocketClientCore {
         table = CorrelationTable(maximumPending: configuration.maximumPendingRequests)
         decoder = FrameDecoder(configuration: configuration.decoder)
         backoff = configuration.backoff
+        rotation = EndpointRotation(SocketEndpoint(host: configuration.host, port: configuration.port),
+                                    then: configuration.alternateEndpoints)
     }
 
     // MARK: Requests
@@ -154,7 +158,9 @@ final class SocketClientCore {
         generation += 1
         let attempt = generation
         hooks.publish(.connecting)
-        TCPConnection.connect(host: configuration.host, port: configuration.port,
+        let endpoint = rotation.current
+        hooks.setEndpoint(endpoint)
+        TCPConnection.connect(host: endpoint.host, port: endpoint.port,
                               timeoutMilliseconds: configuration.connectTimeoutMilliseconds, on: loop) { [weak self] result in
             guard let self, attempt == self.generation, self.phase == .connecting else {
                 if case .success(let stale) = result { stale.abort() }
@@ -164,7 +170,8 @@ final class SocketClientCore {
             case .success(let connection): self.attach(connection)
             case .failure(let error):
                 self.lastConnectError = error
-                self.scheduleReconnect()
+                // The next endpoint at once, until each has failed in a row; then the backoff (or closing).
+                if self.rotation.connectFailed() { self.connect() } else { self.scheduleReconnect() }
             }
         }
     }
@@ -172,6 +179,7 @@ final class SocketClientCore {
     private func attach(_ connection: TCPConnection) {
         self.connection = connection
         lastConnectError = nil
+        rotation.connected()
         decoder = FrameDecoder(configuration: configuration.decoder)
         let attempt = generation
         connection.onRead = { [weak self] bytes in self?.received(bytes) }
@@ -319,6 +327,8 @@ final class SocketClientCore {
             }
         }
         guard phase != .closed else { return }
+        // Its node may be gone: the next attempt goes to the next endpoint (the same one when there is one).
+        rotation.dropped()
         scheduleReconnect()
     }
 

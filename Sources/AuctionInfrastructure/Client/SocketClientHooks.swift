@@ -1,4 +1,4 @@
-/// The owner's handlers (pushes, state changes, session replay) and the last published state; thread-safe.
+/// The owner's handlers (pushes, state changes, session replay), the last published state and endpoint; thread-safe.
 final class SocketClientHooks: Sendable {
     private struct Handlers {
         var pushes: [@Sendable (Frame) -> Void] = []
@@ -6,11 +6,19 @@ final class SocketClientHooks: Sendable {
         var replay: (@Sendable () -> [Frame])?
         var handshake: (@Sendable () -> SocketHandshake?)?
         var state = SocketClientState.idle
+        var endpoint: SocketEndpoint?
     }
 
     private let handlers = Mutex(Handlers())
 
     var state: SocketClientState { handlers.withLock { $0.state } }
+
+    /// The endpoint connected to, or last tried; nil before the first attempt.
+    var endpoint: SocketEndpoint? { handlers.withLock { $0.endpoint } }
+
+    func setEndpoint(_ endpoint: SocketEndpoint) {
+        handlers.withLock { $0.endpoint = endpoint }
+    }
 
     func addPushHandler(_ handler: @escaping @Sendable (Frame) -> Void) {
         handlers.withLock { $0.pushes.append(handler) }
