@@ -16,9 +16,7 @@ extension CommandContext {
         }
         defer { loop.shutdown() }
         let server = configuration.http.description
-        let repository = HTTPAccountRepository(client: HTTPClient(
-            baseURL: configuration.http, configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds),
-            loop: loop))
+        let repository = HTTPAccountRepository(client: httpClient(on: loop))
         return try await body(AccountCommands(accounts: repository, store: store, server: server, now: CommandContext.now))
     }
 

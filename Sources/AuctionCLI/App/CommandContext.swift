@@ -64,10 +64,14 @@ public struct CommandContext: Sendable {
             throw .local("cannot start the network thread: \(error)")
         }
         defer { loop.shutdown() }
-        let repository = HTTPProductRepository(client: HTTPClient(
-            baseURL: configuration.http, configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds),
-            loop: loop))
+        let repository = HTTPProductRepository(client: httpClient(on: loop))
         return try await body(repository)
+    }
+
+    /// An HTTP client for the configured endpoints (the first, then the others for requests safe to repeat).
+    public func httpClient(on loop: EventLoop) -> HTTPClient {
+        HTTPClient(baseURL: configuration.http, alternateBaseURLs: Array(configuration.httpBases.dropFirst()),
+                   configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds), loop: loop)
     }
 
     /// A socket client for the configured endpoints (not started); close it when done. With several

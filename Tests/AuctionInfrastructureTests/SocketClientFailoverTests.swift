@@ -1,0 +1,89 @@
+import AuctionInfrastructure
+import AuctionTestSupport
+import Glibc
+import Testing
+
+/// Several servers of one auction house: the client connects to the first reachable one and, when its
+/// node drops, moves on to the next and replays its session there (real loopback sockets).
+@Suite(.timeLimit(.minutes(1))) struct SocketClientFailoverTests {
+    static func client(_ ports: [Int], reconnects: Bool = true) throws -> SocketClient {
+        var configuration = SocketClientConfiguration(
+            host: "127.0.0.1", port: ports[0], connectTimeoutMilliseconds: 2_000, requestTimeoutMilliseconds: 10_000,
+            backoff: ReconnectBackoff(initialMilliseconds: 20, maximumMilliseconds: 200), reconnects: reconnects)
+        configuration.alternateEndpoints = ports.dropFirst().map { SocketEndpoint(host: "127.0.0.1", port: $0) }
+        return try SocketClient(configuration: configuration)
+    }
+
+    static let replayed = Frame(dataType: 20, data: ["replay": true])
+
+    @Test func whenTheFirstNodeDropsTheClientMovesToTheSecondAndReplaysItsSession() async throws {
+        let first = try LoopbackFrameServer(), second = try LoopbackFrameServer()
+        defer { first.shutdown(); second.shutdown() }
+        let client = try Self.client([first.port, second.port])
+        defer { client.close() }
+        client.setReplay { [Self.replayed] }
+        client.start()
+        _ = try await client.send(Frame(dataType: 10, data: ["n": 1]))
+        #expect(first.frames.map(\.frame.dataType) == [20, 10])
+        #expect(client.endpoint.port == first.port)
+
+        await first.stop()
+        #expect(await eventually { client.endpoint.port == second.port })
+        // The first node is gone: the next request waits for the session on the second, then goes there.
+        let reply = try await client.send(Frame(dataType: 10, data: ["n": 2]))
+        #expect(reply.data["echo"]?["n"] == .int(2))
+        #expect(client.endpoint.port == second.port)
+        #expect(second.frames.map(\.frame.dataType) == [20, 10], "the replay comes first on the new node")
+        #expect(first.frames.count == 2)
+    }
+
+    @Test func anUnreachableFirstAddressIsSkippedWithoutWaiting() async throws {
+        let (fd, deadPort) = LoopbackPort.refusing()
+        defer { close(fd) }
+        let server = try LoopbackFrameServer()
+        defer { server.shutdown() }
+        let states = Mutex<[SocketClientState]>([])
+        let client = try Self.client([deadPort, server.port], reconnects: false)
+        defer { client.close() }
+        client.onStateChange { state in states.withLock { $0.append(state) } }
+        client.start()
+        let reply = try await client.send(Frame(dataType: 10, data: ["n": 7]))
+        #expect(reply.data["echo"]?["n"] == .int(7))
+        #expect(client.endpoint.port == server.port)
+        // Straight on to the second address: no backoff between the two.
+        #expect(!states.withLock { $0 }.contains { if case .reconnecting = $0 { true } else { false } })
+    }
+
+    @Test func whenEveryAddressIsUnreachableARequestFailsAsUnreachable() async throws {
+        let (fd1, port1) = LoopbackPort.refusing()
+        let (fd2, port2) = LoopbackPort.refusing()
+        defer { close(fd1); close(fd2) }
+        let client = try Self.client([port1, port2], reconnects: false)
+        defer { client.close() }
+        client.start()
+        await #expect(throws: SocketClientError.self) { try await client.send(Frame(dataType: 10)) }
+        #expect(await eventually { client.state == .closed })
+    }
+
+    @Test func afterTheSecondDropsTooTheClientComesBackToTheFirst() async throws {
+        let first = try LoopbackFrameServer(), second = try LoopbackFrameServer()
+        defer { first.shutdown(); second.shutdown() }
+        let client = try Self.client([first.port, second.port])
+        defer { client.close() }
+        client.setReplay { [Self.replayed] }
+        client.start()
+        _ = try await client.send(Frame(dataType: 10, data: ["n": 1]))
+        await first.stop()
+        #expect(await eventually { client.endpoint.port == second.port })
+        _ = try await client.send(Frame(dataType: 10, data: ["n": 2]))
+        #expect(client.endpoint.port == second.port)
+
+        try await first.restart()
+        await second.stop()
+        #expect(await eventually { client.endpoint.port == first.port })
+        _ = try await client.send(Frame(dataType: 10, data: ["n": 3]))
+        #expect(client.endpoint.port == first.port)
+        let again = first.frames.filter { $0.connection == 1 }.map(\.frame)
+        #expect(again.map(\.dataType) == [20, 10] && again.last?.data["n"] == .int(3))
+    }
+}
