@@ -86,4 +86,19 @@ import Testing
         let again = first.frames.filter { $0.connection == 1 }.map(\.frame)
         #expect(again.map(\.dataType) == [20, 10] && again.last?.data["n"] == .int(3))
     }
+
+    @Test func aDroppedConnectionMovesOnEvenWhenItsNodeStillAccepts() async throws {
+        let first = try LoopbackFrameServer(), second = try LoopbackFrameServer()
+        defer { first.shutdown(); second.shutdown() }
+        let client = try Self.client([first.port, second.port])
+        defer { client.close() }
+        client.start()
+        _ = try await client.send(Frame(dataType: 10, data: ["n": 1]))
+        // The first node resets the connection but keeps listening: round robin goes on to the second.
+        await first.withConnection(0) { $0.abort() }
+        #expect(await eventually { client.endpoint.port == second.port })
+        _ = try await client.send(Frame(dataType: 10, data: ["n": 2]))
+        #expect(second.frames.map(\.frame.data["n"]) == [.int(2)])
+        #expect(first.frames.count == 1)
+    }
 }
