@@ -101,4 +101,53 @@ import Testing
         #expect(second.frames.map(\.frame.data["n"]) == [.int(2)])
         #expect(first.frames.count == 1)
     }
+
+    @Test func aNodeThatStopsAnsweringItsHeartbeatIsLeftForTheNext() async throws {
+        // The first node keeps the connection open but never answers a ping (type 10): hung, or cut off.
+        let hung = try LoopbackFrameServer { frame in frame.dataType == 10 ? .ignore : .echo }
+        let second = try LoopbackFrameServer()
+        defer { hung.shutdown(); second.shutdown() }
+        let clock = ManualClock()
+        var configuration = SocketClientConfiguration(
+            host: "127.0.0.1", port: hung.port, requestTimeoutMilliseconds: 2_000,
+            backoff: ReconnectBackoff(initialMilliseconds: 20, maximumMilliseconds: 100, jitter: 0))
+        configuration.alternateEndpoints = [SocketEndpoint(host: "127.0.0.1", port: second.port)]
+        configuration.heartbeatMilliseconds = 1_000
+        let client = try SocketClient(configuration: configuration, clock: clock)
+        defer { client.close() }
+        client.setHeartbeat { Frame(dataType: 10) }
+        client.start()
+        _ = try await client.send(Frame(dataType: 20, data: ["n": 1]))
+
+        // Quiet for the interval: one ping goes out (and only one while it is unanswered).
+        clock.advance(milliseconds: 1_000)
+        #expect(await eventually { hung.frames.contains { $0.frame.dataType == 10 } })
+        clock.advance(milliseconds: 1_000)
+        // No answer within the request timeout: the connection is dropped and the second node is tried.
+        let moved = await clock.advancing(by: 500) { await eventually { client.endpoint.port == second.port && client.state == .connected } }
+        #expect(moved)
+        #expect(hung.frames.filter { $0.frame.dataType == 10 }.count == 1)
+        let reply = try await client.send(Frame(dataType: 20, data: ["n": 2]))
+        #expect(reply.data["echo"]?["n"] == .int(2))
+    }
+
+    @Test func aHeartbeatAnsweredKeepsTheConnection() async throws {
+        let server = try LoopbackFrameServer(), other = try LoopbackFrameServer()
+        defer { server.shutdown(); other.shutdown() }
+        let clock = ManualClock()
+        var configuration = SocketClientConfiguration(host: "127.0.0.1", port: server.port, requestTimeoutMilliseconds: 2_000)
+        configuration.alternateEndpoints = [SocketEndpoint(host: "127.0.0.1", port: other.port)]
+        configuration.heartbeatMilliseconds = 1_000
+        let client = try SocketClient(configuration: configuration, clock: clock)
+        defer { client.close() }
+        client.setHeartbeat { Frame(dataType: 10) }
+        client.start()
+        _ = try await client.send(Frame(dataType: 20))
+        // Pings go out while the clock moves on, each answered: the connection stays.
+        let pinged = await clock.advancing(by: 250) { await eventually { server.frames.filter { $0.frame.dataType == 10 }.count >= 3 } }
+        #expect(pinged)
+        _ = try await client.send(Frame(dataType: 20))
+        #expect(client.endpoint.port == server.port && other.frames.isEmpty)
+        #expect(Set(server.frames.map(\.connection)) == [0], "one connection throughout")
+    }
 }

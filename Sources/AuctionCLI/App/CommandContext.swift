@@ -30,6 +30,9 @@ public struct CommandContext: Sendable {
     public static let timeoutVariable = "AUCTION_TIMEOUT"
     /// The default wait for an answer.
     public static let defaultTimeoutMilliseconds: Int64 = 10_000
+    /// How long a socket connection to one of several servers may stay quiet before it is pinged (then
+    /// left for the next server when the ping gets no answer within the request timeout).
+    public static let heartbeatMilliseconds: Int64 = 15_000
 
     /// Creates a context.
     public init(configuration: ClientConfiguration, console: Console, environment: [String: String] = [:],
@@ -88,6 +91,8 @@ public struct CommandContext: Sendable {
             settings.port = first.port
             settings.alternateEndpoints = Array(endpoints.dropFirst())
         }
+        // With other nodes to go to, a node that stops answering (hung, cut off) is left too, not only a closed one.
+        if endpoints.count > 1 { settings.heartbeatMilliseconds = Self.heartbeatMilliseconds }
         do {
             return try SocketClient(configuration: settings)
         } catch {

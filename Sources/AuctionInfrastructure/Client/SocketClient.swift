@@ -57,6 +57,12 @@ public final class SocketClient: Sendable {
         hooks.setHandshake(handshake)
     }
 
+    /// Sets the heartbeat: the frame a quiet connection sends when `heartbeatMilliseconds` is configured
+    /// (nil from the closure: none this time, e.g. a server that would not answer it).
+    public func setHeartbeat(_ heartbeat: (@Sendable () -> Frame?)?) {
+        hooks.setHeartbeat(heartbeat)
+    }
+
     /// Waits until the connection is ready for requests (handshake and replay done); fails as an unsent
     /// request would (`.unreachable`, `.timedOut`, `.closed`).
     public func ready(timeoutMilliseconds: Int64? = nil) async throws(SocketClientError) {

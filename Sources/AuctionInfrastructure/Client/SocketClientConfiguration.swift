@@ -21,6 +21,9 @@ public struct SocketClientConfiguration: Hashable, Sendable {
     public var decoder: FrameDecoder.Configuration
     /// The most requests pending at once; more fail with `.overloaded`.
     public var maximumPendingRequests: Int
+    /// When set, a ready connection quiet for this long sends the heartbeat frame (`SocketClient.setHeartbeat`);
+    /// no answer within the request timeout counts as a drop (so a hung node is left). Nil: off.
+    public var heartbeatMilliseconds: Int64?
 
     /// Creates a configuration; the defaults suit the auction protocol.
     public init(

@@ -4,8 +4,9 @@
 /// completes, and it is only reached after the table handed the request out, so each completes once.
 final class SocketClientCore {
     struct Pending {
-        /// What a pending entry is: a caller's request, a replayed frame, handshake frame `n`, or a wait for readiness.
-        enum Role { case request, replay, handshake(Int), readiness }
+        /// What a pending entry is: a caller's request, a replayed frame, handshake frame `n`, a wait for
+        /// readiness, or a heartbeat.
+        enum Role { case request, replay, handshake(Int), readiness, heartbeat }
 
         var completion: (Result<Frame, SocketClientError>) -> Void
         var role: Role
@@ -13,7 +14,7 @@ final class SocketClientCore {
         /// Whether the client made it itself (replay, handshake): no caller waits on its completion.
         var isReplay: Bool {
             switch role {
-            case .replay, .handshake: true
+            case .replay, .handshake, .heartbeat: true
             case .request, .readiness: false
             }
         }
@@ -52,6 +53,9 @@ final class SocketClientCore {
     private var scratch: [UInt8] = []
     /// Which server is in use or tried next.
     private var rotation: EndpointRotation
+    /// When a quiet connection asks for a sign of life (nil: heartbeats off).
+    private var heartbeat: HeartbeatSchedule?
+    private var heartbeatTimer: TimerID?
 
     init(loop: EventLoop, configuration: SocketClientConfiguration, hooks: SocketClientHooks) {
         self.loop = loop
@@ -62,6 +66,7 @@ final class SocketClientCore {
         backoff = configuration.backoff
         rotation = EndpointRotation(SocketEndpoint(host: configuration.host, port: configuration.port),
                                     then: configuration.alternateEndpoints)
+        heartbeat = configuration.heartbeatMilliseconds.map { HeartbeatSchedule(intervalMilliseconds: $0) }
     }
 
     // MARK: Requests
@@ -115,6 +120,7 @@ final class SocketClientCore {
         switch pending.role {
         case .replay: replayAnswered()
         case .handshake(let index): handshakeSettled(index, answer: try? result.get())
+        case .heartbeat: heartbeatSettled(result)
         case .request, .readiness: pending.completion(result)
         }
     }
@@ -257,6 +263,8 @@ final class SocketClientCore {
     private func becomeReady() {
         phase = .ready
         backoff.reset()
+        heartbeat?.start(at: loop.now())
+        armHeartbeat(afterMilliseconds: heartbeat?.intervalMilliseconds)
         hooks.publish(.connected)
         let queued = unsent
         unsent = []
@@ -289,9 +297,44 @@ final class SocketClientCore {
         connect()
     }
 
+    // MARK: Heartbeat
+
+    /// (Re)arms the heartbeat timer, or cancels it (nil).
+    private func armHeartbeat(afterMilliseconds delay: Int64?) {
+        if let timer = heartbeatTimer { loop.cancel(timer) }
+        heartbeatTimer = delay.map { delay in
+            loop.scheduleOnLoop(afterMilliseconds: delay) { [weak self] in self?.heartbeatDue() }
+        }
+    }
+
+    private func heartbeatDue() {
+        heartbeatTimer = nil
+        guard phase == .ready, let schedule = heartbeat else { return }
+        switch schedule.step(at: loop.now()) {
+        case .wait(let delay):
+            armHeartbeat(afterMilliseconds: delay)
+        case .send:
+            armHeartbeat(afterMilliseconds: schedule.intervalMilliseconds)
+            let deadline = loop.now().addingReportingOverflow(configuration.requestTimeoutMilliseconds)
+            guard let frame = hooks.heartbeatFrame(),
+                  let id = table.register(Pending(completion: { _ in }, role: .heartbeat),
+                                          deadline: deadline.overflow ? Int64.max : deadline.partialValue) else { return }
+            heartbeat?.sent(id)
+            write(frame, id: id)
+            armDeadlineTimer()
+        }
+    }
+
+    /// The heartbeat was answered (the node lives) or timed out: the node is gone, drop the connection.
+    private func heartbeatSettled(_ result: Result<Frame, SocketClientError>) {
+        heartbeat?.settled()
+        if case .failure(.timedOut) = result { connection?.abort() }
+    }
+
     // MARK: Reading
 
     private func received(_ bytes: UnsafeRawBufferPointer) {
+        heartbeat?.heard(at: loop.now())
         decoder.append(bytes)
         while let event = decoder.nextEvent() {
             switch event {
@@ -318,6 +361,7 @@ final class SocketClientCore {
     private func dropped() {
         connection = nil
         greeting = nil
+        armHeartbeat(afterMilliseconds: nil)
         generation += 1
         let lost = sent
         sent = []
@@ -342,6 +386,7 @@ final class SocketClientCore {
         if let timer = deadlineTimer { loop.cancel(timer.id) }
         reconnectTimer = nil
         deadlineTimer = nil
+        armHeartbeat(afterMilliseconds: nil)
         let open = connection
         connection = nil
         greeting = nil

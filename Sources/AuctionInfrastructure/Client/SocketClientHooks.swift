@@ -5,6 +5,7 @@ final class SocketClientHooks: Sendable {
         var states: [@Sendable (SocketClientState) -> Void] = []
         var replay: (@Sendable () -> [Frame])?
         var handshake: (@Sendable () -> SocketHandshake?)?
+        var heartbeat: (@Sendable () -> Frame?)?
         var state = SocketClientState.idle
         var endpoint: SocketEndpoint?
     }
@@ -34,6 +35,16 @@ final class SocketClientHooks: Sendable {
 
     func setHandshake(_ handshake: (@Sendable () -> SocketHandshake?)?) {
         handlers.withLock { $0.handshake = handshake }
+    }
+
+    func setHeartbeat(_ heartbeat: (@Sendable () -> Frame?)?) {
+        handlers.withLock { $0.heartbeat = heartbeat }
+    }
+
+    /// The frame that asks the server for a sign of life now, or nil when there is none to send.
+    func heartbeatFrame() -> Frame? {
+        let heartbeat = handlers.withLock { $0.heartbeat }
+        return heartbeat?()
     }
 
     func handshakeForConnection() -> SocketHandshake? {
