@@ -38,6 +38,15 @@ import Testing
         #expect(filter.lastApplied == [5: 7, 9: 1])
     }
 
+    @Test func aFullFilterAppliesPushesForNewProductsWithoutRememberingThem() {
+        var filter = PriceSequenceFilter(capacity: 1)
+        let answers = [Self.push(5, 500, seq: 5), Self.push(9, 100, seq: 3), Self.push(9, 90, seq: 2), Self.push(5, 400, seq: 4)]
+            .map { filter.admits($0) }
+        // Product 9 is not remembered (both applied); the remembered product 5 is still guarded.
+        #expect(answers == [true, true, true, false])
+        #expect(filter.lastApplied == [5: 5])
+    }
+
     @Test func theFeedDeliversOnlyPushesNewerThanTheLastAppliedForTheirProduct() async throws {
         let pushes = [Self.push(5, 500, seq: 5), Self.push(5, 400, seq: 4), Self.push(9, 100, seq: 1), Self.push(5, 500, seq: 5),
                       Self.push(5, 700, seq: 7), Self.push(5, 650, seq: nil)]
