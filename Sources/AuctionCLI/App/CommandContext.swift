@@ -84,13 +84,10 @@ public struct CommandContext: Sendable {
         if let previous, let index = endpoints.firstIndex(of: previous) {
             endpoints = Array(endpoints[(index + 1)...] + endpoints[...index])
         }
-        var settings = SocketClientConfiguration(host: configuration.socket.host, port: configuration.socket.port,
-                                                 requestTimeoutMilliseconds: requestTimeoutMilliseconds, reconnects: reconnects)
-        if let first = endpoints.first {
-            settings.host = first.host
-            settings.port = first.port
-            settings.alternateEndpoints = Array(endpoints.dropFirst())
-        }
+        var settings = SocketClientConfiguration(endpoints: endpoints, requestTimeoutMilliseconds: requestTimeoutMilliseconds,
+                                                 reconnects: reconnects)
+            ?? SocketClientConfiguration(host: configuration.socket.host, port: configuration.socket.port,
+                                         requestTimeoutMilliseconds: requestTimeoutMilliseconds, reconnects: reconnects)
         // With other nodes to go to, a node that stops answering (hung, cut off) is left too, not only a closed one.
         if endpoints.count > 1 { settings.heartbeatMilliseconds = Self.heartbeatMilliseconds }
         do {
