@@ -33,12 +33,10 @@ import Testing
         defer { live.stop() }
         let (fd, dead) = LoopbackPort.refusing()
         defer { close(fd) }
-        do {
-            let client = HTTPClient(baseURL: Self.base(dead), alternateBaseURLs: [Self.base(live.port)], loop: live.loop)
-            let response = try await client.get("/health")
-            #expect(response.status == .ok && response.text == "ok")
-            #expect(answered.withLock { $0 } == 1)
-        }
+        let client = HTTPClient(baseURL: Self.base(dead), alternateBaseURLs: [Self.base(live.port)], loop: live.loop)
+        let response = try await client.get("/health")
+        #expect(response.status == .ok && response.text == "ok")
+        #expect(answered.withLock { $0 } == 1)
     }
 
     @Test func aConnectionClosedWithoutAnswerMovesOnAndLaterRequestsStartWithTheBaseThatAnswered() async throws {
@@ -67,13 +65,11 @@ import Testing
         defer { live.stop() }
         let (fd, dead) = LoopbackPort.refusing()
         defer { close(fd) }
-        do {
-            let client = HTTPClient(baseURL: Self.base(dead), alternateBaseURLs: [Self.base(live.port)], loop: live.loop)
-            await #expect(throws: HTTPError.unreachable(address: "127.0.0.1:\(dead)", detail: "connection refused")) {
-                try await client.post("/echo", json: Array("{}".utf8))
-            }
-            #expect(answered.withLock { $0 } == 0)
+        let client = HTTPClient(baseURL: Self.base(dead), alternateBaseURLs: [Self.base(live.port)], loop: live.loop)
+        await #expect(throws: HTTPError.unreachable(address: "127.0.0.1:\(dead)", detail: "connection refused")) {
+            try await client.post("/echo", json: Array("{}".utf8))
         }
+        #expect(answered.withLock { $0 } == 0)
     }
 
     @Test func aPostWithAnIdempotencyKeyOrMarkedRepeatableGoesToTheNextBase() async throws {
@@ -82,16 +78,14 @@ import Testing
         defer { live.stop() }
         let (fd, dead) = LoopbackPort.refusing()
         defer { close(fd) }
-        do {
-            let client = HTTPClient(baseURL: Self.base(dead), alternateBaseURLs: [Self.base(live.port)],
-                                    configuration: .init(reuseConnections: false), loop: live.loop)
-            let keyed = HTTPRequest(method: .post, target: "/echo", headers: ["Idempotency-Key": "k-1"], body: Array("1".utf8))
-            #expect(try await client.send(keyed).text == "1")
-            // Back to the dead one first, as a fresh client would: a read marked repeatable moves on too.
-            let fresh = HTTPClient(baseURL: Self.base(dead), alternateBaseURLs: [Self.base(live.port)], loop: live.loop)
-            #expect(try await fresh.post("/echo", json: Array("2".utf8), repeatable: true).text == "2")
-            #expect(answered.withLock { $0 } == 2)
-        }
+        let client = HTTPClient(baseURL: Self.base(dead), alternateBaseURLs: [Self.base(live.port)],
+                                configuration: .init(reuseConnections: false), loop: live.loop)
+        let keyed = HTTPRequest(method: .post, target: "/echo", headers: ["Idempotency-Key": "k-1"], body: Array("1".utf8))
+        #expect(try await client.send(keyed).text == "1")
+        // Back to the dead one first, as a fresh client would: a read marked repeatable moves on too.
+        let fresh = HTTPClient(baseURL: Self.base(dead), alternateBaseURLs: [Self.base(live.port)], loop: live.loop)
+        #expect(try await fresh.post("/echo", json: Array("2".utf8), repeatable: true).text == "2")
+        #expect(answered.withLock { $0 } == 2)
     }
 
     @Test func anAnswerFromTheFirstBaseIsNotRetriedElsewhere() async throws {
