@@ -17,7 +17,9 @@ extension CommandContext {
         defer { loop.shutdown() }
         let server = configuration.http.description
         let repository = HTTPAccountRepository(client: httpClient(on: loop))
-        return try await body(AccountCommands(accounts: repository, store: store, server: server, now: CommandContext.now))
+        var commands = AccountCommands(accounts: repository, store: store, server: server, now: CommandContext.now)
+        commands.otherServers = configuration.httpBases.dropFirst().map(\.description)
+        return try await body(commands)
     }
 
     /// Runs synchronous account work (reading a password), wrapping its errors.
