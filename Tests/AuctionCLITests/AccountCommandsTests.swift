@@ -104,6 +104,17 @@ import Testing
         }
     }
 
+    @Test func aLoginSavedAtOneBaseIsValidWhereverThatBaseIsListed() async throws {
+        let world = try world()
+        defer { world.stop() }
+        _ = try await world.commands().register(name: "fay", password: "correct horse")
+        let saved = try #require(try world.saved.load())
+        // `--http http://127.0.0.1:1,<the base it was saved at>`: another node first, the saved one second.
+        var listed = try world.commands(server: "http://127.0.0.1:1")
+        listed.otherServers = [world.url + "/"]
+        #expect(try listed.validLogin() == saved)
+    }
+
     @Test func logoutForgetsLocallyWhenTheServerIsGone() async throws {
         let world = try world()
         defer { world.stop() }

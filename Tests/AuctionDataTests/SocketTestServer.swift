@@ -35,6 +35,9 @@ final class SocketTestServer: Sendable {
         try await frames.restart()
     }
 
+    /// Closes the listener and every connection (a node going down).
+    func stop() async { await frames.stop() }
+
     /// Stops the server's loop.
     func shutdown() { frames.shutdown() }
 }

@@ -12,6 +12,10 @@ public struct AccountCommands: Sendable {
     public var store: SavedLoginStore
     /// The configured server's HTTP base URL.
     public var server: String
+    /// The other HTTP bases of the same auction house (`--http a,b`): a login saved at any of them is valid here too.
+    public var otherServers: [String] = [] {
+        didSet { otherServers = otherServers.map(AccountCommands.normalized) }
+    }
     /// The wall clock.
     public var now: @Sendable () -> Timestamp
 
@@ -49,7 +53,7 @@ public struct AccountCommands: Sendable {
     public func logout() async throws(AccountCommandError) -> String {
         guard let saved = try store.load() else { return "not logged in" }
         var note = ""
-        if AccountCommands.normalized(saved.server) != server {
+        if !isConfigured(saved.server) {
             note = " (the session at \(saved.server) was not revoked: that is not the configured server)"
         } else {
             do throws(AuctionError) {
@@ -89,10 +93,17 @@ public struct AccountCommands: Sendable {
     /// error saying how to log in.
     public func validLogin() throws(AccountCommandError) -> SavedLogin {
         guard let saved = try store.load() else { throw AccountCommandError.notLoggedIn }
-        let savedServer = AccountCommands.normalized(saved.server)
-        guard savedServer == server else { throw AccountCommandError.otherServer(saved: savedServer, configured: server) }
+        guard isConfigured(saved.server) else {
+            throw AccountCommandError.otherServer(saved: AccountCommands.normalized(saved.server), configured: server)
+        }
         guard !saved.isExpired(at: now()) else { throw AccountCommandError.sessionEnded(name: saved.name) }
         return saved
+    }
+
+    /// Whether `savedServer` is the configured server or one of its other bases.
+    private func isConfigured(_ savedServer: String) -> Bool {
+        let saved = AccountCommands.normalized(savedServer)
+        return saved == server || otherServers.contains(saved)
     }
 
     /// `2026-12-22 00:45:00 UTC`.

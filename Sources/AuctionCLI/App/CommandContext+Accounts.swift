@@ -16,10 +16,10 @@ extension CommandContext {
         }
         defer { loop.shutdown() }
         let server = configuration.http.description
-        let repository = HTTPAccountRepository(client: HTTPClient(
-            baseURL: configuration.http, configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds),
-            loop: loop))
-        return try await body(AccountCommands(accounts: repository, store: store, server: server, now: CommandContext.now))
+        let repository = HTTPAccountRepository(client: httpClient(on: loop))
+        var commands = AccountCommands(accounts: repository, store: store, server: server, now: CommandContext.now)
+        commands.otherServers = configuration.httpBases.dropFirst().map(\.description)
+        return try await body(commands)
     }
 
     /// Runs synchronous account work (reading a password), wrapping its errors.

@@ -20,9 +20,7 @@ extension CommandContext {
             throw .local("cannot start the network thread: \(error)")
         }
         defer { loop.shutdown() }
-        let repository = HTTPBidderRepository(client: HTTPClient(
-            baseURL: configuration.http, configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds),
-            loop: loop))
+        let repository = HTTPBidderRepository(client: httpClient(on: loop))
         guard let login else {
             // Without a login, one token-less request tells a server without these endpoints (404) from ours (401).
             if case .server(status: 404, _)? = await Self.failure(of: { () throws(AuctionError) in _ = try await repository.watchlist(token: "") }) {

@@ -25,7 +25,7 @@ extension CommandContext {
         do throws(AuctionError) {
             return try await session.capabilities(of: client)
         } catch .timedOut {
-            throw .auction(.unreachable(address: configuration.socket.description,
+            throw .auction(.unreachable(address: client.endpoint.description,
                                         detail: "the server accepted the connection but did not answer"))
         } catch {
             throw .auction(error)

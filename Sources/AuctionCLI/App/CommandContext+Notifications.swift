@@ -16,9 +16,7 @@ extension CommandContext {
             throw .local("cannot start the network thread: \(error)")
         }
         defer { loop.shutdown() }
-        let repository = HTTPNotificationRepository(client: HTTPClient(
-            baseURL: configuration.http, configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds),
-            loop: loop))
+        let repository = HTTPNotificationRepository(client: httpClient(on: loop))
         return try await body(repository, saved, NotificationCheckFile(next: store))
     }
 

@@ -30,6 +30,9 @@ public struct CommandContext: Sendable {
     public static let timeoutVariable = "AUCTION_TIMEOUT"
     /// The default wait for an answer.
     public static let defaultTimeoutMilliseconds: Int64 = 10_000
+    /// How long a socket connection to one of several servers may stay quiet before it is pinged (then
+    /// left for the next server when the ping gets no answer within the request timeout).
+    public static let heartbeatMilliseconds: Int64 = 15_000
 
     /// Creates a context.
     public init(configuration: ClientConfiguration, console: Console, environment: [String: String] = [:],
@@ -64,18 +67,31 @@ public struct CommandContext: Sendable {
             throw .local("cannot start the network thread: \(error)")
         }
         defer { loop.shutdown() }
-        let repository = HTTPProductRepository(client: HTTPClient(
-            baseURL: configuration.http, configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds),
-            loop: loop))
+        let repository = HTTPProductRepository(client: httpClient(on: loop))
         return try await body(repository)
     }
 
-    /// A socket client for the configured endpoint (not started); close it when done.
-    public func socketClient(reconnects: Bool) throws(CommandError) -> SocketClient {
+    /// An HTTP client for the configured endpoints (the first, then the others for requests safe to repeat).
+    public func httpClient(on loop: EventLoop) -> HTTPClient {
+        HTTPClient(baseURL: configuration.http, alternateBaseURLs: Array(configuration.httpBases.dropFirst()),
+                   configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds), loop: loop)
+    }
+
+    /// A socket client for the configured endpoints (not started); close it when done. With several
+    /// endpoints it tries them in turn, starting with the first, or with the one after `startingAfter`.
+    public func socketClient(reconnects: Bool, startingAfter previous: SocketEndpoint? = nil) throws(CommandError) -> SocketClient {
+        var endpoints = configuration.sockets
+        if let previous, let index = endpoints.firstIndex(of: previous) {
+            endpoints = Array(endpoints[(index + 1)...] + endpoints[...index])
+        }
+        var settings = SocketClientConfiguration(endpoints: endpoints, requestTimeoutMilliseconds: requestTimeoutMilliseconds,
+                                                 reconnects: reconnects)
+            ?? SocketClientConfiguration(host: configuration.socket.host, port: configuration.socket.port,
+                                         requestTimeoutMilliseconds: requestTimeoutMilliseconds, reconnects: reconnects)
+        // With other nodes to go to, a node that stops answering (hung, cut off) is left too, not only a closed one.
+        if endpoints.count > 1 { settings.heartbeatMilliseconds = Self.heartbeatMilliseconds }
         do {
-            return try SocketClient(configuration: SocketClientConfiguration(
-                host: configuration.socket.host, port: configuration.socket.port,
-                requestTimeoutMilliseconds: requestTimeoutMilliseconds, reconnects: reconnects))
+            return try SocketClient(configuration: settings)
         } catch {
             throw .local("cannot start the network thread: \(error)")
         }

@@ -1,8 +1,8 @@
 extension GlobalOptions {
     /// `--http URL`.
-    public static let httpOption = Option<String>(text: "http", valueName: "URL", help: "HTTP endpoint (default http://127.0.0.1:3100)")
+    public static let httpOption = Option<String>(text: "http", valueName: "URL", help: "HTTP endpoint, or several separated by commas (default http://127.0.0.1:3100)")
     /// `--socket HOST:PORT`.
-    public static let socketOption = Option<String>(text: "socket", valueName: "HOST:PORT", help: "socket endpoint (default 127.0.0.1:3200)")
+    public static let socketOption = Option<String>(text: "socket", valueName: "HOST:PORT", help: "socket endpoint, or several separated by commas (default 127.0.0.1:3200)")
     /// `--profile NAME`.
     public static let profileOption = Option<String>(text: "profile", valueName: "NAME", help: "endpoints from a profile: local, original-docker")
     /// `--no-color`.

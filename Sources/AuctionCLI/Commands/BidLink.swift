@@ -37,8 +37,9 @@ final class BidLink {
         }
     }
 
-    private static func connect(_ context: CommandContext, login: LoginCredential?) throws(CommandError) -> (SocketClient, SocketSession) {
-        let client = try context.socketClient(reconnects: false)
+    private static func connect(_ context: CommandContext, login: LoginCredential?,
+                                startingAfter failed: SocketEndpoint? = nil) throws(CommandError) -> (SocketClient, SocketSession) {
+        let client = try context.socketClient(reconnects: false, startingAfter: failed)
         let session = context.socketSession()
         session.token = login?.token
         session.install(on: client)
@@ -74,9 +75,11 @@ final class BidLink {
         } catch {
             throw .auction(error)
         }
+        // Its node may be the one that failed: the retry starts with the next server (when several are configured).
+        let failed = client.endpoint
         client.close()
         do throws(CommandError) {
-            let (again, session) = try Self.connect(context, login: login)
+            let (again, session) = try Self.connect(context, login: login, startingAfter: failed)
             client = again
             _ = try await context.capabilities(of: session, client: again)
         } catch {

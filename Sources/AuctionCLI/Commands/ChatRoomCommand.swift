@@ -113,7 +113,7 @@ extension ChatRoomCommand {
         do throws(SocketClientError) {
             _ = try await probe.send(ClientMessage.ping.frame)
         } catch .unreachable(let cause) {
-            throw .auction(AuctionError(.unreachable(cause), address: context.configuration.socket.description))
+            throw .auction(AuctionError(.unreachable(cause), address: context.configuration.socketsDescription))
         } catch {
             // Reachable; anything else shows up on the real connection.
         }

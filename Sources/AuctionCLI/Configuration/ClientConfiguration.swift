@@ -4,10 +4,10 @@ import AuctionInfrastructure
 
 /// The client's resolved settings: which servers to talk to, and where each value came from.
 public struct ClientConfiguration: Hashable, Sendable {
-    /// The HTTP catalogue endpoint.
-    public var http: HTTPBaseURL
-    /// The auction socket endpoint.
-    public var socket: SocketEndpoint
+    /// The HTTP catalogue endpoints, in the order they are tried (one or more; `--http a,b`).
+    public var httpBases: [HTTPBaseURL]
+    /// The auction socket endpoints, in the order they are tried (one or more; `--socket a,b`).
+    public var sockets: [SocketEndpoint]
     /// The profile in effect, if any.
     public var profile: String?
     /// Where `http` came from.
@@ -29,10 +29,28 @@ public struct ClientConfiguration: Hashable, Sendable {
     /// Creates a configuration; defaults to our server on this machine.
     public init(http: HTTPBaseURL = defaultHTTP, socket: SocketEndpoint = defaultSocket, profile: String? = nil,
                 httpSource: SettingSource = .builtInDefault, socketSource: SettingSource = .builtInDefault) {
-        self.http = http
-        self.socket = socket
+        httpBases = [http]
+        sockets = [socket]
         self.profile = profile
         self.httpSource = httpSource
         self.socketSource = socketSource
     }
+
+    /// The first HTTP endpoint (setting it replaces the list with this one).
+    public var http: HTTPBaseURL {
+        get { httpBases.first ?? Self.defaultHTTP }
+        set { httpBases = [newValue] }
+    }
+
+    /// The first socket endpoint (setting it replaces the list with this one).
+    public var socket: SocketEndpoint {
+        get { sockets.first ?? Self.defaultSocket }
+        set { sockets = [newValue] }
+    }
+
+    /// The socket endpoints as a user writes them: `127.0.0.1:3200,127.0.0.1:3201`.
+    public var socketsDescription: String { sockets.map(\.description).joined(separator: ",") }
+
+    /// The HTTP endpoints as a user writes them: `http://127.0.0.1:3100,http://127.0.0.1:3101`.
+    public var httpDescription: String { httpBases.map(\.description).joined(separator: ",") }
 }

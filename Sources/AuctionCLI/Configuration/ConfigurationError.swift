@@ -15,9 +15,9 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
     public var description: String {
         switch self {
         case .invalidSocketAddress(let source, let value, let reason):
-            "invalid socket address `\(value)` from \(source): \(reason) (expected HOST:PORT, e.g. 127.0.0.1:3200 or [::1]:3200)"
+            "invalid socket address `\(value)` from \(source): \(reason) (expected HOST:PORT or several separated by commas, e.g. 127.0.0.1:3200 or [::1]:3200,[::1]:3201)"
         case .invalidHTTPURL(let source, let value, let reason):
-            "invalid HTTP URL `\(value)` from \(source): \(reason) (expected e.g. http://127.0.0.1:3100)"
+            "invalid HTTP URL `\(value)` from \(source): \(reason) (expected a URL or several separated by commas, e.g. http://127.0.0.1:3100)"
         case .unknownProfile(let source, let name, let known):
             "unknown profile `\(name)` from \(source); known profiles: \(known.joined(separator: ", "))"
         case .invalidLine(let file, let line, let reason):

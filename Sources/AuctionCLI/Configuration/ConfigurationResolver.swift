@@ -54,7 +54,7 @@ public enum ConfigurationResolver {
         let httpChoice = pick(flags.http, httpVariable, "http")
             ?? profileSettings.values["http"].map { ($0, SettingSource.profile(profileName ?? "")) }
         if let (value, source) = httpChoice {
-            do { configuration.http = try HTTPBaseURL(checking: value) } catch {
+            do { configuration.httpBases = try HTTPBaseURL.list(checking: value) } catch {
                 throw .invalidHTTPURL(source: source.description, value: value, reason: error.reason)
             }
             configuration.httpSource = source
@@ -62,7 +62,7 @@ public enum ConfigurationResolver {
         let socketChoice = pick(flags.socket, socketVariable, "socket")
             ?? profileSettings.values["socket"].map { ($0, SettingSource.profile(profileName ?? "")) }
         if let (value, source) = socketChoice {
-            do { configuration.socket = try SocketEndpoint(parsing: value) } catch {
+            do { configuration.sockets = try SocketEndpoint.list(parsing: value) } catch {
                 throw .invalidSocketAddress(source: source.description, value: value, reason: error.reason)
             }
             configuration.socketSource = source

@@ -25,8 +25,9 @@ public struct HTTPAccountRepository: AccountRepository {
 
     /// Opens a session; `refused(.unauthenticated)` for a wrong name or password, `refused(.rateLimited)` when limited.
     public func login(name: String, password: String) async throws(AuctionError) -> UserSession {
+        // A login is safe to repeat on another server (each opens a session; an unused one expires).
         let response = try await send(HTTPRequest(method: .post, target: "/users/login", headers: jsonHeaders,
-                                                  body: AccountDTO.credentialsBody(name: name, password: password)))
+                                                  body: AccountDTO.credentialsBody(name: name, password: password)), repeatable: true)
         return try session(from: response)
     }
 
@@ -59,8 +60,8 @@ public struct HTTPAccountRepository: AccountRepository {
         return session
     }
 
-    private func send(_ request: HTTPRequest) async throws(AuctionError) -> HTTPResponse {
-        try await client.exchange(request)
+    private func send(_ request: HTTPRequest, repeatable: Bool? = nil) async throws(AuctionError) -> HTTPResponse {
+        try await client.exchange(request, repeatable: repeatable)
     }
 
     /// A failed answer as a domain error.

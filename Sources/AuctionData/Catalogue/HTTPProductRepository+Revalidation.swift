@@ -18,7 +18,7 @@ extension HTTPProductRepository {
         let response: HTTPResponse
         do throws(HTTPError) {
             response = try await client.send(HTTPRequest(method: .post, target: "/products/productimage", headers: headers,
-                                                         body: CatalogueRequest.image(imageID).body))
+                                                         body: CatalogueRequest.image(imageID).body), repeatable: true)
         } catch {
             throw error.auctionError
         }

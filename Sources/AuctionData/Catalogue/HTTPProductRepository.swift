@@ -106,9 +106,10 @@ public struct HTTPProductRepository: ProductRepository {
         }
     }
 
+    /// A catalogue read over `POST` (the original API's form): safe to repeat on another server.
     private func post(_ path: String, _ request: CatalogueRequest) async throws(AuctionError) -> HTTPResponse {
         do throws(HTTPError) {
-            return try await client.post(path, json: request.body)
+            return try await client.post(path, json: request.body, repeatable: true)
         } catch {
             throw error.auctionError
         }

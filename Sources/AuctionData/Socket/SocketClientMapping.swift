@@ -14,6 +14,14 @@ extension AuctionError {
     }
 }
 
+extension SocketClientError {
+    /// Whether no server could be reached (so every configured one was tried).
+    var isUnreachable: Bool {
+        if case .unreachable = self { return true }
+        return false
+    }
+}
+
 extension ConnectionState {
     /// The state the UI shows for the socket client's state.
     public init(_ state: SocketClientState) {
@@ -27,11 +35,11 @@ extension ConnectionState {
 }
 
 extension SocketClient {
-    /// `host:port` as a user would type it.
-    var addressDescription: String {
-        configuration.host.contains(":") ? "[\(configuration.host)]:\(configuration.port)"
-            : "\(configuration.host):\(configuration.port)"
-    }
+    /// `host:port` of the server in use (or last tried) as a user would type it.
+    var addressDescription: String { endpoint.description }
+
+    /// Every configured server, `a:1,b:2`: the address of "cannot reach" once each has been tried.
+    var endpointsDescription: String { configuration.endpoints.map(\.description).joined(separator: ",") }
 
     /// Sends a client message and reads the reply, with domain errors.
     func request(_ message: ClientMessage) async throws(AuctionError) -> WireReply {
@@ -39,7 +47,7 @@ extension SocketClient {
         do {
             frame = try await send(message.frame)
         } catch {
-            throw AuctionError(error, address: addressDescription)
+            throw AuctionError(error, address: error.isUnreachable ? endpointsDescription : addressDescription)
         }
         let reply: ServerMessage
         do {

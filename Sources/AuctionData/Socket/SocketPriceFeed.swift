@@ -1,12 +1,15 @@
 import AuctionCore
 import AuctionInfrastructure
 
-/// Live prices over the auction socket: list state and subscriptions (recorded in the session for replay) and pushes.
+/// Live prices over the auction socket: list state and subscriptions (recorded in the session for replay) and pushes;
+/// a price push older than the last applied for its product (`seq`, `PriceSequenceFilter`) is dropped.
 public final class SocketPriceFeed: PriceFeed {
     private let client: SocketClient
     private let session: SocketSession
     private let listeners = Mutex<[Int: AsyncStream<FeedEvent>.Continuation]>([:])
     private let nextListener = Mutex(0)
+    /// Drops price pushes older than the last one applied per product (`seq`), across reconnects.
+    private let sequences = Mutex(PriceSequenceFilter())
 
     /// Creates a feed over `client` (start the client afterwards) that records its requests in `session`.
     public init(client: SocketClient, session: SocketSession) {
@@ -64,7 +67,8 @@ public final class SocketPriceFeed: PriceFeed {
 
     private func received(_ frame: Frame) {
         switch try? ServerMessage(frame: frame) {
-        case .price(let update)?: broadcast(.price(update))
+        case .price(let update)?:
+            if sequences.withLock({ $0.admits(update) }) { broadcast(.price(update)) }
         case .auctionClosed(let id, let price, let winner)?: broadcast(.closed(id, finalPrice: price, winner: winner))
         case .endTime(let id, let endsAt, let extensions)?: broadcast(.endTime(id, endsAt: endsAt, extensions: extensions))
         case .notification(let notice)?: broadcast(.notification(notice))

@@ -45,7 +45,7 @@ extension SocketSession {
             let timeout = client.configuration.requestTimeoutMilliseconds
             try await client.ready(timeoutMilliseconds: timeout > Int64.max / 2 ? Int64.max : 2 * timeout)
         } catch {
-            throw AuctionError(error, address: client.addressDescription)
+            throw AuctionError(error, address: error.isUnreachable ? client.endpointsDescription : client.addressDescription)
         }
         guard let capabilities else {
             throw .unreachable(address: client.addressDescription,

@@ -31,11 +31,13 @@ public final class SocketSession: Sendable {
         if dialect == .original { state.withLock { $0.capabilities = .original } }
     }
 
-    /// Makes `client` say hello and then replay this session on every (re)connect, before any other request.
+    /// Makes `client` say hello and then replay this session on every (re)connect, before any other request;
+    /// its heartbeat (when configured) is a ping, sent only to our server (the original never answers one).
     public func install(on client: SocketClient) {
         let timeout = client.configuration.requestTimeoutMilliseconds
         client.setHandshake { [self] in handshake(timeoutMilliseconds: timeout) }
         client.setReplay { [self] in replayFrames() }
+        client.setHeartbeat { [self] in capabilities?.dialect == .auction ? ClientMessage.ping.frame : nil }
     }
 
     /// What the server speaks, as learnt by the last handshake; nil before the first one settled.

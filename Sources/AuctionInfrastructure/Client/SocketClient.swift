@@ -26,6 +26,9 @@ public final class SocketClient: Sendable {
     /// The connection's state now.
     public var state: SocketClientState { hooks.state }
 
+    /// The server connected to (or being tried, or last tried); the configured first one before `start()`.
+    public var endpoint: SocketEndpoint { hooks.endpoint ?? SocketEndpoint(host: configuration.host, port: configuration.port) }
+
     /// Starts connecting (and reconnecting after drops, if configured).
     public func start() {
         let core = self.core
@@ -52,6 +55,12 @@ public final class SocketClient: Sendable {
     /// Sets the handshake: made on every (re)connect; its frames are settled before the replay starts.
     public func setHandshake(_ handshake: (@Sendable () -> SocketHandshake?)?) {
         hooks.setHandshake(handshake)
+    }
+
+    /// Sets the heartbeat: the frame a quiet connection sends when `heartbeatMilliseconds` is configured
+    /// (nil from the closure: none this time, e.g. a server that would not answer it).
+    public func setHeartbeat(_ heartbeat: (@Sendable () -> Frame?)?) {
+        hooks.setHeartbeat(heartbeat)
     }
 
     /// Waits until the connection is ready for requests (handshake and replay done); fails as an unsent

@@ -4,6 +4,9 @@ public struct SocketClientConfiguration: Hashable, Sendable {
     public var host: String
     /// The server's port.
     public var port: Int
+    /// Other servers of the same auction house: after a drop or a failed connect the client moves on
+    /// to the next endpoint, round robin (`host:port` first, then these, in order); empty for one server.
+    public var alternateEndpoints: [SocketEndpoint] = []
     /// How long one connect attempt may take.
     public var connectTimeoutMilliseconds: Int64
     /// How long a request waits for its reply unless the call says otherwise.
@@ -18,6 +21,9 @@ public struct SocketClientConfiguration: Hashable, Sendable {
     public var decoder: FrameDecoder.Configuration
     /// The most requests pending at once; more fail with `.overloaded`.
     public var maximumPendingRequests: Int
+    /// When set, a ready connection quiet for this long sends the heartbeat frame (`SocketClient.setHeartbeat`);
+    /// no answer within the request timeout counts as a drop (so a hung node is left). Nil: off.
+    public var heartbeatMilliseconds: Int64?
 
     /// Creates a configuration; the defaults suit the auction protocol.
     public init(
@@ -35,5 +41,15 @@ public struct SocketClientConfiguration: Hashable, Sendable {
         self.replyDataType = replyDataType
         self.decoder = decoder
         self.maximumPendingRequests = maximumPendingRequests
+    }
+
+    /// Every endpoint in the order they are tried: `host:port`, then `alternateEndpoints`.
+    public var endpoints: [SocketEndpoint] { [SocketEndpoint(host: host, port: port)] + alternateEndpoints }
+
+    /// A configuration for several servers tried in turn (the first one first); nil for an empty list.
+    public init?(endpoints: [SocketEndpoint], requestTimeoutMilliseconds: Int64 = 10_000, reconnects: Bool = true) {
+        guard let first = endpoints.first else { return nil }
+        self.init(host: first.host, port: first.port, requestTimeoutMilliseconds: requestTimeoutMilliseconds, reconnects: reconnects)
+        alternateEndpoints = Array(endpoints.dropFirst())
     }
 }

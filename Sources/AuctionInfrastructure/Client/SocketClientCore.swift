@@ -4,8 +4,9 @@
 /// completes, and it is only reached after the table handed the request out, so each completes once.
 final class SocketClientCore {
     struct Pending {
-        /// What a pending entry is: a caller's request, a replayed frame, handshake frame `n`, or a wait for readiness.
-        enum Role { case request, replay, handshake(Int), readiness }
+        /// What a pending entry is: a caller's request, a replayed frame, handshake frame `n`, a wait for
+        /// readiness, or a heartbeat.
+        enum Role { case request, replay, handshake(Int), readiness, heartbeat }
 
         var completion: (Result<Frame, SocketClientError>) -> Void
         var role: Role
@@ -13,7 +14,7 @@ final class SocketClientCore {
         /// Whether the client made it itself (replay, handshake): no caller waits on its completion.
         var isReplay: Bool {
             switch role {
-            case .replay, .handshake: true
+            case .replay, .handshake, .heartbeat: true
             case .request, .readiness: false
             }
         }
@@ -50,6 +51,11 @@ final class SocketClientCore {
     private var reconnectTimer: TimerID?
     private var generation = 0
     private var scratch: [UInt8] = []
+    /// Which server is in use or tried next.
+    private var rotation: EndpointRotation
+    /// When a quiet connection asks for a sign of life (nil: heartbeats off).
+    private var heartbeat: HeartbeatSchedule?
+    private var heartbeatTimer: TimerID?
 
     init(loop: EventLoop, configuration: SocketClientConfiguration, hooks: SocketClientHooks) {
         self.loop = loop
@@ -58,6 +64,9 @@ final class SocketClientCore {
         table = CorrelationTable(maximumPending: configuration.maximumPendingRequests)
         decoder = FrameDecoder(configuration: configuration.decoder)
         backoff = configuration.backoff
+        rotation = EndpointRotation(SocketEndpoint(host: configuration.host, port: configuration.port),
+                                    then: configuration.alternateEndpoints)
+        heartbeat = configuration.heartbeatMilliseconds.map { HeartbeatSchedule(intervalMilliseconds: $0) }
     }
 
     // MARK: Requests
@@ -111,6 +120,7 @@ final class SocketClientCore {
         switch pending.role {
         case .replay: replayAnswered()
         case .handshake(let index): handshakeSettled(index, answer: try? result.get())
+        case .heartbeat: heartbeatSettled(result)
         case .request, .readiness: pending.completion(result)
         }
     }
@@ -154,7 +164,9 @@ final class SocketClientCore {
         generation += 1
         let attempt = generation
         hooks.publish(.connecting)
-        TCPConnection.connect(host: configuration.host, port: configuration.port,
+        let endpoint = rotation.current
+        hooks.setEndpoint(endpoint)
+        TCPConnection.connect(host: endpoint.host, port: endpoint.port,
                               timeoutMilliseconds: configuration.connectTimeoutMilliseconds, on: loop) { [weak self] result in
             guard let self, attempt == self.generation, self.phase == .connecting else {
                 if case .success(let stale) = result { stale.abort() }
@@ -164,7 +176,8 @@ final class SocketClientCore {
             case .success(let connection): self.attach(connection)
             case .failure(let error):
                 self.lastConnectError = error
-                self.scheduleReconnect()
+                // The next endpoint at once, until each has failed in a row; then the backoff (or closing).
+                if self.rotation.connectFailed() { self.connect() } else { self.scheduleReconnect() }
             }
         }
     }
@@ -172,6 +185,7 @@ final class SocketClientCore {
     private func attach(_ connection: TCPConnection) {
         self.connection = connection
         lastConnectError = nil
+        rotation.connected()
         decoder = FrameDecoder(configuration: configuration.decoder)
         let attempt = generation
         connection.onRead = { [weak self] bytes in self?.received(bytes) }
@@ -249,6 +263,8 @@ final class SocketClientCore {
     private func becomeReady() {
         phase = .ready
         backoff.reset()
+        heartbeat?.start(at: loop.now())
+        armHeartbeat(afterMilliseconds: heartbeat?.intervalMilliseconds)
         hooks.publish(.connected)
         let queued = unsent
         unsent = []
@@ -281,9 +297,44 @@ final class SocketClientCore {
         connect()
     }
 
+    // MARK: Heartbeat
+
+    /// (Re)arms the heartbeat timer, or cancels it (nil).
+    private func armHeartbeat(afterMilliseconds delay: Int64?) {
+        if let timer = heartbeatTimer { loop.cancel(timer) }
+        heartbeatTimer = delay.map { delay in
+            loop.scheduleOnLoop(afterMilliseconds: delay) { [weak self] in self?.heartbeatDue() }
+        }
+    }
+
+    private func heartbeatDue() {
+        heartbeatTimer = nil
+        guard phase == .ready, let schedule = heartbeat else { return }
+        switch schedule.step(at: loop.now()) {
+        case .wait(let delay):
+            armHeartbeat(afterMilliseconds: delay)
+        case .send:
+            armHeartbeat(afterMilliseconds: schedule.intervalMilliseconds)
+            let deadline = loop.now().addingReportingOverflow(configuration.requestTimeoutMilliseconds)
+            guard let frame = hooks.heartbeatFrame(),
+                  let id = table.register(Pending(completion: { _ in }, role: .heartbeat),
+                                          deadline: deadline.overflow ? Int64.max : deadline.partialValue) else { return }
+            heartbeat?.sent(id)
+            write(frame, id: id)
+            armDeadlineTimer()
+        }
+    }
+
+    /// The heartbeat was answered (the node lives) or timed out: the node is gone, drop the connection.
+    private func heartbeatSettled(_ result: Result<Frame, SocketClientError>) {
+        heartbeat?.settled()
+        if case .failure(.timedOut) = result { connection?.abort() }
+    }
+
     // MARK: Reading
 
     private func received(_ bytes: UnsafeRawBufferPointer) {
+        heartbeat?.heard(at: loop.now())
         decoder.append(bytes)
         while let event = decoder.nextEvent() {
             switch event {
@@ -310,6 +361,7 @@ final class SocketClientCore {
     private func dropped() {
         connection = nil
         greeting = nil
+        armHeartbeat(afterMilliseconds: nil)
         generation += 1
         let lost = sent
         sent = []
@@ -319,6 +371,8 @@ final class SocketClientCore {
             }
         }
         guard phase != .closed else { return }
+        // Its node may be gone: the next attempt goes to the next endpoint (the same one when there is one).
+        rotation.dropped()
         scheduleReconnect()
     }
 
@@ -332,6 +386,7 @@ final class SocketClientCore {
         if let timer = deadlineTimer { loop.cancel(timer.id) }
         reconnectTimer = nil
         deadlineTimer = nil
+        armHeartbeat(afterMilliseconds: nil)
         let open = connection
         connection = nil
         greeting = nil

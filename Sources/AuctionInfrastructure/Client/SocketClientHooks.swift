@@ -1,16 +1,25 @@
-/// The owner's handlers (pushes, state changes, session replay) and the last published state; thread-safe.
+/// The owner's handlers (pushes, state changes, session replay), the last published state and endpoint; thread-safe.
 final class SocketClientHooks: Sendable {
     private struct Handlers {
         var pushes: [@Sendable (Frame) -> Void] = []
         var states: [@Sendable (SocketClientState) -> Void] = []
         var replay: (@Sendable () -> [Frame])?
         var handshake: (@Sendable () -> SocketHandshake?)?
+        var heartbeat: (@Sendable () -> Frame?)?
         var state = SocketClientState.idle
+        var endpoint: SocketEndpoint?
     }
 
     private let handlers = Mutex(Handlers())
 
     var state: SocketClientState { handlers.withLock { $0.state } }
+
+    /// The endpoint connected to, or last tried; nil before the first attempt.
+    var endpoint: SocketEndpoint? { handlers.withLock { $0.endpoint } }
+
+    func setEndpoint(_ endpoint: SocketEndpoint) {
+        handlers.withLock { $0.endpoint = endpoint }
+    }
 
     func addPushHandler(_ handler: @escaping @Sendable (Frame) -> Void) {
         handlers.withLock { $0.pushes.append(handler) }
@@ -26,6 +35,16 @@ final class SocketClientHooks: Sendable {
 
     func setHandshake(_ handshake: (@Sendable () -> SocketHandshake?)?) {
         handlers.withLock { $0.handshake = handshake }
+    }
+
+    func setHeartbeat(_ heartbeat: (@Sendable () -> Frame?)?) {
+        handlers.withLock { $0.heartbeat = heartbeat }
+    }
+
+    /// The frame that asks the server for a sign of life now, or nil when there is none to send.
+    func heartbeatFrame() -> Frame? {
+        let heartbeat = handlers.withLock { $0.heartbeat }
+        return heartbeat?()
     }
 
     func handshakeForConnection() -> SocketHandshake? {

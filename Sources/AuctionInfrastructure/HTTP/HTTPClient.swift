@@ -2,7 +2,9 @@
 /// response on a connection of the given loop, under a connect timeout and a response timeout.
 /// Connections are kept alive and reused (copies of a client share them) unless
 /// `reuseConnections` is off, then each request has its own with `Connection: close`.
-/// Errors say which address failed and why.
+/// Errors say which address failed and why. With alternate base URLs (the servers of one auction
+/// house), a request safe to repeat that got no answer goes to the next one (`HTTPFailoverRule`), and
+/// later requests start with the one that answered.
 public struct HTTPClient: Sendable {
     /// Timeouts and limits.
     public struct Configuration: Hashable, Sendable {
@@ -37,25 +39,66 @@ public struct HTTPClient: Sendable {
 
     /// The service's base URL; request targets are relative to its path.
     public let baseURL: HTTPBaseURL
+    /// Other servers of the same service, tried in order after `baseURL` (empty for one server).
+    public let alternateBaseURLs: [HTTPBaseURL]
     /// Timeouts and limits.
     public let configuration: Configuration
     /// The loop that runs the connections.
     public let loop: EventLoop
-    private let pool: LoopBound<HTTPConnectionPool>?
+    /// Kept connections, one pool per base URL (`baseURL` first); empty when connections are not reused.
+    private let pools: [LoopBound<HTTPConnectionPool>]
+    /// The index of the base URL that answered last (copies share it): requests start there.
+    private let preferred = Mutex(0)
 
-    /// Creates a client for the service at `baseURL`, doing its I/O on `loop`.
-    public init(baseURL: HTTPBaseURL, configuration: Configuration = .init(), loop: EventLoop) {
+    /// Creates a client for the service at `baseURL` (then `alternateBaseURLs`), doing its I/O on `loop`.
+    public init(baseURL: HTTPBaseURL, alternateBaseURLs: [HTTPBaseURL] = [], configuration: Configuration = .init(), loop: EventLoop) {
         self.baseURL = baseURL
+        self.alternateBaseURLs = alternateBaseURLs
         self.configuration = configuration
         self.loop = loop
-        pool = configuration.reuseConnections
-            ? LoopBound(handingOver: HTTPConnectionPool(loop: loop, maximumIdle: configuration.maximumIdleConnections,
-                                                        idleMilliseconds: configuration.idleConnectionMilliseconds), to: loop)
-            : nil
+        pools = configuration.reuseConnections
+            ? (0...alternateBaseURLs.count).map { _ in
+                LoopBound(handingOver: HTTPConnectionPool(loop: loop, maximumIdle: configuration.maximumIdleConnections,
+                                                          idleMilliseconds: configuration.idleConnectionMilliseconds), to: loop)
+            }
+            : []
     }
 
+    /// Every base URL, in order: `baseURL`, then `alternateBaseURLs`.
+    public var baseURLs: [HTTPBaseURL] { [baseURL] + alternateBaseURLs }
+
     /// Sends `request` (its target relative to the base URL) and returns the response, whatever its status.
-    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    /// With alternate base URLs, a request that got no answer goes to the next server when it is safe to
+    /// repeat: `repeatable`, or when nil `HTTPFailoverRule.isRepeatable` (GET, HEAD, an idempotency key).
+    public func send(_ request: HTTPRequest, repeatable: Bool? = nil) async throws(HTTPError) -> HTTPResponse {
+        let bases = baseURLs
+        let start = min(preferred.withLock { $0 }, bases.count - 1)
+        guard bases.count > 1, repeatable ?? HTTPFailoverRule.isRepeatable(request) else {
+            return try await send(request, to: start)
+        }
+        var failure: HTTPError?
+        for step in 0..<bases.count {
+            let index = (start + step) % bases.count
+            do throws(HTTPError) {
+                let response = try await send(request, to: index)
+                if index != start { preferred.withLock { $0 = index } }
+                return response
+            } catch {
+                guard HTTPFailoverRule.mayTryElsewhere(after: error), !Task.isCancelled else { throw error }
+                failure = error
+            }
+        }
+        // Every server failed: when none could be reached, say so naming them all.
+        if case .unreachable(_, let detail)? = failure {
+            throw .unreachable(address: bases.map(\.authority).joined(separator: ","), detail: detail)
+        }
+        throw failure ?? .unreachable(address: baseURL.authority, detail: "no server")
+    }
+
+    /// Sends `request` to the base URL at `index` (of `baseURLs`).
+    private func send(_ request: HTTPRequest, to index: Int) async throws(HTTPError) -> HTTPResponse {
+        let baseURL = index == 0 ? self.baseURL : alternateBaseURLs[index - 1]
+        let pool = pools.isEmpty ? nil : pools[index]
         var request = request
         request.target = baseURL.target(request.target)
         if request.headers["Host"] == nil { request.headers.add(name: "Host", value: baseURL.authority) }
@@ -75,10 +118,10 @@ public struct HTTPClient: Sendable {
         return try result.get()
     }
 
-    /// Sends `POST path` with a JSON body.
-    public func post(_ path: String, json body: [UInt8]) async throws(HTTPError) -> HTTPResponse {
+    /// Sends `POST path` with a JSON body; `repeatable` as in `send` (a read over POST is).
+    public func post(_ path: String, json body: [UInt8], repeatable: Bool? = nil) async throws(HTTPError) -> HTTPResponse {
         try await send(HTTPRequest(method: .post, target: path,
-                                   headers: ["Content-Type": "application/json", "Accept": "*/*"], body: body))
+                                   headers: ["Content-Type": "application/json", "Accept": "*/*"], body: body), repeatable: repeatable)
     }
 
     /// Sends `GET path`.

@@ -15,6 +15,8 @@ final class HTTPClientExchange {
     private var timer: TimerID?
     private var completion: ((Result<HTTPResponse, HTTPError>) -> Void)?
     private var cancelled = false
+    /// The `connectionClosed` detail of a request its caller cancelled.
+    static let cancelledDetail = "cancelled"
 
     init(request: HTTPRequest, baseURL: HTTPBaseURL, configuration: HTTPClient.Configuration, loop: EventLoop,
          pool: LoopBound<HTTPConnectionPool>?) {
@@ -29,7 +31,7 @@ final class HTTPClientExchange {
     /// Sends on a kept connection or a new one; `completion` runs once (loop thread).
     func start(_ completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) {
         self.completion = completion
-        guard !cancelled else { return finish(.failure(.connectionClosed(address: baseURL.authority, detail: "cancelled"))) }
+        guard !cancelled else { return finish(.failure(.connectionClosed(address: baseURL.authority, detail: Self.cancelledDetail))) }
         if let kept = pool?.value.take() {
             reused = true
             connected(kept)
@@ -41,7 +43,7 @@ final class HTTPClientExchange {
     /// Gives up: the connection is dropped and the caller gets an error (loop thread).
     func cancel() {
         cancelled = true
-        finish(.failure(.connectionClosed(address: baseURL.authority, detail: "cancelled")))
+        finish(.failure(.connectionClosed(address: baseURL.authority, detail: Self.cancelledDetail)))
     }
 
     private func connect() {
