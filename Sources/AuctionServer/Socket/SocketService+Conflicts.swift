@@ -32,7 +32,8 @@ extension SocketService {
             refuseUnavailable(item)
             return
         }
-        book.refresh(stored)
+        // The catalogue's price follows the store now; pushes of other nodes' bids come from the feed.
+        if let update = book.refresh(stored) { onPriceChange(update) }
         guard item.attempts < Self.conflictAttempts else {
             log.info("bid: \(item.productID) still conflicts after \(item.attempts) attempts: refused as unavailable")
             refuseUnavailable(item)

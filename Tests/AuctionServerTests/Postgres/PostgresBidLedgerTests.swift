@@ -122,6 +122,22 @@ import Testing
         #expect(try ledger.bids(for: ProductID(1)).map(\.price) == [1_100, 1_200])
     }
 
+    @Test func aStoreThatStopsAnsweringIsUnavailableWithinTheTimeout() throws {
+        let fixture = try PostgresFixture()
+        try Self.makeStore(fixture)
+        let ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url), timeoutMilliseconds: 300)
+        defer { ledger.shutdown() }
+        // Another session holds the product's row and never lets go (as a store cut off mid-transaction would).
+        let blocker = try PostgresConnection(fixture.url)
+        defer { blocker.close() }
+        try blocker.execute("BEGIN")
+        try blocker.run("SELECT id FROM products WHERE id = 1 FOR UPDATE")
+        let blocked = Self.submit(ledger, [Self.bid(1, 1_100, from: 1_000)])
+        guard case .failure(.unavailable) = blocked else { Issue.record("expected unavailable, got \(blocked)"); return }
+        try blocker.execute("ROLLBACK")
+        #expect(throws: Never.self) { try Self.submit(ledger, [Self.bid(1, 1_100, from: 1_000)]).get() }
+    }
+
     @Test func aStoreThatCannotBeReachedIsUnavailable() throws {
         let closedPort = try PostgresConnectionString("postgres://auction@127.0.0.1:1/none")
         do {
