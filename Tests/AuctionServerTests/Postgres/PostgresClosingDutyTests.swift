@@ -112,3 +112,23 @@ import Testing
         #expect(heard.map(\.payload) == ["1"])
     }
 }
+
+extension PostgresClosingDutyTests {
+    @Test func theHolderClosesOverdueLotsNoBookReported() async throws {
+        let fixture = try PostgresFixture()
+        try PostgresBidLedgerTests.makeStore(fixture, products: 2)
+        try await offPool {
+            let duty = PostgresClosingDuty(store: try PostgresConnectionString(fixture.url), clock: ManualClock())
+            defer { duty.close() }
+            #expect(try duty.recordOverdue(now: Self.end).isEmpty)  // not the holder yet
+            #expect(duty.takeOver())
+            let before = Timestamp(millisecondsSinceEpoch: Self.end.millisecondsSinceEpoch - 1)
+            #expect(try duty.recordOverdue(now: before).isEmpty)
+            let closed = try duty.recordOverdue(now: Self.end)
+            #expect(closed.map(\.productID) == [ProductID(1), ProductID(2)])
+            #expect(closed.map(\.finalPrice) == [1_000, 1_000])
+            #expect(closed.allSatisfy { $0.winner == nil })
+            #expect(try duty.recordOverdue(now: Self.end).isEmpty)
+        }
+    }
+}

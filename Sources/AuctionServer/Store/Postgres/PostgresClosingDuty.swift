@@ -101,8 +101,38 @@ public final class PostgresClosingDuty: Sendable {
             guard state.holds, let connection = state.connection, connection.isOpen else { return .notHolder }
             do throws(StoreError) {
                 return try connection.transaction { () throws(StoreError) -> Outcome in
-                    try Self.record(closing, now: now, on: connection)
+                    try Self.record(productID: closing.productID, finalPrice: closing.finalPrice, now: now, on: connection)
                 }
+            } catch {
+                if case .unavailable = error { drop(&state) }
+                if !connection.isOpen { drop(&state) }
+                throw error
+            }
+        }
+    }
+
+    /// Records every open lot whose stored end is at or before `now`, from the store alone (at most
+    /// `limit` per call, oldest end first); empty when this node does not hold the duty.
+    ///
+    /// Call it when the duty is taken (closes a former holder's book reported but never recorded)
+    /// and then every second or so: a lot ends exactly once even when no node's book saw it end.
+    public func recordOverdue(now: Timestamp, limit: Int = 100) throws(StoreError) -> [AuctionClosure] {
+        try state.withLock { (state: inout State) throws(StoreError) -> [AuctionClosure] in
+            guard state.holds, let connection = state.connection, connection.isOpen else { return [] }
+            do throws(StoreError) {
+                let due = try connection.query("""
+                    SELECT id FROM products
+                    WHERE COALESCE(ends_at, 9223372036854775807) <= ? AND closed_at IS NULL AND withdrawn_at IS NULL
+                    ORDER BY COALESCE(ends_at, 9223372036854775807), id LIMIT ?
+                    """, [.integer(now.millisecondsSinceEpoch), .integer(Int64(max(1, min(limit, 10_000))))]) { $0.int64(0) }
+                var recorded: [AuctionClosure] = []
+                for id in due {
+                    let outcome = try connection.transaction { () throws(StoreError) -> Outcome in
+                        try Self.record(productID: ProductID(Int(id)), finalPrice: nil, now: now, on: connection)
+                    }
+                    if case .recorded(let closure) = outcome { recorded.append(closure) }
+                }
+                return recorded
             } catch {
                 if case .unavailable = error { drop(&state) }
                 if !connection.isOpen { drop(&state) }
@@ -122,18 +152,20 @@ public final class PostgresClosingDuty: Sendable {
         state.holds = false
     }
 
-    private static func record(_ closing: AuctionClosing, now: Timestamp, on connection: PostgresConnection) throws(StoreError) -> Outcome {
-        let id = SQLiteValue.integer(Int64(closing.productID.rawValue))
+    /// Records one close with the row locked; `finalPrice` is the price the book closed at (nil: the stored one).
+    private static func record(productID: ProductID, finalPrice: Money?, now: Timestamp,
+                               on connection: PostgresConnection) throws(StoreError) -> Outcome {
+        let id = SQLiteValue.integer(Int64(productID.rawValue))
         let rows = try connection.query("""
             SELECT closed_at IS NOT NULL OR withdrawn_at IS NOT NULL, ends_at, current_price, reserve_price
             FROM products WHERE id = ? FOR UPDATE
             """, [id]) { ($0.text(0) == "t", $0.optionalInt64(1), $0.int64(2), $0.optionalInt64(3)) }
         guard let (closed, endsAt, price, reserve) = rows.first else {
-            throw StoreError.unexpectedValue(path: connection.target, detail: "no product \(closing.productID.rawValue)")
+            throw StoreError.unexpectedValue(path: connection.target, detail: "no product \(productID.rawValue)")
         }
         if closed { return .alreadyClosed }
-        guard let endsAt, endsAt <= now.millisecondsSinceEpoch, price == closing.finalPrice.minorUnits else {
-            return .notDue(try PostgresBidLedgerConflicts.storedLot(closing.productID, on: connection))
+        guard let endsAt, endsAt <= now.millisecondsSinceEpoch, price == (finalPrice?.minorUnits ?? price) else {
+            return .notDue(try PostgresBidLedgerConflicts.storedLot(productID, on: connection))
         }
         let leader = try connection.query("""
             SELECT b.user_id, u.name FROM bids b LEFT JOIN users u ON u.id = b.user_id
@@ -141,12 +173,12 @@ public final class PostgresClosingDuty: Sendable {
             """, [id]) { ($0.optionalInt64(0).map(UserID.init(rawValue:)), $0.optionalText(1)) }.first
         let reserveMet = reserve.map { price >= $0 } ?? true
         let winner = reserveMet ? leader?.0 : nil
-        let closure = AuctionClosure(productID: closing.productID, finalPrice: Money(price), winner: winner,
+        let closure = AuctionClosure(productID: productID, finalPrice: Money(price), winner: winner,
                                      winnerName: winner == nil ? nil : leader?.1, closedAt: Timestamp(millisecondsSinceEpoch: endsAt))
         try connection.run("UPDATE products SET closed_at = ?, winner_id = ?, final_price = ? WHERE id = ? AND closed_at IS NULL", [
             .integer(closure.closedAt.millisecondsSinceEpoch), .integer(winner?.rawValue), .integer(price), id,
         ])
-        try connection.notify(closeChannel, payload: String(closing.productID.rawValue))
+        try connection.notify(closeChannel, payload: String(productID.rawValue))
         return .recorded(closure)
     }
 }
