@@ -46,8 +46,12 @@ import Testing
         let ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
         defer { ledger.shutdown() }
 
-        #expect(throws: Never.self) { try Self.submit(ledger, [Self.bid(1, 1_100, from: 1_000), Self.bid(1, 1_200, from: 1_100, user: 2)]).get() }
+        let first = [Self.bid(1, 1_100, from: 1_000), Self.bid(1, 1_200, from: 1_100, user: 2)]
+        #expect(throws: Never.self) { try Self.submit(ledger, first).get() }
         #expect(throws: Never.self) { try Self.submit(ledger, [Self.bid(1, 1_300, from: 1_200)]).get() }
+        #expect(first.map { ledger.takeSequence(of: $0) } == [1, 2])
+        #expect(ledger.takeSequence(of: Self.bid(1, 1_300, from: 1_200)) == 3)
+        #expect(ledger.takeSequence(of: first[0]) == nil)
         // Decided from 1,200 on another node's stale copy: refused, nothing written.
         let stale = Self.submit(ledger, [Self.bid(1, 1_250, from: 1_200, user: 3)],
                                 changes: [.maximum(ProductID(1), user: UserID(rawValue: 3), maximum: 5_000, placedAt: Self.now)])
