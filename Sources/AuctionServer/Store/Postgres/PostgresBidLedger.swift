@@ -173,6 +173,7 @@ public final class PostgresBidLedger: BidLedger, Sendable {
         reader.close()
     }
 
+    /// A bid from a row of `product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key`.
     static func bid(from row: PostgresRow) -> AcceptedBid {
         AcceptedBid(
             productID: ProductID(Int(row.int64(0))), price: Money(row.int64(1)),
