@@ -33,6 +33,7 @@ extension SocketService {
                     return
                 }
                 let accepted = service.watchers.followQuery(Set(ids), for: id)
+                if accepted { service.queryListings.follows[id] = QueryListings.Follow(query: query, pages: pages) }
                 service.reply(to: peer, completionID, result: accepted, reason: accepted ? nil : .invalid)
             }
         }
