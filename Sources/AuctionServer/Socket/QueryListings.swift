@@ -9,7 +9,7 @@ struct QueryListings {
     /// A connection's query state: the query and how many of its pages it follows.
     struct Follow: Hashable {
         /// The query as checked at request 13.
-        var query: ProductQuery
+        var query: CatalogueQueryRequest
         /// Its pages (1–20).
         var pages: Int
     }
