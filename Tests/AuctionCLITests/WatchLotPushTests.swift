@@ -78,4 +78,21 @@ import Testing
         _ = watch.handle(listed(101, name: "Elsewhere", place: .first), now: start)
         #expect(!watch.board.rows.contains { $0.id == ProductID(101) })
     }
+
+    @Test func pipedAndJSONWatchesReportLotsAsNoticesAndLines() {
+        var piped = WatchModel(pages: [Fixtures.page()], pageable: true, reachedEnd: true, interactive: false)
+        #expect(piped.handle(listed(16, name: "Lamp", place: nil), now: start) == [.notice("new lot 16: Lamp")])
+        #expect(piped.handle(.feed(.catalogue(.withdrawn(ProductID(16)))), now: start)
+            == [.notice("lot 16 (Lamp) was withdrawn by its seller")])
+
+        var json = WatchModel(pages: [Fixtures.page()], pageable: true, reachedEnd: true, interactive: false, json: true)
+        _ = json.handle(.tick, now: start)  // the snapshot
+        let lines = json.handle(listed(16, name: "Lamp", place: nil), now: start) + json.handle(.feed(.catalogue(.withdrawn(ProductID(16)))), now: start)
+        let text = lines.map { effect -> String in
+            if case .write(let bytes) = effect { return String(decoding: bytes, as: UTF8.self) }
+            return ""
+        }.joined()
+        #expect(text.hasPrefix(#"{"event":"listed","#) && text.contains(#""name":"Lamp""#))
+        #expect(text.contains(#"{"event":"withdrawn","#) && text.contains(#""id":16,"name":"Lamp"}"#))
+    }
 }
