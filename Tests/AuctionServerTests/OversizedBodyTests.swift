@@ -9,8 +9,8 @@ import Testing
 
 /// A body larger than its path allows is refused from the request head alone, with 413 and the JSON
 /// refusal every other route gives (`{"error", "reason": "body_too_large"}`), on a real server over a
-/// real socket. (A client that sends such a body anyway may see the connection reset instead: the server
-/// drops at most 1 MiB of it before closing.)
+/// real socket; our HTTP client, still sending the body when the refusal comes, reads it (and the
+/// client library turns it into a refusal with that reason) rather than reporting the reset.
 @Suite struct OversizedBodyTests {
     typealias Running = ServerImageTests.Running
 
@@ -52,5 +52,25 @@ import Testing
         #expect((body["error"] as? String)?.contains("larger than") == true)
         #expect(try running.storedImageCount() == 0)
         #expect(try ServerSellingTests.count(running, "SELECT COUNT(*) FROM products") == ServerSellingTests.demoCount)
+    }
+
+    @Test func theClientLibraryReportsTheReasonOfAnOversizedUpload() async throws {
+        let running = try await Running.start()
+        defer { running.stop() }
+        // Over `POST /images`' limit (5 MiB + 64 KiB), and more than the 1 MiB the server drops before it resets.
+        let bytes = [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 0x20, count: 8 << 20)
+        let repository = HTTPLotRepository(client: running.http)
+        do {
+            _ = try await repository.uploadImage(LotImage(filename: "big.jpg", bytes: bytes), token: running.token)
+            Issue.record("an oversized upload was accepted")
+        } catch {
+            guard case .refused(let reason, let message, let status) = error else {
+                Issue.record("expected a refusal, got \(error)")
+                return
+            }
+            #expect(reason == "body_too_large" && status == 413)
+            #expect(message.contains("larger than"))
+        }
+        #expect(try running.storedImageCount() == 0)
     }
 }
