@@ -129,6 +129,7 @@ import Testing
         ("invalid_end_time", 400, "the end must be 1 minute to 30 days from now"),
         ("unsupported_image", 415, "an image is not a PNG, JPEG or WebP"),
         ("reserve_below_start", 400, "the reserve must be at least the start price"),
+        ("body_too_large", 413, "the upload is larger than the server accepts"),
         ("something_new", 400, "refused (something_new): the server says \u{FFFD}[31mno"),
     ])
     func sellShowsTheServersRefusal(reason: String, status: Int, message: String) async throws {

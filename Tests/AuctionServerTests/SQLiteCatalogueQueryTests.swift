@@ -14,7 +14,7 @@ import Testing
         let now = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
         try store.add([ProductListing(name: "Brass lamp", seller: "oliver", startPrice: 100, listedAt: now)])
         let search = { (text: String) throws -> [ProductID] in
-            try store.query(ProductQuery(search: text, status: .all), now: now).ids
+            try store.query(CatalogueQueryRequest(CatalogueQuery(search: text, status: .all)), now: now).ids
         }
         #expect(try search("brass") == [ProductID(1)])
 
@@ -33,7 +33,7 @@ import Testing
             try database.run("DELETE FROM products WHERE id = 1")
         }
         #expect(try search("copper").isEmpty)
-        let bids = try store.query(ProductQuery(sort: .bids, status: .all), now: now)
+        let bids = try store.query(CatalogueQueryRequest(CatalogueQuery(sort: .bids, status: .all)), now: now)
         #expect(bids.ids == added && bids.next == nil)
     }
 }

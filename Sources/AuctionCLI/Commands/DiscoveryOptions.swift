@@ -28,9 +28,9 @@ public enum DiscoveryOptions {
 
     /// The query the options describe (the plain query when none is given); bad values are usage errors of `command`.
     public static func query(_ invocation: Invocation, command: String) throws(CommandError) -> CatalogueQuery {
-        var sort = CatalogueQuery.Sort.id
+        var sort: CatalogueQuery.Sort?
         if let text = invocation[sortOption] {
-            guard let chosen = CatalogueQuery.Sort(rawValue: text.lowercased()), chosen != .id else {
+            guard let chosen = CatalogueQuery.Sort(rawValue: text.lowercased()), chosen != .id, chosen != .rank else {
                 throw .usage(command, "--sort must be ending, price, new, change or bids, not `\(TerminalText.sanitized(text))`")
             }
             sort = chosen
@@ -42,11 +42,11 @@ public enum DiscoveryOptions {
             }
             status = chosen
         }
-        var within: Int?
+        var within: Int64?
         if let text = invocation[endingWithinOption] {
             // The one duration grammar (`1h30m`); a bare number is seconds here.
             let plain = text.utf8.count <= 9 && !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } ? Int64(text) : nil
-            guard let seconds = (plain ?? DurationText.seconds(text)).map({ Int($0) }), seconds > 0,
+            guard let seconds = plain ?? DurationText.seconds(text), seconds > 0,
                   seconds <= CatalogueQuery.maximumEndingWithinSeconds else {
                 throw .usage(command, "--ending-within needs a duration from 1s to 365d, like 1h or 1h30m, not `\(TerminalText.sanitized(text))`")
             }

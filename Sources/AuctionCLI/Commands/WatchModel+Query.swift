@@ -40,7 +40,7 @@ extension WatchModel {
             return render(now)
         }
         var next = baseQuery
-        next.sort = next.sort.next
+        next.sort = next.sort.next(searching: next.search != nil)
         return requery(next, now: now)
     }
 
@@ -54,9 +54,7 @@ extension WatchModel {
             return render(now)
         case .enter:
             filterPrompt = nil
-            var next = baseQuery
-            next.search = CatalogueQuery(search: editing.text).search
-            return requery(next, now: now)
+            return requery(baseQuery.searching(editing.text), now: now)
         default:
             guard editing.type(key) else { return [] }
             filterPrompt = editing

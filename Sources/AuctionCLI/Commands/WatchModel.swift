@@ -123,6 +123,8 @@ public struct WatchModel: Sendable {
             return endTimePushed(id, endsAt: endsAt, extensions: extensions, now: now)
         case .feed(.notification(let notice)):
             return notified(notice, now: now)
+        case .feed(.catalogue(let change)):
+            return catalogueChanged(change, now: now)
         case .notifyCommandFinished(let result):
             return notifyCommandFinished(result, now: now)
         case .key(let key):

@@ -29,6 +29,7 @@ public enum LotRefusalText {
         case "has_bids": "the lot has bids and can no longer be withdrawn"
         case "unknown_product": "there is no such lot"
         case "rate_limited": "too many requests; wait a moment and try again"
+        case "body_too_large": "the upload is larger than the server accepts (it refused it before reading it)"
         default: nil
         }
     }

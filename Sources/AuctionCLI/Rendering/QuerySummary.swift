@@ -7,7 +7,7 @@ public enum QuerySummary {
         guard !query.isPlain else { return nil }
         var parts: [String] = []
         if let search = query.search { parts.append("\"" + TerminalText.truncate(TerminalText.sanitized(search), toWidth: 24) + "\"") }
-        parts.append("sort " + (query.sort == .id && query.search != nil ? "rank" : query.sort.rawValue))
+        parts.append("sort " + query.sort.rawValue)
         if let seconds = query.endingWithinSeconds { parts.append("≤ \(duration(seconds)) left") }
         if let minimum = query.minimumPrice { parts.append("≥ \(minimum)") }
         if let maximum = query.maximumPrice { parts.append("≤ \(maximum)") }
@@ -17,10 +17,10 @@ public enum QuerySummary {
     }
 
     /// `1h30m`, `45m`, `2d`, `90s` → as typed, largest units first.
-    static func duration(_ seconds: Int) -> String {
+    static func duration(_ seconds: Int64) -> String {
         var rest = seconds
         var out = ""
-        for (unit, size) in [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)] where rest >= size {
+        for (unit, size) in [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)] as [(String, Int64)] where rest >= size {
             out += "\(rest / size)\(unit)"
             rest %= size
         }

@@ -20,4 +20,6 @@ public enum FeedEvent: Hashable, Sendable {
     case endTime(ProductID, endsAt: Timestamp, extensions: Int)
     /// Something happened to the logged-in user's auctions (push 8).
     case notification(AuctionNotification)
+    /// A lot was listed onto, edited on or withdrawn from the loaded pages (push 9).
+    case catalogue(CatalogueChange)
 }

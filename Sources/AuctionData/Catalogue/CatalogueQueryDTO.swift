@@ -20,8 +20,8 @@ public enum CatalogueQueryDTO {
     public static func object(of query: CatalogueQuery) -> JSONValue {
         var object = JSONObject()
         if let search = query.search { object["search"] = .string(search) }
-        if query.sort != .id { object["sort"] = .string(query.sort.rawValue) }
-        if let seconds = query.endingWithinSeconds { object["ending_within"] = .int(Int64(seconds)) }
+        if !query.hasStandardSort { object["sort"] = .string(query.sort.rawValue) }
+        if let seconds = query.endingWithinSeconds { object["ending_within"] = .int(seconds) }
         if let minimum = query.minimumPrice { object["min_price"] = .int(minimum.minorUnits) }
         if let maximum = query.maximumPrice { object["max_price"] = .int(maximum.minorUnits) }
         if let seller = query.seller { object["seller"] = .string(seller) }

@@ -72,6 +72,7 @@ public final class SocketPriceFeed: PriceFeed {
         case .auctionClosed(let id, let price, let winner)?: broadcast(.closed(id, finalPrice: price, winner: winner))
         case .endTime(let id, let endsAt, let extensions)?: broadcast(.endTime(id, endsAt: endsAt, extensions: extensions))
         case .notification(let notice)?: broadcast(.notification(notice))
+        case .lot(let event)?: if let change = event.catalogueChange { broadcast(.catalogue(change)) }
         default: break
         }
     }

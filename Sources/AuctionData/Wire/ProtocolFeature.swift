@@ -31,7 +31,7 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     public static let lots = ProtocolFeature("lots")
 
     /// What this build's client understands, sent in its hello.
-    public static let understoodByClient: [ProtocolFeature] = [.closing, .chat, .errors, .extensions, .notifications]
+    public static let understoodByClient: [ProtocolFeature] = [.closing, .chat, .errors, .extensions, .notifications, .lots]
     /// What our server offers, listed in its hello reply.
     public static let offeredByServer: [ProtocolFeature] = [
         .closing, .chat, .errors, .subscribe, .login, .notifications, .proxyBids, .extensions, .query, .lots,

@@ -101,7 +101,11 @@ public enum ServerMessage: Hashable, Sendable {
             }
             let product = payload.object["product"]
             if let product, !product.isNull, product.objectValue == nil { throw .invalidField("product", dataType: type) }
-            self = .lot(LotEvent(kind: kind, productID: try payload.productID("product_id"), product: product))
+            var place: ListingPlace?
+            if let after = payload.object["after"] {
+                place = after.isNull ? .first : .after(try payload.productID("after"))
+            }
+            self = .lot(LotEvent(kind: kind, productID: try payload.productID("product_id"), product: product, place: place))
         default:
             self = .error(reason: try payload.string("reason"), message: try payload.optionalString("message") ?? "")
         }

@@ -60,6 +60,7 @@ final class HTTPClientExchange {
         guard completion != nil else { return connection.abort() }
         self.connection = connection
         connection.outputLimit = max(connection.outputLimit, request.body.count + 65_536)
+        connection.readsInputBeforeSendFailure = true  // a refusal sent while the body was going out is still read
         connection.onRead = { [self] bytes in
             receivedBytes += bytes.count
             parser.append(bytes)

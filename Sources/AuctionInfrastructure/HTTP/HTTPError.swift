@@ -42,6 +42,21 @@ public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The reason code of a server's refusal for this error (`body_too_large`, …), if it is one.
+    public var reasonCode: String? {
+        switch self {
+        case .requestLineTooLong: "request_line_too_long"
+        case .headersTooLarge: "headers_too_large"
+        case .bodyTooLarge: "body_too_large"
+        case .malformedRequest: "malformed_request"
+        case .unsupportedTransferEncoding: "unsupported_transfer_encoding"
+        case .unsupportedVersion: "unsupported_version"
+        case .requestTimeout: "request_timeout"
+        case .malformedResponse, .responseTooLarge, .invalidURL, .unreachable, .connectionClosed,
+             .responseTimeout: nil
+        }
+    }
+
     /// A sentence a user can act on.
     public var description: String {
         switch self {

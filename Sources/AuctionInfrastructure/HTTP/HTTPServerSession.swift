@@ -17,6 +17,9 @@ public struct HTTPServerSession: Sendable {
         public var pipelineBytes: Int
         /// Time a handler may take to answer (late: 503, then close; its answer is dropped).
         public var handlerTimeoutMilliseconds: Int64
+        /// Whether request-level refusals (413, 414, 431, 400, 408, 501, 505) carry a JSON body
+        /// `{"error": "<sentence>", "reason": "<code>"}` (`HTTPError.reasonCode`) instead of a line of text.
+        public var refusesWithJSON = false
 
         /// Creates a configuration; the defaults suit the catalogue API.
         public init(limits: HTTPRequestParser.Limits = .init(), requestTimeoutMilliseconds: Int64 = 10_000,
@@ -138,7 +141,7 @@ public struct HTTPServerSession: Sendable {
             return [.write(late.serialized(connection: "close", date: HTTPDate.format(secondsSinceEpoch: HTTPDate.nowSeconds()))), .close]
         }
         if partialSince == nil && served > 0 { return [.close] }
-        return [.write(HTTPServerSession.errorResponse(.requestTimeout)), .close]
+        return [.write(HTTPServerSession.errorResponse(.requestTimeout, json: configuration.refusesWithJSON)), .close]
     }
 
     /// The client closed its side or the connection failed.
@@ -167,16 +170,22 @@ public struct HTTPServerSession: Sendable {
                 actions.append(.dispatch(request))
             case .failure(let error):
                 closing = true
-                actions.append(.write(HTTPServerSession.errorResponse(error)))
+                actions.append(.write(HTTPServerSession.errorResponse(error, json: configuration.refusesWithJSON)))
                 actions.append(.close)
             }
         }
         return actions
     }
 
-    /// The bytes of a refusal for a request-level error, closing the connection.
-    static func errorResponse(_ error: HTTPError) -> [UInt8] {
-        HTTPResponse.text(error.status ?? .badRequest, error.description + "\n")
-            .serialized(connection: "close", date: HTTPDate.format(secondsSinceEpoch: HTTPDate.nowSeconds()))
+    /// The bytes of a refusal for a request-level error, closing the connection: a line of text, or
+    /// (`json`) `{"error": "<sentence>", "reason": "<code>"}`.
+    static func errorResponse(_ error: HTTPError, json: Bool = false) -> [UInt8] {
+        let status = error.status ?? .badRequest
+        let response = json
+            ? HTTPResponse(status: status, contentType: "application/json; charset=utf-8", body: JSONValue.object(JSONObject([
+                ("error", .string(error.description)), ("reason", .string(error.reasonCode ?? "malformed_request")),
+            ])).serialized())
+            : HTTPResponse.text(status, error.description + "\n")
+        return response.serialized(connection: "close", date: HTTPDate.format(secondsSinceEpoch: HTTPDate.nowSeconds()))
     }
 }

@@ -88,6 +88,11 @@ extension TCPConnection: EventHandler {
             case .failure(.wouldBlock):
                 return waitForWritable(true)
             case let .failure(error):
+                if readsInputBeforeSendFailure && state == .open && !inputClosed {
+                    readsInputBeforeSendFailure = false  // once: the read may close the connection itself
+                    readAvailable()
+                    guard state != .closed else { return }
+                }
                 return closeNow(socketError(error, call: "send"))
             }
         }

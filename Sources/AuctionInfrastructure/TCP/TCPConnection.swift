@@ -34,6 +34,10 @@ public final class TCPConnection {
     /// When set, each `send` carries at most this many bytes and ends just after a delimiter byte — for a
     /// peer that reads in fixed-size chunks and cannot join a message cut across two of them.
     public var sendBoundary: SendBoundary?
+    /// Whether a failed send first reads what the peer already sent before reporting the failure: an
+    /// answer written just before the peer reset (an HTTP server refusing a body from its head) is
+    /// then not lost with the connection. Off by default (a server need not read from a dead peer).
+    public var readsInputBeforeSendFailure = false
     /// The most bytes one `send` has carried (to observe `sendBoundary`).
     public internal(set) var largestSendBytes = 0
     /// Bytes the kernel has accepted from this connection so far (wraps, never traps): a socket whose

@@ -1,15 +1,17 @@
+import AuctionCore
+
 /// Where a keyset page starts: the last row's sort key and id under one sort, as opaque
 /// base64url text (`next_cursor`). Never an offset, so rows moving elsewhere skip nothing here.
 public struct QueryCursor: Hashable, Sendable {
     /// The sort the key belongs to.
-    public var sort: ProductQuery.Sort
+    public var sort: CatalogueQuery.Sort
     /// The last row's sort key (a rank's `Double` travels as its bit pattern).
     public var key: Int64
     /// The last row's id.
     public var id: Int64
 
     /// A cursor after the row with `key` and `id`.
-    public init(sort: ProductQuery.Sort, key: Int64, id: Int64) {
+    public init(sort: CatalogueQuery.Sort, key: Int64, id: Int64) {
         self.sort = sort
         self.key = key
         self.id = id
@@ -25,7 +27,7 @@ public struct QueryCursor: Hashable, Sendable {
         guard text.utf8.count <= 96, let bytes = Self.decodeBase64URL(text),
               let plain = String(validating: bytes, as: UTF8.self) else { return nil }
         let parts = plain.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "1", let sort = ProductQuery.Sort(rawValue: String(parts[1])),
+        guard parts.count == 4, parts[0] == "1", let sort = CatalogueQuery.Sort(rawValue: String(parts[1])),
               let key = Int64(parts[2]), let id = Int64(parts[3]), id >= 0 else { return nil }
         self.init(sort: sort, key: key, id: id)
     }

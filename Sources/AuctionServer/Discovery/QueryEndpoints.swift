@@ -10,7 +10,7 @@ public struct QueryEndpoints: HTTPRouteCollection {
     public static let path = "/products/query"
 
     /// Runs a checked query: the page's products as they stand now, their sellers and the next cursor.
-    public typealias Run = @Sendable (ProductQuery) throws(AuctionError) -> QueryAnswer
+    public typealias Run = @Sendable (CatalogueQueryRequest) throws(AuctionError) -> QueryAnswer
 
     /// What a query found, ready to serialise.
     public struct QueryAnswer: Sendable {
@@ -47,12 +47,12 @@ public struct QueryEndpoints: HTTPRouteCollection {
     public func register(on router: inout HTTPRouter) {
         let run = self.run, offload = self.offload
         router.on(.get, Self.path, responding: { request, responder in
-            let query: ProductQuery
-            do throws(ProductQueryError) {
+            let query: CatalogueQueryRequest
+            do throws(CatalogueQueryError) {
                 guard let parameters = FormParameters(request.query ?? "") else {
-                    throw ProductQueryError("the query string is not valid form encoding (a broken %-escape, a repeated name, or not UTF-8)")
+                    throw CatalogueQueryError("the query string is not valid form encoding (a broken %-escape, a repeated name, or not UTF-8)")
                 }
-                query = try ProductQuery(parameters: parameters.values)
+                query = try CatalogueQueryRequest(parameters: parameters.values)
             } catch {
                 responder.respond(Self.failure(.badRequest, error.description, reason: RefusalReason.invalidQuery.rawValue))
                 return
@@ -86,7 +86,7 @@ public struct QueryEndpoints: HTTPRouteCollection {
         ])).serialized()
     }
 
-    private static func answer(_ query: ProductQuery, _ run: Run) -> HTTPResponse {
+    private static func answer(_ query: CatalogueQueryRequest, _ run: Run) -> HTTPResponse {
         do throws(AuctionError) {
             return HTTPResponse(status: .ok, contentType: "application/json; charset=utf-8", body: body(try run(query)))
         } catch {

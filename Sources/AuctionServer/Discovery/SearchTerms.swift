@@ -8,7 +8,7 @@ public struct SearchTerms: Hashable, Sendable {
     /// Terms under three characters, matched as substrings of name, description or seller.
     public var shortTerms: [String]
 
-    /// Splits `text` (already trimmed and within `ProductQuery.maximumSearchLength`).
+    /// Splits `text` (already trimmed and within `CatalogueQuery.maximumSearchCharacters`).
     public init(_ text: String) {
         var phrases: [String] = []
         var short: [String] = []

@@ -125,7 +125,7 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
     private func selling(user: SessionUser, _ responder: HTTPResponder) {
         let store = self.store
         run(offload, responder) { () throws(SaleRefusal) in
-            let rows: [SellingRow]
+            let rows: [SellingLot]
             do {
                 rows = try store.selling(of: user.id)
             } catch {
@@ -189,9 +189,9 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
         HTTPResponse(status: status, contentType: "application/json; charset=utf-8", body: JSONValue.object(JSONObject(members)).serialized())
     }
 
-    static func json(_ row: SellingRow) -> JSONValue {
+    static func json(_ row: SellingLot) -> JSONValue {
         var object = JSONObject([("product_id", .int(Int64(row.productID.rawValue))), ("name", .string(row.name)),
-                                 ("status", .string(row.status)), ("bid_count", .int(Int64(row.bidCount))),
+                                 ("status", .string(row.status.rawValue)), ("bid_count", .int(Int64(row.bidCount))),
                                  ("current_price", .int(row.currentPrice.minorUnits))])
         if let met = row.reserveMet { object["reserve_met"] = .bool(met) }
         if let winner = row.winner { object["winner"] = .string(winner) }

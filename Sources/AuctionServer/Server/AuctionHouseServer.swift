@@ -295,6 +295,7 @@ public final class AuctionHouseServer: Sendable {
         // Image uploads may be larger than other requests; only on their own path.
         http.session.limits.bodyBytesByPath["/images"] = max(http.session.limits.bodyBytes, ImageEndpoints.bodyLimit(ImageUpload.Rules()))
         http.session.limits.bodyBytesByPath["/products"] = max(http.session.limits.bodyBytes, SellingEndpoints.bodyLimit(ImageUpload.Rules()))
+        http.session.refusesWithJSON = true  // 413 & co. carry {"error", "reason"} like every other refusal
         let log = self.log
         http.reserve = DescriptorReserve(count: configuration.descriptorReserve,
                                          refusal: HTTPServer.tooManyConnectionsResponse,

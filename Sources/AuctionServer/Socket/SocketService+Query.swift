@@ -5,15 +5,15 @@ import AuctionInfrastructure
 extension SocketService {
     /// Runs a query's first `pages` pages off the loop and hands their lot ids (nil on failure) to
     /// `done` from that thread; false when no reader can take it now.
-    typealias QueryPages = @Sendable (_ query: ProductQuery, _ pages: Int,
+    typealias QueryPages = @Sendable (_ query: CatalogueQueryRequest, _ pages: Int,
                                       _ done: @escaping @Sendable ([ProductID]?) -> Void) -> Bool
 
     /// Request 13 (loop thread): checks the query, runs it on a catalogue reader, then makes the
     /// connection's list state follow exactly the lots on its pages and replies like list state.
     func queryStateFromClient(_ parameters: [String: String], pages: Int, completionID: Int64?, peer: SocketPeer) {
-        let query: ProductQuery
-        do throws(ProductQueryError) {
-            query = try ProductQuery(parameters: parameters)
+        let query: CatalogueQueryRequest
+        do throws(CatalogueQueryError) {
+            query = try CatalogueQueryRequest(parameters: parameters)
         } catch {
             log.debug("socket: \(peer.label) sent an invalid query: \(error)")
             reply(to: peer, completionID, result: false, reason: .invalidQuery)
@@ -33,6 +33,7 @@ extension SocketService {
                     return
                 }
                 let accepted = service.watchers.followQuery(Set(ids), for: id)
+                if accepted { service.queryListings.follows[id] = QueryListings.Follow(query: query, pages: pages) }
                 service.reply(to: peer, completionID, result: accepted, reason: accepted ? nil : .invalid)
             }
         }

@@ -17,6 +17,7 @@ extension SocketService {
         if let seller { lotSellers[product.id] = seller }
         runClosings()  // its end may be the next one (or the only one)
         pushLot(LotEvent(kind: .listed, productID: product.id, product: item), position: position)
+        offerToQueries(product.id, item: item)
     }
 
     /// Withdraws a lot in the book and pushes `withdrawn` when it was applied (loop thread).
@@ -41,6 +42,7 @@ extension SocketService {
         guard let lot = book.lot(for: id) else { return }
         onLotChange(lot, 0)
         pushLot(LotEvent(kind: .edited, productID: id, product: item), position: lot.position)
+        offerToQueries(id, item: item)  // an edit may make it match a query it did not
     }
 
     /// A `bid` notice for the seller of each lot an accepted bid of `batch` raised (not for their own bids).

@@ -56,6 +56,8 @@ final class SocketService {
     var queryPages: QueryPages?
     /// Lots sold by users (not the demo's), by product: who is told of bids and the sale (`SocketService+Selling`).
     var lotSellers: [ProductID: UserID] = [:]
+    /// Connections following a query (request 13) and the query re-runs that find listed lots for them (`SocketService+QueryListings`).
+    var queryListings = QueryListings()
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }
@@ -166,6 +168,7 @@ final class SocketService {
     private func closed(_ id: ConnectionID, error: SocketError?) {
         guard let peer = connections.remove(id) else { return }
         watchers.remove(id)
+        queryListings.follows[id] = nil
         bidLimiter.forget(id)
         chatDisconnected(id)
         notificationsDisconnected(id)
@@ -218,6 +221,7 @@ final class SocketService {
         switch message {
         case .listState(let stateNumber):
             let accepted = watchers.report(stateNumber: stateNumber, productCount: book.productCount, for: peer.id)
+            queryListings.follows[peer.id] = nil  // plain pages replace a query state
             reply(to: peer, completionID, result: accepted)
         case .bid(let bid, let userID):
             bidFromClient(bid, userID: userID, completionID: completionID, peer: peer)

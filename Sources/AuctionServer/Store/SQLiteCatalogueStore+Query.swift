@@ -5,7 +5,8 @@ extension SQLiteCatalogueStore {
     ///
     /// Filters and order read the committed rows (`current_price` is written by the ledger as bids commit).
     /// Rows are ordered by (key, id) and the page starts strictly after the cursor's (key, id).
-    public func query(_ query: ProductQuery, now: Timestamp) throws(StoreError) -> CatalogueQueryPage {
+    public func query(_ request: CatalogueQueryRequest, now: Timestamp) throws(StoreError) -> CatalogueQueryPage {
+        let query = request.query
         let terms = query.search.map(SearchTerms.init)
         let useIndex = terms?.match != nil
         var values: [SQLiteValue] = []
@@ -42,28 +43,28 @@ extension SQLiteCatalogueStore {
         let source = useIndex ? "product_search JOIN products p ON p.id = product_search.rowid" : "products p"
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         var outer = ""
-        if let cursor = query.cursor {
+        if let cursor = request.cursor {
             let first = values.count + 1
             outer = " WHERE k >= ?\(first) AND (k > ?\(first) OR id > ?\(first + 1))"
             values.append(query.sort == .rank && useIndex ? .real(Double(bitPattern: UInt64(bitPattern: cursor.key))) : .integer(cursor.key))
             values.append(.integer(cursor.id))
         }
         let sql = "SELECT id, k, seller FROM (SELECT p.id AS id, \(key) AS k, p.seller AS seller FROM \(source)\(filter))"
-            + "\(outer) ORDER BY k, id LIMIT \(query.limit + 1)"
+            + "\(outer) ORDER BY k, id LIMIT \(request.limit + 1)"
         let rank = query.sort == .rank && useIndex
         let rows = try withDatabase { database throws(StoreError) in
             try database.query(sql, values) { row in
                 (ProductID(Int(row.int64(0))), rank ? Int64(bitPattern: row.double(1).bitPattern) : row.int64(1), row.text(2))
             }
         }
-        let page = rows.prefix(query.limit)
-        let next = rows.count > query.limit ? page.last.map { QueryCursor(sort: query.sort, key: $0.1, id: Int64($0.0.rawValue)) } : nil
+        let page = rows.prefix(request.limit)
+        let next = rows.count > request.limit ? page.last.map { QueryCursor(sort: query.sort, key: $0.1, id: Int64($0.0.rawValue)) } : nil
         return CatalogueQueryPage(ids: page.map(\.0), sellers: Dictionary(page.map { ($0.0, $0.2) }, uniquingKeysWith: { first, _ in first }),
                                   next: next)
     }
 
     /// The SQL expression a sort orders by (ascending, then id); each matches one of schema 6's indexes.
-    static func sortKey(_ sort: ProductQuery.Sort, ranked: Bool) -> String {
+    static func sortKey(_ sort: CatalogueQuery.Sort, ranked: Bool) -> String {
         switch sort {
         case .id: "p.id"
         case .rank: ranked ? "bm25(product_search, 10.0, 1.0, 3.0)" : "0"

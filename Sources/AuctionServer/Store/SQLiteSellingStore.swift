@@ -118,8 +118,8 @@ public final class SQLiteSellingStore: Sendable {
     }
 
     /// A seller's lots, newest first, with their status.
-    public func selling(of seller: UserID) throws(StoreError) -> [SellingRow] {
-        try connection.withDatabase { database throws(StoreError) -> [SellingRow] in
+    public func selling(of seller: UserID) throws(StoreError) -> [SellingLot] {
+        try connection.withDatabase { database throws(StoreError) -> [SellingLot] in
             try database.query("""
                 SELECT p.id, p.name, p.withdrawn_at, p.closed_at, p.winner_id, u.name, p.final_price, p.current_price,
                        p.reserve_price, p.ends_at, (SELECT COUNT(*) FROM bids b WHERE b.product_id = p.id)
@@ -129,9 +129,9 @@ public final class SQLiteSellingStore: Sendable {
                 let withdrawn = row.optionalInt64(2) != nil, closed = row.optionalInt64(3) != nil
                 let sold = closed && !withdrawn && row.optionalInt64(4) != nil
                 let price = Money(row.int64(7))
-                return SellingRow(
+                return SellingLot(
                     productID: ProductID(Int(row.int64(0))), name: row.text(1),
-                    status: withdrawn ? "withdrawn" : sold ? "sold" : closed ? "unsold" : "open",
+                    status: withdrawn ? .withdrawn : sold ? .sold : closed ? .unsold : .open,
                     bidCount: Int(row.int64(10)), currentPrice: price,
                     reserveMet: row.optionalInt64(8).map { price.minorUnits >= $0 },
                     winner: sold ? row.optionalText(5) : nil, finalPrice: sold ? row.optionalInt64(6).map { Money($0) } : nil,

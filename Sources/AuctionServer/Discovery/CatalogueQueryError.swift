@@ -1,5 +1,5 @@
 /// Why a catalogue query was refused (HTTP 400, reason `invalid_query`): a sentence naming the parameter.
-public struct ProductQueryError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct CatalogueQueryError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, for the `error` field.
     public var description: String
 
