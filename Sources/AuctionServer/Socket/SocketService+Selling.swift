@@ -40,7 +40,7 @@ extension SocketService {
     func announceEdit(_ id: ProductID, item: JSONValue) {
         guard let lot = book.lot(for: id) else { return }
         onLotChange(lot, 0)
-        pushLot(LotEvent(kind: .edited, productID: id, product: item), position: lot.position)
+        pushLot(LotEvent(kind: .edited, productID: id, product: item), position: book.position(of: id) ?? lot.position)
     }
 
     /// A `bid` notice for the seller of each lot an accepted bid of `batch` raised (not for their own bids).
