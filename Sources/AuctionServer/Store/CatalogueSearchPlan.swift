@@ -49,7 +49,7 @@ struct CatalogueSearchPlan {
         }
         if primary.from.hasPrefix("product_words") == false, let words = terms.wordMatch {
             let few = try SQLiteCatalogueStore.cappedCount("SELECT rowid FROM product_words WHERE product_words MATCH ?",
-                                                           [.text(words)], database) < cap
+                                                           [.text(words)], database, cap: cap) < cap
             checks.append(.init(sql: few ? "p.id IN (SELECT rowid FROM product_words WHERE product_words MATCH ?)"
                                          : "EXISTS (SELECT 1 FROM product_words w WHERE w.product_words MATCH ? AND w.rowid = p.id)",
                                 values: [.text(words)]))

@@ -3,7 +3,7 @@ import AuctionCore
 extension SQLiteCatalogueStore {
     /// A narrowing filter (or search) that finds fewer rows than this is read whole and sorted;
     /// otherwise the sort's index is walked and each row checked, stopping at a page.
-    static let sortedCandidateCap = 2_000
+    public static let sortedCandidateCap = 2_000
 
     /// One keyset page of `query` at time `now`.
     ///
@@ -11,20 +11,22 @@ extension SQLiteCatalogueStore {
     /// Ranked searches walk the search indexes newest first, tier by tier (`rankedPage`); every other
     /// order is (key, id) ascending, the page starting strictly after the cursor's (key, id), read either
     /// from the smallest narrowing filter's index (when it finds under `sortedCandidateCap` rows) or by
-    /// walking the sort's own index — so no page costs work in proportion to the catalogue.
-    public func query(_ query: ProductQuery, now: Timestamp) throws(StoreError) -> CatalogueQueryPage {
+    /// walking the sort's own index — so no page costs work in proportion to the catalogue. `candidateCap`
+    /// is `sortedCandidateCap` but for tests that drive both paths over a small catalogue.
+    public func query(_ query: ProductQuery, now: Timestamp,
+                      candidateCap: Int = sortedCandidateCap) throws(StoreError) -> CatalogueQueryPage {
         let terms = query.search.map(SearchTerms.init)
         if let terms, terms.findsNothing { return CatalogueQueryPage(ids: [], sellers: [:], next: nil) }
         let conditions = CatalogueQueryConditions(query, now: now.millisecondsSinceEpoch)
         return try withDatabase { database throws(StoreError) -> CatalogueQueryPage in
             if query.sort == .rank, let terms {
-                return try Self.rankedPage(query, terms: terms, conditions: conditions, database: database)
+                return try Self.rankedPage(query, terms: terms, conditions: conditions, cap: candidateCap, database: database)
             }
-            return try Self.sortedPage(query, terms: terms, conditions: conditions, database: database)
+            return try Self.sortedPage(query, terms: terms, conditions: conditions, cap: candidateCap, database: database)
         }
     }
 
-    private static func sortedPage(_ query: ProductQuery, terms: SearchTerms?, conditions: CatalogueQueryConditions,
+    private static func sortedPage(_ query: ProductQuery, terms: SearchTerms?, conditions: CatalogueQueryConditions, cap: Int,
                                    database: SQLiteDatabase) throws(StoreError) -> CatalogueQueryPage {
         let sort = query.sort == .rank ? ProductQuery.Sort.id : query.sort
         var conditions = conditions
@@ -32,15 +34,15 @@ extension SQLiteCatalogueStore {
         var driver: (count: Int, source: String)?
         let plan = terms.map(CatalogueSearchPlan.init)
         if let plan {
-            let count = try cappedCount(plan.primary.rows.sql, plan.primary.rows.values, database)
-            if count < sortedCandidateCap { driver = (count, plan.primary.from) }
-            for check in try plan.checks(database: database, cap: sortedCandidateCap) { conditions.append(check) }
+            let count = try cappedCount(plan.primary.rows.sql, plan.primary.rows.values, database, cap: cap)
+            if count < cap { driver = (count, plan.primary.from) }
+            for check in try plan.checks(database: database, cap: cap) { conditions.append(check) }
         }
         var searchDrives = driver != nil
         for narrowing in conditions.narrowing where (driver?.count ?? 1) > 0 {
             let count = try cappedCount("SELECT 1 FROM products p INDEXED BY \(narrowing.index) WHERE \(narrowing.condition.sql)",
-                                        narrowing.condition.values, database)
-            if count < (driver?.count ?? sortedCandidateCap) {
+                                        narrowing.condition.values, database, cap: cap)
+            if count < (driver?.count ?? cap) {
                 driver = (count, "products p INDEXED BY \(narrowing.index)")
                 searchDrives = false
             }
@@ -63,9 +65,10 @@ extension SQLiteCatalogueStore {
                                   next: next)
     }
 
-    /// How many rows `sql` gives, counting no further than `sortedCandidateCap`.
-    static func cappedCount(_ sql: String, _ values: [SQLiteValue], _ database: SQLiteDatabase) throws(StoreError) -> Int {
-        Int(try database.scalarInteger("SELECT count(*) FROM (\(sql) LIMIT \(sortedCandidateCap))", values) ?? 0)
+    /// How many rows `sql` gives, counting no further than `cap`.
+    static func cappedCount(_ sql: String, _ values: [SQLiteValue], _ database: SQLiteDatabase,
+                            cap: Int = sortedCandidateCap) throws(StoreError) -> Int {
+        Int(try database.scalarInteger("SELECT count(*) FROM (\(sql) LIMIT \(cap))", values) ?? 0)
     }
 
     /// The index that holds the rows in `sort`'s order (nil: the table itself, by id).

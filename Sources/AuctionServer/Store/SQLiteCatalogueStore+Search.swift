@@ -10,11 +10,11 @@ extension SQLiteCatalogueStore {
     /// CJK pairs and short words walk `product_pairs` / `product_words` the same way. Nothing is scored
     /// or sorted per match, so a word found in half the catalogue costs what a rare one does. The
     /// cursor's key is the tier, its id the last lot.
-    static func rankedPage(_ query: ProductQuery, terms: SearchTerms, conditions: CatalogueQueryConditions,
+    static func rankedPage(_ query: ProductQuery, terms: SearchTerms, conditions: CatalogueQueryConditions, cap: Int,
                            database: SQLiteDatabase) throws(StoreError) -> CatalogueQueryPage {
         let plan = CatalogueSearchPlan(terms)
         var conditions = conditions
-        for check in try plan.checks(database: database, cap: sortedCandidateCap) { conditions.append(check) }
+        for check in try plan.checks(database: database, cap: cap) { conditions.append(check) }
         let filter = conditions.combined
         let startTier = query.cursor.map { $0.key == 1 ? 1 : 0 } ?? 0
         var rows: [(id: ProductID, seller: String, tier: Int)] = []
