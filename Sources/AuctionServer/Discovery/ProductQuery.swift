@@ -7,7 +7,7 @@ public struct ProductQuery: Hashable, Sendable {
     public enum Sort: String, Hashable, Sendable, CaseIterable {
         /// By id (the catalogue's order); the default without search text.
         case id
-        /// By search rank (bm25, best first); the default with search text.
+        /// By search rank (every term in the name first, then the rest; newest first in each); the default with search text.
         case rank
         /// Soonest end first; lots without an end last.
         case ending
