@@ -3,6 +3,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AuctionCore
 import AuctionInfrastructure
 import AuctionServer
 
@@ -21,52 +22,37 @@ struct CatalogueGenerator {
 
     /// Creates the store at `path` and fills it; the number of distinct words written.
     func write(to path: String) throws(StoreError) -> Int {
-        let database = try SQLiteDatabase.openStore(at: path)
-        defer { database.close() }
-        // The indexes' pages stay in memory while they fill (a small cache made 100,000 lots take a minute).
-        try database.execute("PRAGMA cache_size = -524288")
+        let store = try SQLiteCatalogueStore(path: path)
+        defer { store.close() }
         let english = CatalogueVocabulary.english(madeUp: 6_000)
         let korean = CatalogueVocabulary.korean(madeUp: 3_000)
-        let names = sellerNames
-        let sellerDraw = CatalogueVocabulary(words: names)
+        let sellerDraw = CatalogueVocabulary(words: sellerNames)
         var random = SplitMix64(seed: 0xCA7A_1061_E000_0012)
         var used = Set<String>()
-        try database.transaction(.immediate) { () throws(StoreError) in
-            let insert = try database.prepare("""
-                INSERT INTO products (name, seller, description, start_price, current_price, last_change, last_change_at,
-                                      listed_at, ends_at, bid_count, closed_at, final_price)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            for _ in 0..<count {
-                let koreanLot = random.next() % 3 == 0
-                let nameWords = (0..<(3 + Int(random.next() % 4))).map { _ in
-                    (koreanLot ? korean : english).draw(&random)
-                }
-                var descriptionWords: [String] = []
-                for _ in 0..<(10 + Int(random.next() % 51)) {
-                    // Korean lots mix in English words (brands, models) as real listings do.
-                    let fromKorean = koreanLot ? random.next() % 5 != 0 : random.next() % 20 == 0
-                    descriptionWords.append((fromKorean ? korean : english).draw(&random))
-                }
-                used.formUnion(nameWords)
-                used.formUnion(descriptionWords)
-                let start = Self.logUniform(100, 5_000_000, &random)
-                let bids = random.next() % 4 == 0 ? Int64(random.next() % 40) : 0
-                let current = bids == 0 ? start : start + start * Int64(random.next() % 200) / 100
-                let listed = now - Int64(random.next() % (30 * 86_400_000))
-                // One lot in fifty has ended (closed, no winner); the rest end within 30 days.
-                let ended = random.next() % 50 == 0
-                let ends = ended ? listed + Int64(random.next() % UInt64(now - listed + 1))
-                                 : now + 60_000 + Int64(random.next() % (30 * 86_400_000))
-                insert.reset()
-                try insert.bind([
-                    .text(nameWords.joined(separator: " ")), .text(sellerDraw.draw(&random)),
-                    .text(descriptionWords.joined(separator: " ")), .integer(start), .integer(current),
-                    .integer(current - start), .integer(listed), .integer(listed), .integer(ends), .integer(bids),
-                    ended ? .integer(ends) : .null, ended ? .integer(current) : .null,
-                ])
-                _ = try insert.step()
+        try store.bulkInsert(count: count) { _ in
+            let koreanLot = random.next() % 3 == 0
+            let nameWords = (0..<(3 + Int(random.next() % 4))).map { _ in (koreanLot ? korean : english).draw(&random) }
+            var descriptionWords: [String] = []
+            for _ in 0..<(10 + Int(random.next() % 51)) {
+                // Korean lots mix in English words (brands, models) as real listings do.
+                let fromKorean = koreanLot ? random.next() % 5 != 0 : random.next() % 20 == 0
+                descriptionWords.append((fromKorean ? korean : english).draw(&random))
             }
+            used.formUnion(nameWords)
+            used.formUnion(descriptionWords)
+            let start = Self.logUniform(100, 5_000_000, &random)
+            let bids = random.next() % 4 == 0 ? Int64(random.next() % 40) : 0
+            let current = bids == 0 ? start : start + start * Int64(random.next() % 200) / 100
+            let listed = now - Int64(random.next() % (30 * 86_400_000))
+            // One lot in fifty has ended (closed, no winner); the rest end within 30 days.
+            let ended = random.next() % 50 == 0
+            let ends = ended ? listed + Int64(random.next() % UInt64(now - listed + 1))
+                             : now + 60_000 + Int64(random.next() % (30 * 86_400_000))
+            return BulkProductRow(
+                name: nameWords.joined(separator: " "), seller: sellerDraw.draw(&random),
+                description: descriptionWords.joined(separator: " "), startPrice: Money(start), currentPrice: Money(current),
+                listedAt: Timestamp(millisecondsSinceEpoch: listed), endsAt: Timestamp(millisecondsSinceEpoch: ends),
+                bidCount: bids, closed: ended)
         }
         return used.count
     }
