@@ -117,4 +117,34 @@ import Testing
         }
         #expect(within.count == expected.count)
     }
+
+    @Test func aBulkLoadWritesTheSamePairsAsTheTriggers() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let rows = [
+            ("아동신발 새상품", "남성신발과 어울림 中古品", "민지"), ("tv stand", "no pairs here", "oliver"),
+            ("나이키운동화", "운동화 신발 나이키 정품", "신발가게"), ("가방", "가방 가방가방", "가"),
+        ]
+        let triggered = try store(folder, rows.map { lot($0.0, $0.1, seller: $0.2) })
+        defer { triggered.close() }
+        let bulk = try SQLiteCatalogueStore(path: folder.file("bulk.sqlite"))
+        defer { bulk.close() }
+        try bulk.bulkInsert(count: rows.count) { index in
+            BulkProductRow(name: rows[index].0, seller: rows[index].2, description: rows[index].1, startPrice: 100, currentPrice: 100,
+                           listedAt: now, endsAt: now.adding(milliseconds: 60_000), bidCount: 0, closed: false)
+        }
+        let pairs = { (store: SQLiteCatalogueStore) throws -> [String] in
+            try store.withDatabase { database throws(StoreError) in
+                try database.query("SELECT pair, in_name, product_id FROM product_pairs ORDER BY product_id, in_name, pair") {
+                    "\($0.text(0)) \($0.int64(1)) \($0.int64(2))"
+                }
+            }
+        }
+        let expected = try pairs(triggered)
+        #expect(expected.contains("신발 1 1") && expected.contains("古品 0 1") && !expected.contains("운동 0 3"))
+        #expect(try pairs(bulk) == expected)
+        // The trigger is back for lots listed later.
+        try bulk.add([lot("아동모자")])
+        #expect(try bulk.query(ProductQuery(search: "모자"), now: now).ids == [ProductID(5)])
+    }
 }

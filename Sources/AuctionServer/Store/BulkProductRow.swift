@@ -38,17 +38,25 @@ public struct BulkProductRow: Sendable {
 }
 
 extension SQLiteCatalogueStore {
-    /// Inserts `count` rows made by `row` in one transaction with one prepared statement (the search
-    /// indexes follow through their triggers), with a 512 MB page cache so the indexes fill in memory.
+    /// Inserts `count` rows made by `row` in one transaction with one prepared statement, with a 512 MB
+    /// page cache so the indexes fill in memory. The FTS indexes follow through their triggers; the
+    /// CJK pairs (`product_pairs`, whose trigger steps through every character in SQL) are written
+    /// from here instead, the same pairs, with that trigger dropped for the load and restored in the
+    /// same transaction.
     public func bulkInsert(count: Int, row: (Int) -> BulkProductRow) throws(StoreError) {
         try withDatabase { database throws(StoreError) in
             try database.execute("PRAGMA cache_size = -524288")
             try database.transaction(.immediate) { () throws(StoreError) in
+                let trigger = try database.query("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'product_pairs_insert'") {
+                    $0.text(0)
+                }.first
+                if trigger != nil { try database.execute("DROP TRIGGER product_pairs_insert") }
                 let insert = try database.prepare("""
                     INSERT INTO products (name, seller, description, start_price, current_price, last_change, last_change_at,
                                           listed_at, ends_at, bid_count, closed_at, final_price)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
+                let pair = try database.prepare("INSERT OR IGNORE INTO product_pairs (pair, in_name, product_id) VALUES (?, ?, ?)")
                 for index in 0..<count {
                     let lot = row(index)
                     let (change, overflow) = lot.currentPrice.minorUnits.subtractingReportingOverflow(lot.startPrice.minorUnits)
@@ -62,8 +70,43 @@ extension SQLiteCatalogueStore {
                         lot.closed ? .integer(lot.currentPrice.minorUnits) : .null,
                     ])
                     _ = try insert.step()
+                    guard trigger != nil else { continue }
+                    let id = database.lastInsertRowID
+                    let inName = Set(Self.cjkPairs(lot.name))
+                    for text in inName {
+                        pair.reset()
+                        try pair.bind([.text(text), .integer(1), .integer(id)])
+                        _ = try pair.step()
+                    }
+                    for text in Set(Self.cjkPairs(lot.description + " " + lot.seller)) where !Self.bytes(of: lot.name, contain: text) {
+                        pair.reset()
+                        try pair.bind([.text(text), .integer(0), .integer(id)])
+                        _ = try pair.step()
+                    }
                 }
+                if let trigger { try database.execute(trigger) }
             }
         }
+    }
+
+    /// Whether `text`'s UTF-8 bytes hold `part`'s (SQLite's `instr`, not Swift's grapheme-aware `contains`).
+    static func bytes(of text: String, contain part: String) -> Bool {
+        let haystack = Array(text.utf8), needle = Array(part.utf8)
+        guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
+        return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+
+    /// Every pair of adjacent characters both in U+2E80–U+FAFF, as schema 8's pair triggers take them.
+    static func cjkPairs(_ text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        var pairs: [String] = []
+        for index in scalars.indices.dropLast() where (0x2E80...0xFAFF).contains(scalars[index].value)
+            && (0x2E80...0xFAFF).contains(scalars[index + 1].value) {
+            var pair = String.UnicodeScalarView()
+            pair.append(scalars[index])
+            pair.append(scalars[index + 1])
+            pairs.append(String(pair))
+        }
+        return pairs
     }
 }
