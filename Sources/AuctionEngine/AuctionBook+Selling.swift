@@ -50,6 +50,9 @@ extension AuctionBook {
         }
     }
 
+    /// How many lots lists show (withdrawn ones left out): the catalogue size list states are checked against.
+    public var listedCount: Int { lots.count - withdrawnIndices.count }
+
     /// The 1-based position in lists of the lot at `index`: its catalogue position less the withdrawn
     /// lots before it (lists skip them; the pages a client loaded count only what it was shown).
     public func listPosition(ofIndex index: Int) -> Int {

@@ -41,6 +41,7 @@ import Testing
         #expect(book.position(of: 2) == 2)
         #expect(book.position(of: 3) == 3)  // the withdrawn lot keeps its own (for the withdrawal's push)
         #expect(book.position(of: 16) == 15)
+        #expect(book.listedCount == 15 && book.productCount == 16)
         let bid = book.decide(Bid(productID: 16, price: 999_999), bidder: alice, now: EngineFixtures.at(1))
         #expect(bid.isAccepted && bid.position == 15)
         #expect(book.list(newLot(17), terms: AuctionTerms()) == 16)

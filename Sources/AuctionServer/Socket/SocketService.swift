@@ -217,7 +217,7 @@ final class SocketService {
         let completionID = frame.completionID
         switch message {
         case .listState(let stateNumber):
-            let accepted = watchers.report(stateNumber: stateNumber, productCount: book.productCount, for: peer.id)
+            let accepted = watchers.report(stateNumber: stateNumber, productCount: book.listedCount, for: peer.id)
             reply(to: peer, completionID, result: accepted)
         case .bid(let bid, let userID):
             bidFromClient(bid, userID: userID, completionID: completionID, peer: peer)
