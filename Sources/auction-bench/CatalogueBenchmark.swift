@@ -68,13 +68,17 @@ func runCatalogueBenchmark(_ arguments: [String]) -> Int32 {
         return 1
     }
     let kinds = CatalogueQueryMix(sellers: generator.sellerNames).kinds
-    print(pad("kind", 34) + pad("n", 7) + pad("p50 ms", 9) + pad("p99 ms", 9) + pad("max ms", 9) + "rows/page")
+    print(pad("kind", 34) + pad("n", 7) + pad("p50 ms", 9) + pad("p99 ms", 9) + pad("max ms", 9) + pad("rows/page", 11)
+          + "server CPU ms/request")
     var search: [Double] = [], filtered: [Double] = []
     for kind in kinds {
+        let cpuBefore = server.cpuMilliseconds ?? 0
         guard let timing = measure(kind, samples: queries, client: client) else { return 1 }
+        // Includes the untimed first pass over the kind's targets (a few requests), so slightly high.
+        let cpu = ((server.cpuMilliseconds ?? 0) - cpuBefore) / Double(timing.times.count)
         print(pad(kind.name, 34) + pad("\(timing.times.count)", 7) + pad(format(percentile(timing.times, 0.5), 2), 9)
               + pad(format(percentile(timing.times, 0.99), 2), 9) + pad(format(timing.times.max() ?? 0, 2), 9)
-              + format(timing.rowsPerPage, 1))
+              + pad(format(timing.rowsPerPage, 1), 11) + format(cpu, 2))
         if kind.isSearch { search += timing.times } else { filtered += timing.times }
     }
     print(pad("all searches", 34) + pad("\(search.count)", 7) + pad(format(percentile(search, 0.5), 2), 9)

@@ -65,6 +65,20 @@ final class CatalogueServerProcess {
         return nil
     }
 
+    /// The child's CPU time so far (user + system, from /proc/PID/stat) in milliseconds; nil when unreadable.
+    var cpuMilliseconds: Double? {
+        guard let file = fopen("/proc/\(pid)/stat", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 1_024)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let line = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Fields after the command name's closing parenthesis: state is field 3, utime 14, stime 15.
+        guard let close = line.lastIndex(of: ")") else { return nil }
+        let fields = line[line.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) * 1_000 / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Stops the child (SIGTERM) and reaps it.
     func stop() {
         kill(pid, SIGTERM)
