@@ -28,6 +28,6 @@ extension AuctionBook {
         lots[index].endsAt = now
         endQueue.push(EndTimeQueue.Entry(end: now, index: index))
         return BidDecision(outcome: .accepted(price: price), steps: [accepted], endsAt: now,
-                           previousLeader: lot.leader, position: index + 1)
+                           previousLeader: lot.leader, position: listPosition(ofIndex: index))
     }
 }

@@ -50,7 +50,7 @@ extension AuctionBook {
               end <= now.adding(milliseconds: max(0, within)) else { return }
         for user in lot.bidders.sorted(by: { $0.rawValue < $1.rawValue }) where user != lot.leader {
             guard warnedEndingSoon.insert(EndingSoonKey(productID: lot.productID, user: user)).inserted else { continue }
-            warnings.append(EndingSoon(productID: lot.productID, position: lot.position, user: user, endsAt: end, price: lot.price))
+            warnings.append(EndingSoon(productID: lot.productID, position: listPosition(ofIndex: index), user: user, endsAt: end, price: lot.price))
         }
     }
 
@@ -77,7 +77,7 @@ extension AuctionBook {
         let lot = lots[index]
         let reserveMet = lot.reserveMet
         closings.append(AuctionClosing(
-            productID: lot.productID, position: lot.position, finalPrice: lot.price,
+            productID: lot.productID, position: listPosition(ofIndex: index), finalPrice: lot.price,
             winner: lot.isBought || reserveMet != false ? lot.leader : nil, endedAt: endsAt,
             reserveMet: reserveMet, bought: lot.isBought,
             bidders: lot.bidders.sorted { $0.rawValue < $1.rawValue }

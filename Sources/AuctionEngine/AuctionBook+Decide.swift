@@ -101,7 +101,7 @@ extension AuctionBook {
         ))
         lots[index].leaderMaximum = proxy.maximum
         return BidDecision(outcome: .accepted(price: lot.price), maximum: proxy, previousLeader: lot.leader,
-                           position: index + 1)
+                           position: listPosition(ofIndex: index))
     }
 
     /// `price`, or the reserve when `price` is below it and `limit` (the leader's maximum) reaches it.
@@ -130,7 +130,7 @@ extension AuctionBook {
             movedEnd = moved
         }
         return BidDecision(outcome: .accepted(price: price), steps: [accepted], maximum: maximum, endsAt: movedEnd,
-                           previousLeader: previousLeader, position: index + 1)
+                           previousLeader: previousLeader, position: listPosition(ofIndex: index))
     }
 
     /// Records one step as uncommitted (with the state it replaces) and applies it to the lot.

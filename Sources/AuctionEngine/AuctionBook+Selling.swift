@@ -15,7 +15,7 @@ extension AuctionBook {
     }
 
     /// Appends a newly listed lot at the end of the catalogue (its id must be above every other) and
-    /// returns its 1-based position; nil when the id is not the highest (nothing changes).
+    /// returns its 1-based list position; nil when the id is not the highest (nothing changes).
     @discardableResult
     public mutating func list(_ product: Product, terms: AuctionTerms) -> Int? {
         guard indexByID[product.id] == nil, lots.last.map({ $0.productID < product.id }) ?? true else { return nil }
@@ -24,7 +24,7 @@ extension AuctionBook {
                                minimumIncrement: product.minimumIncrement, endsAt: product.endsAt, terms: terms))
         indexByID[product.id] = index
         if let end = product.endsAt { endQueue.push(EndTimeQueue.Entry(end: end, index: index)) }
-        return index + 1
+        return listPosition(ofIndex: index)
     }
 
     /// Withdraws a lot before its first bid: closed at once, bids and buys refused `auction_closed`,
@@ -36,7 +36,41 @@ extension AuctionBook {
         guard !lot.hasBids, !lot.hasUncommittedBids, lot.bidders.isEmpty else { return .hasBids }
         lots[index].isClosed = true
         lots[index].isWithdrawn = true
+        insertWithdrawn(index)
         return .applied
+    }
+
+    /// Marks lots withdrawn before a restart (closed already, from the store), so list positions skip them.
+    public mutating func restoreWithdrawn(_ ids: Set<ProductID>) {
+        for id in ids {
+            guard let index = indexByID[id], !lots[index].isWithdrawn else { continue }
+            lots[index].isClosed = true
+            lots[index].isWithdrawn = true
+            insertWithdrawn(index)
+        }
+    }
+
+    /// How many lots lists show (withdrawn ones left out): the catalogue size list states are checked against.
+    public var listedCount: Int { lots.count - withdrawnIndices.count }
+
+    /// The 1-based position in lists of the lot at `index`: its catalogue position less the withdrawn
+    /// lots before it (lists skip them; the pages a client loaded count only what it was shown).
+    public func listPosition(ofIndex index: Int) -> Int {
+        var low = 0, high = withdrawnIndices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if withdrawnIndices[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return index + 1 - low
+    }
+
+    private mutating func insertWithdrawn(_ index: Int) {
+        var low = 0, high = withdrawnIndices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if withdrawnIndices[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        if low == withdrawnIndices.count || withdrawnIndices[low] != index { withdrawnIndices.insert(index, at: low) }
     }
 
     /// Changes a lot's terms. Before the first bid anything may change; after it only a lower

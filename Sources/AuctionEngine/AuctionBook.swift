@@ -14,7 +14,8 @@ import AuctionCore
 /// Proxy bids (`AuctionBook+Decide.swift`) need only the leader's maximum: no other bidder's
 /// maximum is ever above the current price, so resolving a bid is O(1) whatever the number of proxies.
 public struct AuctionBook: Sendable {
-    /// The lots in catalogue order (by product id); index + 1 is the position.
+    /// The lots in catalogue order (by product id); index + 1 is the catalogue row (list positions,
+    /// which skip withdrawn lots, come from `position(of:)`).
     public internal(set) var lots: [AuctionLot]
     /// Lot index by product id.
     var indexByID: [ProductID: Int]
@@ -24,6 +25,8 @@ public struct AuctionBook: Sendable {
     var deferredClosings: [Int] = []
     /// (product, user) pairs already warned that a lot ends soon.
     var warnedEndingSoon: Set<EndingSoonKey> = []
+    /// Indices of withdrawn lots, ascending: lists skip them, so list positions do not count them.
+    var withdrawnIndices: [Int] = []
     /// Soft-close rules for lots whose terms have none.
     public let softClose: SoftClose
     /// Increments for proxy answers on lots without their own minimum increment.
@@ -90,9 +93,10 @@ public struct AuctionBook: Sendable {
         position >= 1 && position <= lots.count ? lots[position - 1] : nil
     }
 
-    /// The 1-based catalogue position of a product, or nil when there is no such product.
+    /// The 1-based list position of a product (withdrawn lots before it not counted, as lists skip
+    /// them), or nil when there is no such product. A withdrawn lot keeps the position it had.
     public func position(of id: ProductID) -> Int? {
-        indexByID[id].map { $0 + 1 }
+        indexByID[id].map(listPosition(ofIndex:))
     }
 
     /// The step a proxy answer makes above `amount` on a lot: its own increment, else the table's.

@@ -4,7 +4,7 @@ import AuctionCore
 public struct AuctionLot: Hashable, Sendable {
     /// The product.
     public let productID: ProductID
-    /// 1-based position in the catalogue (by id order); decides which list states see its changes.
+    /// 1-based row in the catalogue (by id order); pushes use `AuctionBook.position(of:)`, which skips withdrawn lots.
     public let position: Int
     /// The current (highest accepted) price.
     public internal(set) var price: Money

@@ -33,6 +33,26 @@ import Testing
         #expect(book.closeDue(now: EngineFixtures.at(2_000)).contains { $0.productID == 2 } == false)
     }
 
+    @Test func withdrawnLotsLeaveTheListPositionsOfTheLotsAfterThem() {
+        // Lists skip withdrawn lots, so lot 16 is the 15th line of page 1 once lot 3 is gone:
+        // pushes about it must reach a watcher that loaded page 1 only.
+        var book = book()
+        #expect(book.withdraw(3) == .applied)
+        #expect(book.position(of: 2) == 2)
+        #expect(book.position(of: 3) == 3)  // the withdrawn lot keeps its own (for the withdrawal's push)
+        #expect(book.position(of: 16) == 15)
+        #expect(book.listedCount == 15 && book.productCount == 16)
+        let bid = book.decide(Bid(productID: 16, price: 999_999), bidder: alice, now: EngineFixtures.at(1))
+        #expect(bid.isAccepted && bid.position == 15)
+        #expect(book.list(newLot(17), terms: AuctionTerms()) == 16)
+        #expect(book.closeDue(now: EngineFixtures.at(2_000)).first { $0.productID == 15 }?.position == 14)
+
+        var restarted = self.book()
+        restarted.restoreWithdrawn([3])
+        #expect(restarted.position(of: 16) == 15)
+        #expect(!restarted.decide(Bid(productID: 3, price: 999_999), bidder: alice, now: EngineFixtures.at(1)).isAccepted)
+    }
+
     @Test func aBidLocksTheStartTheEndAndRaisingTheReserve() {
         var book = book()
         book.list(newLot(17), terms: AuctionTerms(reserve: 5_000))

@@ -184,6 +184,7 @@ public final class AuctionHouseServer: Sendable {
         running.closings = closings
         var book = restored.book
         running.notifications?.restoreEndingSoon(into: &book)
+        if let withdrawn = try? running.selling?.withdrawnProducts() { book.restoreWithdrawn(withdrawn) }
         let service = SocketService(
             loop: loop, configuration: configuration, book: book, ledger: ledger, sessions: sessions, log: log,
             onPriceChange: { live.apply($0) })

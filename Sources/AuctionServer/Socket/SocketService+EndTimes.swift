@@ -24,7 +24,7 @@ extension SocketService {
         guard let lot = book.lot(for: item.productID) else { return }
         if let endsAt = item.decision.endsAt, !item.isPurchase {
             let message = ServerMessage.endTime(lot.productID, endsAt: endsAt, extensions: lot.extensions)
-            broadcast(other: FrameEncoder.encode(message.frame), position: lot.position, productID: lot.productID)
+            broadcast(other: FrameEncoder.encode(message.frame), position: book.position(of: lot.productID) ?? lot.position, productID: lot.productID)
             log.debug("auction: \(lot.productID) now ends at \(endsAt.millisecondsSinceEpoch) (extension \(lot.extensions))")
         }
         onLotChange(lot, item.decision.steps.count)

@@ -41,7 +41,7 @@ extension SocketService {
     func announceEdit(_ id: ProductID, item: JSONValue) {
         guard let lot = book.lot(for: id) else { return }
         onLotChange(lot, 0)
-        pushLot(LotEvent(kind: .edited, productID: id, product: item), position: lot.position)
+        pushLot(LotEvent(kind: .edited, productID: id, product: item), position: book.position(of: id) ?? lot.position)
         offerToQueries(id, item: item)  // an edit may make it match a query it did not
     }
 

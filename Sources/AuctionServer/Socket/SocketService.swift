@@ -220,7 +220,7 @@ final class SocketService {
         let completionID = frame.completionID
         switch message {
         case .listState(let stateNumber):
-            let accepted = watchers.report(stateNumber: stateNumber, productCount: book.productCount, for: peer.id)
+            let accepted = watchers.report(stateNumber: stateNumber, productCount: book.listedCount, for: peer.id)
             queryListings.follows[peer.id] = nil  // plain pages replace a query state
             reply(to: peer, completionID, result: accepted)
         case .bid(let bid, let userID):

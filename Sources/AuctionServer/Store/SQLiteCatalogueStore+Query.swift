@@ -1,85 +1,99 @@
 import AuctionCore
 
 extension SQLiteCatalogueStore {
-    /// One keyset page of `query` at time `now` (schema 6's `product_search` index and sort indexes).
+    /// A narrowing filter (or search) that finds fewer rows than this is read whole and sorted;
+    /// otherwise the sort's index is walked and each row checked, stopping at a page.
+    public static let sortedCandidateCap = 2_000
+
+    /// One keyset page of `query` at time `now`.
     ///
     /// Filters and order read the committed rows (`current_price` is written by the ledger as bids commit).
-    /// Rows are ordered by (key, id) and the page starts strictly after the cursor's (key, id).
-    public func query(_ request: CatalogueQueryRequest, now: Timestamp) throws(StoreError) -> CatalogueQueryPage {
+    /// Ranked searches walk the search indexes newest first, tier by tier (`rankedPage`); every other
+    /// order is (key, id) ascending, the page starting strictly after the cursor's (key, id), read either
+    /// from the smallest narrowing filter's index (when it finds under `sortedCandidateCap` rows) or by
+    /// walking the sort's own index — so no page costs work in proportion to the catalogue. `candidateCap`
+    /// is `sortedCandidateCap` but for tests that drive both paths over a small catalogue.
+    public func query(_ request: CatalogueQueryRequest, now: Timestamp,
+                      candidateCap: Int = sortedCandidateCap) throws(StoreError) -> CatalogueQueryPage {
         let query = request.query
         let terms = query.search.map(SearchTerms.init)
-        let useIndex = terms?.match != nil
-        var values: [SQLiteValue] = []
-        var conditions: [String] = []
-        if let match = terms?.match {
-            conditions.append("product_search MATCH ?")
-            values.append(.text(match))
+        if let terms, terms.findsNothing { return CatalogueQueryPage(ids: [], sellers: [:], next: nil) }
+        let conditions = CatalogueQueryConditions(query, now: now.millisecondsSinceEpoch)
+        return try withDatabase { database throws(StoreError) -> CatalogueQueryPage in
+            if query.sort == .rank, let terms {
+                return try Self.rankedPage(request, terms: terms, conditions: conditions, cap: candidateCap, database: database)
+            }
+            return try Self.sortedPage(request, terms: terms, conditions: conditions, cap: candidateCap, database: database)
         }
-        for term in terms?.shortTerms ?? [] {
-            conditions.append("(instr(lower(p.name), ?1x) > 0 OR instr(lower(p.description), ?1x) > 0 OR instr(lower(p.seller), ?1x) > 0)"
-                .replacingPlaceholder(with: "?\(values.count + 1)"))
-            values.append(.text(term))
+    }
+
+    private static func sortedPage(_ request: CatalogueQueryRequest, terms: SearchTerms?, conditions: CatalogueQueryConditions, cap: Int,
+                                   database: SQLiteDatabase) throws(StoreError) -> CatalogueQueryPage {
+        let query = request.query
+        let sort = query.sort == .rank ? CatalogueQuery.Sort.id : query.sort
+        var conditions = conditions
+        // The smallest set a filter's own index finds, when under the cap: read it whole and sort it.
+        var driver: (count: Int, source: String)?
+        let plan = terms.map(CatalogueSearchPlan.init)
+        if let plan {
+            let count = try cappedCount(plan.primary.rows.sql, plan.primary.rows.values, database, cap: cap)
+            if count < cap { driver = (count, plan.primary.from) }
+            for check in try plan.checks(database: database, cap: cap) { conditions.append(check) }
         }
-        let nowValue = now.millisecondsSinceEpoch
-        let open = "(p.closed_at IS NULL AND (p.ends_at IS NULL OR p.ends_at > \(nowValue)))"
-        conditions.append("p.withdrawn_at IS NULL")  // withdrawn lots leave every list
-        switch query.status {
-        case .open: conditions.append(open)
-        case .closed: conditions.append("NOT " + open)
-        case .all: break
-        }
-        if let within = query.endingWithinSeconds {
-            let (span, overflow) = within.multipliedReportingOverflow(by: 1_000)
-            let (limit, overflowAgain) = nowValue.addingReportingOverflow(span)
-            conditions.append("(p.ends_at IS NOT NULL AND p.ends_at > \(nowValue) AND p.ends_at <= \(overflow || overflowAgain ? Int64.max : limit))")
-        }
-        if let minimum = query.minimumPrice { conditions.append("p.current_price >= \(minimum.minorUnits)") }
-        if let maximum = query.maximumPrice { conditions.append("p.current_price <= \(maximum.minorUnits)") }
-        if let seller = query.seller {
-            conditions.append("p.seller = ?\(values.count + 1)")
-            values.append(.text(seller))
-        }
-        let key = Self.sortKey(query.sort, ranked: useIndex)
-        let source = useIndex ? "product_search JOIN products p ON p.id = product_search.rowid" : "products p"
-        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        var outer = ""
-        if let cursor = request.cursor {
-            let first = values.count + 1
-            outer = " WHERE k >= ?\(first) AND (k > ?\(first) OR id > ?\(first + 1))"
-            values.append(query.sort == .rank && useIndex ? .real(Double(bitPattern: UInt64(bitPattern: cursor.key))) : .integer(cursor.key))
-            values.append(.integer(cursor.id))
-        }
-        let sql = "SELECT id, k, seller FROM (SELECT p.id AS id, \(key) AS k, p.seller AS seller FROM \(source)\(filter))"
-            + "\(outer) ORDER BY k, id LIMIT \(request.limit + 1)"
-        let rank = query.sort == .rank && useIndex
-        let rows = try withDatabase { database throws(StoreError) in
-            try database.query(sql, values) { row in
-                (ProductID(Int(row.int64(0))), rank ? Int64(bitPattern: row.double(1).bitPattern) : row.int64(1), row.text(2))
+        var searchDrives = driver != nil
+        for narrowing in conditions.narrowing where (driver?.count ?? 1) > 0 {
+            let count = try cappedCount("SELECT 1 FROM products p INDEXED BY \(narrowing.index) WHERE \(narrowing.condition.sql)",
+                                        narrowing.condition.values, database, cap: cap)
+            if count < (driver?.count ?? cap) {
+                driver = (count, "products p INDEXED BY \(narrowing.index)")
+                searchDrives = false
             }
         }
+        if let plan { conditions.append(searchDrives ? plan.primary.condition : plan.primaryCheck) }
+        let source = driver?.source ?? "products p " + (sortIndex(sort).map { "INDEXED BY " + $0 } ?? "NOT INDEXED")
+        let filter = conditions.combined
+        var values = filter.values
+        var outer = ""
+        if let cursor = request.cursor {
+            outer = " WHERE k >= ? AND (k > ? OR id > ?)"
+            values += [.integer(cursor.key), .integer(cursor.key), .integer(cursor.id)]
+        }
+        let sql = "SELECT id, k, seller FROM (SELECT p.id AS id, \(sortKey(sort)) AS k, p.seller AS seller FROM \(source)"
+            + " WHERE \(filter.sql))\(outer) ORDER BY k, id LIMIT \(request.limit + 1)"
+        let rows = try database.query(sql, values) { row in (ProductID(Int(row.int64(0))), row.int64(1), row.text(2)) }
         let page = rows.prefix(request.limit)
         let next = rows.count > request.limit ? page.last.map { QueryCursor(sort: query.sort, key: $0.1, id: Int64($0.0.rawValue)) } : nil
         return CatalogueQueryPage(ids: page.map(\.0), sellers: Dictionary(page.map { ($0.0, $0.2) }, uniquingKeysWith: { first, _ in first }),
                                   next: next)
     }
 
-    /// The SQL expression a sort orders by (ascending, then id); each matches one of schema 6's indexes.
-    static func sortKey(_ sort: CatalogueQuery.Sort, ranked: Bool) -> String {
+    /// How many rows `sql` gives, counting no further than `cap`.
+    static func cappedCount(_ sql: String, _ values: [SQLiteValue], _ database: SQLiteDatabase,
+                            cap: Int = sortedCandidateCap) throws(StoreError) -> Int {
+        Int(try database.scalarInteger("SELECT count(*) FROM (\(sql) LIMIT \(cap))", values) ?? 0)
+    }
+
+    /// The index that holds the rows in `sort`'s order (nil: the table itself, by id).
+    static func sortIndex(_ sort: CatalogueQuery.Sort) -> String? {
         switch sort {
-        case .id: "p.id"
-        case .rank: ranked ? "bm25(product_search, 10.0, 1.0, 3.0)" : "0"
-        case .ending: "IFNULL(p.ends_at, 9223372036854775807)"
+        case .id, .rank: nil
+        case .ending: "products_by_ending"
+        case .price: "products_by_price"
+        case .new: "products_by_newest"
+        case .change: "products_by_change"
+        case .bids: "products_by_bids"
+        }
+    }
+
+    /// The SQL expression a sort orders by (ascending, then id); each matches one of schema 6's indexes (rank: see `rankedPage`).
+    static func sortKey(_ sort: CatalogueQuery.Sort) -> String {
+        switch sort {
+        case .id, .rank: "p.id"
+        case .ending: CatalogueQueryConditions.ending
         case .price: "p.current_price"
         case .new: "-p.listed_at"
         case .change: "-p.last_change"
         case .bids: "-p.bid_count"
         }
-    }
-}
-
-extension String {
-    /// The text with `?1x` placeholders replaced by `placeholder`.
-    fileprivate func replacingPlaceholder(with placeholder: String) -> String {
-        split(separator: "?1x", omittingEmptySubsequences: false).joined(separator: placeholder)
     }
 }

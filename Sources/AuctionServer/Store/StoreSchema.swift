@@ -173,6 +173,84 @@ public enum StoreSchema {
             ALTER TABLE products ADD COLUMN edited_at INTEGER;
             CREATE INDEX products_by_seller_id ON products(seller_id, id) WHERE seller_id IS NOT NULL;
             """),
+        Migration(version: 8, summary: "search at scale: names-only trigrams for ranking, words and CJK pairs for short terms", sql: """
+            CREATE VIRTUAL TABLE product_names USING fts5(name, content='products', content_rowid='id', tokenize='trigram');
+            INSERT INTO product_names(product_names) VALUES ('rebuild');
+            CREATE VIRTUAL TABLE product_words USING fts5(
+                name, description, seller, content='products', content_rowid='id',
+                tokenize='unicode61 remove_diacritics 0', prefix='1 2'
+            );
+            INSERT INTO product_words(product_words) VALUES ('rebuild');
+            CREATE TRIGGER product_names_insert AFTER INSERT ON products BEGIN
+                INSERT INTO product_names(rowid, name) VALUES (new.id, new.name);
+                INSERT INTO product_words(rowid, name, description, seller) VALUES (new.id, new.name, new.description, new.seller);
+            END;
+            CREATE TRIGGER product_names_delete AFTER DELETE ON products BEGIN
+                INSERT INTO product_names(product_names, rowid, name) VALUES ('delete', old.id, old.name);
+                INSERT INTO product_words(product_words, rowid, name, description, seller)
+                    VALUES ('delete', old.id, old.name, old.description, old.seller);
+            END;
+            CREATE TRIGGER product_names_update AFTER UPDATE OF name, description, seller ON products BEGIN
+                INSERT INTO product_names(product_names, rowid, name) VALUES ('delete', old.id, old.name);
+                INSERT INTO product_names(rowid, name) VALUES (new.id, new.name);
+                INSERT INTO product_words(product_words, rowid, name, description, seller)
+                    VALUES ('delete', old.id, old.name, old.description, old.seller);
+                INSERT INTO product_words(rowid, name, description, seller) VALUES (new.id, new.name, new.description, new.seller);
+            END;
+            CREATE TABLE product_pairs (
+                pair TEXT NOT NULL,
+                in_name INTEGER NOT NULL,
+                product_id INTEGER NOT NULL,
+                PRIMARY KEY (pair, in_name, product_id)
+            ) WITHOUT ROWID;
+            INSERT OR IGNORE INTO product_pairs(pair, in_name, product_id)
+                WITH RECURSIVE s(id, rest) AS (SELECT id, name FROM products UNION ALL SELECT id, substr(rest, 2) FROM s WHERE length(rest) > 2)
+                SELECT substr(rest, 1, 2), 1, id FROM s
+                WHERE unicode(rest) BETWEEN 11904 AND 64255 AND unicode(substr(rest, 2)) BETWEEN 11904 AND 64255;
+            INSERT OR IGNORE INTO product_pairs(pair, in_name, product_id)
+                WITH RECURSIVE s(id, name, rest) AS (
+                    SELECT id, name, description || ' ' || seller FROM products
+                    UNION ALL SELECT id, name, substr(rest, 2) FROM s WHERE length(rest) > 2)
+                SELECT substr(rest, 1, 2), 0, id FROM s
+                WHERE unicode(rest) BETWEEN 11904 AND 64255 AND unicode(substr(rest, 2)) BETWEEN 11904 AND 64255
+                    AND instr(name, substr(rest, 1, 2)) = 0;
+            CREATE TRIGGER product_pairs_insert AFTER INSERT ON products BEGIN
+                INSERT OR IGNORE INTO product_pairs(pair, in_name, product_id)
+                    WITH RECURSIVE s(rest) AS (SELECT new.name UNION ALL SELECT substr(rest, 2) FROM s WHERE length(rest) > 2)
+                    SELECT substr(rest, 1, 2), 1, new.id FROM s
+                    WHERE unicode(rest) BETWEEN 11904 AND 64255 AND unicode(substr(rest, 2)) BETWEEN 11904 AND 64255;
+                INSERT OR IGNORE INTO product_pairs(pair, in_name, product_id)
+                    WITH RECURSIVE s(rest) AS (
+                        SELECT new.description || ' ' || new.seller UNION ALL SELECT substr(rest, 2) FROM s WHERE length(rest) > 2)
+                    SELECT substr(rest, 1, 2), 0, new.id FROM s
+                    WHERE unicode(rest) BETWEEN 11904 AND 64255 AND unicode(substr(rest, 2)) BETWEEN 11904 AND 64255
+                        AND instr(new.name, substr(rest, 1, 2)) = 0;
+            END;
+            CREATE TRIGGER product_pairs_delete AFTER DELETE ON products BEGIN
+                DELETE FROM product_pairs WHERE in_name IN (0, 1) AND product_id = old.id AND pair IN (
+                    WITH RECURSIVE s(rest) AS (
+                        SELECT old.name || ' ' || old.description || ' ' || old.seller
+                        UNION ALL SELECT substr(rest, 2) FROM s WHERE length(rest) > 2)
+                    SELECT substr(rest, 1, 2) FROM s);
+            END;
+            CREATE TRIGGER product_pairs_update AFTER UPDATE OF name, description, seller ON products BEGIN
+                DELETE FROM product_pairs WHERE in_name IN (0, 1) AND product_id = old.id AND pair IN (
+                    WITH RECURSIVE s(rest) AS (
+                        SELECT old.name || ' ' || old.description || ' ' || old.seller
+                        UNION ALL SELECT substr(rest, 2) FROM s WHERE length(rest) > 2)
+                    SELECT substr(rest, 1, 2) FROM s);
+                INSERT OR IGNORE INTO product_pairs(pair, in_name, product_id)
+                    WITH RECURSIVE s(rest) AS (SELECT new.name UNION ALL SELECT substr(rest, 2) FROM s WHERE length(rest) > 2)
+                    SELECT substr(rest, 1, 2), 1, new.id FROM s
+                    WHERE unicode(rest) BETWEEN 11904 AND 64255 AND unicode(substr(rest, 2)) BETWEEN 11904 AND 64255;
+                INSERT OR IGNORE INTO product_pairs(pair, in_name, product_id)
+                    WITH RECURSIVE s(rest) AS (
+                        SELECT new.description || ' ' || new.seller UNION ALL SELECT substr(rest, 2) FROM s WHERE length(rest) > 2)
+                    SELECT substr(rest, 1, 2), 0, new.id FROM s
+                    WHERE unicode(rest) BETWEEN 11904 AND 64255 AND unicode(substr(rest, 2)) BETWEEN 11904 AND 64255
+                        AND instr(new.name, substr(rest, 1, 2)) = 0;
+            END;
+            """),
     ]
 
     /// The schema version this program writes.

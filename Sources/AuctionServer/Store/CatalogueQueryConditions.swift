@@ -1,0 +1,76 @@
+import AuctionCore
+
+/// A catalogue query's filters as SQL over `products p`, each with its bound values, plus the
+/// narrowing filters an index can find on its own (seller, price range, ending window).
+struct CatalogueQueryConditions {
+    /// One SQL condition and the values its `?`s take, in order.
+    struct Condition {
+        /// The SQL.
+        var sql: String
+        /// Its values.
+        var values: [SQLiteValue] = []
+    }
+
+    /// A filter that an index of `products` finds by itself, with that index's name.
+    struct Narrowing {
+        /// The condition (on the index's own column or expression).
+        var condition: Condition
+        /// The index that finds it.
+        var index: String
+    }
+
+    /// The end a lot without one sorts by (and the ending index stores).
+    static let noEnd = "9223372036854775807"
+    /// The ending index's expression.
+    static let ending = "IFNULL(p.ends_at, \(noEnd))"
+
+    /// Every filter, withdrawn lots and status included.
+    private(set) var all: [Condition] = []
+    /// The filters an index can find alone.
+    private(set) var narrowing: [Narrowing] = []
+
+    /// The filters of `query` at `now` (ms since the epoch).
+    init(_ query: CatalogueQuery, now: Int64) {
+        all.append(Condition(sql: "p.withdrawn_at IS NULL"))  // withdrawn lots leave every list
+        // Written on the ending index's expression, so a walk in end order starts at the first open lot.
+        let open = "(p.closed_at IS NULL AND \(Self.ending) > \(now))"
+        switch query.status {
+        case .open: all.append(Condition(sql: open))
+        case .closed: all.append(Condition(sql: "NOT " + open))
+        case .all: break
+        }
+        if let within = query.endingWithinSeconds {
+            let (span, overflow) = within.multipliedReportingOverflow(by: 1_000)
+            let (limit, overflowAgain) = now.addingReportingOverflow(span)
+            // Lots without an end sort at Int64.max: the window stops below it.
+            let last = overflow || overflowAgain ? Int64.max - 1 : min(limit, Int64.max - 1)
+            let window = Condition(sql: "\(Self.ending) > \(now) AND \(Self.ending) <= \(last)")
+            all.append(window)
+            narrowing.append(Narrowing(condition: window, index: "products_by_ending"))
+        }
+        var price: [String] = []
+        if let minimum = query.minimumPrice { price.append("p.current_price >= \(minimum.minorUnits)") }
+        if let maximum = query.maximumPrice { price.append("p.current_price <= \(maximum.minorUnits)") }
+        if !price.isEmpty {
+            let range = Condition(sql: price.joined(separator: " AND "))
+            all.append(range)
+            narrowing.append(Narrowing(condition: range, index: "products_by_price"))
+        }
+        if let seller = query.seller {
+            let equal = Condition(sql: "p.seller = ?", values: [.text(seller)])
+            all.append(equal)
+            narrowing.append(Narrowing(condition: equal, index: "products_by_seller"))
+        }
+    }
+
+    /// Adds a condition every row must meet.
+    mutating func append(_ condition: Condition) {
+        all.append(condition)
+    }
+
+    /// `all` joined with AND (`1` for none) and their values.
+    var combined: Condition {
+        guard !all.isEmpty else { return Condition(sql: "1") }
+        return Condition(sql: all.map { "(" + $0.sql + ")" }.joined(separator: " AND "), values: all.flatMap(\.values))
+    }
+}
