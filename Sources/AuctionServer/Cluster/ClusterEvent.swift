@@ -19,6 +19,17 @@ struct RemoteBids: Sendable {
     var bids: [SequencedBid]
 }
 
+extension RemoteBids {
+    /// This read and a later one of the same lot: the later state, the bids of both once each.
+    func merged(with later: RemoteBids) -> RemoteBids {
+        let newest = later.bidCount >= bidCount ? later : self
+        var bySequence: [Int64: SequencedBid] = [:]
+        for bid in bids + later.bids { bySequence[bid.sequence] = bid }
+        let kept = bySequence.values.sorted { $0.sequence < $1.sequence }.suffix(ClusterReads.maximumBidsPerRead)
+        return RemoteBids(lot: newest.lot, bidCount: newest.bidCount, bids: Array(kept))
+    }
+}
+
 /// An accepted bid with its per-product sequence number.
 struct SequencedBid: Sendable {
     /// Its `bids.seq`.

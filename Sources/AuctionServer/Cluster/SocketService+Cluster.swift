@@ -8,10 +8,17 @@ extension SocketService {
     /// Adopts a lot's bids from another node: the book takes the stored state, the node's watchers
     /// get one price push per new bid (each with its `seq`, list-state filtered as a local bid's),
     /// push 7 when the end moved, and the live catalogue its counts. Bids already known are skipped.
+    ///
+    /// While this node's own bids on the lot await their commit the read is parked (what it holds may
+    /// be those very bids, whose seq the commit is about to count) and adopted after the commit.
     func adoptRemote(_ remote: RemoteBids) {
         let id = remote.lot.productID
         let known = sequences.known(of: id)
         guard remote.bidCount > known else { return }
+        if book.lot(for: id)?.hasUncommittedBids == true {
+            parkedRemoteBids[id] = parkedRemoteBids[id].map { $0.merged(with: remote) } ?? remote
+            return
+        }
         let fresh = remote.bids.filter { $0.sequence > known }
         sequences.raise(id, to: remote.bidCount)
         guard let adoption = book.adopt(remote.lot, bids: fresh.map(\.bid)), let lot = book.lot(for: id) else { return }
@@ -40,6 +47,15 @@ extension SocketService {
         let added = remote.bidCount - known
         onLotChange(lot, added > Int64(Int.max) ? Int.max : Int(added))
         log.debug("cluster: \(id) adopted \(fresh.count) bid(s) from another node, seq \(remote.bidCount)")
+    }
+
+    /// Adopts the parked reads of lots whose own bids have all come back from the ledger.
+    func adoptParkedRemoteBids() {
+        let ready = parkedRemoteBids.filter { book.lot(for: $0.key)?.hasUncommittedBids != true }
+        for (id, remote) in ready.sorted(by: { $0.key < $1.key }) {
+            parkedRemoteBids[id] = nil
+            adoptRemote(remote)
+        }
     }
 
     /// Closes lots whose close another node recorded; returns the closings to announce (each once).

@@ -104,6 +104,7 @@ extension SocketService {
             committed(batch, result: result, pushes: &pushes)
         }
         pushGroup(&pushes)
+        if !parkedRemoteBids.isEmpty { adoptParkedRemoteBids() }
     }
 
     /// Pushes the accepted steps collected so far, then their price changes go to the live feed.

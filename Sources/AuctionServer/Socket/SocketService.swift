@@ -58,6 +58,8 @@ final class SocketService {
     var lotSellers: [ProductID: UserID] = [:]
     /// Accepted bids known per product: every price push carries the product's count as `seq`.
     var sequences = ProductSequences()
+    /// Other nodes' bids read while this node's own bids on the lot await their commit (`SocketService+Cluster`).
+    var parkedRemoteBids: [ProductID: RemoteBids] = [:]
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }
