@@ -22,6 +22,8 @@ extension AuctionHouseServer {
                         live.close(closing.productID, winner: name)
                         service.value.announce(closing, winnerName: name)
                     }
+                case .notices(let notices):
+                    service.value.deliver(notices)
                 }
             }
         }

@@ -7,6 +7,8 @@ enum ClusterEvent: Sendable {
     case bids(RemoteBids)
     /// Auctions whose close is recorded in the store (announced once by each node).
     case closes([RemoteClose])
+    /// Stored notifications (decided on any node) for this node's connections of their users.
+    case notices([(user: UserID, notification: AuctionNotification)])
 }
 
 /// One lot's bids accepted on other nodes since this node last knew it, with the lot as stored.

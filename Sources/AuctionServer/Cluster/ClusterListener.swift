@@ -121,8 +121,12 @@ final class ClusterListener: Sendable {
                 guard let product = ClusterPayload.product(notification.payload) else { return ignore(notification) }
                 let closes = try ClusterReads.closes([product], connection)
                 if !closes.isEmpty { hand(.closes(closes)) }
+            case "auction_notices":
+                guard let ids = ClusterPayload.ids(notification.payload) else { return ignore(notification) }
+                let notices = try ClusterReads.notices(ids, connection)
+                if !notices.isEmpty { hand(.notices(notices)) }
             default:
-                break  // chat, notices and lots are read by their own relays
+                break  // chat and lots: not read here yet
             }
         } catch {
             if case .unavailable = error { throw error }

@@ -60,6 +60,8 @@ final class SocketService {
     var sequences = ProductSequences()
     /// Other nodes' bids read while this node's own bids on the lot await their commit (`SocketService+Cluster`).
     var parkedRemoteBids: [ProductID: RemoteBids] = [:]
+    /// Notices pushed lately: one stored here and heard from the store again goes out once.
+    var deliveredNotices = RecentIDs()
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }

@@ -63,3 +63,17 @@ final class ClusterStore: @unchecked Sendable {
         _ = try connection.scalarInteger("SELECT CASE WHEN pg_terminate_backend(?::integer) THEN 1 ELSE 0 END", [.integer(pid)])
     }
 }
+
+extension ClusterStore {
+    /// Stores a notice for the remote bidder as the deciding node does, and announces its id.
+    @discardableResult
+    func storeNotice(kind: String = "outbid", product: Int, price: Int64) throws -> Int64 {
+        try connection.transaction { () throws(StoreError) -> Int64 in
+            let id = try connection.scalarInteger("""
+                INSERT INTO notifications (user_id, kind, product_id, price, created_at) VALUES (?, ?, ?, ?, 0) RETURNING id
+                """, [.integer(Self.remoteBidder), .text(kind), .integer(Int64(product)), .integer(price)]) ?? 0
+            try connection.notify("auction_notices", payload: "\(id)")
+            return id
+        }
+    }
+}

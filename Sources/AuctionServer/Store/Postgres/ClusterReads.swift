@@ -1,7 +1,8 @@
 import AuctionCore
 import AuctionEngine
 
-/// The listener's reads from the shared store (on its own connection and thread, never the loop).
+/// The cluster listener's reads from the shared store (on its own connection and thread, never the loop);
+/// here because SQL lives in the store folder.
 enum ClusterReads {
     /// The most bids read for one lot at a time: when more were missed only the newest are pushed
     /// (pushes may skip numbers), the lot's state is adopted whole anyway.
@@ -67,6 +68,22 @@ enum ClusterReads {
             return RemoteClose(productID: ProductID(Int(clamping: row.int64(0))), finalPrice: Money(row.int64(1)),
                                winner: row.optionalInt64(2).map { UserID(rawValue: $0) }, winnerName: row.optionalText(3),
                                closedAt: Timestamp(millisecondsSinceEpoch: row.int64(4)))
+        }.compactMap { $0 }
+    }
+
+    /// The stored notifications with ids in `ids`, with their users, oldest first.
+    static func notices(_ ids: ClosedRange<Int64>, _ connection: PostgresConnection) throws(StoreError)
+        -> [(user: UserID, notification: AuctionNotification)] {
+        try connection.query("""
+            SELECT n.id, n.kind, n.product_id, p.name, n.price, n.maximum, n.created_at, n.user_id
+            FROM notifications n LEFT JOIN products p ON p.id = n.product_id
+            WHERE n.id BETWEEN ? AND ? ORDER BY n.id
+            """, [.integer(ids.lowerBound), .integer(ids.upperBound)]) { row throws(StoreError) -> (user: UserID, notification: AuctionNotification)? in
+            guard let kind = NotificationKind(rawValue: row.text(1)) else { return nil }  // a kind a later build wrote
+            return (UserID(rawValue: row.int64(7)), AuctionNotification(
+                id: row.int64(0), kind: kind, productID: ProductID(Int(clamping: row.int64(2))), productName: row.optionalText(3),
+                price: row.optionalInt64(4).map { Money($0) }, maximum: row.optionalInt64(5).map { Money($0) },
+                createdAt: Timestamp(millisecondsSinceEpoch: row.int64(6))))
         }.compactMap { $0 }
     }
 }
