@@ -1,6 +1,7 @@
 import AuctionCore
 
-/// Lots refreshed from a shared store: bids decided on other nodes become this book's state.
+/// Lots refreshed from a shared store by the cluster feed: bids decided on other nodes become this
+/// book's state (through `refresh(_:)`, the conflict path's entry point), closes are adopted once.
 extension AuctionBook {
     /// What adopting a stored lot changed.
     public struct Adoption: Hashable, Sendable {
@@ -10,34 +11,17 @@ extension AuctionBook {
         public var movedEnd: Timestamp?
     }
 
-    /// Takes a lot's stored state and the bids accepted elsewhere since this book last knew it
-    /// (oldest first): price, leader, the leader's maximum, end and extensions, bought, bidders.
-    ///
-    /// The store decides, the book is a cache: steps of this node still waiting for their commit
-    /// on that lot are dropped (their commit fails against the stored state and is not undone
-    /// here). Nil for an unknown or withdrawn lot (nothing changes); a closed lot keeps being closed.
-    public mutating func adopt(_ stored: StoredLot, bids: [AcceptedBid]) -> Adoption? {
+    /// Takes a lot's stored state (`refresh(_:)`) and the bids accepted elsewhere since this book
+    /// last knew it (oldest first), whose bidders join the lot's. The lot's closed state is left to
+    /// `adoptClose` (so a close is announced once). Nil for an unknown or withdrawn lot.
+    public mutating func adopt(_ stored: LotRefresh, bids: [AcceptedBid]) -> Adoption? {
         guard let index = indexByID[stored.productID], !lots[index].isWithdrawn else { return nil }
-        let before = lots[index]
-        lots[index].uncommitted.removeAll()
-        lots[index].price = stored.price
-        lots[index].lastChange = stored.lastChange
-        if let last = bids.last { lots[index].lastChangeAt = last.acceptedAt }
-        lots[index].leader = stored.leader
-        lots[index].leaderMaximum = stored.leaderMaximum.flatMap { $0 > stored.price ? $0 : nil }
-        lots[index].extensions = stored.extensions
-        lots[index].isBought = lots[index].isBought || stored.isBought
-        lots[index].hasBids = lots[index].hasBids || stored.hasBids || !bids.isEmpty
+        let endBefore = lots[index].endsAt
+        var kept = stored
+        kept.isClosed = lots[index].isClosed
+        refresh(kept)
         for bid in bids { if let bidder = bid.bidder { lots[index].bidders.insert(bidder) } }
-        if let leader = stored.leader { lots[index].bidders.insert(leader) }
-        var movedEnd: Timestamp?
-        if stored.endsAt != before.endsAt {
-            lots[index].endsAt = stored.endsAt
-            movedEnd = stored.endsAt
-            if let end = stored.endsAt, !lots[index].isClosed { endQueue.push(EndTimeQueue.Entry(end: end, index: index)) }
-            pruneEndQueue()
-        }
-        return Adoption(position: index + 1, movedEnd: movedEnd)
+        return Adoption(position: index + 1, movedEnd: stored.endsAt != endBefore ? stored.endsAt : nil)
     }
 
     /// Closes a lot another node closed (its close is recorded in the store); returns the closing to

@@ -16,8 +16,8 @@ import Testing
 
     @Test func adoptingAStoredLotTakesItsPriceLeaderMaximumAndEnd() {
         var book = book()
-        let stored = StoredLot(productID: 2, price: 11_000, lastChange: 1_000, leader: remote, leaderMaximum: 15_000,
-                               endsAt: EngineFixtures.at(12_000), extensions: 1, hasBids: true)
+        let stored = LotRefresh(productID: 2, price: 11_000, lastChange: 1_000, leader: remote, leaderMaximum: 15_000,
+                                bidCount: 1, endsAt: EngineFixtures.at(12_000), extensions: 1)
         let adoption = book.adopt(stored, bids: [bid(11_000, after: 10_000)])
         #expect(adoption?.position == 2)
         #expect(adoption?.movedEnd == EngineFixtures.at(12_000))
@@ -39,7 +39,7 @@ import Testing
         let decision = book.decide(Bid(productID: 2, price: 10_500), bidder: local, now: EngineFixtures.at(50))
         #expect(decision.isAccepted)
         #expect(book.lot(for: 2)?.hasUncommittedBids == true)
-        _ = book.adopt(StoredLot(productID: 2, price: 11_000, leader: remote, endsAt: EngineFixtures.at(10_000), hasBids: true),
+        _ = book.adopt(LotRefresh(productID: 2, price: 11_000, leader: remote, bidCount: 1, endsAt: EngineFixtures.at(10_000)),
                        bids: [bid(11_000, after: 10_000)])
         #expect(book.lot(for: 2)?.hasUncommittedBids == false)
         #expect(book.revert(decision).isEmpty)  // the store decided: nothing to undo

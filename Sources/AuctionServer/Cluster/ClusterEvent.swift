@@ -14,7 +14,7 @@ enum ClusterEvent: Sendable {
 /// One lot's bids accepted on other nodes since this node last knew it, with the lot as stored.
 struct RemoteBids: Sendable {
     /// The lot's stored state after those bids.
-    var lot: StoredLot
+    var lot: LotRefresh
     /// The product's stored `bid_count` (the last bid's `seq`).
     var bidCount: Int64
     /// The bids read, oldest first, each with its `seq` (the newest ones when more were missed).

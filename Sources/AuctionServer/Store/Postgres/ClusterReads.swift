@@ -21,18 +21,21 @@ enum ClusterReads {
         try connection.transaction { () throws(StoreError) -> RemoteBids? in
             try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
             let lots = try connection.query("""
-                SELECT p.current_price, p.last_change, p.ends_at, p.extensions, p.bought_at, p.bid_count, l.user_id, m.maximum
+                SELECT p.current_price, p.last_change, p.ends_at, p.extensions, p.bought_at, p.bid_count, l.user_id, m.maximum,
+                    p.last_change_at
                 FROM products p
                 LEFT JOIN LATERAL (SELECT user_id FROM bids WHERE product_id = p.id ORDER BY seq DESC, id DESC LIMIT 1) l ON true
                 LEFT JOIN proxy_maximums m ON m.product_id = p.id AND m.user_id = l.user_id
                 WHERE p.id = ?
-                """, [.integer(Int64(id.rawValue))]) { row throws(StoreError) -> (StoredLot, Int64)? in
+                """, [.integer(Int64(id.rawValue))]) { row throws(StoreError) -> (LotRefresh, Int64)? in
                 let price = row.int64(0), count = row.int64(5), extensions = row.int64(3)
                 guard price >= 0, count >= 0, extensions >= 0 else { return nil }
-                let lot = StoredLot(
-                    productID: id, price: Money(price), lastChange: Money(row.int64(1)), leader: row.optionalInt64(6).map { UserID(rawValue: $0) },
-                    leaderMaximum: row.optionalInt64(7).map { Money($0) }, endsAt: row.optionalInt64(2).map { Timestamp(millisecondsSinceEpoch: $0) },
-                    extensions: Int(clamping: extensions), isBought: !row.isNull(4), hasBids: count > 0)
+                let lot = LotRefresh(
+                    productID: id, price: Money(price), lastChange: Money(row.int64(1)),
+                    lastChangeAt: Timestamp(millisecondsSinceEpoch: row.int64(8)), leader: row.optionalInt64(6).map { UserID(rawValue: $0) },
+                    leaderMaximum: row.optionalInt64(7).map { Money($0) }, bidCount: Int(clamping: count),
+                    endsAt: row.optionalInt64(2).map { Timestamp(millisecondsSinceEpoch: $0) },
+                    extensions: Int(clamping: extensions), isBought: !row.isNull(4))
                 return (lot, count)
             }
             guard let found = lots.first ?? nil else { return nil }
