@@ -48,7 +48,7 @@ extension StoreDialect {
     func byteLength(of column: String) -> String {
         switch self {
         case .sqlite: "length(CAST(\(column) AS BLOB))"
-        case .postgres: "octet_length(\(column))"
+        case .postgres: "octet_length(\(column))::bigint"
         }
     }
 }
