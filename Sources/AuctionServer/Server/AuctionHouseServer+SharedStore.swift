@@ -14,6 +14,6 @@ extension AuctionHouseServer {
 
     /// The bid ledger on the shared store.
     func sharedLedger(_ store: PostgresConnectionString) throws(StoreError) -> any BidLedger<StoreError> {
-        throw StoreError.unavailable(target: store.displayTarget, reason: "this build has no PostgreSQL bid ledger yet")
+        try PostgresBidLedger(store: store, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds, clock: clock)
     }
 }

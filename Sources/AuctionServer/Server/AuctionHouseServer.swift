@@ -18,7 +18,7 @@ public final class AuctionHouseServer: Sendable {
     /// Where log lines go.
     public let log: ServerLog
     private let hooks: ServerHooks
-    private let clock: any TimeSource
+    let clock: any TimeSource
     private let state = Mutex(Running())
 
     /// What `start` built, for `stop` to take apart. Not `Sendable`: it lives in `state` (a `Mutex`);
