@@ -49,6 +49,40 @@ import Testing
         #expect(watcher.prices.last?.sequence == 3)
     }
 
+    @Test func bidsOnTwoNodesReachWatchersOnBothOnceInOrderWithTheStoresSeq() async throws {
+        let store = try ClusterStore(products: 20)
+        let nodeA = try Self.node(store), nodeB = try Self.node(store)
+        defer { nodeA.stop(); nodeB.stop() }
+        #expect(await Self.listening(nodeA))
+        #expect(await Self.listening(nodeB))
+        let watcherA = try nodeA.client(), watcherB = try nodeB.client()
+        let bidderA = try nodeA.client(), bidderB = try nodeB.client()
+        defer { [watcherA, watcherB, bidderA, bidderB].forEach { $0.close() } }
+        #expect(try await watcherA.request(.subscribe([3])).result)
+        #expect(try await watcherB.request(.subscribe([3])).result)
+
+        for (count, (bidder, price)) in [(bidderA, 11_000), (bidderB, 12_000), (bidderA, 12_500)].enumerated() {
+            #expect(try await bidder.bid(3, Int64(price)).result)
+            #expect(await eventually { watcherA.prices.count > count && watcherB.prices.count > count })
+        }
+        #expect(try await watcherA.request(.ping).result)
+        #expect(try await watcherB.request(.ping).result)
+        for watcher in [watcherA, watcherB] {
+            #expect(watcher.prices.map(\.price) == [11_000, 12_000, 12_500])
+            #expect(watcher.prices.map(\.sequence) == [1, 2, 3])
+        }
+        // Back to back: a node may decide on a lot whose newest bid it has not heard of yet (the store
+        // refuses, it decides again); its watchers then see the newest seq, never an older one after it.
+        #expect(try await bidderB.bid(3, 13_000).result)
+        #expect(try await bidderA.bid(3, 14_000).result)
+        #expect(await eventually { watcherA.prices.last?.sequence == 5 && watcherB.prices.last?.sequence == 5 })
+        for watcher in [watcherA, watcherB] {
+            let sequences = watcher.prices.compactMap(\.sequence)
+            #expect(sequences == sequences.sorted() && Set(sequences).count == sequences.count)
+            #expect(watcher.prices.last?.price == 14_000)
+        }
+    }
+
     @Test func listenerWhoseConnectionBreaksReconnectsAndCatchesUp() async throws {
         let store = try ClusterStore(products: 20)
         let node = try Self.node(store)
