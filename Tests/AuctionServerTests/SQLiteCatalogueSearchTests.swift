@@ -62,8 +62,8 @@ import Testing
         #expect(try walk(store, CatalogueQueryRequest(CatalogueQuery(search: "이키 운동"))) == [3])
         #expect(try walk(store, CatalogueQueryRequest(CatalogueQuery(search: "신발 어울"))) == [2])
         try store.withDatabase { database throws(StoreError) in
-            try database.run("UPDATE products SET name = '아동 모자' WHERE id = 1")
-            try database.run("DELETE FROM products WHERE id = 4")
+            try database.write("UPDATE products SET name = '아동 모자' WHERE id = 1", [])
+            try database.write("DELETE FROM products WHERE id = 4", [])
         }
         #expect(try walk(store, CatalogueQueryRequest(CatalogueQuery(search: "신발"))) == [2])
         #expect(try walk(store, CatalogueQueryRequest(CatalogueQuery(search: "모자"))) == [1])
@@ -135,7 +135,7 @@ import Testing
         }
         let pairs = { (store: SQLiteCatalogueStore) throws -> [String] in
             try store.withDatabase { database throws(StoreError) in
-                try database.query("SELECT pair, in_name, product_id FROM product_pairs ORDER BY product_id, in_name, pair") {
+                try database.rows("SELECT pair, in_name, product_id FROM product_pairs ORDER BY product_id, in_name, pair", []) {
                     "\($0.text(0)) \($0.int64(1)) \($0.int64(2))"
                 }
             }

@@ -109,6 +109,7 @@ extension SocketService {
             committed(batch, result: result, pushes: &pushes)
         }
         pushGroup(&pushes)
+        if !parkedRemoteBids.isEmpty { adoptParkedRemoteBids() }
     }
 
     /// Pushes the accepted steps collected so far, then their price changes go to the live feed.
@@ -144,8 +145,16 @@ extension SocketService {
                           fields: replyFields(item, peer: peer))
                 }
                 settle(item.key, answer, now: now)
-                if let position = item.decision.position {
-                    for step in item.decision.steps { pushes.append((step.update, position)) }
+                for step in item.decision.steps {
+                    var update = step.update
+                    // PostgreSQL: the seq the store gave it (other nodes' bids may come before); else counted here.
+                    if let stored = (ledger as? PostgresBidLedger)?.takeSequence(of: step) {
+                        sequences.raise(step.productID, to: stored)
+                        update.sequence = stored
+                    } else {
+                        update.sequence = sequences.advance(step.productID)
+                    }
+                    if let position = item.decision.position { pushes.append((update, position)) }
                 }
             }
             for item in batch { announceLotChange(item) }
@@ -165,8 +174,9 @@ extension SocketService {
             counters.commitFailures += batch.count
             log.error("bid: \(batch.count) decision(s) could not be stored and were undone: \(error)")
             for item in batch.reversed() {
-                for correction in book.revert(item.decision) {
+                for var correction in book.revert(item.decision) {
                     guard let position = book.position(of: correction.productID) else { continue }
+                    correction.sequence = sequences.known(of: correction.productID)
                     broadcast(correction, position: position)
                     onPriceChange(correction)
                 }

@@ -50,12 +50,14 @@ extension SocketService {
         relay.timer = loop.scheduleOnLoop(afterMilliseconds: max(1, delay)) { [weak self] in self?.checkEndingSoon() }
     }
 
-    /// Pushes stored notices to every connection logged in as their user that asked for them (loop thread).
+    /// Pushes stored notices to every connection logged in as their user that asked for them (loop thread),
+    /// whichever node stored them (`ClusterListener`); each id once.
     /// Visits only the user's own connections (`NotificationRelay.connectionsByUser`), never all of them.
     func deliver(_ stored: [(user: UserID, notification: AuctionNotification)]) {
         guard let relay = notifications else { return }
         for (user, notice) in stored {
-            guard let connections = relay.connectionsByUser[user] else { continue }
+            // A notice stored by this node is heard again from the cluster's store: pushed once.
+            guard deliveredNotices.insert(notice.id), let connections = relay.connectionsByUser[user] else { continue }
             let bytes = OutboundMessage.other(FrameEncoder.encode(ServerMessage.notification(notice).frame))
             for id in connections {
                 guard let peer = peers[id], peer.features?.contains(.notifications) == true,

@@ -58,6 +58,12 @@ final class SocketService {
     var lotSellers: [ProductID: UserID] = [:]
     /// Connections following a query (request 13) and the query re-runs that find listed lots for them (`SocketService+QueryListings`).
     var queryListings = QueryListings()
+    /// Accepted bids known per product: every price push carries the product's count as `seq`.
+    var sequences = ProductSequences()
+    /// Other nodes' bids read while this node's own bids on the lot await their commit (`SocketService+Cluster`).
+    var parkedRemoteBids: [ProductID: RemoteBids] = [:]
+    /// Notices pushed lately: one stored here and heard from the store again goes out once.
+    var deliveredNotices = RecentIDs()
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }

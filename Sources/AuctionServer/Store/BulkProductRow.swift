@@ -44,7 +44,7 @@ extension SQLiteCatalogueStore {
     /// from here instead, the same pairs, with that trigger dropped for the load and restored in the
     /// same transaction.
     public func bulkInsert(count: Int, row: (Int) -> BulkProductRow) throws(StoreError) {
-        try withDatabase { database throws(StoreError) in
+        try withSQLiteDatabase { database throws(StoreError) in
             try database.execute("PRAGMA cache_size = -524288")
             try database.transaction(.immediate) { () throws(StoreError) in
                 let trigger = try database.query("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'product_pairs_insert'") {

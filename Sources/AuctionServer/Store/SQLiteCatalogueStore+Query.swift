@@ -16,10 +16,11 @@ extension SQLiteCatalogueStore {
     public func query(_ request: CatalogueQueryRequest, now: Timestamp,
                       candidateCap: Int = sortedCandidateCap) throws(StoreError) -> CatalogueQueryPage {
         let query = request.query
+        if dialect == .postgres { return try postgresQuery(request, now: now) }
         let terms = query.search.map(SearchTerms.init)
         if let terms, terms.findsNothing { return CatalogueQueryPage(ids: [], sellers: [:], next: nil) }
         let conditions = CatalogueQueryConditions(query, now: now.millisecondsSinceEpoch)
-        return try withDatabase { database throws(StoreError) -> CatalogueQueryPage in
+        return try withSQLiteDatabase { database throws(StoreError) -> CatalogueQueryPage in
             if query.sort == .rank, let terms {
                 return try Self.rankedPage(request, terms: terms, conditions: conditions, cap: candidateCap, database: database)
             }

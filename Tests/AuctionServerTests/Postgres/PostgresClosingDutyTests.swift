@@ -53,6 +53,7 @@ import Testing
             try admin.run("""
                 SELECT pg_terminate_backend(pid) FROM pg_locks
                 WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()
+                  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
                 """)
         }
         #expect(await eventually {

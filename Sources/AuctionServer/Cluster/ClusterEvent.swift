@@ -1,0 +1,55 @@
+import AuctionCore
+import AuctionEngine
+
+/// What the cluster listener read from the store for the loop: other nodes' bids and closes.
+enum ClusterEvent: Sendable {
+    /// New bids on one lot, with its stored state.
+    case bids(RemoteBids)
+    /// Auctions whose close is recorded in the store (announced once by each node).
+    case closes([RemoteClose])
+    /// Stored notifications (decided on any node) for this node's connections of their users.
+    case notices([(user: UserID, notification: AuctionNotification)])
+}
+
+/// One lot's bids accepted on other nodes since this node last knew it, with the lot as stored.
+struct RemoteBids: Sendable {
+    /// The lot's stored state after those bids.
+    var lot: LotRefresh
+    /// The product's stored `bid_count` (the last bid's `seq`).
+    var bidCount: Int64
+    /// The bids read, oldest first, each with its `seq` (the newest ones when more were missed).
+    var bids: [SequencedBid]
+}
+
+extension RemoteBids {
+    /// This read and a later one of the same lot: the later state, the bids of both once each.
+    func merged(with later: RemoteBids) -> RemoteBids {
+        let newest = later.bidCount >= bidCount ? later : self
+        var bySequence: [Int64: SequencedBid] = [:]
+        for bid in bids + later.bids { bySequence[bid.sequence] = bid }
+        let kept = bySequence.values.sorted { $0.sequence < $1.sequence }.suffix(ClusterReads.maximumBidsPerRead)
+        return RemoteBids(lot: newest.lot, bidCount: newest.bidCount, bids: Array(kept))
+    }
+}
+
+/// An accepted bid with its per-product sequence number.
+struct SequencedBid: Sendable {
+    /// Its `bids.seq`.
+    var sequence: Int64
+    /// The bid.
+    var bid: AcceptedBid
+}
+
+/// A close recorded in the store.
+struct RemoteClose: Sendable {
+    /// The product.
+    var productID: ProductID
+    /// Its final price.
+    var finalPrice: Money
+    /// The winner, when the reserve (if any) was met.
+    var winner: UserID?
+    /// The winner's name, when there is one.
+    var winnerName: String?
+    /// When it closed.
+    var closedAt: Timestamp
+}
