@@ -33,13 +33,13 @@ public final class AuctionHouseServer: Sendable {
         var http: HTTPServer?
         var ledger: (any BidLedger<StoreError>)?
         var chat: ChatRelay?
-        var catalogue: SQLiteCatalogueStore?
+        var catalogue: CatalogueStore?
         var catalogueReaders: BlockingWorkers?
-        var bidder: SQLiteBidderStore?
-        var images: SQLiteImageStore?
+        var bidder: BidderStore?
+        var images: ImageStore?
         var closings: WorkerThread?
         var notifications: NotificationRelay?
-        var selling: SQLiteSellingStore?
+        var selling: SellingStore?
         var sellingWriter: WorkerThread?
         /// The database file's exclusive lock: one server per file, released last.
         var fileLock: DatabaseFileLock?
@@ -137,7 +137,7 @@ public final class AuctionHouseServer: Sendable {
                 running.fileLock = try DatabaseFileLock(path: path)
             }
             running.databasePath = path
-            let catalogue = try SQLiteCatalogueStore(target: target)
+            let catalogue = try CatalogueStore(target: target)
             running.catalogue = catalogue
             if configuration.seedDemoCatalogue, try catalogue.seedDemoCatalogueIfEmpty(now: clock.now()) {
                 log.info("store: seeded the demo catalogue (\(DemoCatalogue.productCount) products) into \(path)")
@@ -150,8 +150,8 @@ public final class AuctionHouseServer: Sendable {
             }
             running.chat = try ChatRelay(target: target, limits: configuration.chat)
             running.notifications = try NotificationRelay(target: target, log: log)
-            running.bidder = try SQLiteBidderStore(target: target)
-            running.selling = try SQLiteSellingStore(target: target)
+            running.bidder = try BidderStore(target: target)
+            running.selling = try SellingStore(target: target)
         } catch {
             throw .store(error)
         }
@@ -250,7 +250,7 @@ public final class AuctionHouseServer: Sendable {
                                        now: { clock.now() }))
         }
         do throws(StoreError) {
-            let images = try SQLiteImageStore(target: target)
+            let images = try ImageStore(target: target)
             running.images = images
             let clock = self.clock
             router.add(ImageEndpoints(store: images, sessions: sessions, offload: { readers.submit($0) }, now: { clock.now() },
@@ -329,7 +329,7 @@ public final class AuctionHouseServer: Sendable {
     }
 
     /// Records ended auctions off the loop (a durable write), then announces them on the loop.
-    private static func record(_ ended: [AuctionClosing], catalogue: SQLiteCatalogueStore, log: ServerLog, queue: WorkerThread,
+    private static func record(_ ended: [AuctionClosing], catalogue: CatalogueStore, log: ServerLog, queue: WorkerThread,
                                then announce: @escaping @Sendable ([(AuctionClosing, String?)]) -> Void) {
         queue.submit {
             var announcements: [(AuctionClosing, String?)] = []

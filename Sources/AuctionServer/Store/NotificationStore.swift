@@ -1,11 +1,11 @@
 import AuctionCore
 import AuctionInfrastructure
 
-/// Notifications in SQLite (`notifications`, schema version 2; pruned per user through version 4's index), per user, newest first.
+/// Notifications in the store, SQLite or PostgreSQL (`notifications`, schema version 2; pruned per user through version 4's index), per user, newest first.
 ///
 /// Thread-safe (`Sendable`): one connection behind a lock (`StoreConnection`). Writes are durable commits; the server
 /// makes them on its notification thread (`NotificationRelay`), never on the event loop.
-final class SQLiteNotificationStore: Sendable {
+final class NotificationStore: Sendable {
     private let connection: StoreConnection
     /// Product names read so far (names do not change while the server runs).
     private let names = Mutex<[ProductID: String]>([:])
