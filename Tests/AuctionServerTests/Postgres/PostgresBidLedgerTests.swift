@@ -46,8 +46,12 @@ import Testing
         let ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
         defer { ledger.shutdown() }
 
-        #expect(throws: Never.self) { try Self.submit(ledger, [Self.bid(1, 1_100, from: 1_000), Self.bid(1, 1_200, from: 1_100, user: 2)]).get() }
+        let first = [Self.bid(1, 1_100, from: 1_000), Self.bid(1, 1_200, from: 1_100, user: 2)]
+        #expect(throws: Never.self) { try Self.submit(ledger, first).get() }
         #expect(throws: Never.self) { try Self.submit(ledger, [Self.bid(1, 1_300, from: 1_200)]).get() }
+        #expect(first.map { ledger.takeSequence(of: $0) } == [1, 2])
+        #expect(ledger.takeSequence(of: Self.bid(1, 1_300, from: 1_200)) == 3)
+        #expect(ledger.takeSequence(of: first[0]) == nil)
         // Decided from 1,200 on another node's stale copy: refused, nothing written.
         let stale = Self.submit(ledger, [Self.bid(1, 1_250, from: 1_200, user: 3)],
                                 changes: [.maximum(ProductID(1), user: UserID(rawValue: 3), maximum: 5_000, placedAt: Self.now)])
@@ -120,6 +124,22 @@ import Testing
         guard case .failure(.unavailable) = lost else { Issue.record("expected unavailable, got \(lost)"); return }
         #expect(throws: Never.self) { try Self.submit(ledger, [Self.bid(1, 1_200, from: 1_100)]).get() }
         #expect(try ledger.bids(for: ProductID(1)).map(\.price) == [1_100, 1_200])
+    }
+
+    @Test func aStoreThatStopsAnsweringIsUnavailableWithinTheTimeout() throws {
+        let fixture = try PostgresFixture()
+        try Self.makeStore(fixture)
+        let ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url), timeoutMilliseconds: 300)
+        defer { ledger.shutdown() }
+        // Another session holds the product's row and never lets go (as a store cut off mid-transaction would).
+        let blocker = try PostgresConnection(fixture.url)
+        defer { blocker.close() }
+        try blocker.execute("BEGIN")
+        try blocker.run("SELECT id FROM products WHERE id = 1 FOR UPDATE")
+        let blocked = Self.submit(ledger, [Self.bid(1, 1_100, from: 1_000)])
+        guard case .failure(.unavailable) = blocked else { Issue.record("expected unavailable, got \(blocked)"); return }
+        try blocker.execute("ROLLBACK")
+        #expect(throws: Never.self) { try Self.submit(ledger, [Self.bid(1, 1_100, from: 1_000)]).get() }
     }
 
     @Test func aStoreThatCannotBeReachedIsUnavailable() throws {

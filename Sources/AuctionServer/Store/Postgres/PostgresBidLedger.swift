@@ -111,6 +111,12 @@ public final class PostgresBidLedger: BidLedger, Sendable {
         writer.conflicts.takeOriginal(user: user, key: key)
     }
 
+    /// Takes the `seq` a committed bid got in the store (its product's `bid_count` after it), once;
+    /// the bid path pushes it (a node's own count can lag behind other nodes' bids).
+    public func takeSequence(of bid: AcceptedBid) -> Int64? {
+        writer.conflicts.takeSequence(of: bid)
+    }
+
     /// One lot's state as stored now (a catch-up read).
     public func storedLot(_ productID: ProductID) throws(StoreError) -> LotRefresh {
         try reader.withConnection { database throws(StoreError) -> LotRefresh in

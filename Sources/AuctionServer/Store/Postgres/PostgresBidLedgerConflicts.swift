@@ -11,6 +11,7 @@ final class PostgresBidLedgerConflicts: Sendable {
     private struct State {
         var lots: [ProductID: LotRefresh] = [:]
         var originals: [KeyedBid: AcceptedBid] = [:]
+        var sequences: [AcceptedBid: Int64] = [:]
     }
 
     private struct KeyedBid: Hashable {
@@ -33,6 +34,21 @@ final class PostgresBidLedgerConflicts: Sendable {
     /// The stored state kept for a product, if any (kept: every later conflict replaces it first).
     func lot(_ productID: ProductID) -> LotRefresh? {
         state.withLock { $0.lots[productID] }
+    }
+
+    /// Keeps the `seq` committed bids got (after COMMIT, before their completions run). Bounded:
+    /// beyond 100,000 not taken (nobody asks), the oldest are forgotten.
+    func keep(sequences: [(AcceptedBid, Int64)]) {
+        guard !sequences.isEmpty else { return }
+        state.withLock { state in
+            if state.sequences.count > 100_000 { state.sequences.removeAll() }
+            for (bid, sequence) in sequences { state.sequences[bid] = sequence }
+        }
+    }
+
+    /// Takes the `seq` a committed bid got, if kept.
+    func takeSequence(of bid: AcceptedBid) -> Int64? {
+        state.withLock { $0.sequences.removeValue(forKey: bid) }
     }
 
     /// Takes the original bid kept for a user's key, if any.

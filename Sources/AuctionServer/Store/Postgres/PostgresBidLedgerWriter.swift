@@ -44,11 +44,13 @@ final class PostgresBidLedgerWriter: Sendable {
     func commit(_ batch: [LedgerQueue.Entry]) {
         let results: [Result<Void, StoreError>]
         do {
-            results = try connection.withConnection { database throws(StoreError) -> [Result<Void, StoreError>] in
-                try database.transaction { () throws(StoreError) -> [Result<Void, StoreError>] in
+            let written = try connection.withConnection { database throws(StoreError) -> Written in
+                try database.transaction { () throws(StoreError) -> Written in
                     try write(batch, on: database)
                 }
             }
+            results = written.results
+            conflicts.keep(sequences: written.sequences)
         } catch {
             results = batch.map { _ in .failure(error) }
         }
@@ -61,8 +63,15 @@ final class PostgresBidLedgerWriter: Sendable {
         for (entry, result) in zip(batch, results) { entry.completion(result) }
     }
 
-    private func write(_ batch: [LedgerQueue.Entry], on database: PostgresConnection) throws(StoreError) -> [Result<Void, StoreError>] {
+    /// A batch's results, and the `seq` each committed bid got.
+    private struct Written {
+        var results: [Result<Void, StoreError>] = []
+        var sequences: [(AcceptedBid, Int64)] = []
+    }
+
+    private func write(_ batch: [LedgerQueue.Entry], on database: PostgresConnection) throws(StoreError) -> Written {
         var rows = try lock(batch, on: database)
+        var sequences: [(AcceptedBid, Int64)] = []
         var latest: [ProductID: AcceptedBid] = [:]
         var results: [Result<Void, StoreError>] = []
         results.reserveCapacity(batch.count)
@@ -71,6 +80,13 @@ final class PostgresBidLedgerWriter: Sendable {
             do throws(StoreError) {
                 let after = try write(entry, rows: rows, on: database)
                 try database.execute("RELEASE SAVEPOINT submission")
+                // Bids of one product in a submission are numbered in order from its count before it.
+                var counts: [ProductID: Int64] = [:]
+                for bid in entry.bids {
+                    let sequence = (counts[bid.productID] ?? rows[bid.productID]?.bidCount ?? 0) &+ 1
+                    counts[bid.productID] = sequence
+                    sequences.append((bid, sequence))
+                }
                 rows = after
                 for bid in entry.bids { latest[bid.productID] = bid }
                 results.append(.success(()))
@@ -89,7 +105,7 @@ final class PostgresBidLedgerWriter: Sendable {
             let seq = rows[product]?.bidCount ?? 0
             try database.notify(PostgresBidLedger.bidChannel, payload: "\(product.rawValue):\(seq)")
         }
-        return results
+        return Written(results: results, sequences: sequences)
     }
 
     /// Locks every product the batch touches, in id order; their rows as stored.
