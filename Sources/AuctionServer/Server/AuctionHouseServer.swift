@@ -40,6 +40,8 @@ public final class AuctionHouseServer: Sendable {
         var closings: WorkerThread?
         var notifications: NotificationRelay?
         var selling: SellingStore?
+        /// On PostgreSQL: who records closes (one node at a time).
+        var closingDuty: PostgresClosingDuty?
         var sellingWriter: WorkerThread?
         /// The database file's exclusive lock: one server per file, released last.
         var fileLock: DatabaseFileLock?
@@ -144,6 +146,7 @@ public final class AuctionHouseServer: Sendable {
             }
             if let store = configuration.store {
                 running.ledger = try sharedLedger(store)
+                running.closingDuty = PostgresClosingDuty(store: store, timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock)
             } else {
                 running.ledger = try SQLiteBidLedger(
                     path: path, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds)
@@ -203,10 +206,11 @@ public final class AuctionHouseServer: Sendable {
             onPriceChange: { live.apply($0) })
         // Configured here, before `listen`; from then on used only on the loop, reached through `bound`.
         let bound = LoopBound(handingOver: service, to: loop)
+        let duty = running.closingDuty, clock = self.clock
         service.onClosings = { [log, bound] ended in
             // Closed in the catalogue at once (the winner's name may follow once the close is recorded).
             for closing in ended { live.close(closing.productID, winner: closing.winner.flatMap { bound.value.knownNames[$0] }) }
-            Self.record(ended, catalogue: catalogue, log: log, queue: closings) { ready in
+            Self.record(ended, catalogue: catalogue, duty: duty, clock: clock, log: log, queue: closings) { ready in
                 loop.execute {
                     for (closing, name) in ready {
                         live.close(closing.productID, winner: name ?? closing.winner.flatMap { bound.value.knownNames[$0] })
@@ -329,11 +333,17 @@ public final class AuctionHouseServer: Sendable {
     }
 
     /// Records ended auctions off the loop (a durable write), then announces them on the loop.
-    private static func record(_ ended: [AuctionClosing], catalogue: CatalogueStore, log: ServerLog, queue: WorkerThread,
+    private static func record(_ ended: [AuctionClosing], catalogue: CatalogueStore, duty: PostgresClosingDuty?, clock: any TimeSource,
+                               log: ServerLog, queue: WorkerThread,
                                then announce: @escaping @Sendable ([(AuctionClosing, String?)]) -> Void) {
         queue.submit {
             var announcements: [(AuctionClosing, String?)] = []
             for closing in ended {
+                if let duty {
+                    // PostgreSQL: only the duty's holder records, with the stored row locked and due.
+                    if let announced = recordShared(closing, duty: duty, now: clock.now(), log: log) { announcements.append(announced) }
+                    continue
+                }
                 do {
                     try catalogue.recordClose(AuctionClosure(
                         productID: closing.productID, finalPrice: closing.finalPrice, winner: closing.winner,
@@ -383,6 +393,7 @@ public final class AuctionHouseServer: Sendable {
         running.catalogue?.close()
         running.images?.close()
         running.selling?.close()
+        running.closingDuty?.close()
         hooks.didStop()
         if let lock = running.fileLock {
             checkpoint(lock.path)
