@@ -32,8 +32,7 @@ do throws(ServerError) {
     try? FileDescriptor(rawValue: STDOUT_FILENO).writeAll(addresses.description + "\n")
 } catch {
     log.error("auction-server: \(error)")
-    if case .store(.inUse) = error { exit(3) }  // another server runs on this database
-    exit(1)
+    exit(error.exitCode)  // 2: a wrong setting; 3: the store is unusable (in use, unreachable, newer schema); else 1
 }
 let signal = TerminationSignals.wait()
 log.info("server: \(TerminationSignals.name(signal)) received")

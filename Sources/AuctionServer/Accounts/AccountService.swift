@@ -2,7 +2,7 @@ import AuctionCore
 import AuctionData
 import AuctionInfrastructure
 
-/// Registration, login, logout and token resolution over a `SQLiteAccountStore` (on SQLite or PostgreSQL).
+/// Registration, login, logout and token resolution over a `AccountStore` (on SQLite or PostgreSQL).
 ///
 /// Thread-safe: the store has its own lock; rate limits (`LoginLimits`), the token cache, the
 /// revocations and the dummy hash sit behind small mutexes that are never held while hashing.
@@ -11,7 +11,7 @@ import AuctionInfrastructure
 public final class AccountService: Sendable {
     /// Session lifetime, login limits and cache size.
     public let configuration: Configuration
-    private let store: SQLiteAccountStore
+    private let store: AccountStore
     private let hasher: PasswordHasher
     private let clock: any TimeSource
     private let log: @Sendable (String) -> Void
@@ -23,7 +23,7 @@ public final class AccountService: Sendable {
 
     /// Creates the service over a store, hashing with `hasher`, reading time from `clock`, and
     /// reporting events (names and addresses only, never passwords or tokens) to `log`.
-    public init(store: SQLiteAccountStore, configuration: Configuration = .init(), hasher: PasswordHasher = .init(),
+    public init(store: AccountStore, configuration: Configuration = .init(), hasher: PasswordHasher = .init(),
                 clock: any TimeSource = SystemClock(),
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
@@ -76,7 +76,7 @@ public final class AccountService: Sendable {
         var succeeded = false
         defer { limits.withLock { $0.release(ticket, failed: failed, succeeded: succeeded, now: clock.now()) } }
 
-        let user: SQLiteAccountStore.User?
+        let user: AccountStore.User?
         do throws(StoreError) {
             user = try store.user(named: name)
         } catch {

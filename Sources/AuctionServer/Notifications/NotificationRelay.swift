@@ -15,7 +15,7 @@ import AuctionInfrastructure
 /// workers are thread-safe themselves).
 final class NotificationRelay {
     /// Reads and writes the `notifications` table (thread-safe).
-    let store: SQLiteNotificationStore
+    let store: NotificationStore
     /// One thread: stores notices in groups, in the order the loop decided them.
     let writer: BlockingWorkers
     /// The HTTP endpoints' reads and `seen` writes.
@@ -43,7 +43,7 @@ final class NotificationRelay {
     /// Opens the store at `target` and reads the ending-soon notices already sent (`restoreEndingSoon`).
     init(target: StoreTarget, endingSoonWindowMilliseconds: Int64 = 300_000, retention: NotificationRetention = NotificationRetention(),
          log: ServerLog) throws(StoreError) {
-        store = try SQLiteNotificationStore(target: target)
+        store = try NotificationStore(target: target)
         do {
             restoredEndingSoon = try store.endingSoonSent()
         } catch {

@@ -7,7 +7,7 @@ import AuctionInfrastructure
 /// closes it (and the password-hashing workers) when the server stops.
 final class AccountsHooks: SessionResolver, Sendable {
     private struct Opened {
-        var store: SQLiteAccountStore
+        var store: AccountStore
         var service: AccountService
         var workers: BlockingWorkers
     }
@@ -63,7 +63,7 @@ final class AccountsHooks: SessionResolver, Sendable {
     }
 
     private func open(_ path: String) throws {
-        let store = try SQLiteAccountStore(target: self.store.map(StoreTarget.postgres) ?? .file(path))
+        let store = try AccountStore(target: self.store.map(StoreTarget.postgres) ?? .file(path))
         let log = self.log
         let service = AccountService(store: store, configuration: configuration, clock: clock, log: { log.info($0) })
         opened.withLock { $0 = Opened(store: store, service: service, workers: BlockingWorkers(name: "auction-account", threads: 2)) }

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 
 /// Opening a node on the shared PostgreSQL store (`configuration.store`).
 extension AuctionHouseServer {
@@ -14,6 +15,25 @@ extension AuctionHouseServer {
 
     /// The bid ledger on the shared store.
     func sharedLedger(_ store: PostgresConnectionString) throws(StoreError) -> any BidLedger<StoreError> {
-        try PostgresBidLedger(store: store, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds, clock: clock)
+        try PostgresBidLedger(store: store, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds,
+                              timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock)
+    }
+
+    /// Records one ended auction through the closing duty; what to announce, or nil when this node is
+    /// not the holder or the store says the lot has not ended (another node's bid moved it).
+    static func recordShared(_ closing: AuctionClosing, duty: PostgresClosingDuty, now: Timestamp,
+                             log: ServerLog) -> (AuctionClosing, String?)? {
+        _ = duty.takeOver()
+        do {
+            switch try duty.record(closing, now: now) {
+            case .recorded(let closure): return (closing, closure.winnerName)
+            case .alreadyClosed: return (closing, nil)
+            case .notDue: log.info("auction: \(closing.productID) has not ended in the store; its close waits")
+            case .notHolder: log.debug("auction: \(closing.productID) ended here; the closing duty's holder records it")
+            }
+        } catch {
+            log.error("auction: cannot record the close of \(closing.productID): \(error)")
+        }
+        return nil
     }
 }

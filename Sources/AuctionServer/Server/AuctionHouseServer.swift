@@ -33,13 +33,15 @@ public final class AuctionHouseServer: Sendable {
         var http: HTTPServer?
         var ledger: (any BidLedger<StoreError>)?
         var chat: ChatRelay?
-        var catalogue: SQLiteCatalogueStore?
+        var catalogue: CatalogueStore?
         var catalogueReaders: BlockingWorkers?
-        var bidder: SQLiteBidderStore?
-        var images: SQLiteImageStore?
+        var bidder: BidderStore?
+        var images: ImageStore?
         var closings: WorkerThread?
         var notifications: NotificationRelay?
-        var selling: SQLiteSellingStore?
+        var selling: SellingStore?
+        /// On PostgreSQL: who records closes (one node at a time).
+        var closingDuty: PostgresClosingDuty?
         var sellingWriter: WorkerThread?
         /// With `--store`: the listener bringing other nodes' bids and closes (`Cluster/`).
         var cluster: ClusterListener?
@@ -142,21 +144,22 @@ public final class AuctionHouseServer: Sendable {
                 running.fileLock = try DatabaseFileLock(path: path)
             }
             running.databasePath = path
-            let catalogue = try SQLiteCatalogueStore(target: target)
+            let catalogue = try CatalogueStore(target: target)
             running.catalogue = catalogue
             if configuration.seedDemoCatalogue, try catalogue.seedDemoCatalogueIfEmpty(now: clock.now()) {
                 log.info("store: seeded the demo catalogue (\(DemoCatalogue.productCount) products) into \(path)")
             }
             if let store = configuration.store {
                 running.ledger = try sharedLedger(store)
+                running.closingDuty = PostgresClosingDuty(store: store, timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock)
             } else {
                 running.ledger = try SQLiteBidLedger(
                     path: path, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds)
             }
             running.chat = try ChatRelay(target: target, limits: configuration.chat)
             running.notifications = try NotificationRelay(target: target, log: log)
-            running.bidder = try SQLiteBidderStore(target: target)
-            running.selling = try SQLiteSellingStore(target: target)
+            running.bidder = try BidderStore(target: target)
+            running.selling = try SellingStore(target: target)
         } catch {
             throw .store(error)
         }
@@ -209,10 +212,11 @@ public final class AuctionHouseServer: Sendable {
             onPriceChange: { live.apply($0) })
         // Configured here, before `listen`; from then on used only on the loop, reached through `bound`.
         let bound = LoopBound(handingOver: service, to: loop)
+        let duty = running.closingDuty, clock = self.clock
         service.onClosings = { [log, bound] ended in
             // Closed in the catalogue at once (the winner's name may follow once the close is recorded).
             for closing in ended { live.close(closing.productID, winner: closing.winner.flatMap { bound.value.knownNames[$0] }) }
-            Self.record(ended, catalogue: catalogue, log: log, queue: closings) { ready in
+            Self.record(ended, catalogue: catalogue, duty: duty, clock: clock, log: log, queue: closings) { ready in
                 loop.execute {
                     for (closing, name) in ready {
                         live.close(closing.productID, winner: name ?? closing.winner.flatMap { bound.value.knownNames[$0] })
@@ -261,7 +265,7 @@ public final class AuctionHouseServer: Sendable {
                                        now: { clock.now() }))
         }
         do throws(StoreError) {
-            let images = try SQLiteImageStore(target: target)
+            let images = try ImageStore(target: target)
             running.images = images
             let clock = self.clock
             router.add(ImageEndpoints(store: images, sessions: sessions, offload: { readers.submit($0) }, now: { clock.now() },
@@ -341,11 +345,17 @@ public final class AuctionHouseServer: Sendable {
     }
 
     /// Records ended auctions off the loop (a durable write), then announces them on the loop.
-    private static func record(_ ended: [AuctionClosing], catalogue: SQLiteCatalogueStore, log: ServerLog, queue: WorkerThread,
+    private static func record(_ ended: [AuctionClosing], catalogue: CatalogueStore, duty: PostgresClosingDuty?, clock: any TimeSource,
+                               log: ServerLog, queue: WorkerThread,
                                then announce: @escaping @Sendable ([(AuctionClosing, String?)]) -> Void) {
         queue.submit {
             var announcements: [(AuctionClosing, String?)] = []
             for closing in ended {
+                if let duty {
+                    // PostgreSQL: only the duty's holder records, with the stored row locked and due.
+                    if let announced = recordShared(closing, duty: duty, now: clock.now(), log: log) { announcements.append(announced) }
+                    continue
+                }
                 do {
                     try catalogue.recordClose(AuctionClosure(
                         productID: closing.productID, finalPrice: closing.finalPrice, winner: closing.winner,
@@ -396,6 +406,7 @@ public final class AuctionHouseServer: Sendable {
         running.catalogue?.close()
         running.images?.close()
         running.selling?.close()
+        running.closingDuty?.close()
         hooks.didStop()
         if let lock = running.fileLock {
             checkpoint(lock.path)

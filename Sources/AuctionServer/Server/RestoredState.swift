@@ -16,7 +16,7 @@ struct RestoredState {
     /// Prices outside `limits` do not stop the start: their products refuse bids (`product_unavailable`).
     /// Terms, maximums, moved ends and bidders come back too; `bidding` gives the server's soft close
     /// and how far back idempotency keys are remembered (as of `now`).
-    static func load(from catalogue: SQLiteCatalogueStore, limits: PriceLimits = PriceLimits(),
+    static func load(from catalogue: CatalogueStore, limits: PriceLimits = PriceLimits(),
                      bidding: BiddingSettings = BiddingSettings(), now: Timestamp? = nil) throws(StoreError) -> RestoredState {
         let closures = try catalogue.closedAuctions()
         let stored = try catalogue.lotTerms()

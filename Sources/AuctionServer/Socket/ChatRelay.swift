@@ -15,9 +15,9 @@ final class ChatRelay {
     /// Rooms, members and validation.
     var registry: ChatRoomRegistry
     /// Appends messages (used on `writer` only).
-    let store: SQLiteChatStore
+    let store: ChatStore
     /// Reads history (used on the loop only).
-    let reader: SQLiteChatStore
+    let reader: ChatStore
     /// One thread: appends run one at a time, in submission order.
     let writer: BlockingWorkers
     /// Messages a connection got with a room's history: live ones up to this sequence are skipped.
@@ -36,9 +36,9 @@ final class ChatRelay {
 
     /// Opens two connections to the store at `target`.
     init(target: StoreTarget, limits: ChatLimits = ChatLimits()) throws(StoreError) {
-        store = try SQLiteChatStore(target: target)
+        store = try ChatStore(target: target)
         do {
-            reader = try SQLiteChatStore(target: target)
+            reader = try ChatStore(target: target)
         } catch {
             store.close()
             throw error

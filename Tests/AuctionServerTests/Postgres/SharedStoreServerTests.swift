@@ -101,4 +101,24 @@ import Testing
         #expect(try await late.request(.login(token: session.token)).result == false)
         #expect(try await client.bid(7, 900_000_000).result == false)
     }
+
+    @Test func theNodeHoldingTheClosingDutyRecordsAnEndedAuctionInTheStore() async throws {
+        let fixture = try PostgresFixture()
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let clock = ManualClock(SystemClock().now())
+        let server = AuctionHouseServer(configuration: try Self.configuration(fixture, folder: folder), log: .silent, clock: clock)
+        try server.start()
+        defer { server.stop() }
+        let store = try PostgresConnection(fixture.url)
+        defer { store.close() }
+        let first = try #require(try store.query("SELECT id, ends_at FROM products WHERE ends_at IS NOT NULL ORDER BY ends_at, id LIMIT 1") {
+            ($0.int64(0), $0.int64(1))
+        }.first)
+        clock.advance(milliseconds: first.1 - clock.now().millisecondsSinceEpoch + 1_000)
+        let recorded = await eventually {
+            (try? store.scalarInteger("SELECT COUNT(*) FROM products WHERE id = ? AND closed_at IS NOT NULL", [.integer(first.0)])) == 1
+        }
+        #expect(recorded)
+    }
 }

@@ -11,7 +11,7 @@ import Testing
     @Test(arguments: TestStore.engines)
     func accountsHaveUniqueNamesAndSessionsExpireAndRevoke(_ dialect: StoreDialect) throws {
         let test = try TestStore(dialect)
-        let store = try SQLiteAccountStore(target: test.target)
+        let store = try AccountStore(target: test.target)
         defer { store.close() }
         let alice = try #require(try store.createUser(name: "alice", passwordHash: "h", at: Self.now))
         #expect(try store.createUser(name: "alice", passwordHash: "other", at: Self.now) == nil)
@@ -31,7 +31,7 @@ import Testing
     @Test(arguments: TestStore.engines)
     func theDemoCatalogueIsSeededOnceAndNewLotsGetTheNextIDs(_ dialect: StoreDialect) throws {
         let test = try TestStore(dialect)
-        let store = try SQLiteCatalogueStore(target: test.target)
+        let store = try CatalogueStore(target: test.target)
         defer { store.close() }
         #expect(try store.seedDemoCatalogueIfEmpty(now: Self.now))
         #expect(try store.seedDemoCatalogueIfEmpty(now: Self.now) == false)
@@ -50,7 +50,7 @@ import Testing
     @Test(arguments: TestStore.engines)
     func historyMergesBidsAndClosesAreRecordedOnce(_ dialect: StoreDialect) throws {
         let test = try TestStore(dialect)
-        let store = try SQLiteCatalogueStore(target: test.target)
+        let store = try CatalogueStore(target: test.target)
         defer { store.close() }
         let id = try store.add([ProductListing(name: "Desk", seller: "bo", startPrice: 100, listedAt: Self.now,
                                                history: [PricePoint(date: "2026-09-21", price: 150)])])[0]
@@ -76,7 +76,7 @@ import Testing
     @Test(arguments: TestStore.engines)
     func searchMatchesTextLiterallyAndPagesByKeyset(_ dialect: StoreDialect) throws {
         let test = try TestStore(dialect)
-        let store = try SQLiteCatalogueStore(target: test.target)
+        let store = try CatalogueStore(target: test.target)
         defer { store.close() }
         let ids = try store.add([
             ProductListing(name: "Brass lamp", seller: "ada", description: "a 100% brass desk lamp", startPrice: 300, listedAt: Self.now),
@@ -100,7 +100,7 @@ import Testing
     @Test(arguments: TestStore.engines)
     func chatKeepsTheLastMessagesOfARoomInOrder(_ dialect: StoreDialect) throws {
         let test = try TestStore(dialect)
-        let store = try SQLiteChatStore(target: test.target)
+        let store = try ChatStore(target: test.target)
         defer { store.close() }
         let first = try store.append(room: "lobby", sender: "ada", text: "hello", at: Self.now)
         _ = try store.append(room: "other", sender: "bo", text: "elsewhere", at: Self.now)
@@ -114,9 +114,9 @@ import Testing
     @Test(arguments: TestStore.engines)
     func sellersListEditAndWithdrawLotsWithStoredImages(_ dialect: StoreDialect) throws {
         let test = try TestStore(dialect)
-        let accounts = try SQLiteAccountStore(target: test.target)
-        let selling = try SQLiteSellingStore(target: test.target)
-        let images = try SQLiteImageStore(target: test.target)
+        let accounts = try AccountStore(target: test.target)
+        let selling = try SellingStore(target: test.target)
+        let images = try ImageStore(target: test.target)
         defer { accounts.close(); selling.close(); images.close() }
         let seller = try #require(try accounts.createUser(name: "sue", passwordHash: "h", at: Self.now))
         let upload = try ImageUpload.Rules().validate(PNGEncoder.encode(RGBAImage(width: 2, height: 2, pixels: Array(repeating: 200, count: 16))))
@@ -145,9 +145,9 @@ import Testing
     @Test(arguments: TestStore.engines)
     func biddersWatchAndSeeTheirBidsAndNotificationsArePruned(_ dialect: StoreDialect) throws {
         let test = try TestStore(dialect)
-        let catalogue = try SQLiteCatalogueStore(target: test.target)
-        let bidder = try SQLiteBidderStore(target: test.target)
-        let notices = try SQLiteNotificationStore(target: test.target)
+        let catalogue = try CatalogueStore(target: test.target)
+        let bidder = try BidderStore(target: test.target)
+        let notices = try NotificationStore(target: test.target)
         defer { catalogue.close(); bidder.close(); notices.close() }
         let id = try catalogue.add([ProductListing(name: "Vase", seller: "v", startPrice: 100, listedAt: Self.now,
                                                    endsAt: Self.now.adding(milliseconds: 60_000))])[0]

@@ -1,11 +1,11 @@
 import AuctionCore
 import AuctionInfrastructure
 
-/// A bidder's own records in SQLite: the products they bid on (`GET /me/bids`) and their watchlist.
+/// A bidder's own records in the store (SQLite or PostgreSQL): the products they bid on (`GET /me/bids`) and their watchlist.
 ///
 /// Thread-safe (`Sendable`): one connection behind a lock (`StoreConnection`). The server calls it from its catalogue
 /// readers, never from the event loop.
-public final class SQLiteBidderStore: Sendable {
+public final class BidderStore: Sendable {
     /// What adding to a watchlist did.
     public enum WatchOutcome: Hashable, Sendable {
         /// The product is on the list (now, or already).

@@ -1,6 +1,6 @@
 import AuctionCore
 
-extension SQLiteCatalogueStore {
+extension CatalogueStore {
     /// A product's accepted bids, newest first, at most `limit`, with each bidder's name shortened
     /// (`BidderAlias`) so full names never leave the store's caller; anonymous bids have none.
     public func bidHistory(of id: ProductID, limit: Int) throws(StoreError) -> [BidHistoryEntry] {

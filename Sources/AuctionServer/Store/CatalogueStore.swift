@@ -1,12 +1,12 @@
 import AuctionCore
 import AuctionInfrastructure
 
-/// The catalogue in SQLite: products, images, price histories and auction results.
+/// The catalogue in the store (SQLite or PostgreSQL): products, images, price histories and auction results.
 ///
 /// Thread-safe (`Sendable`): it owns one connection and every call holds its lock, so calls
 /// from several threads queue. The server loads `allProducts()` once and serves from memory;
 /// images and details are read on demand.
-public final class SQLiteCatalogueStore: Sendable {
+public final class CatalogueStore: Sendable {
     private let connection: StoreConnection
 
     /// Opens (creating and migrating if needed) the store at `path`.

@@ -2,12 +2,12 @@ import AuctionCore
 import AuctionImage
 import AuctionInfrastructure
 
-/// Uploaded images in SQLite by content hash (`image_blobs`, schema 3): the same bytes are stored
+/// Uploaded images in the store (SQLite or PostgreSQL) by content hash (`image_blobs`, schema 3): the same bytes are stored
 /// once however often they are sent; a product image (`images.blob_hash`) may point at one, so the
 /// original `POST /products/productimage` serves it too.
 ///
 /// Thread-safe (`Sendable`): one connection behind a lock (`StoreConnection`).
-public final class SQLiteImageStore: Sendable {
+public final class ImageStore: Sendable {
     private let connection: StoreConnection
 
     /// Opens (creating and migrating if needed) the store at `path`.

@@ -2,7 +2,7 @@ import AuctionCore
 
 /// What the server restores at start beyond prices and leaders: terms, secret maximums, bidders,
 /// bid counts and the idempotency keys of recent bids.
-extension SQLiteCatalogueStore {
+extension CatalogueStore {
     /// Every product's terms that differ from none (reserve, buy-now, soft-close overrides, extensions, purchase).
     public func lotTerms() throws(StoreError) -> [ProductID: LotTerms] {
         try withDatabase { database throws(StoreError) -> [ProductID: LotTerms] in

@@ -1,11 +1,11 @@
 import AuctionCore
 import AuctionInfrastructure
 
-/// Notifications in SQLite (`notifications`, schema version 2; pruned per user through version 4's index), per user, newest first.
+/// Notifications in the store, SQLite or PostgreSQL (`notifications`, schema version 2; pruned per user through version 4's index), per user, newest first.
 ///
 /// Thread-safe (`Sendable`): one connection behind a lock (`StoreConnection`). Writes are durable commits; the server
 /// makes them on its notification thread (`NotificationRelay`), never on the event loop.
-final class SQLiteNotificationStore: Sendable {
+final class NotificationStore: Sendable {
     private let connection: StoreConnection
     /// Product names read so far (names do not change while the server runs).
     private let names = Mutex<[ProductID: String]>([:])
@@ -55,6 +55,10 @@ final class SQLiteNotificationStore: Sendable {
                         productName: try name(of: draft.productID, in: database), price: draft.price, maximum: maximum,
                         createdAt: draft.createdAt)
                     stored.append((draft.user, notice))
+                }
+                if database.dialect == .postgres, let first = stored.first?.notification.id, let last = stored.last?.notification.id {
+                    // Other nodes push these to their users' connections (ClusterListener); sent at commit.
+                    try database.write("SELECT pg_notify('auction_notices', ?)", [.text(first == last ? "\(first)" : "\(first):\(last)")])
                 }
                 return stored
             }

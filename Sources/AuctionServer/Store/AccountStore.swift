@@ -1,10 +1,10 @@
 import AuctionCore
 import AuctionInfrastructure
 
-/// Users and their sessions in SQLite; holds only password hashes and token hashes, never secrets.
+/// Users and their sessions in the store (SQLite or PostgreSQL); holds only password hashes and token hashes, never secrets.
 ///
 /// Thread-safe (`Sendable`): one connection behind a lock. Each write is its own durable commit.
-public final class SQLiteAccountStore: Sendable {
+public final class AccountStore: Sendable {
     /// A stored user.
     public struct User: Hashable, Sendable {
         /// The user's id.

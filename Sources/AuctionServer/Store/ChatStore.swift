@@ -1,11 +1,11 @@
 import AuctionCore
 import AuctionInfrastructure
 
-/// Chat messages in SQLite, per room, in the order the server accepted them.
+/// Chat messages in the store (SQLite or PostgreSQL), per room, in the order the server accepted them.
 ///
 /// Thread-safe (`Sendable`): one connection behind a lock. Each `append` is its own durable
 /// commit (about one fsync); a busy chat should append from off the event loop.
-public final class SQLiteChatStore: Sendable {
+public final class ChatStore: Sendable {
     /// A stored message; `sequence` orders messages server-wide (the wire's `seq`).
     public struct Message: Hashable, Sendable {
         /// The message's id, increasing in acceptance order.

@@ -7,7 +7,7 @@ import AuctionInfrastructure
 ///
 /// Thread-safe (`Sendable`): one connection behind a lock. The server calls it from one writer thread,
 /// so new lots get their ids in the order the event loop hears of them.
-public final class SQLiteSellingStore: Sendable {
+public final class SellingStore: Sendable {
     private let connection: StoreConnection
 
     /// Opens (creating and migrating if needed) the store at `path`.
@@ -59,8 +59,8 @@ public final class SQLiteSellingStore: Sendable {
                 let product = ProductID(Int(id))
                 let images = try database.rows("SELECT id FROM images WHERE product_id = ? ORDER BY position, id",
                                                 [.integer(id)]) { Int($0.int64(0)) }
-                return try database.rows(SQLiteCatalogueStore.productColumns + " WHERE id = ?", [.integer(id)]) { row in
-                    SQLiteCatalogueStore.product(from: row, images: [product: images])
+                return try database.rows(CatalogueStore.productColumns + " WHERE id = ?", [.integer(id)]) { row in
+                    CatalogueStore.product(from: row, images: [product: images])
                 }.first
             }
         }

@@ -2,7 +2,7 @@ import AuctionCore
 
 /// The catalogue query on PostgreSQL: the same filters, sorts and keyset pages as SQLite's, with search
 /// through migration 2's `pg_trgm` indexes instead of FTS5.
-extension SQLiteCatalogueStore {
+extension CatalogueStore {
     /// One keyset page of `query` at `now` on PostgreSQL.
     ///
     /// Each whitespace-separated search term must occur in the name, description or seller (`ILIKE`

@@ -1,6 +1,6 @@
 import AuctionCore
 
-extension SQLiteCatalogueStore {
+extension CatalogueStore {
     /// Who leads each auction: the user of its latest bid (anonymous bids lead nobody).
     public func leaders() throws(StoreError) -> [ProductID: UserID] {
         try withDatabase { database throws(StoreError) -> [ProductID: UserID] in

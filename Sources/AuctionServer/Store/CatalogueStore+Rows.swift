@@ -1,6 +1,6 @@
 import AuctionCore
 
-extension SQLiteCatalogueStore {
+extension CatalogueStore {
     /// Columns 0–7 make a `Product`; 8–10 are seller, description and listing time.
     static let productColumns = """
         SELECT id, name, start_price, current_price, last_change, last_change_at, ends_at, min_increment,
