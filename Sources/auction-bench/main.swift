@@ -10,6 +10,7 @@ let suites: [String: ([String]) -> Int32] = [
     "image": runImageBenchmark,
     "proxy": runProxyBenchmark,
     "sell": runSellBenchmark,
+    "cluster": runClusterBenchmark,
 ]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let suite = suites[name] else {

@@ -1,0 +1,38 @@
+import AuctionCore
+import AuctionTestSupport
+import Foundation
+import Testing
+
+/// Many bidders on few products across several nodes (issue 13, "Concurrency"): the store serialises
+/// them, and every watcher, whichever node it is on, receives exactly the store's history.
+@Suite(.serialized) struct ClusterConcurrencyTests {
+    @Test func threeNodesFiftyBiddersEachOnFiveProductsPushExactlyTheStoredHistory() async throws {
+        let database = try PostgresFixture()
+        let cluster = try await offPool {
+            try ClusterFixture(nodes: 3, storeURL: database.url, arguments: ClusterFaultTests.nodeArguments)
+        }
+        defer { cluster.stop() }
+        let products = [1, 2, 3, 4, 5]
+        // Two watchers per node, subscribed before the first bid.
+        let watchers = try cluster.socketPorts.flatMap { port in try (0..<2).map { _ in try ClusterSocketClient(port: port) } }
+        defer { watchers.forEach { $0.close() } }
+        for watcher in watchers { #expect(await watcher.subscribe(products)) }
+        let storm = ClusterStorm(ports: cluster.socketPorts)
+        let running = storm.start((0..<150).map { (product: products[$0 % 5], node: $0 / 50) })
+
+        #expect(await eventually(timeout: 40) { storm.acknowledgedCount >= 300 }, "only \(storm.acknowledgedCount) bids accepted")
+        storm.stop()
+        await running.value
+
+        let acknowledged = storm.acknowledged.withLock { $0 }
+        #expect(Set(acknowledged.map(\.node)) == [0, 1, 2], "every node accepted bids")
+        #expect(storm.lost.withLock { $0 } == 0)
+        let stored = try ClusterChecks.storeHolds(acknowledged, url: database.url)
+        #expect(stored.count == acknowledged.count, "stored \(stored.count) bids, acknowledged \(acknowledged.count)")
+        for (index, watcher) in watchers.enumerated() {
+            #expect(await eventually(timeout: 20) { ClusterChecks.caughtUp(watcher, products: products, url: database.url) },
+                    "watcher \(index) (node \(index / 2)) did not reach the final prices")
+            ClusterChecks.watcherMatchesStore(watcher, products: products, stored: stored, name: "watcher \(index) (node \(index / 2))")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import AuctionCore
+import AuctionTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// Several real `auction-server` nodes on one real PostgreSQL, with faults: a node killed under a
+/// bid storm, PostgreSQL restarted under load, a node cut off from PostgreSQL (issue 13, "Faults").
+/// Bids go through the socket protocol (hello, anonymous bid); the store is read directly afterwards.
+@Suite(.serialized) struct ClusterFaultTests {
+    /// What every node of these tests is started with: anonymous bids, no per-connection rate limit,
+    /// quiet logs, and a short store timeout so that a lost store is noticed within a second.
+    static let nodeArguments = ["--allow-anonymous-bids", "--bids-per-second", "1000000", "--log-level", "warning",
+                                "--store-timeout", "1"]
+
+    @Test func killNineOfANodeLosesNoAcknowledgedBidAndItsClientsMoveOn() async throws {
+        let database = try PostgresFixture()
+        let cluster = try await offPool { try ClusterFixture(nodes: 3, storeURL: database.url, arguments: Self.nodeArguments) }
+        defer { cluster.stop() }
+        let storm = ClusterStorm(ports: cluster.socketPorts)
+        // Nine bidders, three per node, each product raised from every node at once.
+        let bidders = (0..<9).map { (product: $0 % 3 + 1, node: $0 / 3) }
+        let running = storm.start(bidders)
+
+        #expect(await eventually(timeout: 30) { storm.acknowledgedCount >= 60 })
+        let beforeKill = storm.acknowledgedCount
+        cluster.kill(0)
+        // The killed node's three bidders get bids accepted on the other nodes.
+        let moved = await eventually(timeout: 30) {
+            let acked = storm.acknowledged.withLock { Array($0[beforeKill...]) }
+            return acked.count >= 60 && Set(acked.filter { $0.node != 0 }.map(\.product)).count == 3
+                && storm.lost.withLock { $0 } >= 1
+        }
+        storm.stop()
+        await running.value
+
+        #expect(moved, "after the kill: \(storm.acknowledgedCount - beforeKill) bids acknowledged, \(storm.lost.withLock { $0 }) lost replies")
+        _ = try ClusterChecks.storeHolds(storm.acknowledged.withLock { $0 }, url: database.url)
+        #expect(cluster.isRunning(1) && cluster.isRunning(2))
+    }
+
+    @Test func postgresRestartedUnderLoadRefusesWithUnavailableThenCatchesUp() async throws {
+        let postgres = try await offPool { try PrivatePostgresServer() }
+        defer { postgres.remove() }
+        let url = try postgres.createDatabase("auction")
+        let cluster = try await offPool { try ClusterFixture(nodes: 2, storeURL: url, arguments: Self.nodeArguments) }
+        defer { cluster.stop() }
+        let products = [1, 2, 3]
+        let watchers = try cluster.socketPorts.map { try ClusterSocketClient(port: $0) }
+        defer { watchers.forEach { $0.close() } }
+        for watcher in watchers { #expect(await watcher.subscribe(products)) }
+        let storm = ClusterStorm(ports: cluster.socketPorts)
+        let running = storm.start((0..<6).map { (product: products[$0 % 3], node: $0 % 2) })
+
+        #expect(await eventually(timeout: 30) { storm.acknowledgedCount >= 30 })
+        try await offPool { try postgres.stop() }
+        // Nodes notice and refuse; nothing is acknowledged while the store is down.
+        #expect(await eventually(timeout: 20) { storm.refusals(.unavailable) >= 6 }, "refusals: \(storm.refusals.withLock { $0 })")
+        // Replies to bids committed just before the stop have arrived by now; none may follow.
+        let settled = storm.acknowledgedCount
+        #expect(await eventually(timeout: 20) { storm.refusals(.unavailable) >= 18 })
+        let acknowledgedWhileDown = storm.acknowledgedCount - settled
+        try await offPool { try postgres.start() }
+        // Both nodes reconnect and accept bids again.
+        let recovered = storm.acknowledgedCount
+        #expect(await eventually(timeout: 30) {
+            Set(storm.acknowledged.withLock { $0[recovered...].map(\.node) }).count == 2
+        }, "bids accepted after the restart on nodes \(Set(storm.acknowledged.withLock { $0[recovered...].map(\.node) }))")
+        storm.stop()
+        await running.value
+
+        #expect(acknowledgedWhileDown == 0, "\(acknowledgedWhileDown) bids acknowledged while PostgreSQL was down")
+        let stored = try ClusterChecks.storeHolds(storm.acknowledged.withLock { $0 }, url: url)
+        // Every watcher ends on the store's final prices, with no push repeated or out of order.
+        for (index, watcher) in watchers.enumerated() {
+            #expect(await eventually(timeout: 20) { ClusterChecks.caughtUp(watcher, products: products, url: url) },
+                    "watcher on node \(index) did not reach the final prices")
+            ClusterChecks.watcherMatchesStore(watcher, products: products, stored: stored, name: "watcher \(index)")
+        }
+        let logs = (cluster.log(0) + cluster.log(1)).lowercased()
+        #expect(logs.contains("unavailable") || logs.contains("postgres") || logs.contains("store"), "no node reported the lost store")
+    }
+
+    @Test func nodeCutOffFromPostgresStopsAcceptingBids() async throws {
+        let database = try PostgresFixture()
+        let serverPort = ListeningLine.port(of: String(database.url.split(separator: "@").last?.split(separator: "/").first ?? ""))
+        let proxy = try LoopbackTCPProxy(targetPort: serverPort)
+        defer { proxy.close() }
+        let cutOffURL = database.url.replacingOccurrences(of: ":\(serverPort)/", with: ":\(proxy.port)/")
+        // Node 0 reaches PostgreSQL directly (it migrates the schema); node 1 only through the proxy.
+        let direct = try await offPool { try ClusterFixture(nodes: 1, storeURL: database.url, arguments: Self.nodeArguments) }
+        defer { direct.stop() }
+        let behind = try await offPool { try ClusterFixture(nodes: 1, storeURL: cutOffURL, arguments: Self.nodeArguments) }
+        defer { behind.stop() }
+        let onDirect = try ClusterSocketClient(port: direct.socketPorts[0])
+        let onBehind = try ClusterSocketClient(port: behind.socketPorts[0])
+        defer { onDirect.close(); onBehind.close() }
+        #expect(await onBehind.bid(4, 100_000_000) == .accepted)
+
+        proxy.blackhole()
+        // For longer than the store timeout, the cut-off node refuses every bid with `unavailable`.
+        var outcomes: [ClusterSocketClient.Outcome] = []
+        for step in 1...5 { outcomes.append(await onBehind.bid(4, 100_000_000 + Int64(step) * 10)) }
+        #expect(outcomes.allSatisfy(Self.isUnavailable), "bids on the cut-off node: \(outcomes)")
+        // The other node carries on deciding bids on the same product.
+        #expect(await onDirect.bid(4, 100_000_100) == .accepted)
+
+        proxy.heal()
+        proxy.cut()
+        proxy.heal()
+        // Reconnected, the node knows the other node's price and bids above it again.
+        var caughtUp = false
+        for _ in 0..<300 where !caughtUp {
+            if case .refused(.priceTooLow, let current) = await onBehind.bid(4, 100_000_100) { caughtUp = current == 100_000_100 }
+            if !caughtUp { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(caughtUp, "the reconnected node never named the other node's price")
+        #expect(await onBehind.bid(4, 100_000_200) == .accepted)
+        _ = try ClusterChecks.storeHolds([AcknowledgedBid(product: 4, price: 100_000_000, node: 1),
+                                          AcknowledgedBid(product: 4, price: 100_000_100, node: 0),
+                                          AcknowledgedBid(product: 4, price: 100_000_200, node: 1)], url: database.url)
+    }
+
+    /// Whether a bid was refused with `unavailable`.
+    private static func isUnavailable(_ outcome: ClusterSocketClient.Outcome) -> Bool {
+        if case .refused(.unavailable, _) = outcome { true } else { false }
+    }
+}
