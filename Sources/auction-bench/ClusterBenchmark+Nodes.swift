@@ -26,6 +26,8 @@ final class BenchNode {
         let common = ["--http-port", "0", "--socket-port", "0", "--allow-anonymous-bids", "--bids-per-second", "10000000",
                       "--max-price", String(Money.largestExact.minorUnits), "--max-raise", String(Money.largestExact.minorUnits),
                       "--log-level", "warning"]
+        // Each node's local files (if any) in a folder of its own, never the user's.
+        setenv("XDG_DATA_HOME", folder + "/\(name)", 1)
         guard let command = try? SpawnedCommand([binary] + common + arguments, output: FileDescriptor(rawValue: fd)) else { return nil }
         self.command = command
         var ports: (Int, Int)?
@@ -74,21 +76,35 @@ struct BenchPostgres {
     /// Stops it and removes its folder.
     func stop() { _ = Self.script(["stop"], directory: directory) }
 
+    /// Runs `scripts/postgres ARGUMENTS` for `directory` (through `SpawnedCommand`: Foundation's
+    /// `Process` never sees the exit of a script whose daemon inherits its exit-watch socket); its
+    /// trimmed output, or nil when it failed.
     private static func script(_ arguments: [String], directory: String) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/scripts/postgres")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["AUCTION_POSTGRES_DIR": directory]) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        do { try process.run() } catch {
+        setenv("AUCTION_POSTGRES_DIR", directory, 1)
+        defer { unsetenv("AUCTION_POSTGRES_DIR") }
+        let outputPath = directory + ".out"
+        let fd = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return nil }
+        defer { unlink(outputPath) }
+        let command: SpawnedCommand
+        do {
+            command = try SpawnedCommand([FileManager.default.currentDirectoryPath + "/scripts/postgres"] + arguments,
+                                         output: FileDescriptor(rawValue: fd))
+        } catch {
+            close(fd)
             print("cluster: cannot run scripts/postgres (run through scripts/bench, from the checkout): \(error)")
             return nil
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        close(fd)
+        command.feed([])
+        let ended = command.wait()
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        guard ended == .exited(0) else {
+            print("cluster: scripts/postgres \(arguments.joined(separator: " ")): \(output)")
+            return nil
+        }
+        // Standard error shares the file: the URL is the last line.
+        return output.split(separator: "\n").last.map(String.init)?.trimmingCharacters(in: .whitespaces)
     }
 }
 
