@@ -97,16 +97,16 @@ import Testing
         defer { onDirect.close(); onBehind.close() }
         #expect(await onBehind.bid(4, 100_000_000) == .accepted)
 
-        proxy.blackhole()
+        // The link drops: open connections are reset, new ones get no answer (a userspace proxy cannot
+        // drop packets; a silent link whose kernel still acknowledges is `hungStoreIsRefusedWithinTheTimeout`).
+        proxy.cut()
         // For longer than the store timeout, the cut-off node refuses every bid with `unavailable`.
         var outcomes: [ClusterSocketClient.Outcome] = []
-        for step in 1...5 { outcomes.append(await onBehind.bid(4, 100_000_000 + Int64(step) * 10)) }
+        for step in 1...4 { outcomes.append(await onBehind.bid(4, 100_000_000 + Int64(step) * 10)) }
         #expect(outcomes.allSatisfy(Self.isUnavailable), "bids on the cut-off node: \(outcomes)")
         // The other node carries on deciding bids on the same product.
         #expect(await onDirect.bid(4, 100_000_100) == .accepted)
 
-        proxy.heal()
-        proxy.cut()
         proxy.heal()
         // Reconnected, the node knows the other node's price and bids above it again.
         var caughtUp = false
@@ -119,6 +119,33 @@ import Testing
         _ = try ClusterChecks.storeHolds([AcknowledgedBid(product: 4, price: 100_000_000, node: 1),
                                           AcknowledgedBid(product: 4, price: 100_000_100, node: 0),
                                           AcknowledgedBid(product: 4, price: 100_000_200, node: 1)], url: database.url)
+    }
+
+    @Test func hungStoreIsRefusedWithinTheTimeout() async throws {
+        let database = try PostgresFixture()
+        let serverPort = ListeningLine.port(of: String(database.url.split(separator: "@").last?.split(separator: "/").first ?? ""))
+        let proxy = try LoopbackTCPProxy(targetPort: serverPort)
+        defer { proxy.close() }
+        let silentURL = database.url.replacingOccurrences(of: ":\(serverPort)/", with: ":\(proxy.port)/")
+        let cluster = try await offPool { try ClusterFixture(nodes: 1, storeURL: silentURL, arguments: Self.nodeArguments) }
+        defer { cluster.stop() }
+        let client = try ClusterSocketClient(port: cluster.socketPorts[0])
+        defer { client.close() }
+        #expect(await client.bid(5, 100_000_000) == .accepted)
+
+        // The link goes silent: the proxy's kernel still acknowledges every byte (as a stopped
+        // PostgreSQL's would), so only the node's own deadline can notice.
+        proxy.blackhole()
+        let outcome = await client.bid(5, 100_000_010)
+        #expect(Self.isUnavailable(outcome), "a bid on a node whose store went silent: \(outcome)")
+
+        proxy.heal()
+        var accepted = false
+        for attempt in 1...100 where !accepted {
+            accepted = await client.bid(5, 100_000_100 + Int64(attempt)) == .accepted
+            if !accepted { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(accepted, "the node never accepted a bid again after the link came back")
     }
 
     /// Whether a bid was refused with `unavailable`.
