@@ -154,6 +154,10 @@ extension ServerOptions {
                 in: 1...100_000, expected: "a count 1-100000") { configuration, number in
             configuration.imageUploadsPerHour = number
         },
+        .number("store_timeout", help: "seconds the PostgreSQL store may take to answer before bids are refused unavailable (default 5)",
+                in: 1...3_600, expected: "seconds 1-3600") { configuration, number in
+            configuration.storeTimeoutMilliseconds = Int64(number) * 1_000
+        },
     ] + accountSettings + biddingSettings
 
     /// An amount in `1 ... Money.largestExact`, written `35000`, `35,000` or `35_000`.

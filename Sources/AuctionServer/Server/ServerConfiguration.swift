@@ -45,6 +45,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var bidding = BiddingSettings()
     /// Image uploads (`POST /images`) one user may make an hour; more are answered 429 `too_many_uploads`.
     public var imageUploadsPerHour = 120
+    /// How long the PostgreSQL store may take (connect, statement, unacknowledged TCP) before it
+    /// counts as unavailable and bids are refused `unavailable` (`store_timeout`, seconds).
+    public var storeTimeoutMilliseconds: Int64 = 5_000
 
     /// The defaults: loopback, the original backend's local ports, the default database.
     public init() {}

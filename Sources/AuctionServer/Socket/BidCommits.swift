@@ -51,6 +51,10 @@ struct PendingBid: Sendable {
     var key: SocketService.IdempotencyKey?
     /// Whether it is a buy-now (its end time is not pushed as an extension).
     var isPurchase = false
+    /// The request as received, to decide it again after a conflict with another node (nil: not again).
+    var request: Bid?
+    /// How many times it was decided again after a conflict.
+    var attempts = 0
 }
 
 /// Commit results parked by the ledger's writer thread until the loop takes them, so that one loop

@@ -49,7 +49,8 @@ extension SocketService {
     /// Decisions made while the loop handles one round of input go to the ledger together, in one
     /// submission at the end of the round, and come back together: their replies and pushes are
     /// then written in one loop iteration, so each watcher gets them in one `send`.
-    func place(_ bid: Bid, bidder: UserID?, now: Timestamp, target: ReplyTarget?, key: IdempotencyKey? = nil) {
+    func place(_ bid: Bid, bidder: UserID?, now: Timestamp, target: ReplyTarget?, key: IdempotencyKey? = nil,
+               attempts: Int = 0) {
         let decision = book.decide(bid, bidder: bidder, now: now)
         var changes: [LotChange] = []
         if let maximum = decision.maximum {
@@ -59,7 +60,7 @@ extension SocketService {
             changes.append(.endTime(bid.productID, endsAt: endsAt, extensions: book.lot(for: bid.productID)?.extensions ?? 0))
         }
         submit(PendingBid(productID: bid.productID, decision: decision, changes: changes, bidder: bidder, target: target,
-                          key: key), now: now)
+                          key: key, request: bid, attempts: attempts), now: now)
     }
 
     /// Answers a decision that stored nothing at once; queues any other for this round's commit.
@@ -87,9 +88,13 @@ extension SocketService {
         let batch = bidCommits.takeRound()
         guard !batch.isEmpty else { return }
         let inbox = bidCommits.inbox, loop = self.loop, this = LoopBound(self, on: loop)
-        ledger.submit(batch.flatMap(\.decision.steps), changes: batch.flatMap(\.changes)) { result in
-            // On the writer thread: park the result; one loop task takes every parked result.
-            if inbox.post(batch, result) { loop.execute { this.value.drainCommits() } }
+        // One submission per decision: a store that decides each once (PostgreSQL) refuses only the
+        // conflicting ones; the writer still commits everything queued in one transaction.
+        for item in batch {
+            ledger.submit(item.decision.steps, changes: item.changes) { result in
+                // On the writer thread: park the result; one loop task takes every parked result.
+                if inbox.post([item], result) { loop.execute { this.value.drainCommits() } }
+            }
         }
     }
 
@@ -154,6 +159,8 @@ extension SocketService {
                     }
                 }
             }
+        case .failure(let error) where error.isBidConflict || error.isDuplicateBidKey:
+            for item in batch { decideAgain(item, after: error, now: now) }
         case .failure(let error):
             counters.commitFailures += batch.count
             log.error("bid: \(batch.count) decision(s) could not be stored and were undone: \(error)")
@@ -165,9 +172,10 @@ extension SocketService {
                 }
             }
             for item in batch {
-                let answer = KeyedAnswer(result: false, reason: .serverError, price: book.lot(for: item.productID)?.price)
+                let reason = error.refusalReason
+                let answer = KeyedAnswer(result: false, reason: reason, price: book.lot(for: item.productID)?.price)
                 if let target = item.target, let peer = peers[target.connection] {
-                    reply(to: peer, target.completionID, result: false, reason: .serverError, price: answer.price)
+                    reply(to: peer, target.completionID, result: false, reason: reason, price: answer.price)
                 }
                 abandon(item.key, answer)
             }

@@ -1,0 +1,33 @@
+import AuctionCore
+
+/// Catching up with the shared store: one lot's state replaced by what the store holds.
+extension AuctionBook {
+    /// Replaces one lot's state with `stored` (read from the store after a conflict); returns the
+    /// price update to push when the price changed, nil when it did not or the product is unknown.
+    ///
+    /// Uncommitted steps of the lot are forgotten: they were decided on the old state, so their
+    /// conditional commits fail and their reverts then change nothing. A moved end is queued again,
+    /// and so is the end of a lot the book had closed but the store has not (it closes again later).
+    @discardableResult
+    public mutating func refresh(_ stored: LotRefresh) -> PriceUpdate? {
+        guard let index = indexByID[stored.productID] else { return nil }
+        let before = lots[index].price
+        let movedEnd = lots[index].endsAt != stored.endsAt, wasClosed = lots[index].isClosed
+        lots[index].uncommitted.removeAll()
+        lots[index].state = LotState(
+            price: stored.price, lastChange: stored.lastChange, lastChangeAt: stored.lastChangeAt, leader: stored.leader,
+            leaderMaximum: stored.leaderMaximum.flatMap { $0 > stored.price ? $0 : nil }, endsAt: stored.endsAt,
+            extensions: stored.extensions, hasBids: stored.bidCount > 0, isBought: stored.isBought)
+        if let leader = stored.leader { lots[index].bidders.insert(leader) }
+        lots[index].isClosed = stored.isClosed || lots[index].isWithdrawn
+        if movedEnd || wasClosed, let end = stored.endsAt, !lots[index].isClosed {
+            endQueue.push(EndTimeQueue.Entry(end: end, index: index))
+        }
+        pruneEndQueue()
+        guard stored.price != before else { return nil }
+        let change = stored.price - before
+        return PriceUpdate(
+            productID: stored.productID, price: stored.price, change: change, direction: PriceDirection(change: change),
+            auctionDate: (stored.lastChangeAt ?? Timestamp(millisecondsSinceEpoch: 0)).calendarDate)
+    }
+}

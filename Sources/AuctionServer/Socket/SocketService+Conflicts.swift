@@ -1,0 +1,85 @@
+import AuctionCore
+import AuctionEngine
+
+/// Bids another node's commit overtook (PostgreSQL): undo, catch up with the store, decide again.
+extension SocketService {
+    /// How many times a bid is decided again after conflicts before it is refused as unavailable.
+    static let conflictAttempts = 3
+
+    /// A decision the store refused as a conflict or as a duplicate key, back on the loop: the book
+    /// forgets it; a duplicate key is answered with the original bid; a conflict refreshes the lot
+    /// from the store and decides the request again (at most `conflictAttempts` times).
+    func decideAgain(_ item: PendingBid, after error: StoreError, now: Timestamp) {
+        book.revert(item.decision)
+        guard let postgres = ledger as? PostgresBidLedger else {
+            refuseUnavailable(item)
+            return
+        }
+        if error.isDuplicateBidKey {
+            counters.keyedRetries += 1
+            guard let key = item.key, let original = postgres.takeOriginal(user: key.user, key: key.key) else {
+                refuseUnavailable(item)
+                return
+            }
+            let answer = KeyedAnswer(result: true, reason: nil, price: original.price)
+            if let target = item.target, let peer = peers[target.connection] {
+                reply(to: peer, target.completionID, result: true, price: original.price)
+            }
+            settle(item.key, answer, now: now)
+            return
+        }
+        guard let stored = postgres.conflictState(for: item.productID) else {
+            refuseUnavailable(item)
+            return
+        }
+        // The catalogue's price follows the store now; pushes of other nodes' bids come from the feed.
+        if let update = book.refresh(stored) { onPriceChange(update) }
+        guard item.attempts < Self.conflictAttempts else {
+            log.info("bid: \(item.productID) still conflicts after \(item.attempts) attempts: refused as unavailable")
+            refuseUnavailable(item)
+            return
+        }
+        log.debug("bid: \(item.productID) moved on another node (now \(stored.price)): deciding again")
+        if item.isPurchase {
+            buyAgain(item, now: now)
+        } else if let request = item.request {
+            place(request, bidder: item.bidder, now: now, target: item.target, key: item.key, attempts: item.attempts + 1)
+        } else {
+            refuseUnavailable(item)
+        }
+    }
+
+    /// A buy-now decided again on the refreshed lot.
+    private func buyAgain(_ item: PendingBid, now: Timestamp) {
+        var decision = book.buyNow(productID: item.productID, buyer: item.bidder, now: now)
+        if let key = item.key {
+            decision.steps = decision.steps.map { step in
+                var step = step
+                step.idempotencyKey = key.key
+                return step
+            }
+        }
+        let changes: [LotChange] = decision.isAccepted ? [.bought(item.productID, at: now)] : []
+        submit(PendingBid(productID: item.productID, decision: decision, changes: changes, bidder: item.bidder,
+                          target: item.target, key: item.key, isPurchase: true, attempts: item.attempts + 1), now: now)
+    }
+
+    /// Refuses a request whose decision could not be stored, with `unavailable`: nothing was stored.
+    private func refuseUnavailable(_ item: PendingBid) {
+        counters.bidsRefused += 1
+        let answer = KeyedAnswer(result: false, reason: .unavailable, price: book.lot(for: item.productID)?.price)
+        if let target = item.target, let peer = peers[target.connection] {
+            reply(to: peer, target.completionID, result: false, reason: .unavailable, price: answer.price)
+        }
+        abandon(item.key, answer)
+    }
+}
+
+extension StoreError {
+    /// The reason a client is given when its bid could not be stored: `unavailable` when the
+    /// store could not be reached (try again, perhaps on another node), `server_error` otherwise.
+    var refusalReason: RefusalReason {
+        if case .unavailable = self { return .unavailable }
+        return .serverError
+    }
+}

@@ -1,0 +1,93 @@
+import AuctionCore
+import AuctionEngine
+import AuctionInfrastructure
+
+/// What the PostgreSQL ledger found when it refused a submission, kept for the bid path: the
+/// stored state of a lot another node moved (to refresh the book and decide again), and the
+/// original bid of an idempotency key already used (to answer a retry with it).
+///
+/// Written by the writer thread before the failed completion runs; read by the loop.
+final class PostgresBidLedgerConflicts: Sendable {
+    private struct State {
+        var lots: [ProductID: LotRefresh] = [:]
+        var originals: [KeyedBid: AcceptedBid] = [:]
+        var sequences: [AcceptedBid: Int64] = [:]
+    }
+
+    private struct KeyedBid: Hashable {
+        var user: UserID
+        var key: String
+    }
+
+    private let state = Mutex(State())
+
+    /// Keeps a lot's stored state (replacing an older one).
+    func keep(_ lot: LotRefresh) {
+        state.withLock { $0.lots[lot.productID] = lot }
+    }
+
+    /// Keeps the bid a user's key is bound to.
+    func keep(_ original: AcceptedBid, user: UserID, key: String) {
+        state.withLock { $0.originals[KeyedBid(user: user, key: key)] = original }
+    }
+
+    /// The stored state kept for a product, if any (kept: every later conflict replaces it first).
+    func lot(_ productID: ProductID) -> LotRefresh? {
+        state.withLock { $0.lots[productID] }
+    }
+
+    /// Keeps the `seq` committed bids got (after COMMIT, before their completions run). Bounded:
+    /// beyond 100,000 not taken (nobody asks), the oldest are forgotten.
+    func keep(sequences: [(AcceptedBid, Int64)]) {
+        guard !sequences.isEmpty else { return }
+        state.withLock { state in
+            if state.sequences.count > 100_000 { state.sequences.removeAll() }
+            for (bid, sequence) in sequences { state.sequences[bid] = sequence }
+        }
+    }
+
+    /// Takes the `seq` a committed bid got, if kept.
+    func takeSequence(of bid: AcceptedBid) -> Int64? {
+        state.withLock { $0.sequences.removeValue(forKey: bid) }
+    }
+
+    /// Takes the original bid kept for a user's key, if any.
+    func takeOriginal(user: UserID, key: String) -> AcceptedBid? {
+        state.withLock { $0.originals.removeValue(forKey: KeyedBid(user: user, key: key)) }
+    }
+
+    /// A product's stored state: its row, its latest bid's bidder and that bidder's maximum.
+    static func storedLot(_ productID: ProductID, on database: PostgresConnection) throws(StoreError) -> LotRefresh {
+        let id = SQLiteValue.integer(Int64(productID.rawValue))
+        let lots = try database.query("""
+            SELECT current_price, last_change, last_change_at, bid_count, ends_at, extensions,
+                   closed_at IS NOT NULL OR withdrawn_at IS NOT NULL, bought_at IS NOT NULL,
+                   (SELECT user_id FROM bids WHERE product_id = products.id ORDER BY seq DESC, id DESC LIMIT 1)
+            FROM products WHERE id = ?
+            """, [id]) { row -> LotRefresh in
+                LotRefresh(
+                    productID: productID, price: Money(row.int64(0)), lastChange: Money(row.int64(1)),
+                    lastChangeAt: Timestamp(millisecondsSinceEpoch: row.int64(2)),
+                    leader: row.optionalInt64(8).map(UserID.init(rawValue:)), bidCount: Int(row.int64(3)),
+                    endsAt: row.optionalInt64(4).map(Timestamp.init(millisecondsSinceEpoch:)),
+                    extensions: Int(row.int64(5)), isClosed: row.text(6) == "t", isBought: row.text(7) == "t")
+            }
+        guard var lot = lots.first else {
+            throw StoreError.unexpectedValue(path: database.target, detail: "no product \(productID.rawValue)")
+        }
+        if let leader = lot.leader {
+            lot.leaderMaximum = try database.scalarInteger(
+                "SELECT maximum FROM proxy_maximums WHERE product_id = ? AND user_id = ?", [id, .integer(leader.rawValue)]
+            ).map { Money($0) }
+        }
+        return lot
+    }
+
+    /// The bid a user's idempotency key is bound to, if any.
+    static func keyedBid(user: UserID, key: String, on database: PostgresConnection) throws(StoreError) -> AcceptedBid? {
+        try database.query("""
+            SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key
+            FROM bids WHERE user_id = ? AND idempotency_key = ? ORDER BY id LIMIT 1
+            """, [.integer(user.rawValue), .text(key)]) { PostgresBidLedger.bid(from: $0) }.first
+    }
+}

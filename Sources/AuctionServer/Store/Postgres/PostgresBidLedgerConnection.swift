@@ -1,0 +1,121 @@
+import AuctionInfrastructure
+
+/// A PostgreSQL connection that opens on demand and reopens after a break, with backoff.
+///
+/// While the store is unreachable, calls fail at once with `.unavailable` (the last reason) until
+/// the next attempt is due: 100 ms after the first failure, doubling up to 5 s. A call that finds
+/// the connection broken drops it; the next call reconnects. Every connection has libpq keepalives,
+/// `tcp_user_timeout` and `statement_timeout` set from `timeoutMilliseconds`, so a partitioned node
+/// learns it within about that time instead of waiting on a dead socket.
+///
+/// `Sendable`: the connection sits in a `Mutex`; calls queue on it.
+final class PostgresBidLedgerConnection: Sendable {
+    private struct State {
+        var connection: PostgresConnection?
+        var retryAt: Int64 = 0
+        var backoff: Int64 = 0
+        var lastFailure: StoreError?
+    }
+
+    /// Where it connects, without the password.
+    let target: String
+    private let conninfo: String
+    private let timeoutMilliseconds: Int64
+    private let clock: any TimeSource
+    private let state = Mutex(State())
+
+    /// Prepares a connection to `store` (nothing is opened until the first call).
+    init(store: PostgresConnectionString, timeoutMilliseconds: Int64, clock: any TimeSource) {
+        target = store.displayTarget
+        self.timeoutMilliseconds = max(100, timeoutMilliseconds)
+        self.clock = clock
+        conninfo = Self.conninfo(store, timeoutMilliseconds: max(100, timeoutMilliseconds))
+    }
+
+    /// Runs `body` with an open connection; `.unavailable` when none can be had or it broke meanwhile.
+    func withConnection<R>(_ body: (PostgresConnection) throws(StoreError) -> R) throws(StoreError) -> R {
+        try state.withLock { (state: inout State) throws(StoreError) -> R in
+            let connection = try open(&state)
+            do throws(StoreError) {
+                return try body(connection)
+            } catch {
+                let failure = Self.unavailability(error, target: target) ?? error
+                if case .unavailable = failure {
+                    // Broken or timed out: drop it; the next call reconnects (then backs off if it cannot).
+                    connection.close()
+                    state.connection = nil
+                    state.lastFailure = failure
+                }
+                throw failure
+            }
+        }
+    }
+
+    /// Whether a connection is open now (as far as libpq knows).
+    var isConnected: Bool {
+        state.withLock { $0.connection?.isOpen ?? false }
+    }
+
+    /// Closes the connection; a later call opens a new one.
+    func close() {
+        state.withLock { state in
+            state.connection?.close()
+            state.connection = nil
+        }
+    }
+
+    private func open(_ state: inout State) throws(StoreError) -> PostgresConnection {
+        if let connection = state.connection {
+            if connection.isOpen { return connection }
+            connection.close()
+            state.connection = nil
+        }
+        let now = clock.monotonicMilliseconds()
+        if now < state.retryAt, let failure = state.lastFailure { throw failure }
+        do {
+            let connection = try PostgresConnection(conninfo, connectTimeoutSeconds: Int((timeoutMilliseconds + 999) / 1_000))
+            try connection.execute("SET statement_timeout = \(timeoutMilliseconds)")
+            state.connection = connection
+            state.backoff = 0
+            state.lastFailure = nil
+            return connection
+        } catch {
+            state.backoff = min(5_000, max(100, state.backoff &* 2))
+            state.retryAt = now &+ state.backoff
+            state.lastFailure = error
+            throw error
+        }
+    }
+
+    /// A statement timeout or a server shutting the session is the store being unreachable.
+    private static func unavailability(_ error: StoreError, target: String) -> StoreError? {
+        guard case .postgres(let state, let message, _) = error else { return nil }
+        // 57014: statement timeout; 57P01–57P03: the server is shutting down or restarting; 08xxx: connection.
+        guard state == "57014" || state.hasPrefix("57P") || state.hasPrefix("08") else { return nil }
+        return .unavailable(target: target, reason: message)
+    }
+
+    /// The libpq `key='value'` string for `store` plus keepalives and a TCP timeout of `timeoutMilliseconds`.
+    static func conninfo(_ store: PostgresConnectionString, timeoutMilliseconds: Int64) -> String {
+        var keys = store.keys, values = store.values
+        let seconds = String(max(1, timeoutMilliseconds / 3_000))
+        let defaults: [(String, String)] = [
+            ("keepalives", "1"), ("keepalives_idle", seconds), ("keepalives_interval", seconds),
+            ("keepalives_count", "3"), ("tcp_user_timeout", String(timeoutMilliseconds)),
+        ]
+        for (key, value) in defaults where !keys.contains(key) {
+            keys.append(key)
+            values.append(value)
+        }
+        return zip(keys, values).map { key, value in "\(key)='\(quoted(value))'" }.joined(separator: " ")
+    }
+
+    private static func quoted(_ value: String) -> String {
+        var text = ""
+        for character in value {
+            if character == "\\" || character == "'" { text.append("\\") }
+            text.append(character)
+        }
+        return text
+    }
+}
