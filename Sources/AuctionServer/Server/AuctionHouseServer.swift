@@ -40,6 +40,8 @@ public final class AuctionHouseServer: Sendable {
         var notifications: NotificationRelay?
         var selling: SQLiteSellingStore?
         var sellingWriter: WorkerThread?
+        /// With `--store`: the listener bringing other nodes' bids and closes (`Cluster/`).
+        var cluster: ClusterListener?
         /// The database file's exclusive lock: one server per file, released last.
         var fileLock: DatabaseFileLock?
     }
@@ -71,6 +73,9 @@ public final class AuctionHouseServer: Sendable {
         guard let loop, let service else { return nil }
         return loop.waitFor { service.value.output.fanOut }
     }
+
+    /// How the cluster listener has been doing (with `--store`) once started.
+    var clusterStatistics: ClusterListener.Statistics? { state.withLock { $0.cluster?.statistics } }
 
     /// The database file in use once started.
     public var databasePath: String? { state.withLock { $0.databasePath } }
@@ -206,6 +211,7 @@ public final class AuctionHouseServer: Sendable {
                        reserveMet: lot.reserveMet, buyNowPrice: lot.buyNowPrice)
         }
         service.restoreKeys(restored.keyedBids)
+        service.sequences = ProductSequences(restored.bidCounts)
         service.chat = running.chat
         service.notifications = running.notifications
         do throws(StoreError) {
@@ -214,6 +220,10 @@ public final class AuctionHouseServer: Sendable {
             throw .store(error)
         }
         running.service = bound
+        if let store = configuration.store {
+            running.cluster = Self.startCluster(store: store, loop: loop, service: bound, live: live,
+                                                sequences: service.sequences, log: log)
+        }
         let products = live.count
         CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },
                                    health: { Self.health(service: bound.value, products: products) })
@@ -343,6 +353,7 @@ public final class AuctionHouseServer: Sendable {
                 http?.close()
             }
         }
+        running.cluster?.stop()
         // Commits everything queued; their replies are handed to the loop before this returns.
         running.ledger?.shutdown()
         running.chat?.finishWrites()

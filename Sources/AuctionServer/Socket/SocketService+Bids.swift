@@ -144,8 +144,10 @@ extension SocketService {
                           fields: replyFields(item, peer: peer))
                 }
                 settle(item.key, answer, now: now)
-                if let position = item.decision.position {
-                    for step in item.decision.steps { pushes.append((step.update, position)) }
+                for step in item.decision.steps {
+                    var update = step.update
+                    update.sequence = sequences.advance(step.productID)
+                    if let position = item.decision.position { pushes.append((update, position)) }
                 }
             }
             for item in batch { announceLotChange(item) }
@@ -165,8 +167,9 @@ extension SocketService {
             counters.commitFailures += batch.count
             log.error("bid: \(batch.count) decision(s) could not be stored and were undone: \(error)")
             for item in batch.reversed() {
-                for correction in book.revert(item.decision) {
+                for var correction in book.revert(item.decision) {
                     guard let position = book.position(of: correction.productID) else { continue }
+                    correction.sequence = sequences.known(of: correction.productID)
                     broadcast(correction, position: position)
                     onPriceChange(correction)
                 }

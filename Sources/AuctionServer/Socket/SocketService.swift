@@ -56,6 +56,8 @@ final class SocketService {
     var queryPages: QueryPages?
     /// Lots sold by users (not the demo's), by product: who is told of bids and the sale (`SocketService+Selling`).
     var lotSellers: [ProductID: UserID] = [:]
+    /// Accepted bids known per product: every price push carries the product's count as `seq`.
+    var sequences = ProductSequences()
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }

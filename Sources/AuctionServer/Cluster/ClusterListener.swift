@@ -1,0 +1,172 @@
+import AuctionCore
+import AuctionInfrastructure
+import Glibc
+
+/// The node's ear on the shared store: one thread with its own PostgreSQL connection `LISTEN`ing
+/// on the cluster's channels. It reads what other nodes committed (bids above what this node
+/// knows, recorded closes) and hands it to `deliver` (which posts it to the loop); it never blocks
+/// the loop. A broken connection is logged and reopened with backoff, then everything missed is
+/// caught up by `bid_count`. A payload it cannot read is logged (bounded) and ignored.
+final class ClusterListener: Sendable {
+    /// The channels every node listens on.
+    static let channels = ["auction_bids", "auction_closes", "auction_chat", "auction_notices", "auction_lots"]
+
+    /// Where to connect and how patiently.
+    struct Configuration: Sendable {
+        /// The libpq connection string.
+        var conninfo: String
+        /// How long one wait for notifications lasts before checking for `stop` (milliseconds).
+        var waitMilliseconds: Int32 = 100
+        /// The first pause after a failed connection (milliseconds); doubled up to `maximumBackoff`.
+        var firstBackoff = 50
+        /// The longest pause between attempts (milliseconds).
+        var maximumBackoff = 2_000
+    }
+
+    /// What the listener has been through (for logs, health and tests).
+    struct Statistics: Sendable, Equatable {
+        /// Connections opened (1 after the first; more after breaks).
+        var connections = 0
+        /// Payloads ignored because they could not be read.
+        var ignoredPayloads = 0
+        /// The server process of the current connection (for `pg_terminate_backend` in tests).
+        var backendProcessID: Int64?
+        /// Events handed to the loop.
+        var delivered = 0
+    }
+
+    private let configuration: Configuration
+    private let sequences: ProductSequences
+    private let log: ServerLog
+    private let deliver: @Sendable (ClusterEvent) -> Void
+    private let thread: WorkerThread
+    private let stopping = Mutex(false)
+    private let counters = Mutex(Statistics())
+
+    /// A listener that will report to `deliver` (called on its thread) once started.
+    init(configuration: Configuration, sequences: ProductSequences, log: ServerLog,
+         deliver: @escaping @Sendable (ClusterEvent) -> Void) {
+        self.configuration = configuration
+        self.sequences = sequences
+        self.log = log
+        self.deliver = deliver
+        thread = WorkerThread(name: "auction-cluster")
+    }
+
+    /// Starts listening on the listener's thread.
+    func start() {
+        thread.submit { [self] in run() }
+    }
+
+    /// Stops listening and joins the thread (within one wait).
+    func stop() {
+        stopping.withLock { $0 = true }
+        thread.shutdown()
+    }
+
+    /// What the listener has been through so far.
+    var statistics: Statistics { counters.withLock { $0 } }
+
+    private var isStopping: Bool { stopping.withLock { $0 } }
+
+    private func run() {
+        var backoff = configuration.firstBackoff
+        var failures = 0
+        while !isStopping {
+            let connection: PostgresConnection
+            do throws(StoreError) {
+                connection = try PostgresConnection(configuration.conninfo)
+                for channel in Self.channels { try connection.listen(channel) }
+                let pid = try connection.scalarInteger("SELECT pg_backend_pid()")
+                counters.withLock { $0.connections += 1; $0.backendProcessID = pid }
+                // Listening first, then reading: nothing committed meanwhile can fall between.
+                try catchUp(connection, closes: failures > 0 || statistics.connections > 1)
+            } catch {
+                failures += 1
+                if failures == 1 || failures % 30 == 0 {
+                    log.warning("cluster: cannot listen on the store (\(error)); retrying every \(configuration.maximumBackoff) ms at most")
+                }
+                pause(milliseconds: backoff)
+                backoff = min(configuration.maximumBackoff, backoff * 2)
+                continue
+            }
+            if failures > 0 { log.info("cluster: listening on the store again after \(failures) failed attempt(s); caught up") }
+            failures = 0
+            backoff = configuration.firstBackoff
+            do throws(StoreError) {
+                while !isStopping {
+                    for notification in try connection.waitForNotifications(milliseconds: configuration.waitMilliseconds) {
+                        try handle(notification, connection)
+                    }
+                }
+            } catch {
+                log.warning("cluster: lost the store's notifications (\(error)); reconnecting")
+                failures = 1
+                pause(milliseconds: backoff)
+            }
+            connection.close()
+        }
+    }
+
+    /// Reads what one notification names and hands it on; errors that are not a lost connection are logged.
+    private func handle(_ notification: PostgresNotification, _ connection: PostgresConnection) throws(StoreError) {
+        do throws(StoreError) {
+            switch notification.channel {
+            case "auction_bids":
+                guard let (product, sequence) = ClusterPayload.bid(notification.payload) else { return ignore(notification) }
+                let known = sequences.known(of: product)
+                guard sequence > known else { return }  // this node's own commit, or already read
+                if let bids = try ClusterReads.bids(of: product, after: known, connection) { hand(.bids(bids)) }
+            case "auction_closes":
+                guard let product = ClusterPayload.product(notification.payload) else { return ignore(notification) }
+                let closes = try ClusterReads.closes([product], connection)
+                if !closes.isEmpty { hand(.closes(closes)) }
+            default:
+                break  // chat, notices and lots are read by their own relays
+            }
+        } catch {
+            if case .unavailable = error { throw error }
+            if case .closed = error { throw error }
+            log.error("cluster: cannot read what \(notification.channel) '\(notification.payload.prefix(40))' names: \(error)")
+        }
+    }
+
+    /// Every product whose stored `bid_count` is above what the node knows, and (after a break) closes.
+    private func catchUp(_ connection: PostgresConnection, closes: Bool) throws(StoreError) {
+        for (product, count) in try ClusterReads.bidCounts(connection) {
+            let known = sequences.known(of: product)
+            guard count > known else { continue }
+            if let bids = try ClusterReads.bids(of: product, after: known, connection) { hand(.bids(bids)) }
+        }
+        if closes {
+            let recorded = try ClusterReads.closes(nil, connection)
+            if !recorded.isEmpty { hand(.closes(recorded)) }
+        }
+    }
+
+    private func hand(_ event: ClusterEvent) {
+        counters.withLock { $0.delivered += 1 }
+        deliver(event)
+    }
+
+    private func ignore(_ notification: PostgresNotification) {
+        let count = counters.withLock { counters -> Int in
+            counters.ignoredPayloads += 1
+            return counters.ignoredPayloads
+        }
+        // Bounded: the first few, then one in a thousand.
+        if count <= 10 || count % 1_000 == 0 {
+            log.warning("cluster: ignored an unreadable \(notification.channel) payload '\(notification.payload.prefix(40))' (\(count) so far)")
+        }
+    }
+
+    /// Sleeps up to `milliseconds`, in short steps so that `stop` is not kept waiting.
+    private func pause(milliseconds: Int) {
+        var left = milliseconds
+        while left > 0, !isStopping {
+            let step = min(left, 50)
+            usleep(UInt32(step) * 1_000)
+            left -= step
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import AuctionCore
+import AuctionEngine
+
+/// The listener's reads from the shared store (on its own connection and thread, never the loop).
+enum ClusterReads {
+    /// The most bids read for one lot at a time: when more were missed only the newest are pushed
+    /// (pushes may skip numbers), the lot's state is adopted whole anyway.
+    static let maximumBidsPerRead = 500
+
+    /// Products with bids and their `bid_count`, for catching up after a break.
+    static func bidCounts(_ connection: PostgresConnection) throws(StoreError) -> [(ProductID, Int64)] {
+        try connection.query("SELECT id, bid_count FROM products WHERE bid_count > 0 ORDER BY id") { row throws(StoreError) in
+            (ProductID(Int(clamping: row.int64(0))), row.int64(1))
+        }
+    }
+
+    /// One lot's stored state and its bids with `seq` above `known`, read in one snapshot; nil when
+    /// the product is unknown or a stored value is out of range.
+    static func bids(of id: ProductID, after known: Int64, _ connection: PostgresConnection) throws(StoreError) -> RemoteBids? {
+        try connection.transaction { () throws(StoreError) -> RemoteBids? in
+            try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            let lots = try connection.query("""
+                SELECT p.current_price, p.last_change, p.ends_at, p.extensions, p.bought_at, p.bid_count, l.user_id, m.maximum
+                FROM products p
+                LEFT JOIN LATERAL (SELECT user_id FROM bids WHERE product_id = p.id ORDER BY seq DESC, id DESC LIMIT 1) l ON true
+                LEFT JOIN proxy_maximums m ON m.product_id = p.id AND m.user_id = l.user_id
+                WHERE p.id = ?
+                """, [.integer(Int64(id.rawValue))]) { row throws(StoreError) -> (StoredLot, Int64)? in
+                let price = row.int64(0), count = row.int64(5), extensions = row.int64(3)
+                guard price >= 0, count >= 0, extensions >= 0 else { return nil }
+                let lot = StoredLot(
+                    productID: id, price: Money(price), lastChange: Money(row.int64(1)), leader: row.optionalInt64(6).map { UserID(rawValue: $0) },
+                    leaderMaximum: row.optionalInt64(7).map { Money($0) }, endsAt: row.optionalInt64(2).map { Timestamp(millisecondsSinceEpoch: $0) },
+                    extensions: Int(clamping: extensions), isBought: !row.isNull(4), hasBids: count > 0)
+                return (lot, count)
+            }
+            guard let found = lots.first ?? nil else { return nil }
+            let rows = try connection.query("""
+                SELECT seq, price, previous_price, user_id, accepted_at, automatic FROM bids
+                WHERE product_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?
+                """, [.integer(Int64(id.rawValue)), .integer(known), .integer(Int64(maximumBidsPerRead))]) { row throws(StoreError) -> SequencedBid? in
+                let sequence = row.int64(0), price = row.int64(1), previous = row.int64(2)
+                guard sequence > 0, price >= 0, previous >= 0 else { return nil }
+                return SequencedBid(sequence: sequence, bid: AcceptedBid(
+                    productID: id, price: Money(price), previousPrice: Money(previous), bidder: row.optionalInt64(3).map { UserID(rawValue: $0) },
+                    acceptedAt: Timestamp(millisecondsSinceEpoch: row.int64(4)), isAutomatic: row.int64(5) != 0))
+            }
+            return RemoteBids(lot: found.0, bidCount: found.1, bids: rows.compactMap { $0 }.reversed())
+        }
+    }
+
+    /// Closed lots (not withdrawn) with their close, `ids` only, or every one when `ids` is nil.
+    static func closes(_ ids: [ProductID]?, _ connection: PostgresConnection) throws(StoreError) -> [RemoteClose] {
+        var sql = """
+            SELECT p.id, COALESCE(p.final_price, p.current_price), p.winner_id, u.name, p.closed_at
+            FROM products p LEFT JOIN users u ON u.id = p.winner_id
+            WHERE p.closed_at IS NOT NULL AND p.withdrawn_at IS NULL
+            """
+        var values: [SQLiteValue] = []
+        if let ids {
+            guard !ids.isEmpty else { return [] }
+            sql += " AND p.id IN (" + ids.map { _ in "?" }.joined(separator: ", ") + ")"
+            values = ids.map { .integer(Int64($0.rawValue)) }
+        }
+        return try connection.query(sql + " ORDER BY p.id", values) { row throws(StoreError) -> RemoteClose? in
+            guard row.int64(1) >= 0 else { return nil }
+            return RemoteClose(productID: ProductID(Int(clamping: row.int64(0))), finalPrice: Money(row.int64(1)),
+                               winner: row.optionalInt64(2).map { UserID(rawValue: $0) }, winnerName: row.optionalText(3),
+                               closedAt: Timestamp(millisecondsSinceEpoch: row.int64(4)))
+        }.compactMap { $0 }
+    }
+}

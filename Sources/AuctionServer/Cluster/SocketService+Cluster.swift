@@ -1,0 +1,51 @@
+import AuctionCore
+import AuctionData
+import AuctionEngine
+import AuctionInfrastructure
+
+/// Bids and closes decided on other nodes, adopted on the loop and pushed like local ones.
+extension SocketService {
+    /// Adopts a lot's bids from another node: the book takes the stored state, the node's watchers
+    /// get one price push per new bid (each with its `seq`, list-state filtered as a local bid's),
+    /// push 7 when the end moved, and the live catalogue its counts. Bids already known are skipped.
+    func adoptRemote(_ remote: RemoteBids) {
+        let id = remote.lot.productID
+        let known = sequences.known(of: id)
+        guard remote.bidCount > known else { return }
+        let fresh = remote.bids.filter { $0.sequence > known }
+        sequences.raise(id, to: remote.bidCount)
+        guard let adoption = book.adopt(remote.lot, bids: fresh.map(\.bid)), let lot = book.lot(for: id) else { return }
+        var pushes = fresh.map { item -> (PriceUpdate, Int) in
+            var update = item.bid.update
+            update.sequence = item.sequence
+            return (update, adoption.position)
+        }
+        if pushes.isEmpty, let last = remote.bids.last {
+            // Bids read by an earlier catch-up, but a newer count: the stored price with that count.
+            var update = last.bid.update
+            update.price = lot.price
+            update.sequence = remote.bidCount
+            pushes.append((update, adoption.position))
+        }
+        if pushes.count == 1 {
+            broadcast(pushes[0].0, position: pushes[0].1)
+        } else if !pushes.isEmpty {
+            broadcast(PushGroup(pushes.lazy.map { ($0.0, $0.1) }))
+        }
+        for item in pushes { onPriceChange(item.0) }
+        if let endsAt = adoption.movedEnd, !lot.isBought {
+            let message = ServerMessage.endTime(id, endsAt: endsAt, extensions: lot.extensions)
+            broadcast(other: FrameEncoder.encode(message.frame), position: lot.position, productID: id)
+        }
+        let added = remote.bidCount - known
+        onLotChange(lot, added > Int64(Int.max) ? Int.max : Int(added))
+        log.debug("cluster: \(id) adopted \(fresh.count) bid(s) from another node, seq \(remote.bidCount)")
+    }
+
+    /// Closes lots whose close another node recorded; returns the closings to announce (each once).
+    func adoptRemote(_ closes: [RemoteClose]) -> [AuctionClosing] {
+        closes.compactMap { close in
+            book.adoptClose(close.productID, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt)
+        }
+    }
+}

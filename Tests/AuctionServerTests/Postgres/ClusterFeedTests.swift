@@ -1,0 +1,141 @@
+import AuctionCore
+import AuctionData
+@testable import AuctionServer
+import AuctionTestSupport
+import Testing
+
+/// Bids and closes committed by other nodes reach this node's watchers, once, with their `seq`.
+@Suite struct ClusterFeedTests {
+    /// A node (SQLite for its own lots, listening on the cluster's store) with the same 20 lots.
+    static func node(_ store: ClusterStore) throws -> ServerFixture {
+        try ServerFixture(listings: ServerFixture.listings(count: 20), configure: {
+            $0.store = store.store
+            $0.allowAnonymousBids = true
+        })
+    }
+
+    static func listening(_ node: ServerFixture, connections: Int = 1) async -> Bool {
+        await eventually { (node.server.clusterStatistics?.connections ?? 0) >= connections }
+    }
+
+    @Test func bidCommittedOnAnotherNodeReachesAWatcherOnceWithItsSeq() async throws {
+        let store = try ClusterStore(products: 20)
+        let node = try Self.node(store)
+        defer { node.stop() }
+        #expect(await Self.listening(node))
+        let watcher = try node.client()
+        defer { watcher.close() }
+        #expect(try await watcher.request(.listState(stateNumber: 0)).result)
+
+        try store.commitBid(product: 3, price: 11_000)
+        try store.commitBid(product: 16, price: 12_000)  // page two: not this watcher's
+        try store.commitBid(product: 3, price: 11_500)
+        #expect(await eventually { watcher.prices.count == 2 })
+        #expect(try await watcher.request(.ping).result)
+
+        #expect(watcher.prices.map(\.productID) == [3, 3])
+        #expect(watcher.prices.map(\.price) == [11_000, 11_500])
+        #expect(watcher.prices.map(\.change) == [1_000, 500])
+        #expect(watcher.prices.map(\.sequence) == [1, 2])
+        // The node's book took the stored state: a bid at the old price is refused there.
+        let bidder = try node.client()
+        defer { bidder.close() }
+        let low = try await bidder.bid(3, 11_500)
+        #expect(low.result == false)
+        #expect(low.price == 11_500)
+        // A bid decided here next counts on from the adopted sequence.
+        #expect(try await bidder.bid(3, 13_000).result)
+        #expect(await eventually { watcher.prices.count == 3 })
+        #expect(watcher.prices.last?.sequence == 3)
+    }
+
+    @Test func listenerWhoseConnectionBreaksReconnectsAndCatchesUp() async throws {
+        let store = try ClusterStore(products: 20)
+        let node = try Self.node(store)
+        defer { node.stop() }
+        #expect(await Self.listening(node))
+        let watcher = try node.client()
+        defer { watcher.close() }
+        #expect(try await watcher.request(.subscribe([5])).result)
+        try store.commitBid(product: 5, price: 10_100)
+        #expect(await eventually { watcher.prices.count == 1 })
+
+        let pid = try #require(node.server.clusterStatistics?.backendProcessID)
+        try store.terminate(backend: pid)
+        // Committed while the listener is away (one without a NOTIFY at all): only catching up finds them.
+        try store.commitBid(product: 5, price: 10_200, notify: false)
+        try store.commitBid(product: 5, price: 10_300, notify: false)
+        #expect(await Self.listening(node, connections: 2))
+        #expect(await eventually { watcher.prices.last?.sequence == 3 })
+        #expect(watcher.prices.map(\.sequence) == [1, 2, 3])
+        #expect(watcher.prices.last?.price == 10_300)
+        #expect(node.logged("cluster: lost the store's notifications"))
+    }
+
+    @Test func unreadablePayloadsAreIgnoredAndLogged() async throws {
+        let store = try ClusterStore(products: 20)
+        let node = try Self.node(store)
+        defer { node.stop() }
+        #expect(await Self.listening(node))
+        let watcher = try node.client()
+        defer { watcher.close() }
+        #expect(try await watcher.request(.subscribe([2])).result)
+
+        for payload in ["garbage", "2:x", "2:-1", "0:1", "2:1:1", String(repeating: "9", count: 300), "99999999999999999999:1"] {
+            try store.connection.notify("auction_bids", payload: payload)
+        }
+        try store.connection.notify("auction_closes", payload: "two")
+        try store.commitBid(product: 2, price: 10_500)
+        #expect(await eventually { watcher.prices.count == 1 })
+        #expect(watcher.prices.first?.sequence == 1)
+        #expect(node.server.clusterStatistics?.ignoredPayloads == 8)
+        #expect(node.server.clusterStatistics?.connections == 1)
+        #expect(node.logged("cluster: ignored an unreadable auction_bids payload 'garbage'"))
+    }
+
+    @Test func closeRecordedByAnotherNodeIsAnnouncedOnce() async throws {
+        let store = try ClusterStore(products: 20)
+        let node = try Self.node(store)
+        defer { node.stop() }
+        #expect(await Self.listening(node))
+        let watcher = try node.client()
+        defer { watcher.close() }
+        #expect(try await watcher.request(.subscribe([4])).result)
+        try store.commitBid(product: 4, price: 10_700)
+        try store.recordClose(product: 4)
+        try store.connection.notify("auction_closes", payload: "4")  // heard twice: announced once
+        #expect(await eventually { watcher.closes.count == 1 })
+        #expect(try await watcher.request(.ping).result)
+        #expect(watcher.closes.count == 1)
+        #expect(watcher.closes.first?.finalPrice == 10_700)
+        #expect(watcher.closes.first?.winner == "remote")
+        // The node's book has it closed: bids there are refused.
+        let bidder = try node.client()
+        defer { bidder.close() }
+        let reply = try await bidder.bid(4, 20_000)
+        #expect(reply.result == false)
+    }
+
+    @Test func sqlitePricePushesCarryTheProductsBidCount() async throws {
+        let node = try ServerFixture(listings: ServerFixture.listings(count: 20), configure: { $0.allowAnonymousBids = true })
+        defer { node.stop() }
+        let watcher = try node.client(), bidder = try node.client()
+        defer { watcher.close(); bidder.close() }
+        #expect(try await watcher.request(.subscribe([6, 7])).result)
+        #expect(try await bidder.bid(6, 11_000).result)
+        #expect(try await bidder.bid(7, 11_000).result)
+        #expect(try await bidder.bid(6, 12_000).result)
+        #expect(await eventually { watcher.prices.count == 3 })
+        #expect(watcher.prices.map(\.productID) == [6, 7, 6])
+        #expect(watcher.prices.map(\.sequence) == [1, 1, 2])
+    }
+}
+
+extension TestClient {
+    /// The auction-closed pushes received so far.
+    var closes: [(productID: ProductID, finalPrice: Money, winner: String?)] {
+        pushes.withLock {
+            $0.compactMap { if case .auctionClosed(let id, let price, let winner) = $0 { (id, price, winner) } else { nil } }
+        }
+    }
+}
