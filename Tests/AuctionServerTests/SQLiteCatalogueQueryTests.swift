@@ -23,14 +23,14 @@ import Testing
         #expect(try search("minji") == added)
 
         try store.withDatabase { database throws(StoreError) in
-            try database.run("UPDATE products SET name = 'Copper lamp' WHERE id = 1")
+            try database.write("UPDATE products SET name = 'Copper lamp' WHERE id = 1")
         }
         #expect(try search("brass").isEmpty)
         #expect(try search("copper") == [ProductID(1)])
         #expect(try search("lamp \"") .isEmpty)
 
         try store.withDatabase { database throws(StoreError) in
-            try database.run("DELETE FROM products WHERE id = 1")
+            try database.write("DELETE FROM products WHERE id = 1")
         }
         #expect(try search("copper").isEmpty)
         let bids = try store.query(ProductQuery(sort: .bids, status: .all), now: now)

@@ -75,8 +75,7 @@ import Testing
         let store = try SQLiteCatalogueStore(path: folder.file("close.sqlite"))
         try store.seedDemoCatalogueIfEmpty(now: Self.now)
         let winner = try store.withDatabase { database throws(StoreError) -> UserID in
-            try database.run("INSERT INTO users (name, password_hash, created_at) VALUES ('alice', 'h', 1)")
-            return UserID(rawValue: database.lastInsertRowID)
+            UserID(rawValue: try database.insertReturningID("INSERT INTO users (name, password_hash, created_at) VALUES ('alice', 'h', 1)", []))
         }
 
         let first = try store.recordClose(AuctionClosure(productID: 3, finalPrice: 90_000, winner: winner, closedAt: Self.now))

@@ -25,6 +25,10 @@ extension AccountService {
         /// Revoked sessions remembered in memory for live connections (default 100,000; past it
         /// connections are re-checked once against the store).
         public var revokedSessionsKept: Int
+        /// On a store several servers share (PostgreSQL), how long a token resolved from the store, or a live
+        /// connection's session, is trusted before it is read again, so a logout on another node takes effect
+        /// here within this time; nil (SQLite, one server) trusts it until it expires or is revoked here.
+        public var sessionRecheckMilliseconds: Int64? = nil
 
         /// Creates a configuration; the defaults are those documented in docs/ACCOUNTS.md.
         public init(sessionLifetimeMilliseconds: Int64 = 30 * 86_400_000,

@@ -2,7 +2,7 @@ import AuctionCore
 import AuctionData
 import AuctionInfrastructure
 
-/// Registration, login, logout and token resolution over a `SQLiteAccountStore`.
+/// Registration, login, logout and token resolution over a `SQLiteAccountStore` (on SQLite or PostgreSQL).
 ///
 /// Thread-safe: the store has its own lock; rate limits (`LoginLimits`), the token cache, the
 /// revocations and the dummy hash sit behind small mutexes that are never held while hashing.
@@ -17,7 +17,7 @@ public final class AccountService: Sendable {
     private let log: @Sendable (String) -> Void
     private let limits: Mutex<LoginLimits>
     private let lastCleanup = Mutex<Int64?>(nil)
-    private let cache: Mutex<[String: UserIdentity]>
+    private let cache: Mutex<[String: (identity: UserIdentity, cachedAt: Int64)]>
     private let revocations: Mutex<SessionRevocations>
     private let dummyHash = Mutex<String?>(nil)
 
@@ -126,8 +126,9 @@ public final class AccountService: Sendable {
         let hash = SessionToken.hash(token)
         let now = clock.now()
         guard !revocations.withLock({ $0.isRevoked(hash) }) else { return nil }
-        if let cached = cache.withLock({ $0[hash] }) {
-            if now < cached.expiresAt { return cached }
+        if let (cached, cachedAt) = cache.withLock({ $0[hash] }) {
+            let fresh = configuration.sessionRecheckMilliseconds.map { now.millisecondsSinceEpoch &- cachedAt < $0 } ?? true
+            if now < cached.expiresAt, fresh { return cached }
             _ = cache.withLock { $0.removeValue(forKey: hash) }
             return nil
         }
@@ -139,15 +140,23 @@ public final class AccountService: Sendable {
 
     /// The revocation generation now: read it before resolving a token, and hand it to
     /// `confirmSession` with the session later (see `SessionRevocations`).
-    public var revocationGeneration: Int { revocations.withLock { $0.generation } }
+    public var revocationGeneration: Int { currentGeneration(now: clock.now()) }
+
+    /// The revocation generation, which on a shared store also moves on every `sessionRecheckMilliseconds`
+    /// (so each live session is read from the store again once per period: logouts on other nodes).
+    private func currentGeneration(now: Timestamp) -> Int {
+        let base = revocations.withLock { $0.generation }
+        guard let recheck = configuration.sessionRecheckMilliseconds, recheck > 0 else { return base }
+        return base &+ Int(truncatingIfNeeded: now.millisecondsSinceEpoch / recheck) &* (1 << 32)
+    }
 
     /// Whether a session resolved earlier (by the hash of its token) still holds at `now`: the
     /// generation it is now confirmed under, or nil once it expired or was revoked. From memory,
     /// except one store lookup after the revocation table overflowed since `generation`.
     public func confirmSession(tokenHash: String, expiresAt: Timestamp, generation: Int, now: Timestamp) -> Int? {
         guard now < expiresAt else { return nil }
-        let (revoked, current) = revocations.withLock { ($0.isRevoked(tokenHash), $0.generation) }
-        guard !revoked else { return nil }
+        guard !revocations.withLock({ $0.isRevoked(tokenHash) }) else { return nil }
+        let current = currentGeneration(now: now)
         if current == generation { return current }
         guard let session = try? store.session(tokenHash: tokenHash), session.isValid(at: now) else { return nil }
         return current
@@ -182,7 +191,7 @@ public final class AccountService: Sendable {
         guard capacity > 0 else { return }
         cache.withLock { cache in
             if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
-            cache[hash] = identity
+            cache[hash] = (identity, clock.now().millisecondsSinceEpoch)
         }
     }
 

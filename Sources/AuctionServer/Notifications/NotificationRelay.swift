@@ -35,9 +35,15 @@ final class NotificationRelay {
     private let log: ServerLog
 
     /// Opens the store at `path` and reads the ending-soon notices already sent (`restoreEndingSoon`).
-    init(path: String, endingSoonWindowMilliseconds: Int64 = 300_000, retention: NotificationRetention = NotificationRetention(),
+    convenience init(path: String, endingSoonWindowMilliseconds: Int64 = 300_000, retention: NotificationRetention = NotificationRetention(),
+                     log: ServerLog) throws(StoreError) {
+        try self.init(target: .file(path), endingSoonWindowMilliseconds: endingSoonWindowMilliseconds, retention: retention, log: log)
+    }
+
+    /// Opens the store at `target` and reads the ending-soon notices already sent (`restoreEndingSoon`).
+    init(target: StoreTarget, endingSoonWindowMilliseconds: Int64 = 300_000, retention: NotificationRetention = NotificationRetention(),
          log: ServerLog) throws(StoreError) {
-        store = try SQLiteNotificationStore(path: path)
+        store = try SQLiteNotificationStore(target: target)
         do {
             restoredEndingSoon = try store.endingSoonSent()
         } catch {

@@ -15,13 +15,25 @@ final class AccountsHooks: SessionResolver, Sendable {
     private let log: ServerLog
     private let configuration: AccountService.Configuration
     private let clock: any TimeSource
+    private let store: PostgresConnectionString?
     private let opened = Mutex<Opened?>(nil)
 
-    init(log: ServerLog, configuration: AccountService.Configuration = .init(), clock: any TimeSource = SystemClock()) {
+    /// Accounts in the server's SQLite file, or in the shared PostgreSQL `store` when given (sessions are
+    /// then re-read every `sharedSessionRecheckMilliseconds`, so a logout on one node reaches the others).
+    init(log: ServerLog, configuration: AccountService.Configuration = .init(), clock: any TimeSource = SystemClock(),
+         store: PostgresConnectionString? = nil) {
         self.log = log
+        var configuration = configuration
+        if store != nil, configuration.sessionRecheckMilliseconds == nil {
+            configuration.sessionRecheckMilliseconds = Self.sharedSessionRecheckMilliseconds
+        }
         self.configuration = configuration
         self.clock = clock
+        self.store = store
     }
+
+    /// How long a node trusts a session it read from a shared store before reading it again (10 s).
+    static let sharedSessionRecheckMilliseconds: Int64 = 10_000
 
     /// The hooks that open, install and close the accounts.
     var hooks: ServerHooks {
@@ -51,7 +63,7 @@ final class AccountsHooks: SessionResolver, Sendable {
     }
 
     private func open(_ path: String) throws {
-        let store = try SQLiteAccountStore(path: path)
+        let store = try SQLiteAccountStore(target: self.store.map(StoreTarget.postgres) ?? .file(path))
         let log = self.log
         let service = AccountService(store: store, configuration: configuration, clock: clock, log: { log.info($0) })
         opened.withLock { $0 = Opened(store: store, service: service, workers: BlockingWorkers(name: "auction-account", threads: 2)) }

@@ -5,7 +5,8 @@ import AuctionImage
 import AuctionInfrastructure
 import Glibc
 
-/// The auction house: the HTTP catalogue and the auction socket on one event loop, bids durable in SQLite.
+/// The auction house: the HTTP catalogue and the auction socket on one event loop, bids durable in SQLite
+/// (or, with `configuration.store`, in the PostgreSQL store several nodes share).
 ///
 /// Embeddable: `start()` opens the database (seeding the demo catalogue into an empty one), binds
 /// both listeners and returns their real addresses; `stop()` stops accepting, lets in-flight bids
@@ -17,7 +18,7 @@ public final class AuctionHouseServer: Sendable {
     /// Where log lines go.
     public let log: ServerLog
     private let hooks: ServerHooks
-    private let clock: any TimeSource
+    let clock: any TimeSource
     private let state = Mutex(Running())
 
     /// What `start` built, for `stop` to take apart. Not `Sendable`: it lives in `state` (a `Mutex`);
@@ -30,7 +31,7 @@ public final class AuctionHouseServer: Sendable {
         var loop: EventLoop?
         var service: LoopBound<SocketService>?
         var http: HTTPServer?
-        var ledger: SQLiteBidLedger?
+        var ledger: (any BidLedger<StoreError>)?
         var chat: ChatRelay?
         var catalogue: SQLiteCatalogueStore?
         var catalogueReaders: BlockingWorkers?
@@ -55,7 +56,7 @@ public final class AuctionHouseServer: Sendable {
                 clock: any TimeSource = SystemClock()) {
         self.configuration = configuration
         self.log = log
-        self.hooks = hooks ?? AccountsHooks(log: log, configuration: configuration.accounts, clock: clock).hooks
+        self.hooks = hooks ?? AccountsHooks(log: log, configuration: configuration.accounts, clock: clock, store: configuration.store).hooks
         self.clock = clock
     }
 
@@ -65,7 +66,7 @@ public final class AuctionHouseServer: Sendable {
     public var addresses: ServerAddresses? { state.withLock { $0.addresses } }
 
     /// How the bid ledger's group commit has been doing (commits, bids, bids per commit) once started.
-    public var ledgerStatistics: LedgerStatistics? { state.withLock { $0.ledger?.statistics } }
+    public var ledgerStatistics: LedgerStatistics? { state.withLock { ($0.ledger as? SQLiteBidLedger)?.statistics } }
 
     /// What price pushes have cost so far (connections visited per group, pushes) once started.
     public var fanOutStatistics: FanOutStatistics? {
@@ -101,7 +102,8 @@ public final class AuctionHouseServer: Sendable {
         let running = opened
         state.withLock { $0 = running }
         if let addresses = running.addresses {
-            log.info("server: \(addresses) database=\(running.databasePath ?? "?")")
+            let store = configuration.store.map { "store=\($0.displayTarget)" } ?? "database=\(running.databasePath ?? "?")"
+            log.info("server: \(addresses) \(store)")
             return addresses
         }
         throw .setup("no addresses")
@@ -123,26 +125,38 @@ public final class AuctionHouseServer: Sendable {
 
     private func open(into running: inout Running) throws(ServerError) {
         let path: String
+        let target: StoreTarget
         do throws(StoreError) {
-            if let given = configuration.databasePath {
-                try StoreLocation.createDirectory(containing: given)
-                path = given
+            if let store = configuration.store {
+                path = store.displayTarget
+                target = .postgres(store)
+                try migrateShared(store)
             } else {
-                path = try StoreLocation.preparedDefaultDatabasePath()
+                if let given = configuration.databasePath {
+                    try StoreLocation.createDirectory(containing: given)
+                    path = given
+                } else {
+                    path = try StoreLocation.preparedDefaultDatabasePath()
+                }
+                target = .file(path)
+                running.fileLock = try DatabaseFileLock(path: path)
             }
             running.databasePath = path
-            running.fileLock = try DatabaseFileLock(path: path)
-            let catalogue = try SQLiteCatalogueStore(path: path)
+            let catalogue = try SQLiteCatalogueStore(target: target)
             running.catalogue = catalogue
             if configuration.seedDemoCatalogue, try catalogue.seedDemoCatalogueIfEmpty(now: clock.now()) {
                 log.info("store: seeded the demo catalogue (\(DemoCatalogue.productCount) products) into \(path)")
             }
-            running.ledger = try SQLiteBidLedger(
-                path: path, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds)
-            running.chat = try ChatRelay(path: path, limits: configuration.chat)
-            running.notifications = try NotificationRelay(path: path, log: log)
-            running.bidder = try SQLiteBidderStore(path: path)
-            running.selling = try SQLiteSellingStore(path: path)
+            if let store = configuration.store {
+                running.ledger = try sharedLedger(store)
+            } else {
+                running.ledger = try SQLiteBidLedger(
+                    path: path, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds)
+            }
+            running.chat = try ChatRelay(target: target, limits: configuration.chat)
+            running.notifications = try NotificationRelay(target: target, log: log)
+            running.bidder = try SQLiteBidderStore(target: target)
+            running.selling = try SQLiteSellingStore(target: target)
         } catch {
             throw .store(error)
         }
@@ -246,7 +260,7 @@ public final class AuctionHouseServer: Sendable {
                                        now: { clock.now() }))
         }
         do throws(StoreError) {
-            let images = try SQLiteImageStore(path: path)
+            let images = try SQLiteImageStore(target: target)
             running.images = images
             let clock = self.clock
             router.add(ImageEndpoints(store: images, sessions: sessions, offload: { readers.submit($0) }, now: { clock.now() },

@@ -30,10 +30,15 @@ final class ChatRelay {
     private var joinLimiter: RateLimiter<ConnectionID>
 
     /// Opens two connections to the store at `path`.
-    init(path: String, limits: ChatLimits = ChatLimits()) throws(StoreError) {
-        store = try SQLiteChatStore(path: path)
+    convenience init(path: String, limits: ChatLimits = ChatLimits()) throws(StoreError) {
+        try self.init(target: .file(path), limits: limits)
+    }
+
+    /// Opens two connections to the store at `target`.
+    init(target: StoreTarget, limits: ChatLimits = ChatLimits()) throws(StoreError) {
+        store = try SQLiteChatStore(target: target)
         do {
-            reader = try SQLiteChatStore(path: path)
+            reader = try SQLiteChatStore(target: target)
         } catch {
             store.close()
             throw error

@@ -1,6 +1,5 @@
 import AuctionCore
 import AuctionInfrastructure
-import CSQLite
 
 /// Users and their sessions in SQLite; holds only password hashes and token hashes, never secrets.
 ///
@@ -44,6 +43,11 @@ public final class SQLiteAccountStore: Sendable {
         connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
+    /// Opens the store at `target` (a PostgreSQL store must be migrated first: `PostgresSchema.migrate`).
+    public init(target: StoreTarget) throws(StoreError) {
+        connection = try StoreConnection(target)
+    }
+
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
         connection.close()
@@ -53,19 +57,19 @@ public final class SQLiteAccountStore: Sendable {
     public func createUser(name: String, passwordHash: String, at now: Timestamp) throws(StoreError) -> UserID? {
         try connection.withDatabase { database throws(StoreError) -> UserID? in
             do throws(StoreError) {
-                try database.run("INSERT INTO users (name, password_hash, created_at) VALUES (?, ?, ?)",
-                                 [.text(name), .text(passwordHash), .integer(now.millisecondsSinceEpoch)])
-            } catch where error.sqliteCode == SQLITE_CONSTRAINT {
+                return UserID(rawValue: try database.insertReturningID(
+                    "INSERT INTO users (name, password_hash, created_at) VALUES (?, ?, ?)",
+                    [.text(name), .text(passwordHash), .integer(now.millisecondsSinceEpoch)]))
+            } catch where error.isConstraintViolation {
                 return nil
             }
-            return UserID(rawValue: database.lastInsertRowID)
         }
     }
 
     /// The user with this name, or nil.
     public func user(named name: String) throws(StoreError) -> User? {
         try connection.withDatabase { database throws(StoreError) -> User? in
-            try database.query("SELECT id, name, password_hash, created_at FROM users WHERE name = ?", [.text(name)]) {
+            try database.rows("SELECT id, name, password_hash, created_at FROM users WHERE name = ?", [.text(name)]) {
                 User(id: UserID(rawValue: $0.int64(0)), name: $0.text(1), passwordHash: $0.text(2),
                      createdAt: Timestamp(millisecondsSinceEpoch: $0.int64(3)))
             }.first
@@ -74,8 +78,8 @@ public final class SQLiteAccountStore: Sendable {
 
     /// Stores a new session for a user.
     public func createSession(tokenHash: String, userID: UserID, createdAt: Timestamp, expiresAt: Timestamp) throws(StoreError) {
-        try connection.withDatabase { database throws(StoreError) in
-            try database.run("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)", [
+        try connection.withDatabase { database throws(StoreError) -> Void in
+            _ = try database.write("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)", [
                 .text(tokenHash), .integer(userID.rawValue), .integer(createdAt.millisecondsSinceEpoch),
                 .integer(expiresAt.millisecondsSinceEpoch),
             ])
@@ -85,7 +89,7 @@ public final class SQLiteAccountStore: Sendable {
     /// The session with this token hash (valid or not), or nil.
     public func session(tokenHash: String) throws(StoreError) -> Session? {
         try connection.withDatabase { database throws(StoreError) -> Session? in
-            try database.query("""
+            try database.rows("""
                 SELECT s.token_hash, s.user_id, u.name, s.created_at, s.expires_at, s.revoked_at
                 FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?
                 """, [.text(tokenHash)]) { row in
@@ -101,9 +105,8 @@ public final class SQLiteAccountStore: Sendable {
     @discardableResult
     public func revokeSession(tokenHash: String, at now: Timestamp) throws(StoreError) -> Bool {
         try connection.withDatabase { database throws(StoreError) -> Bool in
-            try database.run("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
-                             [.integer(now.millisecondsSinceEpoch), .text(tokenHash)])
-            return database.changes > 0
+            try database.write("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
+                               [.integer(now.millisecondsSinceEpoch), .text(tokenHash)]) > 0
         }
     }
 
@@ -111,8 +114,7 @@ public final class SQLiteAccountStore: Sendable {
     @discardableResult
     public func removeExpiredSessions(before now: Timestamp) throws(StoreError) -> Int {
         try connection.withDatabase { database throws(StoreError) -> Int in
-            try database.run("DELETE FROM sessions WHERE expires_at <= ?", [.integer(now.millisecondsSinceEpoch)])
-            return Int(database.changes)
+            Int(try database.write("DELETE FROM sessions WHERE expires_at <= ?", [.integer(now.millisecondsSinceEpoch)]))
         }
     }
 }

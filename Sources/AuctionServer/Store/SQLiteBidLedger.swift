@@ -96,7 +96,7 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
     public func currentPrices() throws(StoreError) -> [ProductID: Money] {
         try reader.withDatabase { reader throws(StoreError) -> [ProductID: Money] in
             var prices: [ProductID: Money] = [:]
-            for (id, price) in try reader.query("SELECT id, current_price FROM products", row: { ($0.int64(0), $0.int64(1)) }) {
+            for (id, price) in try reader.rows("SELECT id, current_price FROM products", map: { ($0.int64(0), $0.int64(1)) }) {
                 prices[ProductID(Int(id))] = Money(price)
             }
             return prices
@@ -106,7 +106,7 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
     /// All recorded bids of a product, oldest first.
     public func bids(for productID: ProductID) throws(StoreError) -> [AcceptedBid] {
         try reader.withDatabase { reader throws(StoreError) -> [AcceptedBid] in
-            try reader.query("""
+            try reader.rows("""
                 SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids WHERE product_id = ? ORDER BY id
                 """, [.integer(Int64(productID.rawValue))]) { Self.bid(from: $0) }
         }
@@ -115,7 +115,7 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
     /// Every recorded bid, oldest first (for checks after a crash; the whole table in memory).
     public func allBids() throws(StoreError) -> [AcceptedBid] {
         try reader.withDatabase { reader throws(StoreError) -> [AcceptedBid] in
-            try reader.query("""
+            try reader.rows("""
                 SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids ORDER BY id
                 """) { Self.bid(from: $0) }
         }
@@ -140,7 +140,7 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
         reader.close()
     }
 
-    private static func bid(from row: SQLiteStatement) -> AcceptedBid {
+    private static func bid(from row: any StoreRow) -> AcceptedBid {
         AcceptedBid(
             productID: ProductID(Int(row.int64(0))), price: Money(row.int64(1)),
             previousPrice: Money(row.int64(2)), bidder: row.optionalInt64(3).map(UserID.init(rawValue:)),

@@ -23,6 +23,11 @@ public final class SQLiteBidderStore: Sendable {
         connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
+    /// Opens the store at `target` (a PostgreSQL store must be migrated first: `PostgresSchema.migrate`).
+    public init(target: StoreTarget) throws(StoreError) {
+        connection = try StoreConnection(target)
+    }
+
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
         connection.close()
@@ -33,17 +38,17 @@ public final class SQLiteBidderStore: Sendable {
     /// ordered by time left (`MyBidRules.ordered`).
     public func myBids(of user: UserID, limit: Int) throws(StoreError) -> [MyBid] {
         let rows = try connection.withDatabase { database throws(StoreError) -> [MyBid] in
-            try database.query("""
+            try database.rows("""
                 WITH mine AS (
                     SELECT product_id, MAX(price) AS highest, MAX(id) AS last_bid
-                    FROM bids WHERE user_id = ?1 GROUP BY product_id ORDER BY last_bid DESC LIMIT ?2
+                    FROM bids WHERE user_id = ? GROUP BY product_id ORDER BY last_bid DESC LIMIT ?
                 )
                 SELECT p.id, p.name, m.highest, x.maximum, COALESCE(p.final_price, p.current_price),
-                       COALESCE(p.closed_at, p.ends_at), p.closed_at IS NOT NULL, p.winner_id,
+                       COALESCE(p.closed_at, p.ends_at), CASE WHEN p.closed_at IS NULL THEN 0 ELSE 1 END, p.winner_id,
                        (SELECT b.user_id FROM bids b WHERE b.product_id = p.id ORDER BY b.id DESC LIMIT 1)
                 FROM mine m JOIN products p ON p.id = m.product_id
-                LEFT JOIN proxy_maximums x ON x.product_id = p.id AND x.user_id = ?1
-                """, [.integer(user.rawValue), .integer(Int64(max(0, limit)))]) { row in
+                LEFT JOIN proxy_maximums x ON x.product_id = p.id AND x.user_id = ?
+                """, [.integer(user.rawValue), .integer(Int64(max(0, limit))), .integer(user.rawValue)]) { row in
                 let status = MyBidRules.status(
                     of: user, leader: row.optionalInt64(8).map(UserID.init(rawValue:)), isClosed: row.int64(6) != 0,
                     winner: row.optionalInt64(7).map(UserID.init(rawValue:)))
@@ -58,7 +63,7 @@ public final class SQLiteBidderStore: Sendable {
     /// The ids on `user`'s watchlist, oldest addition first.
     public func watchlist(of user: UserID) throws(StoreError) -> [ProductID] {
         try connection.withDatabase { database throws(StoreError) -> [ProductID] in
-            try database.query("SELECT product_id FROM watchlist WHERE user_id = ? ORDER BY added_at, product_id",
+            try database.rows("SELECT product_id FROM watchlist WHERE user_id = ? ORDER BY added_at, product_id",
                                [.integer(user.rawValue)]) { ProductID(Int($0.int64(0))) }
         }
     }
@@ -67,7 +72,7 @@ public final class SQLiteBidderStore: Sendable {
     /// (a product already there is `.watched` and keeps its place).
     public func watch(_ product: ProductID, for user: UserID, capacity: Int, at time: Timestamp) throws(StoreError) -> WatchOutcome {
         try connection.withDatabase { database throws(StoreError) -> WatchOutcome in
-            try database.transaction(.immediate) { () throws(StoreError) -> WatchOutcome in
+            try database.inTransaction { () throws(StoreError) -> WatchOutcome in
                 let key = SQLiteValue.integer(Int64(product.rawValue)), owner = SQLiteValue.integer(user.rawValue)
                 guard try database.scalarInteger("SELECT COUNT(*) FROM products WHERE id = ?", [key]) == 1 else {
                     return .unknownProduct
@@ -77,7 +82,7 @@ public final class SQLiteBidderStore: Sendable {
                 }
                 let count = try database.scalarInteger("SELECT COUNT(*) FROM watchlist WHERE user_id = ?", [owner]) ?? 0
                 guard count < Int64(capacity) else { return .full(capacity: capacity) }
-                try database.run("INSERT INTO watchlist (user_id, product_id, added_at) VALUES (?, ?, ?)",
+                try database.write("INSERT INTO watchlist (user_id, product_id, added_at) VALUES (?, ?, ?)",
                                  [owner, key, .integer(time.millisecondsSinceEpoch)])
                 return .watched
             }
@@ -89,7 +94,7 @@ public final class SQLiteBidderStore: Sendable {
         try connection.withDatabase { database throws(StoreError) -> Bool in
             let key = SQLiteValue.integer(Int64(product.rawValue))
             guard try database.scalarInteger("SELECT COUNT(*) FROM products WHERE id = ?", [key]) == 1 else { return false }
-            try database.run("DELETE FROM watchlist WHERE user_id = ? AND product_id = ?", [.integer(user.rawValue), key])
+            try database.write("DELETE FROM watchlist WHERE user_id = ? AND product_id = ?", [.integer(user.rawValue), key])
             return true
         }
     }

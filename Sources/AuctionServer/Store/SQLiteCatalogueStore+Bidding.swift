@@ -6,7 +6,7 @@ extension SQLiteCatalogueStore {
     /// Every product's terms that differ from none (reserve, buy-now, soft-close overrides, extensions, purchase).
     public func lotTerms() throws(StoreError) -> [ProductID: LotTerms] {
         try withDatabase { database throws(StoreError) -> [ProductID: LotTerms] in
-            let rows = try database.query("""
+            let rows = try database.rows("""
                 SELECT id, reserve_price, buy_now_price, extend_window_ms, extend_by_ms, max_extensions, extensions, bought_at
                 FROM products
                 WHERE reserve_price IS NOT NULL OR buy_now_price IS NOT NULL OR extend_window_ms IS NOT NULL
@@ -25,7 +25,7 @@ extension SQLiteCatalogueStore {
     /// Sets a product's terms (the demo catalogue, tests and fixtures).
     public func setTerms(of product: ProductID, _ terms: LotTerms) throws(StoreError) {
         try withDatabase { database throws(StoreError) -> Void in
-            try database.run("""
+            try database.write("""
                 UPDATE products SET reserve_price = ?, buy_now_price = ?, extend_window_ms = ?, extend_by_ms = ?,
                                     max_extensions = ?, extensions = ?, bought_at = ? WHERE id = ?
                 """, [
@@ -40,7 +40,7 @@ extension SQLiteCatalogueStore {
     /// Every stored proxy maximum: product, user, maximum and when it was placed.
     public func proxyMaximums() throws(StoreError) -> [(productID: ProductID, user: UserID, maximum: Money, placedAt: Timestamp)] {
         try withDatabase { database throws(StoreError) in
-            try database.query("SELECT product_id, user_id, maximum, placed_at FROM proxy_maximums ORDER BY product_id, placed_at") { row in
+            try database.rows("SELECT product_id, user_id, maximum, placed_at FROM proxy_maximums ORDER BY product_id, placed_at") { row in
                 (productID: ProductID(Int(row.int64(0))), user: UserID(rawValue: row.int64(1)), maximum: Money(row.int64(2)),
                  placedAt: Timestamp(millisecondsSinceEpoch: row.int64(3)))
             }
@@ -50,7 +50,7 @@ extension SQLiteCatalogueStore {
     /// Who bid on each product (logged-in bidders), in the order of their first bid.
     public func bidders() throws(StoreError) -> [ProductID: [UserID]] {
         try withDatabase { database throws(StoreError) -> [ProductID: [UserID]] in
-            let rows = try database.query("""
+            let rows = try database.rows("""
                 SELECT product_id, user_id FROM bids WHERE user_id IS NOT NULL
                 GROUP BY product_id, user_id ORDER BY product_id, MIN(id)
                 """) { (ProductID(Int($0.int64(0))), UserID(rawValue: $0.int64(1))) }
@@ -63,7 +63,7 @@ extension SQLiteCatalogueStore {
     /// How many bids each product has (proxy steps included).
     public func bidCounts() throws(StoreError) -> [ProductID: Int] {
         try withDatabase { database throws(StoreError) -> [ProductID: Int] in
-            let rows = try database.query("SELECT product_id, COUNT(*) FROM bids GROUP BY product_id") {
+            let rows = try database.rows("SELECT product_id, COUNT(*) FROM bids GROUP BY product_id") {
                 (ProductID(Int($0.int64(0))), Int($0.int64(1)))
             }
             return Dictionary(rows, uniquingKeysWith: { _, last in last })
@@ -73,7 +73,7 @@ extension SQLiteCatalogueStore {
     /// The newest `limit` bids accepted with an idempotency key at or after `since`, newest first.
     public func keyedBids(since: Timestamp, limit: Int) throws(StoreError) -> [AcceptedBid] {
         try withDatabase { database throws(StoreError) -> [AcceptedBid] in
-            try database.query("""
+            try database.rows("""
                 SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids
                 WHERE idempotency_key IS NOT NULL AND user_id IS NOT NULL AND accepted_at >= ?
                 ORDER BY id DESC LIMIT ?
@@ -89,9 +89,9 @@ extension SQLiteCatalogueStore {
 
     /// Demo lots that show the bidding terms: a hidden reserve at twice the price on products 2, 6
     /// and 9 (among the first ten the demo feed raises), a buy-now at three times it on 3, 8 and 12.
-    static func addDemoTerms(into database: SQLiteDatabase) throws(StoreError) {
-        try database.run("UPDATE products SET reserve_price = current_price * 2 WHERE id IN (2, 6, 9) AND current_price > 0")
-        try database.run("UPDATE products SET buy_now_price = current_price * 3 WHERE id IN (3, 8, 12) AND current_price > 0")
+    static func addDemoTerms(into database: any StoreDatabase) throws(StoreError) {
+        try database.write("UPDATE products SET reserve_price = current_price * 2 WHERE id IN (2, 6, 9) AND current_price > 0")
+        try database.write("UPDATE products SET buy_now_price = current_price * 3 WHERE id IN (3, 8, 12) AND current_price > 0")
     }
 
     /// The demo feed's proxy bidders: users `sim-ada`, `sim-bo` and `sim-cy`, created when missing
@@ -100,10 +100,10 @@ extension SQLiteCatalogueStore {
         try withDatabase { database throws(StoreError) -> [UserID] in
             let names = ["sim-ada", "sim-bo", "sim-cy"]
             for name in names {
-                try database.run("INSERT OR IGNORE INTO users (name, password_hash, created_at) VALUES (?, '!', ?)",
+                try database.write("INSERT INTO users (name, password_hash, created_at) VALUES (?, '!', ?) ON CONFLICT DO NOTHING",
                                  [.text(name), .integer(now.millisecondsSinceEpoch)])
             }
-            return try database.query("SELECT id FROM users WHERE name IN ('sim-ada', 'sim-bo', 'sim-cy') ORDER BY id") {
+            return try database.rows("SELECT id FROM users WHERE name IN ('sim-ada', 'sim-bo', 'sim-cy') ORDER BY id") {
                 UserID(rawValue: $0.int64(0))
             }
         }

@@ -5,7 +5,7 @@ extension SQLiteCatalogueStore {
     /// (`BidderAlias`) so full names never leave the store's caller; anonymous bids have none.
     public func bidHistory(of id: ProductID, limit: Int) throws(StoreError) -> [BidHistoryEntry] {
         try withDatabase { database throws(StoreError) -> [BidHistoryEntry] in
-            try database.query("""
+            try database.rows("""
                 SELECT bids.accepted_at, users.name, bids.price, bids.automatic FROM bids
                 LEFT JOIN users ON users.id = bids.user_id
                 WHERE bids.product_id = ? ORDER BY bids.id DESC LIMIT ?

@@ -6,6 +6,7 @@ extension SQLiteCatalogueStore {
     /// Filters and order read the committed rows (`current_price` is written by the ledger as bids commit).
     /// Rows are ordered by (key, id) and the page starts strictly after the cursor's (key, id).
     public func query(_ query: ProductQuery, now: Timestamp) throws(StoreError) -> CatalogueQueryPage {
+        if dialect == .postgres { return try postgresQuery(query, now: now) }
         let terms = query.search.map(SearchTerms.init)
         let useIndex = terms?.match != nil
         var values: [SQLiteValue] = []
@@ -52,7 +53,7 @@ extension SQLiteCatalogueStore {
             + "\(outer) ORDER BY k, id LIMIT \(query.limit + 1)"
         let rank = query.sort == .rank && useIndex
         let rows = try withDatabase { database throws(StoreError) in
-            try database.query(sql, values) { row in
+            try database.rows(sql, values) { row in
                 (ProductID(Int(row.int64(0))), rank ? Int64(bitPattern: row.double(1).bitPattern) : row.int64(1), row.text(2))
             }
         }

@@ -7,7 +7,7 @@ extension SQLiteCatalogueStore {
                seller, description, listed_at FROM products
         """
 
-    static func product(from row: SQLiteStatement, images: [ProductID: [Int]]) -> Product {
+    static func product(from row: any StoreRow, images: [ProductID: [Int]]) -> Product {
         let id = ProductID(Int(row.int64(0)))
         let change = Money(row.int64(4))
         return Product(
@@ -19,14 +19,14 @@ extension SQLiteCatalogueStore {
             minimumIncrement: row.optionalInt64(7).map { Money($0) })
     }
 
-    func imageIDs(_ database: SQLiteDatabase, productID: ProductID?) throws(StoreError) -> [ProductID: [Int]] {
+    func imageIDs(_ database: any StoreDatabase, productID: ProductID?) throws(StoreError) -> [ProductID: [Int]] {
         let rows: [(Int64, Int64)]
         if let productID {
-            rows = try database.query(
+            rows = try database.rows(
                 "SELECT product_id, id FROM images WHERE product_id = ? ORDER BY position, id",
                 [.integer(Int64(productID.rawValue))]) { ($0.int64(0), $0.int64(1)) }
         } else {
-            rows = try database.query("SELECT product_id, id FROM images ORDER BY product_id, position, id") {
+            rows = try database.rows("SELECT product_id, id FROM images ORDER BY product_id, position, id") {
                 ($0.int64(0), $0.int64(1))
             }
         }
@@ -35,35 +35,39 @@ extension SQLiteCatalogueStore {
         return images
     }
 
-    func history(_ database: SQLiteDatabase, of id: ProductID) throws(StoreError) -> [PricePoint] {
-        try database.query("""
+    func history(_ database: any StoreDatabase, of id: ProductID) throws(StoreError) -> [PricePoint] {
+        try database.rows("""
             SELECT date, MAX(price) FROM (
-                SELECT date, price FROM price_history WHERE product_id = ?1
+                SELECT date, price FROM price_history WHERE product_id = ?
                 UNION ALL
-                SELECT date(accepted_at / 1000, 'unixepoch'), price FROM bids WHERE product_id = ?1
-            ) GROUP BY date ORDER BY date
-            """, [.integer(Int64(id.rawValue))]) { PricePoint(date: $0.text(0), price: Money($0.int64(1))) }
+                SELECT \(database.dialect.utcDate(ofMilliseconds: "accepted_at")), price FROM bids WHERE product_id = ?
+            ) AS points GROUP BY date ORDER BY date
+            """, [.integer(Int64(id.rawValue)), .integer(Int64(id.rawValue))]) { PricePoint(date: $0.text(0), price: Money($0.int64(1))) }
     }
 
-    static func insert(_ listing: ProductListing, into database: SQLiteDatabase) throws(StoreError) -> ProductID {
-        try database.run("""
-            INSERT INTO products (id, name, seller, description, start_price, current_price, last_change,
+    static func insert(_ listing: ProductListing, into database: any StoreDatabase) throws(StoreError) -> ProductID {
+        // An explicit id (the demo's) or one the engine assigns: PostgreSQL's identity refuses an explicit NULL.
+        let explicitID = listing.id.map { SQLiteValue.integer(Int64($0.rawValue)) }
+        let id = try database.insertReturningID("""
+            INSERT INTO products (\(explicitID == nil ? "" : "id, ")name, seller, description, start_price, current_price, last_change,
                                   last_change_at, min_increment, listed_at, ends_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [
-                .integer(listing.id.map { Int64($0.rawValue) }), .text(listing.name), .text(listing.seller),
+            VALUES (\(explicitID == nil ? "" : "?, ")?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, (explicitID.map { [$0] } ?? []) + [
+                .text(listing.name), .text(listing.seller),
                 .text(listing.description), .integer(listing.startPrice.minorUnits),
                 .integer(listing.currentPrice.minorUnits), .integer(listing.lastChange.minorUnits),
                 .integer(listing.lastChangeAt.millisecondsSinceEpoch), .integer(listing.minimumIncrement?.minorUnits),
                 .integer(listing.listedAt.millisecondsSinceEpoch), .integer(listing.endsAt?.millisecondsSinceEpoch),
             ])
-        let id = database.lastInsertRowID
         for (position, bytes) in listing.images.enumerated() {
-            try database.run("INSERT INTO images (product_id, position, bytes) VALUES (?, ?, ?)",
+            try database.write("INSERT INTO images (product_id, position, bytes) VALUES (?, ?, ?)",
                              [.integer(id), .integer(Int64(position)), .blob(bytes)])
         }
         for point in listing.history {
-            try database.run("INSERT OR REPLACE INTO price_history (product_id, date, price) VALUES (?, ?, ?)",
+            try database.write("""
+                INSERT INTO price_history (product_id, date, price) VALUES (?, ?, ?)
+                ON CONFLICT (product_id, date) DO UPDATE SET price = excluded.price
+                """,
                              [.integer(id), .text(point.date), .integer(point.price.minorUnits)])
         }
         return ProductID(Int(id))

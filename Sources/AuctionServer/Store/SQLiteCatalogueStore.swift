@@ -14,8 +14,16 @@ public final class SQLiteCatalogueStore: Sendable {
         connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
-    /// The database file.
+    /// Opens the store at `target` (a PostgreSQL store must be migrated first: `PostgresSchema.migrate`).
+    public init(target: StoreTarget) throws(StoreError) {
+        connection = try StoreConnection(target)
+    }
+
+    /// The database file, or the password-free PostgreSQL URL.
     public var path: String { connection.path }
+
+    /// The engine the store runs on.
+    public var dialect: StoreDialect { connection.dialect }
 
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
@@ -25,7 +33,8 @@ public final class SQLiteCatalogueStore: Sendable {
     /// Runs `body` with the store's connection, holding its lock (for checks and tools).
     ///
     /// A throwing body is written `{ database throws(StoreError) in … }`.
-    public func withDatabase<R>(_ body: (SQLiteDatabase) throws(StoreError) -> R) throws(StoreError) -> R {
+    @discardableResult
+    public func withDatabase<R>(_ body: (any StoreDatabase) throws(StoreError) -> R) throws(StoreError) -> R {
         try connection.withDatabase(body)
     }
 
@@ -33,7 +42,7 @@ public final class SQLiteCatalogueStore: Sendable {
     public func allProducts() throws(StoreError) -> [Product] {
         try withDatabase { database throws(StoreError) -> [Product] in
             let images = try imageIDs(database, productID: nil)
-            return try database.query(Self.productColumns + " ORDER BY id") { Self.product(from: $0, images: images) }
+            return try database.rows(Self.productColumns + " ORDER BY id") { Self.product(from: $0, images: images) }
         }
     }
 
@@ -49,7 +58,7 @@ public final class SQLiteCatalogueStore: Sendable {
         try withDatabase { database throws(StoreError) -> ProductDetail? in
             let images = try imageIDs(database, productID: id)
             let key = SQLiteValue.integer(Int64(id.rawValue))
-            let rows = try database.query(Self.productColumns + " WHERE id = ?", [key]) { row in
+            let rows = try database.rows(Self.productColumns + " WHERE id = ?", [key]) { row in
                 (Self.product(from: row, images: images), row.text(8), row.text(9), row.int64(10))
             }
             guard let (product, seller, description, listedAt) = rows.first else { return nil }
@@ -71,7 +80,7 @@ public final class SQLiteCatalogueStore: Sendable {
     public func image(_ imageID: Int) throws(StoreError) -> [UInt8]? {
         try withDatabase { database throws(StoreError) -> [UInt8]? in
             // A product image may point at an uploaded blob (schema 3); the demo's keep their own bytes.
-            try database.query("""
+            try database.rows("""
                 SELECT COALESCE(b.bytes, i.bytes) FROM images i LEFT JOIN image_blobs b ON b.hash = i.blob_hash WHERE i.id = ?
                 """, [.integer(Int64(imageID))]) { $0.blob(0) }.first
         }
@@ -81,18 +90,17 @@ public final class SQLiteCatalogueStore: Sendable {
     @discardableResult
     public func recordClose(_ closure: AuctionClosure) throws(StoreError) -> Bool {
         try withDatabase { database throws(StoreError) -> Bool in
-            try database.run("""
+            try database.write("""
                 UPDATE products SET closed_at = ?, winner_id = ?, final_price = ? WHERE id = ? AND closed_at IS NULL
                 """, [.integer(closure.closedAt.millisecondsSinceEpoch), .integer(closure.winner?.rawValue),
-                      .integer(closure.finalPrice.minorUnits), .integer(Int64(closure.productID.rawValue))])
-            return database.changes > 0
+                      .integer(closure.finalPrice.minorUnits), .integer(Int64(closure.productID.rawValue))]) > 0
         }
     }
 
     /// Every recorded close, by product.
     public func closedAuctions() throws(StoreError) -> [ProductID: AuctionClosure] {
         try withDatabase { database throws(StoreError) -> [ProductID: AuctionClosure] in
-            let rows = try database.query("""
+            let rows = try database.rows("""
                 SELECT p.id, p.final_price, p.winner_id, u.name, p.closed_at
                 FROM products p LEFT JOIN users u ON u.id = p.winner_id
                 WHERE p.closed_at IS NOT NULL ORDER BY p.id
@@ -110,22 +118,36 @@ public final class SQLiteCatalogueStore: Sendable {
     @discardableResult
     public func add(_ listings: [ProductListing]) throws(StoreError) -> [ProductID] {
         try withDatabase { database throws(StoreError) -> [ProductID] in
-            try database.transaction(.immediate) { () throws(StoreError) -> [ProductID] in
-                try listings.map { listing throws(StoreError) -> ProductID in try Self.insert(listing, into: database) }
+            try database.inTransaction { () throws(StoreError) -> [ProductID] in
+                let ids = try listings.map { listing throws(StoreError) -> ProductID in try Self.insert(listing, into: database) }
+                if listings.contains(where: { $0.id != nil }) { try Self.advanceIdentity(database) }
+                return ids
             }
         }
+    }
+
+    /// After products were inserted with explicit ids, moves PostgreSQL's identity sequence past them
+    /// (SQLite's rowid follows the largest id by itself).
+    static func advanceIdentity(_ database: any StoreDatabase) throws(StoreError) {
+        guard database.dialect == .postgres else { return }
+        try database.write("SELECT setval(pg_get_serial_sequence('products', 'id'), (SELECT MAX(id) FROM products))")
     }
 
     /// Seeds the demo catalogue into an empty store; false (and nothing written) when products exist.
     @discardableResult
     public func seedDemoCatalogueIfEmpty(now: Timestamp) throws(StoreError) -> Bool {
         try withDatabase { database throws(StoreError) -> Bool in
-            try database.transaction(.immediate) { () throws(StoreError) -> Bool in
+            try database.inTransaction { () throws(StoreError) -> Bool in
+                if database.dialect == .postgres {
+                    // Several nodes may start at once: the first to hold the lock seeds, the others find products.
+                    try database.write("SELECT pg_advisory_xact_lock(?)", [.integer(PostgresSchema.migrationLock)])
+                }
                 guard try database.scalarInteger("SELECT COUNT(*) FROM products") == 0 else { return false }
                 for listing in DemoCatalogue.listings(now: now) {
                     _ = try Self.insert(listing, into: database)
                 }
                 try Self.addDemoTerms(into: database)
+                try Self.advanceIdentity(database)
                 return true
             }
         }

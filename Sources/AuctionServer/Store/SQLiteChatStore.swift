@@ -27,6 +27,11 @@ public final class SQLiteChatStore: Sendable {
         connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
+    /// Opens the store at `target` (a PostgreSQL store must be migrated first: `PostgresSchema.migrate`).
+    public init(target: StoreTarget) throws(StoreError) {
+        connection = try StoreConnection(target)
+    }
+
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
         connection.close()
@@ -35,9 +40,9 @@ public final class SQLiteChatStore: Sendable {
     /// Stores a message and returns it with its sequence number.
     public func append(room: String, sender: String, text: String, at time: Timestamp) throws(StoreError) -> Message {
         try connection.withDatabase { database throws(StoreError) -> Message in
-            try database.run("INSERT INTO chat_messages (room, sender, text, time) VALUES (?, ?, ?, ?)",
-                             [.text(room), .text(sender), .text(text), .integer(time.millisecondsSinceEpoch)])
-            return Message(sequence: database.lastInsertRowID, room: room, sender: sender, text: text, time: time)
+            let id = try database.insertReturningID("INSERT INTO chat_messages (room, sender, text, time) VALUES (?, ?, ?, ?)",
+                                                    [.text(room), .text(sender), .text(text), .integer(time.millisecondsSinceEpoch)])
+            return Message(sequence: id, room: room, sender: sender, text: text, time: time)
         }
     }
 
@@ -45,9 +50,9 @@ public final class SQLiteChatStore: Sendable {
     /// whose text has at most that many bytes (older, larger ones are skipped without being read).
     public func recent(in room: String, limit: Int = 50, maximumTextBytes: Int = Int.max) throws(StoreError) -> [Message] {
         try connection.withDatabase { database throws(StoreError) -> [Message] in
-            try database.query("""
+            try database.rows("""
                 SELECT id, room, sender, text, time FROM chat_messages
-                WHERE room = ? AND length(CAST(text AS BLOB)) <= ? ORDER BY id DESC LIMIT ?
+                WHERE room = ? AND \(database.dialect.byteLength(of: "text")) <= ? ORDER BY id DESC LIMIT ?
                 """, [.text(room), .integer(Int64(max(0, maximumTextBytes))), .integer(Int64(max(0, limit)))]) { row in
                 Message(sequence: row.int64(0), room: row.text(1), sender: row.text(2), text: row.text(3),
                         time: Timestamp(millisecondsSinceEpoch: row.int64(4)))

@@ -15,6 +15,11 @@ public final class SQLiteImageStore: Sendable {
         connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
+    /// Opens the store at `target` (a PostgreSQL store must be migrated first: `PostgresSchema.migrate`).
+    public init(target: StoreTarget) throws(StoreError) {
+        connection = try StoreConnection(target)
+    }
+
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
         connection.close()
@@ -24,10 +29,10 @@ public final class SQLiteImageStore: Sendable {
     @discardableResult
     public func store(_ upload: ImageUpload, at time: Timestamp) throws(StoreError) -> StoredImage {
         let hash = SHA256.hexDigest(upload.bytes)
-        try connection.withDatabase { database throws(StoreError) in
-            try database.run("""
-                INSERT OR IGNORE INTO image_blobs (hash, content_type, width, height, bytes, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
+        try connection.withDatabase { database throws(StoreError) -> Void in
+            _ = try database.write("""
+                INSERT INTO image_blobs (hash, content_type, width, height, bytes, created_at)
+                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                 """, [.text(hash), .text(upload.contentType), .integer(Int64(upload.width)), .integer(Int64(upload.height)),
                       .blob(upload.bytes), .integer(time.millisecondsSinceEpoch)])
         }
@@ -38,7 +43,7 @@ public final class SQLiteImageStore: Sendable {
     public func image(hash: String) throws(StoreError) -> StoredImage? {
         guard StoredImage.isHash(hash) else { return nil }
         return try connection.withDatabase { database throws(StoreError) -> StoredImage? in
-            try database.query("SELECT content_type, width, height, bytes FROM image_blobs WHERE hash = ?", [.text(hash)]) { row in
+            try database.rows("SELECT content_type, width, height, bytes FROM image_blobs WHERE hash = ?", [.text(hash)]) { row in
                 StoredImage(hash: hash, contentType: row.text(0), width: Int(row.int64(1)), height: Int(row.int64(2)),
                             bytes: row.blob(3))
             }.first
@@ -50,7 +55,7 @@ public final class SQLiteImageStore: Sendable {
     /// when a hash is not stored.
     public func attach(hashes: [String], to product: ProductID) throws(StoreError) -> [Int]? {
         try connection.withDatabase { database throws(StoreError) -> [Int]? in
-            try database.transaction(.immediate) { () throws(StoreError) -> [Int]? in
+            try database.inTransaction { () throws(StoreError) -> [Int]? in
                 var position = Int64(try database.scalarInteger(
                     "SELECT COALESCE(MAX(position) + 1, 0) FROM images WHERE product_id = ?", [.integer(Int64(product.rawValue))]) ?? 0)
                 var ids: [Int] = []
@@ -58,9 +63,9 @@ public final class SQLiteImageStore: Sendable {
                     guard try database.scalarInteger("SELECT COUNT(*) FROM image_blobs WHERE hash = ?", [.text(hash)]) == 1 else {
                         return nil
                     }
-                    try database.run("INSERT INTO images (product_id, position, bytes, blob_hash) VALUES (?, ?, x'', ?)",
-                                     [.integer(Int64(product.rawValue)), .integer(position), .text(hash)])
-                    ids.append(Int(database.lastInsertRowID))
+                    ids.append(Int(try database.insertReturningID(
+                        "INSERT INTO images (product_id, position, bytes, blob_hash) VALUES (?, ?, \(database.dialect.emptyBytes), ?)",
+                        [.integer(Int64(product.rawValue)), .integer(position), .text(hash)])))
                     position += 1
                 }
                 return ids

@@ -15,6 +15,11 @@ final class SQLiteNotificationStore: Sendable {
         connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
+    /// Opens the store at `target` (a PostgreSQL store must be migrated first: `PostgresSchema.migrate`).
+    init(target: StoreTarget) throws(StoreError) {
+        connection = try StoreConnection(target)
+    }
+
     /// Closes the connection; later calls fail with `.closed`.
     func close() {
         connection.close()
@@ -29,7 +34,7 @@ final class SQLiteNotificationStore: Sendable {
     /// product's name and (for outbid notices) the user's stored maximum when the draft had none.
     func insert(_ drafts: [NotificationDraft]) throws(StoreError) -> [(user: UserID, notification: AuctionNotification)] {
         try connection.withDatabase { database throws(StoreError) -> [(user: UserID, notification: AuctionNotification)] in
-            try database.transaction(.immediate) { () throws(StoreError) -> [(user: UserID, notification: AuctionNotification)] in
+            try database.inTransaction { () throws(StoreError) -> [(user: UserID, notification: AuctionNotification)] in
                 var stored: [(user: UserID, notification: AuctionNotification)] = []
                 stored.reserveCapacity(drafts.count)
                 for draft in drafts {
@@ -39,14 +44,14 @@ final class SQLiteNotificationStore: Sendable {
                             "SELECT maximum FROM proxy_maximums WHERE product_id = ? AND user_id = ?",
                             [.integer(Int64(draft.productID.rawValue)), .integer(draft.user.rawValue)]).map { Money($0) }
                     }
-                    try database.run("""
+                    let id = try database.insertReturningID("""
                         INSERT INTO notifications (user_id, kind, product_id, price, maximum, created_at)
                         VALUES (?, ?, ?, ?, ?, ?)
                         """, [.integer(draft.user.rawValue), .text(draft.kind.rawValue), .integer(Int64(draft.productID.rawValue)),
                               .integer(draft.price?.minorUnits), .integer(maximum?.minorUnits),
                               .integer(draft.createdAt.millisecondsSinceEpoch)])
                     let notice = AuctionNotification(
-                        id: database.lastInsertRowID, kind: draft.kind, productID: draft.productID,
+                        id: id, kind: draft.kind, productID: draft.productID,
                         productName: try name(of: draft.productID, in: database), price: draft.price, maximum: maximum,
                         createdAt: draft.createdAt)
                     stored.append((draft.user, notice))
@@ -63,14 +68,14 @@ final class SQLiteNotificationStore: Sendable {
     func prune(_ users: Set<UserID>, retention: NotificationRetention, now: Timestamp) throws(StoreError) -> Int {
         let oldest = now.adding(milliseconds: -retention.maximumAgeMilliseconds).millisecondsSinceEpoch
         return try connection.withDatabase { database throws(StoreError) -> Int in
-            try database.transaction(.immediate) { () throws(StoreError) -> Int in
+            try database.inTransaction { () throws(StoreError) -> Int in
                 var deleted = 0
                 for user in users.sorted(by: { $0.rawValue < $1.rawValue }) {
-                    try database.run("""
-                        DELETE FROM notifications WHERE user_id = ?1 AND (created_at < ?2 OR id <= (
-                            SELECT id FROM notifications WHERE user_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?3))
-                        """, [.integer(user.rawValue), .integer(oldest), .integer(Int64(max(0, retention.perUser)))])
-                    deleted += Int(database.changes)
+                    deleted += Int(try database.write("""
+                        DELETE FROM notifications WHERE user_id = ? AND (created_at < ? OR id <= (
+                            SELECT id FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?))
+                        """, [.integer(user.rawValue), .integer(oldest), .integer(user.rawValue),
+                              .integer(Int64(max(0, retention.perUser)))]))
                 }
                 return deleted
             }
@@ -91,16 +96,15 @@ final class SQLiteNotificationStore: Sendable {
     @discardableResult
     func markSeen(for user: UserID, upTo id: Int64, at time: Timestamp) throws(StoreError) -> Int {
         try connection.withDatabase { database throws(StoreError) -> Int in
-            try database.run("UPDATE notifications SET seen_at = ? WHERE user_id = ? AND id <= ? AND seen_at IS NULL",
-                             [.integer(time.millisecondsSinceEpoch), .integer(user.rawValue), .integer(id)])
-            return Int(database.changes)
+            Int(try database.write("UPDATE notifications SET seen_at = ? WHERE user_id = ? AND id <= ? AND seen_at IS NULL",
+                                   [.integer(time.millisecondsSinceEpoch), .integer(user.rawValue), .integer(id)]))
         }
     }
 
     /// The (product, user) pairs already sent an ending-soon notice on auctions still open.
     func endingSoonSent() throws(StoreError) -> [(productID: ProductID, user: UserID)] {
         try connection.withDatabase { database throws(StoreError) -> [(productID: ProductID, user: UserID)] in
-            try database.query("""
+            try database.rows("""
                 SELECT DISTINCT n.product_id, n.user_id FROM notifications n JOIN products p ON p.id = n.product_id
                 WHERE n.kind = ? AND p.closed_at IS NULL
                 """, [.text(NotificationKind.endingSoon.rawValue)]) {
@@ -111,7 +115,7 @@ final class SQLiteNotificationStore: Sendable {
 
     private func read(_ filter: String, user: UserID, limit: Int) throws(StoreError) -> [AuctionNotification] {
         try connection.withDatabase { database throws(StoreError) -> [AuctionNotification] in
-            try database.query("""
+            try database.rows("""
                 SELECT n.id, n.kind, n.product_id, p.name, n.price, n.maximum, n.created_at
                 FROM notifications n LEFT JOIN products p ON p.id = n.product_id
                 \(filter) ORDER BY n.id DESC LIMIT ?
@@ -127,9 +131,9 @@ final class SQLiteNotificationStore: Sendable {
     }
 
     /// A product's name (cached); nil for an unknown product. Called with the connection's lock held.
-    private func name(of product: ProductID, in database: SQLiteDatabase) throws(StoreError) -> String? {
+    private func name(of product: ProductID, in database: any StoreDatabase) throws(StoreError) -> String? {
         if let known = names.withLock({ $0[product] }) { return known }
-        let found = try database.query("SELECT name FROM products WHERE id = ?", [.integer(Int64(product.rawValue))]) { $0.text(0) }.first
+        let found = try database.rows("SELECT name FROM products WHERE id = ?", [.integer(Int64(product.rawValue))]) { $0.text(0) }.first
         if let found { names.withLock { $0[product] = found } }
         return found
     }

@@ -15,6 +15,11 @@ public final class SQLiteSellingStore: Sendable {
         connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
+    /// Opens the store at `target` (a PostgreSQL store must be migrated first: `PostgresSchema.migrate`).
+    public init(target: StoreTarget) throws(StoreError) {
+        connection = try StoreConnection(target)
+    }
+
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
         connection.close()
@@ -25,14 +30,14 @@ public final class SQLiteSellingStore: Sendable {
     /// `imageHashes` is not stored.
     public func create(_ listing: SaleListing, seller: UserID, sellerName: String, now: Timestamp) throws(StoreError) -> Product? {
         try connection.withDatabase { database throws(StoreError) -> Product? in
-            try database.transaction(.immediate) { () throws(StoreError) -> Product? in
+            try database.inTransaction { () throws(StoreError) -> Product? in
                 for hash in listing.imageHashes {
                     guard try database.scalarInteger("SELECT COUNT(*) FROM image_blobs WHERE hash = ?", [.text(hash)]) == 1 else {
                         return nil
                     }
                 }
                 let time = SQLiteValue.integer(now.millisecondsSinceEpoch)
-                try database.run("""
+                let id = try database.insertReturningID("""
                     INSERT INTO products (name, seller, description, start_price, current_price, last_change, last_change_at,
                                           min_increment, listed_at, ends_at, reserve_price, buy_now_price, seller_id)
                     VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
@@ -40,22 +45,21 @@ public final class SQLiteSellingStore: Sendable {
                           .integer(listing.startPrice.minorUnits), .integer(listing.startPrice.minorUnits), time,
                           .integer(listing.minimumIncrement?.minorUnits), time, .integer(listing.endsAt.millisecondsSinceEpoch),
                           .integer(listing.reserve?.minorUnits), .integer(listing.buyNow?.minorUnits), .integer(seller.rawValue)])
-                let id = database.lastInsertRowID
                 var hashes: [String] = []
                 for upload in listing.uploads {
                     let hash = SHA256.hexDigest(upload.bytes)
-                    try database.run("""
-                        INSERT OR IGNORE INTO image_blobs (hash, content_type, width, height, bytes, created_at)
-                        VALUES (?, ?, ?, ?, ?, ?)
+                    try database.write("""
+                        INSERT INTO image_blobs (hash, content_type, width, height, bytes, created_at)
+                        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                         """, [.text(hash), .text(upload.contentType), .integer(Int64(upload.width)),
                               .integer(Int64(upload.height)), .blob(upload.bytes), time])
                     hashes.append(hash)
                 }
                 try Self.attach(hashes + listing.imageHashes, to: id, in: database)
                 let product = ProductID(Int(id))
-                let images = try database.query("SELECT id FROM images WHERE product_id = ? ORDER BY position, id",
+                let images = try database.rows("SELECT id FROM images WHERE product_id = ? ORDER BY position, id",
                                                 [.integer(id)]) { Int($0.int64(0)) }
-                return try database.query(SQLiteCatalogueStore.productColumns + " WHERE id = ?", [.integer(id)]) { row in
+                return try database.rows(SQLiteCatalogueStore.productColumns + " WHERE id = ?", [.integer(id)]) { row in
                     SQLiteCatalogueStore.product(from: row, images: [product: images])
                 }.first
             }
@@ -65,7 +69,7 @@ public final class SQLiteSellingStore: Sendable {
     /// Who sold a product: nil when there is no such product; `.some(nil)` for the demo's lots (no seller account).
     public func sellerID(of id: ProductID) throws(StoreError) -> UserID?? {
         try connection.withDatabase { database throws(StoreError) -> UserID?? in
-            let rows = try database.query("SELECT seller_id FROM products WHERE id = ?", [.integer(Int64(id.rawValue))]) {
+            let rows = try database.rows("SELECT seller_id FROM products WHERE id = ?", [.integer(Int64(id.rawValue))]) {
                 $0.optionalInt64(0).map(UserID.init(rawValue:))
             }
             guard let first = rows.first else { return nil }
@@ -75,12 +79,12 @@ public final class SQLiteSellingStore: Sendable {
 
     /// Marks a lot withdrawn (and closed, so a restarted server neither lists nor closes it again).
     public func withdraw(_ id: ProductID, now: Timestamp) throws(StoreError) {
-        try connection.withDatabase { database throws(StoreError) in
-            try database.run("""
-                UPDATE products SET withdrawn_at = ?1, closed_at = COALESCE(closed_at, ?1),
+        try connection.withDatabase { database throws(StoreError) -> Void in
+            _ = try database.write("""
+                UPDATE products SET withdrawn_at = ?, closed_at = COALESCE(closed_at, ?),
                                     final_price = COALESCE(final_price, current_price)
-                WHERE id = ?2 AND withdrawn_at IS NULL
-                """, [.integer(now.millisecondsSinceEpoch), .integer(Int64(id.rawValue))])
+                WHERE id = ? AND withdrawn_at IS NULL
+                """, [.integer(now.millisecondsSinceEpoch), .integer(now.millisecondsSinceEpoch), .integer(Int64(id.rawValue))])
         }
     }
 
@@ -88,7 +92,7 @@ public final class SQLiteSellingStore: Sendable {
     /// false, changing nothing, when an image hash is not stored.
     public func edit(_ id: ProductID, _ edit: SaleEdit, now: Timestamp) throws(StoreError) -> Bool {
         try connection.withDatabase { database throws(StoreError) -> Bool in
-            try database.transaction(.immediate) { () throws(StoreError) -> Bool in
+            try database.inTransaction { () throws(StoreError) -> Bool in
                 let key = SQLiteValue.integer(Int64(id.rawValue))
                 if let hashes = edit.imageHashes {
                     for hash in hashes {
@@ -96,7 +100,7 @@ public final class SQLiteSellingStore: Sendable {
                             return false
                         }
                     }
-                    try database.run("DELETE FROM images WHERE product_id = ?", [key])
+                    try database.write("DELETE FROM images WHERE product_id = ?", [key])
                     try Self.attach(hashes, to: Int64(id.rawValue), in: database)
                 }
                 var sets: [(String, SQLiteValue)] = [("edited_at", .integer(now.millisecondsSinceEpoch))]
@@ -110,7 +114,7 @@ public final class SQLiteSellingStore: Sendable {
                 if let increment = edit.minimumIncrement { sets.append(("min_increment", .integer(increment.minorUnits))) }
                 if let reserve = edit.reserve { sets.append(("reserve_price", .integer(reserve.minorUnits))) }
                 if let buyNow = edit.buyNow { sets.append(("buy_now_price", .integer(buyNow.minorUnits))) }
-                try database.run("UPDATE products SET " + sets.map { $0.0 + " = ?" }.joined(separator: ", ") + " WHERE id = ?",
+                try database.write("UPDATE products SET " + sets.map { $0.0 + " = ?" }.joined(separator: ", ") + " WHERE id = ?",
                                  sets.map(\.1) + [key])
                 return true
             }
@@ -120,7 +124,7 @@ public final class SQLiteSellingStore: Sendable {
     /// A seller's lots, newest first, with their status.
     public func selling(of seller: UserID) throws(StoreError) -> [SellingRow] {
         try connection.withDatabase { database throws(StoreError) -> [SellingRow] in
-            try database.query("""
+            try database.rows("""
                 SELECT p.id, p.name, p.withdrawn_at, p.closed_at, p.winner_id, u.name, p.final_price, p.current_price,
                        p.reserve_price, p.ends_at, (SELECT COUNT(*) FROM bids b WHERE b.product_id = p.id)
                 FROM products p LEFT JOIN users u ON u.id = p.winner_id
@@ -143,7 +147,7 @@ public final class SQLiteSellingStore: Sendable {
     /// Products withdrawn by their sellers.
     public func withdrawnProducts() throws(StoreError) -> Set<ProductID> {
         try connection.withDatabase { database throws(StoreError) -> Set<ProductID> in
-            Set(try database.query("SELECT id FROM products WHERE withdrawn_at IS NOT NULL") { ProductID(Int($0.int64(0))) })
+            Set(try database.rows("SELECT id FROM products WHERE withdrawn_at IS NOT NULL") { ProductID(Int($0.int64(0))) })
         }
     }
 
@@ -153,7 +157,7 @@ public final class SQLiteSellingStore: Sendable {
     /// The demo's simulated seller account (created without a usable password on first use).
     public func simulatedSeller(now: Timestamp) throws(StoreError) -> UserID {
         try connection.withDatabase { database throws(StoreError) -> UserID in
-            try database.run("INSERT OR IGNORE INTO users (name, password_hash, created_at) VALUES (?, '!', ?)",
+            try database.write("INSERT INTO users (name, password_hash, created_at) VALUES (?, '!', ?) ON CONFLICT DO NOTHING",
                              [.text(Self.simulatedSellerName), .integer(now.millisecondsSinceEpoch)])
             return UserID(rawValue: try database.scalarInteger("SELECT id FROM users WHERE name = ?",
                                                                [.text(Self.simulatedSellerName)]) ?? 0)
@@ -163,7 +167,7 @@ public final class SQLiteSellingStore: Sendable {
     /// The seller account of every lot listed by a user (the demo's have none).
     public func sellerIDs() throws(StoreError) -> [ProductID: UserID] {
         try connection.withDatabase { database throws(StoreError) -> [ProductID: UserID] in
-            Dictionary(uniqueKeysWithValues: try database.query("SELECT id, seller_id FROM products WHERE seller_id IS NOT NULL") {
+            Dictionary(uniqueKeysWithValues: try database.rows("SELECT id, seller_id FROM products WHERE seller_id IS NOT NULL") {
                 (ProductID(Int($0.int64(0))), UserID(rawValue: $0.int64(1)))
             })
         }
@@ -172,15 +176,15 @@ public final class SQLiteSellingStore: Sendable {
     /// Every product's seller name (the demo's text sellers and users alike).
     public func sellerNames() throws(StoreError) -> [ProductID: String] {
         try connection.withDatabase { database throws(StoreError) -> [ProductID: String] in
-            Dictionary(uniqueKeysWithValues: try database.query("SELECT id, seller FROM products") {
+            Dictionary(uniqueKeysWithValues: try database.rows("SELECT id, seller FROM products") {
                 (ProductID(Int($0.int64(0))), $0.text(1))
             })
         }
     }
 
-    private static func attach(_ hashes: [String], to product: Int64, in database: SQLiteDatabase) throws(StoreError) {
+    private static func attach(_ hashes: [String], to product: Int64, in database: any StoreDatabase) throws(StoreError) {
         for (position, hash) in hashes.enumerated() {
-            try database.run("INSERT INTO images (product_id, position, bytes, blob_hash) VALUES (?, ?, x'', ?)",
+            try database.write("INSERT INTO images (product_id, position, bytes, blob_hash) VALUES (?, ?, \(database.dialect.emptyBytes), ?)",
                              [.integer(product), .integer(Int64(position)), .text(hash)])
         }
     }

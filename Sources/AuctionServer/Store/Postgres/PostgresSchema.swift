@@ -141,6 +141,12 @@ public enum PostgresSchema {
             END $$;
             CREATE TRIGGER products_bid_count AFTER INSERT ON bids FOR EACH ROW EXECUTE FUNCTION products_count_bid();
             """),
+        StoreSchema.Migration(version: 2, summary: "search: trigram indexes on name, description and seller", sql: """
+            CREATE EXTENSION IF NOT EXISTS pg_trgm;
+            CREATE INDEX products_name_trigrams ON products USING gin (name gin_trgm_ops);
+            CREATE INDEX products_description_trigrams ON products USING gin (description gin_trgm_ops);
+            CREATE INDEX products_seller_trigrams ON products USING gin (seller gin_trgm_ops);
+            """),
     ]
 
     /// The schema version this program writes.
