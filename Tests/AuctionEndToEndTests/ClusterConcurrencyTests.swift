@@ -12,7 +12,7 @@ import Testing
             try ClusterFixture(nodes: 3, storeURL: database.url, arguments: ClusterFaultTests.nodeArguments)
         }
         defer { cluster.stop() }
-        let products = [1, 2, 3, 4, 5]
+        let products = ClusterStorm.plainProducts
         // Two watchers per node, subscribed before the first bid.
         let watchers = try cluster.socketPorts.flatMap { port in try (0..<2).map { _ in try ClusterSocketClient(port: port) } }
         defer { watchers.forEach { $0.close() } }

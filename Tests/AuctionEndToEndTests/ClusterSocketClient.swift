@@ -64,9 +64,10 @@ final class ClusterSocketClient: Sendable {
     func close() { client.close() }
 }
 
-/// One bid a client was told was accepted, on the node it was sent to.
+/// One bid a client was told was accepted, on the node it was sent to, by which bidder of a storm.
 struct AcknowledgedBid: Hashable, Sendable {
     var product: Int
     var price: Int64
     var node: Int
+    var bidder = 0
 }

@@ -11,10 +11,16 @@ final class ClusterStorm: Sendable {
     let acknowledged = Mutex<[AcknowledgedBid]>([])
     /// Every refusal reason seen, with a count.
     let refusals = Mutex<[RefusalReason: Int]>([:])
+    /// Each bidder's last outcome (diagnostics for a failed expectation).
+    let lastOutcome = Mutex<[Int: String]>([:])
     /// Replies that never came (connection lost, timeout).
     let lost = Mutex(0)
     private let stopping = Mutex(false)
     private let ports: [Int]
+
+    /// Demo products a bid of one minor unit more can raise (no minimum increment: the demo gives
+    /// every third product one) that stay open for days (every tenth from 3 ends within the hour).
+    static let plainProducts = [1, 2, 4, 5, 7]
 
     /// A storm on the nodes listening on `ports` (socket ports, node order).
     init(ports: [Int]) { self.ports = ports }
@@ -24,8 +30,8 @@ final class ClusterStorm: Sendable {
     func start(_ bidders: [(product: Int, node: Int)], firstPrice: Int64 = 100_000_000) -> Task<Void, Never> {
         Task {
             await withTaskGroup(of: Void.self) { group in
-                for bidder in bidders {
-                    group.addTask { await self.bid(on: bidder.product, from: bidder.node, firstPrice: firstPrice) }
+                for (index, bidder) in bidders.enumerated() {
+                    group.addTask { await self.bid(index, on: bidder.product, from: bidder.node, firstPrice: firstPrice) }
                 }
             }
         }
@@ -40,7 +46,7 @@ final class ClusterStorm: Sendable {
     /// How many refusals with `reason` were seen so far.
     func refusals(_ reason: RefusalReason) -> Int { refusals.withLock { $0[reason] ?? 0 } }
 
-    private func bid(on product: Int, from firstNode: Int, firstPrice: Int64) async {
+    private func bid(_ bidder: Int, on product: Int, from firstNode: Int, firstPrice: Int64) async {
         var node = firstNode
         var client = try? ClusterSocketClient(port: ports[node])
         var price = firstPrice
@@ -51,9 +57,11 @@ final class ClusterStorm: Sendable {
                 try? await Task.sleep(for: .milliseconds(10))
                 continue
             }
-            switch await current.bid(product, price) {
+            let outcome = await current.bid(product, price)
+            lastOutcome.withLock { $0[bidder] = "node \(node) bid \(price): \(outcome)" }
+            switch outcome {
             case .accepted:
-                acknowledged.withLock { $0.append(AcknowledgedBid(product: product, price: price, node: node)) }
+                acknowledged.withLock { $0.append(AcknowledgedBid(product: product, price: price, node: node, bidder: bidder)) }
                 price += 1
             case .refused(let reason, let known):
                 refusals.withLock { $0[reason, default: 0] += 1 }
