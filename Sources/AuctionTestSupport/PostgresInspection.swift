@@ -17,18 +17,14 @@ public enum PostgresInspection {
     public static func bids(_ url: String) throws -> [StoredBid] {
         let connection = try PostgresConnection(url)
         defer { connection.close() }
-        return try connection.query("SELECT product_id, price, seq FROM bids ORDER BY product_id, seq, id") { row in
-            StoredBid(product: Int(row.int64(0)), price: row.int64(1), seq: row.int64(2))
-        }
+        return try connection.storedBidSequence().map { StoredBid(product: $0.product, price: $0.price, seq: $0.seq) }
     }
 
     /// Each product's current price and accepted-bid count, by product id.
     public static func products(_ url: String) throws -> [Int: (price: Int64, bidCount: Int64)] {
         let connection = try PostgresConnection(url)
         defer { connection.close() }
-        let rows = try connection.query("SELECT id, current_price, bid_count FROM products") { row in
-            (Int(row.int64(0)), row.int64(1), row.int64(2))
-        }
-        return Dictionary(rows.map { ($0.0, (price: $0.1, bidCount: $0.2)) }) { first, _ in first }
+        let rows = try connection.storedPricesAndBidCounts()
+        return Dictionary(rows.map { ($0.product, (price: $0.price, bidCount: $0.bidCount)) }) { first, _ in first }
     }
 }

@@ -110,8 +110,8 @@ struct BenchPostgres {
 
 /// Counts the notifications (and their bytes: channel + payload) one LISTEN connection receives on
 /// the cluster's channels, on a thread of its own.
+// @unchecked Sendable: `counts` and `running` are Mutexes; the connection lives on the counting thread only.
 final class NotifyCounter: @unchecked Sendable {
-    // @unchecked Sendable: `counts` and `running` are Mutexes; the connection lives on the counting thread only.
     static let channels = ["auction_bids", "auction_closes", "auction_chat", "auction_notices", "auction_lots"]
     private let counts = Mutex((count: 0, bytes: 0))
     private let running = Mutex(true)
@@ -153,7 +153,7 @@ final class NotifyCounter: @unchecked Sendable {
         usleep(300_000)
         let stored = (try? PostgresConnection(url)).map { connection in
             defer { connection.close() }
-            return Int((try? connection.scalarInteger("SELECT count(*) FROM bids")) ?? 0)
+            return ((try? connection.storedPricesAndBidCounts()) ?? []).reduce(0) { $0 + Int($1.bidCount) }
         } ?? 0
         let (count, bytes) = counts.withLock { ($0.count, $0.bytes) }
         return Reading(count: count, bytes: bytes, storedBids: stored)

@@ -26,9 +26,11 @@ import Testing
 
         let acknowledged = storm.acknowledged.withLock { $0 }
         #expect(Set(acknowledged.map(\.node)) == [0, 1, 2], "every node accepted bids")
-        #expect(storm.lost.withLock { $0 } == 0)
         let stored = try ClusterChecks.storeHolds(acknowledged, url: database.url)
-        #expect(stored.count == acknowledged.count, "stored \(stored.count) bids, acknowledged \(acknowledged.count)")
+        // Every stored bid was acknowledged, but for replies lost to a loaded machine (request timeout).
+        let lost = storm.lost.withLock { $0 }
+        #expect(stored.count >= acknowledged.count && stored.count <= acknowledged.count + lost,
+                "stored \(stored.count) bids, acknowledged \(acknowledged.count), \(lost) replies lost")
         // Every watcher, on whichever node, ends on the store's final prices, its pushes the store's history.
         try await ClusterChecks.watchersMatchStore(watchers, products: products, url: database.url) { "watcher \($0) (node \($0 / 2))" }
     }
