@@ -41,8 +41,12 @@ struct ServerBench {
     }
 
     /// `count` watchers with four pages loaded, and `bidderCount` bidders raising products on those pages.
-    func pushes(watchers count: Int, bidders bidderCount: Int) -> PushResult {
-        let connections = connectMany(count, port: port, on: watcherLoop)
+    /// `watcherPorts` spreads the watchers over several nodes (default: this server); `level` sets the price range.
+    func pushes(watchers count: Int, bidders bidderCount: Int, watcherPorts: [Int]? = nil, level: Int? = nil) -> PushResult {
+        let ports = watcherPorts ?? [port]
+        let connections = ports.enumerated().flatMap { index, watcherPort in
+            connectMany(count / ports.count + (index < count % ports.count ? 1 : 0), port: watcherPort, on: watcherLoop)
+        }
         let watchers = BenchWatchers(loop: watcherLoop)
         onLoop(watcherLoop) {
             for connection in connections { watchers.adopt(connection) }
@@ -50,7 +54,7 @@ struct ServerBench {
         }
         while onLoop(watcherLoop, { watchers.listReplies }) < connections.count { usleep(5_000) }
 
-        let bidders = startBidders(bidderCount, level: 1_000 + count)
+        let bidders = startBidders(bidderCount, level: level ?? 1_000 + count)
         measure(bidders: bidders, watchers: watchers)
         let accepted = bidders.reduce(0) { $0 + $1.accepted }
         let replies = bidders.flatMap(\.latencies).sorted()

@@ -11,6 +11,7 @@ let suites: [String: ([String]) -> Int32] = [
     "proxy": runProxyBenchmark,
     "sell": runSellBenchmark,
     "catalogue": runCatalogueBenchmark,
+    "cluster": runClusterBenchmark,
 ]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let suite = suites[name] else {

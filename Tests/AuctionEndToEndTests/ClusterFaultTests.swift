@@ -1,0 +1,158 @@
+import AuctionCore
+import AuctionTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// Several real `auction-server` nodes on one real PostgreSQL, with faults: a node killed under a
+/// bid storm, PostgreSQL restarted under load, a node cut off from PostgreSQL (issue 13, "Faults").
+/// Bids go through the socket protocol (hello, anonymous bid); the store is read directly afterwards.
+@Suite(.serialized) struct ClusterFaultTests {
+    /// What every node of these tests is started with: anonymous bids, no per-connection rate limit,
+    /// quiet logs, and a short store timeout so that a lost store is noticed within a second.
+    static let nodeArguments = ["--allow-anonymous-bids", "--bids-per-second", "1000000", "--log-level", "warning",
+                                "--store-timeout", "1"]
+
+    @Test func killNineOfANodeLosesNoAcknowledgedBidAndItsClientsMoveOn() async throws {
+        let database = try PostgresFixture()
+        let cluster = try await offPool { try ClusterFixture(nodes: 3, storeURL: database.url, arguments: Self.nodeArguments) }
+        defer { cluster.stop() }
+        let storm = ClusterStorm(ports: cluster.socketPorts)
+        // Nine bidders, three per node, each product raised from every node at once.
+        let products = ClusterStorm.plainProducts.prefix(3)
+        let bidders = (0..<9).map { (product: products[$0 % 3], node: $0 / 3) }
+        let running = storm.start(bidders)
+
+        #expect(await eventually(timeout: 30) { storm.acknowledgedCount >= 60 })
+        let beforeKill = storm.acknowledgedCount
+        cluster.kill(0)
+        // The killed node's three bidders (0, 1, 2) get bids accepted on the other nodes.
+        let moved = await eventually(timeout: 30) {
+            let acked = storm.acknowledged.withLock { Array($0[beforeKill...]) }
+            return acked.count >= 60 && Set(acked.filter { $0.node != 0 && $0.bidder < 3 }.map(\.bidder)) == [0, 1, 2]
+        }
+        storm.stop()
+        await running.value
+
+        let afterKill = storm.acknowledged.withLock { Array($0[beforeKill...]) }
+        #expect(moved, "after the kill: \(afterKill.count) bids acknowledged, \(storm.lost.withLock { $0 }) lost replies, last outcomes \(storm.lastOutcome.withLock { $0 }), refusals \(storm.refusals.withLock { $0 }), by bidder: \(Dictionary(grouping: afterKill, by: \.bidder).mapValues { Set($0.map(\.node)) })")
+        _ = try ClusterChecks.storeHolds(storm.acknowledged.withLock { $0 }, url: database.url)
+        #expect(cluster.isRunning(1) && cluster.isRunning(2))
+    }
+
+    @Test func postgresRestartedUnderLoadRefusesWithUnavailableThenCatchesUp() async throws {
+        let postgres = try await offPool { try PrivatePostgresServer() }
+        defer { postgres.remove() }
+        let url = try postgres.createDatabase("auction")
+        let cluster = try await offPool { try ClusterFixture(nodes: 2, storeURL: url, arguments: Self.nodeArguments) }
+        defer { cluster.stop() }
+        let products = Array(ClusterStorm.plainProducts.prefix(3))
+        let watchers = try cluster.socketPorts.map { try ClusterSocketClient(port: $0) }
+        defer { watchers.forEach { $0.close() } }
+        for watcher in watchers { #expect(await watcher.subscribe(products)) }
+        let storm = ClusterStorm(ports: cluster.socketPorts)
+        let running = storm.start((0..<6).map { (product: products[$0 % 3], node: $0 % 2) })
+
+        #expect(await eventually(timeout: 30) { storm.acknowledgedCount >= 30 })
+        try await offPool { try postgres.stop() }
+        // Nodes notice and refuse; nothing is acknowledged while the store is down.
+        #expect(await eventually(timeout: 20) { storm.refusals(.unavailable) >= 6 }, "refusals: \(storm.refusals.withLock { $0 })")
+        // Replies to bids committed just before the stop have arrived by now; none may follow.
+        let settled = storm.acknowledgedCount
+        #expect(await eventually(timeout: 20) { storm.refusals(.unavailable) >= 18 })
+        let acknowledgedWhileDown = storm.acknowledgedCount - settled
+        try await offPool { try postgres.start() }
+        // Both nodes reconnect and accept bids again.
+        let recovered = storm.acknowledgedCount
+        #expect(await eventually(timeout: 30) {
+            Set(storm.acknowledged.withLock { $0[recovered...].map(\.node) }).count == 2
+        }, "bids accepted after the restart on nodes \(Set(storm.acknowledged.withLock { $0[recovered...].map(\.node) }))")
+        storm.stop()
+        await running.value
+
+        #expect(acknowledgedWhileDown == 0, "\(acknowledgedWhileDown) bids acknowledged while PostgreSQL was down")
+        _ = try ClusterChecks.storeHolds(storm.acknowledged.withLock { $0 }, url: url)
+        // Every watcher ends on the store's final prices, with no push repeated or out of order.
+        try await ClusterChecks.watchersMatchStore(watchers, products: products, url: url) { "watcher on node \($0)" }
+        let logs = (cluster.log(0) + cluster.log(1)).lowercased()
+        #expect(logs.contains("unavailable") || logs.contains("postgres") || logs.contains("store"), "no node reported the lost store")
+    }
+
+    @Test func nodeCutOffFromPostgresStopsAcceptingBids() async throws {
+        let database = try PostgresFixture()
+        let serverPort = ListeningLine.port(of: String(database.url.split(separator: "@").last?.split(separator: "/").first ?? ""))
+        let proxy = try LoopbackTCPProxy(targetPort: serverPort)
+        defer { proxy.close() }
+        let cutOffURL = database.url.replacingOccurrences(of: ":\(serverPort)/", with: ":\(proxy.port)/")
+        // Node 0 reaches PostgreSQL directly (it migrates the schema); node 1 only through the proxy.
+        let direct = try await offPool { try ClusterFixture(nodes: 1, storeURL: database.url, arguments: Self.nodeArguments) }
+        defer { direct.stop() }
+        let behind = try await offPool { try ClusterFixture(nodes: 1, storeURL: cutOffURL, arguments: Self.nodeArguments) }
+        defer { behind.stop() }
+        let onDirect = try ClusterSocketClient(port: direct.socketPorts[0])
+        let onBehind = try ClusterSocketClient(port: behind.socketPorts[0])
+        defer { onDirect.close(); onBehind.close() }
+        #expect(await onBehind.bid(4, 100_000_000) == .accepted)
+
+        // The link drops: open connections are reset, new ones get no answer (a userspace proxy cannot
+        // drop packets; a silent link whose kernel still acknowledges is `hungStoreIsRefusedWithinTheTimeout`).
+        proxy.cut()
+        // For longer than the store timeout, the cut-off node refuses every bid with `unavailable`.
+        var outcomes: [ClusterSocketClient.Outcome] = []
+        for step in 1...4 { outcomes.append(await onBehind.bid(4, 100_000_000 + Int64(step) * 10)) }
+        #expect(outcomes.allSatisfy(Self.isUnavailable), "bids on the cut-off node: \(outcomes)")
+        // The other node carries on deciding bids on the same product.
+        #expect(await onDirect.bid(4, 100_000_100) == .accepted)
+
+        proxy.heal()
+        // Reconnected, the node knows the other node's price and bids above it again.
+        var caughtUp = false
+        for _ in 0..<300 where !caughtUp {
+            if case .refused(.priceTooLow, let current) = await onBehind.bid(4, 100_000_100) { caughtUp = current == 100_000_100 }
+            if !caughtUp { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(caughtUp, "the reconnected node never named the other node's price")
+        #expect(await onBehind.bid(4, 100_000_200) == .accepted)
+        _ = try ClusterChecks.storeHolds([AcknowledgedBid(product: 4, price: 100_000_000, node: 1),
+                                          AcknowledgedBid(product: 4, price: 100_000_100, node: 0),
+                                          AcknowledgedBid(product: 4, price: 100_000_200, node: 1)], url: database.url)
+    }
+
+    @Test func hungStoreIsRefusedWithinTheTimeout() async throws {
+        let database = try PostgresFixture()
+        let serverPort = ListeningLine.port(of: String(database.url.split(separator: "@").last?.split(separator: "/").first ?? ""))
+        let proxy = try LoopbackTCPProxy(targetPort: serverPort)
+        defer { proxy.close() }
+        let silentURL = database.url.replacingOccurrences(of: ":\(serverPort)/", with: ":\(proxy.port)/")
+        let cluster = try await offPool { try ClusterFixture(nodes: 1, storeURL: silentURL, arguments: Self.nodeArguments) }
+        defer { cluster.stop() }
+        let client = try ClusterSocketClient(port: cluster.socketPorts[0])
+        defer { client.close() }
+        #expect(await client.bid(5, 100_000_000) == .accepted)
+
+        // The link goes silent: the proxy's kernel still acknowledges every byte (as a stopped
+        // PostgreSQL's would), so only the node's own deadline can notice.
+        proxy.blackhole()
+        let outcome = await client.bid(5, 100_000_010)
+        #expect(outcome != .accepted)
+        // Known issue (i13-ledger edc3748): statement_timeout runs in the server, which never got the
+        // statement, and tcp_user_timeout/keepalives see every byte acknowledged, so the bid waits for
+        // the link instead of being refused within store_timeout; needs a deadline in the node itself.
+        withKnownIssue("a silent store is not noticed within store_timeout", isIntermittent: true) {
+            #expect(Self.isUnavailable(outcome), "a bid on a node whose store went silent: \(outcome)")
+        }
+
+        proxy.heal()
+        var accepted = false
+        for attempt in 1...100 where !accepted {
+            accepted = await client.bid(5, 100_000_100 + Int64(attempt)) == .accepted
+            if !accepted { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(accepted, "the node never accepted a bid again after the link came back")
+    }
+
+    /// Whether a bid was refused with `unavailable`.
+    private static func isUnavailable(_ outcome: ClusterSocketClient.Outcome) -> Bool {
+        if case .refused(.unavailable, _) = outcome { true } else { false }
+    }
+}
