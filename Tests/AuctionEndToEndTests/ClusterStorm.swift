@@ -115,7 +115,7 @@ enum ClusterChecks {
             let pushes = watcher.prices(of: product)
             let seqs = pushes.compactMap { $0.sequence }
             #expect(seqs.count == pushes.count, "\(name) product \(product): a push without seq", sourceLocation: sourceLocation)
-            #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 }, "\(name) product \(product): seq repeated or went back: \(seqs.suffix(10))",
+            #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 }, "\(name) product \(product): seq repeated or went back: \(Self.firstBreak(in: seqs))",
                     sourceLocation: sourceLocation)
             let wrong = pushes.filter { push in push.sequence.map { priceAt[$0] != push.price.minorUnits } ?? false }
             let examples = wrong.prefix(3).map { "seq \($0.sequence ?? -1) pushed \($0.price.minorUnits) stored \(priceAt[$0.sequence ?? -1] ?? -1)" }
@@ -126,24 +126,23 @@ enum ClusterChecks {
         }
     }
 
+    /// The pushes around the first seq that did not rise (for messages).
+    static func firstBreak(in seqs: [Int64]) -> ArraySlice<Int64> {
+        guard let index = seqs.indices.dropLast().first(where: { seqs[$0] >= seqs[$0 + 1] }) else { return seqs.suffix(10) }
+        return seqs[max(0, index - 3)..<min(seqs.count, index + 4)]
+    }
+
     /// Waits for each watcher to reach the store's last `seq` of every product, then checks its pushes
     /// against the store's history (`watcherMatchesStore`). Names each watcher `nameOf(index)`.
-    ///
-    /// Known issue on the merged server lanes (i13-feed 78020a9 + i13-ledger edc3748 + i13-stores 3db8001):
-    /// a node numbers its own pushes with its local count instead of the stored `bids.seq`
-    /// (`PostgresBidLedger.takeSequence(of:)` is not wired into the push path yet), so pushes name a `seq`
-    /// whose stored price is another. Remove `withKnownIssue` once that lands.
     static func watchersMatchStore(_ watchers: [ClusterSocketClient], products: [Int], url: String,
                                    nameOf: (Int) -> String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         // One deadline for all (not one each: a test with six lagging watchers would wait two minutes).
         _ = await eventually(timeout: 20) { watchers.allSatisfy { caughtUp($0, products: products, url: url) } }
         let reached = watchers.map { caughtUp($0, products: products, url: url) }
         let stored = try PostgresInspection.bids(url)
-        withKnownIssue("pushes carry the node's local count as seq, not the stored bids.seq", isIntermittent: true) {
-            for (index, watcher) in watchers.enumerated() {
-                #expect(reached[index], "\(nameOf(index)) did not reach the final prices", sourceLocation: sourceLocation)
-                watcherMatchesStore(watcher, products: products, stored: stored, name: nameOf(index), sourceLocation: sourceLocation)
-            }
+        for (index, watcher) in watchers.enumerated() {
+            #expect(reached[index], "\(nameOf(index)) did not reach the final prices", sourceLocation: sourceLocation)
+            watcherMatchesStore(watcher, products: products, stored: stored, name: nameOf(index), sourceLocation: sourceLocation)
         }
     }
 

@@ -34,6 +34,7 @@ extension SocketService {
             update.sequence = remote.bidCount
             pushes.append((update, adoption.position))
         }
+        pushes = pushedSequences.admit(pushes)
         if pushes.count == 1 {
             broadcast(pushes[0].0, position: pushes[0].1)
         } else if !pushes.isEmpty {

@@ -114,6 +114,7 @@ extension SocketService {
 
     /// Pushes the accepted steps collected so far, then their price changes go to the live feed.
     private func pushGroup(_ pushes: inout [(PriceUpdate, Int)]) {
+        pushes = pushedSequences.admit(pushes)
         guard !pushes.isEmpty else { return }
         if pushes.count == 1 {
             broadcast(pushes[0].0, position: pushes[0].1)
@@ -173,13 +174,11 @@ extension SocketService {
         case .failure(let error):
             counters.commitFailures += batch.count
             log.error("bid: \(batch.count) decision(s) could not be stored and were undone: \(error)")
+            // Undone in the book only: nothing uncommitted was ever pushed (pushes leave after the
+            // commit), so watchers already hold the last committed price and its seq — a correction
+            // would repeat that seq.
             for item in batch.reversed() {
-                for var correction in book.revert(item.decision) {
-                    guard let position = book.position(of: correction.productID) else { continue }
-                    correction.sequence = sequences.known(of: correction.productID)
-                    broadcast(correction, position: position)
-                    onPriceChange(correction)
-                }
+                for correction in book.revert(item.decision) { onPriceChange(correction) }
             }
             for item in batch {
                 let reason = error.refusalReason

@@ -58,6 +58,8 @@ final class SocketService {
     var lotSellers: [ProductID: UserID] = [:]
     /// Connections following a query (request 13) and the query re-runs that find listed lots for them (`SocketService+QueryListings`).
     var queryListings = QueryListings()
+    /// The last seq pushed per product: no push repeats or lowers it (`PushedSequences`).
+    var pushedSequences = PushedSequences()
     /// Accepted bids known per product: every price push carries the product's count as `seq`.
     var sequences = ProductSequences()
     /// Other nodes' bids read while this node's own bids on the lot await their commit (`SocketService+Cluster`).
