@@ -135,12 +135,9 @@ import Testing
         proxy.blackhole()
         let outcome = await client.bid(5, 100_000_010)
         #expect(outcome != .accepted)
-        // Known issue (i13-ledger edc3748): statement_timeout runs in the server, which never got the
-        // statement, and tcp_user_timeout/keepalives see every byte acknowledged, so the bid waits for
-        // the link instead of being refused within store_timeout; needs a deadline in the node itself.
-        withKnownIssue("a silent store is not noticed within store_timeout", isIntermittent: true) {
-            #expect(Self.isUnavailable(outcome), "a bid on a node whose store went silent: \(outcome)")
-        }
+        // statement_timeout runs in the server, which never got the statement, and tcp_user_timeout sees
+        // every byte acknowledged: the node's own answer deadline (store_timeout + 1 s) refuses the bid.
+        #expect(Self.isUnavailable(outcome), "a bid on a node whose store went silent: \(outcome)")
 
         proxy.heal()
         var accepted = false

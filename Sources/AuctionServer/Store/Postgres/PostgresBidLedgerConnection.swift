@@ -74,6 +74,9 @@ final class PostgresBidLedgerConnection: Sendable {
         if now < state.retryAt, let failure = state.lastFailure { throw failure }
         do {
             let connection = try PostgresConnection(conninfo, connectTimeoutSeconds: Int((timeoutMilliseconds + 999) / 1_000))
+            // The server's statement_timeout answers first when it hears us; our own deadline (a second
+            // later) covers a link that has gone silent, where no answer would ever come.
+            connection.answerTimeoutMilliseconds = Int32(clamping: timeoutMilliseconds &+ 1_000)
             try connection.execute("SET statement_timeout = \(timeoutMilliseconds)")
             state.connection = connection
             state.backoff = 0

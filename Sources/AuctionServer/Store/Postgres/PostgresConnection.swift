@@ -9,6 +9,12 @@ import Glibc
 public final class PostgresConnection {
     /// Where the connection goes, without its password (for messages and logs).
     public let target: String
+    /// How long a statement may wait for the server's answer, measured here (nil: as long as it takes).
+    ///
+    /// PostgreSQL's own `statement_timeout` only works when the server hears the statement; a link that
+    /// has gone silent (a partition, a hung host) answers nothing, and TCP keeps accepting bytes. Past
+    /// this deadline the connection is closed and the statement fails with `.unavailable`.
+    public var answerTimeoutMilliseconds: Int32?
     private var handle: OpaquePointer?
 
     /// Connects with a `postgres://` / `postgresql://` URL or a libpq `key=value` string.
@@ -57,7 +63,7 @@ public final class PostgresConnection {
     /// Runs one or more SQL statements without parameters or results (`PQexec`).
     public func execute(_ sql: String) throws(StoreError) {
         let connection = try openHandle()
-        let result = PQexec(connection, sql)
+        let result = try answer(connection, sql, nil)
         defer { PQclear(result) }
         try check(result, connection)
     }
@@ -66,7 +72,7 @@ public final class PostgresConnection {
     @discardableResult
     public func run(_ sql: String, _ values: [SQLiteValue] = []) throws(StoreError) -> Int64 {
         let connection = try openHandle()
-        let result = Self.execute(connection, PostgresPlaceholders.numbered(sql), values)
+        let result = try answer(connection, PostgresPlaceholders.numbered(sql), values)
         defer { PQclear(result) }
         try check(result, connection)
         guard let result, let changed = PQcmdTuples(result), changed.pointee != 0 else { return 0 }
@@ -76,7 +82,7 @@ public final class PostgresConnection {
     /// Runs a query and maps each row.
     public func query<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (PostgresRow) throws(StoreError) -> T) throws(StoreError) -> [T] {
         let connection = try openHandle()
-        let result = Self.execute(connection, PostgresPlaceholders.numbered(sql), values)
+        let result = try answer(connection, PostgresPlaceholders.numbered(sql), values)
         defer { PQclear(result) }
         try check(result, connection)
         guard let result else { return [] }
@@ -172,11 +178,56 @@ public final class PostgresConnection {
         }
     }
 
-    private static func execute(_ connection: OpaquePointer, _ sql: String, _ values: [SQLiteValue]) -> OpaquePointer? {
-        let parameters = PostgresParameters(values)
-        return parameters.withPointers { pointers, lengths, formats in
-            PQexecParams(connection, sql, Int32(values.count), nil, pointers, lengths, formats, 0)
+    /// Sends `sql` (with `values`, or as a plain multi-statement string when nil) and returns its result:
+    /// the first error or the last result, as `PQexec` does. With `answerTimeoutMilliseconds` set it
+    /// waits on the socket only until that deadline, then closes the connection and throws `.unavailable`.
+    private func answer(_ connection: OpaquePointer, _ sql: String, _ values: [SQLiteValue]?) throws(StoreError) -> OpaquePointer? {
+        guard let timeout = answerTimeoutMilliseconds else {
+            guard let values else { return PQexec(connection, sql) }
+            return PostgresParameters(values).withPointers { pointers, lengths, formats in
+                PQexecParams(connection, sql, Int32(values.count), nil, pointers, lengths, formats, 0)
+            }
         }
+        let sent: Int32
+        if let values {
+            sent = PostgresParameters(values).withPointers { pointers, lengths, formats in
+                PQsendQueryParams(connection, sql, Int32(values.count), nil, pointers, lengths, formats, 0)
+            }
+        } else {
+            sent = PQsendQuery(connection, sql)
+        }
+        guard sent == 1 else { throw StoreError.unavailable(target: target, reason: Self.trimmed(PQerrorMessage(connection))) }
+        let deadline = Self.monotonicMilliseconds() &+ Int64(timeout)
+        var kept: OpaquePointer?
+        while true {
+            while PQisBusy(connection) == 1 {
+                let remaining = deadline &- Self.monotonicMilliseconds()
+                guard remaining > 0 else {
+                    PQclear(kept)
+                    close()
+                    throw StoreError.unavailable(target: target, reason: "no answer within \(timeout) ms; the connection was closed")
+                }
+                var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, Int32(clamping: remaining))
+                guard PQconsumeInput(connection) == 1 else {
+                    PQclear(kept)
+                    throw StoreError.unavailable(target: target, reason: Self.trimmed(PQerrorMessage(connection)))
+                }
+            }
+            guard let result = PQgetResult(connection) else { return kept }
+            if let current = kept, PQresultStatus(current) == PGRES_FATAL_ERROR {
+                PQclear(result)  // the first error stands
+            } else {
+                PQclear(kept)
+                kept = result
+            }
+        }
+    }
+
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) &* 1_000 &+ Int64(now.tv_nsec) / 1_000_000
     }
 
     private func openHandle() throws(StoreError) -> OpaquePointer {
