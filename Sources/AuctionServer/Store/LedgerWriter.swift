@@ -10,7 +10,7 @@ import CSQLite
 ///
 /// `Sendable`: the connection and its statements sit in one `Mutex` (only the writer thread takes
 /// it, so it is never contended), the counters in another. Completions run outside both locks.
-final class LedgerWriter: Sendable {
+final class LedgerWriter: BatchCommitting {
     private struct Statements {
         var insertBid: SQLiteStatement
         var updateProduct: SQLiteStatement

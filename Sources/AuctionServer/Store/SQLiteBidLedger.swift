@@ -19,10 +19,9 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
 
     /// The database file.
     public let path: String
-    private let queue = LedgerQueue()
     private let reader: StoreConnection
-    private let writerThread: WorkerThread
     private let writer: LedgerWriter
+    private let pipeline: GroupCommitPipeline
 
     /// Opens (creating and migrating if needed) the store at `path` and starts the writer thread.
     /// `keyLifetimeMilliseconds`: how long an idempotency key stays bound to its bid (24 h).
@@ -33,21 +32,8 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
             database: SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds),
             keyLifetimeMilliseconds: keyLifetimeMilliseconds)
         reader = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        let queue = self.queue, writer = self.writer
-        writerThread = WorkerThread(name: "auction-ledger")
-        let started = writerThread.submit {
-            while let batch = queue.takeAll() {
-                writer.commit(batch)
-            }
-            writer.close()
-            queue.markFinished()
-        }
-        if !started {
-            writer.close()
-            queue.close()
-            queue.markFinished()
-            throw StoreError.cannotOpen(path: path, reason: "cannot start the ledger's writer thread")
-        }
+        pipeline = try GroupCommitPipeline(writer: writer, location: path,
+                                           startFailure: .cannotOpen(path: path, reason: "cannot start the ledger's writer thread"))
     }
 
     deinit {
@@ -68,25 +54,14 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
 
     /// Queues bids and the lot changes they cause (maximums, moved ends, buy-now); one commit holds all.
     public func submit(_ bids: [AcceptedBid], changes: [LotChange], completion: @escaping Completion) {
-        guard queue.enqueue(LedgerQueue.Entry(bids: bids, changes: changes, completion: completion)) else {
-            completion(.failure(.closed(path: path)))
-            return
-        }
+        pipeline.submit(bids, changes: changes, completion: completion)
     }
 
     /// Records bids in one durable commit and returns once it is done.
     ///
     /// From a completion (the writer thread) it commits directly instead of queueing.
     public func record(_ bids: [AcceptedBid]) throws(StoreError) {
-        guard !bids.isEmpty else { return }
-        let latch = Latch<Result<Void, StoreError>>()
-        let entry = LedgerQueue.Entry(bids: bids) { latch.fulfil($0) }
-        if writerThread.isCurrent {
-            writer.commit([entry])
-        } else if !queue.enqueue(entry) {
-            throw StoreError.closed(path: path)
-        }
-        try latch.wait().get()
+        try pipeline.record(bids)
     }
 
     /// Commits and bids so far; `bidsPerCommit` shows how well bids group.
@@ -132,11 +107,7 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
     ///
     /// Idempotent. Called from a completion (the writer thread) it does not wait for the drain.
     public func shutdown() {
-        queue.close()
-        if !writerThread.isCurrent {
-            queue.waitUntilFinished()
-        }
-        writerThread.shutdown()
+        pipeline.shutdown()
         reader.close()
     }
 

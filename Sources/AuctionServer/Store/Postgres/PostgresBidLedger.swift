@@ -24,10 +24,9 @@ public final class PostgresBidLedger: BidLedger, Sendable {
 
     /// Where the store is, without its password.
     public let target: String
-    private let queue = LedgerQueue()
     private let reader: PostgresBidLedgerConnection
-    private let writerThread: WorkerThread
     private let writer: PostgresBidLedgerWriter
+    private let pipeline: GroupCommitPipeline
 
     /// Connects to `store` (migrating its schema if needed) and starts the writer thread.
     ///
@@ -43,21 +42,8 @@ public final class PostgresBidLedger: BidLedger, Sendable {
         }
         writer = PostgresBidLedgerWriter(connection: connection, keyLifetimeMilliseconds: keyLifetimeMilliseconds)
         reader = PostgresBidLedgerConnection(store: store, timeoutMilliseconds: timeoutMilliseconds, clock: clock)
-        let queue = self.queue, writer = self.writer
-        writerThread = WorkerThread(name: "auction-ledger")
-        let started = writerThread.submit {
-            while let batch = queue.takeAll() {
-                writer.commit(batch)
-            }
-            writer.connection.close()
-            queue.markFinished()
-        }
-        if !started {
-            connection.close()
-            queue.close()
-            queue.markFinished()
-            throw StoreError.unavailable(target: target, reason: "cannot start the ledger's writer thread")
-        }
+        pipeline = try GroupCommitPipeline(writer: writer, location: store.displayTarget,
+                                           startFailure: .unavailable(target: store.displayTarget, reason: "cannot start the ledger's writer thread"))
     }
 
     deinit {
@@ -76,25 +62,14 @@ public final class PostgresBidLedger: BidLedger, Sendable {
 
     /// Queues bids and the lot changes they cause (maximums, moved ends, buy-now); one commit holds all.
     public func submit(_ bids: [AcceptedBid], changes: [LotChange], completion: @escaping Completion) {
-        guard queue.enqueue(LedgerQueue.Entry(bids: bids, changes: changes, completion: completion)) else {
-            completion(.failure(.closed(path: target)))
-            return
-        }
+        pipeline.submit(bids, changes: changes, completion: completion)
     }
 
     /// Records bids in one durable commit and returns once it is done.
     ///
     /// From a completion (the writer thread) it commits directly instead of queueing.
     public func record(_ bids: [AcceptedBid]) throws(StoreError) {
-        guard !bids.isEmpty else { return }
-        let latch = Latch<Result<Void, StoreError>>()
-        let entry = LedgerQueue.Entry(bids: bids) { latch.fulfil($0) }
-        if writerThread.isCurrent {
-            writer.commit([entry])
-        } else if !queue.enqueue(entry) {
-            throw StoreError.closed(path: target)
-        }
-        try latch.wait().get()
+        try pipeline.record(bids)
     }
 
     /// Commits and bids so far; `bidsPerCommit` shows how well bids group.
@@ -165,11 +140,7 @@ public final class PostgresBidLedger: BidLedger, Sendable {
     ///
     /// Idempotent. Called from a completion (the writer thread) it does not wait for the drain.
     public func shutdown() {
-        queue.close()
-        if !writerThread.isCurrent {
-            queue.waitUntilFinished()
-        }
-        writerThread.shutdown()
+        pipeline.shutdown()
         reader.close()
     }
 

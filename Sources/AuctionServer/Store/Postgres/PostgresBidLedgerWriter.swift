@@ -15,7 +15,7 @@ import AuctionInfrastructure
 /// `.unavailable` (nothing was written).
 ///
 /// `Sendable`: the connection is behind its own `Mutex`, the counters and kept conflicts in others.
-final class PostgresBidLedgerWriter: Sendable {
+final class PostgresBidLedgerWriter: BatchCommitting {
     /// The connection (reopened after a break).
     let connection: PostgresBidLedgerConnection
     private let keyLifetimeMilliseconds: Int64
@@ -26,6 +26,11 @@ final class PostgresBidLedgerWriter: Sendable {
     init(connection: PostgresBidLedgerConnection, keyLifetimeMilliseconds: Int64) {
         self.connection = connection
         self.keyLifetimeMilliseconds = keyLifetimeMilliseconds
+    }
+
+    /// Closes the writer's connection (writer thread, after the last batch).
+    func close() {
+        connection.close()
     }
 
     /// What the writer has done so far (any thread).

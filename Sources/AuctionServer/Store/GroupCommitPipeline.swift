@@ -1,0 +1,76 @@
+import AuctionCore
+import AuctionInfrastructure
+
+/// A ledger writer: commits a batch of queued submissions in one transaction, answering each
+/// entry's completion after the commit, and closes its connection when the pipeline stops.
+protocol BatchCommitting: Sendable {
+    /// Writes `batch` in one transaction and then calls each entry's completion (writer thread).
+    func commit(_ batch: [LedgerQueue.Entry])
+    /// Closes the writer's connection (writer thread, after the last batch).
+    func close()
+}
+
+/// What both bid ledgers share: the queue and the writer thread of group commit.
+///
+/// `submit` queues; the writer thread takes everything queued and hands it to the writer as one
+/// batch; `record` waits for its own commit (or commits at once when called on the writer thread);
+/// `shutdown` refuses new work, lets the writer commit what is queued, and stops the thread.
+final class GroupCommitPipeline: Sendable {
+    private let queue = LedgerQueue()
+    private let writerThread = WorkerThread(name: "auction-ledger")
+    private let writer: any BatchCommitting
+    /// Where the store is (for `.closed` errors).
+    private let location: String
+
+    /// Starts the writer thread over `writer`; throws `startFailure` when the thread cannot start.
+    init(writer: any BatchCommitting, location: String, startFailure: StoreError) throws(StoreError) {
+        self.writer = writer
+        self.location = location
+        let queue = self.queue
+        let started = writerThread.submit {
+            while let batch = queue.takeAll() {
+                writer.commit(batch)
+            }
+            writer.close()
+            queue.markFinished()
+        }
+        if !started {
+            writer.close()
+            queue.close()
+            queue.markFinished()
+            throw startFailure
+        }
+    }
+
+    /// Queues bids and the lot changes they cause; `completion` runs after the commit that holds them
+    /// (at once, on the caller's thread, with `.closed` after `shutdown`).
+    func submit(_ bids: [AcceptedBid], changes: [LotChange], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        guard queue.enqueue(LedgerQueue.Entry(bids: bids, changes: changes, completion: completion)) else {
+            completion(.failure(.closed(path: location)))
+            return
+        }
+    }
+
+    /// Records bids in one durable commit and returns once it is done (directly on the writer thread).
+    func record(_ bids: [AcceptedBid]) throws(StoreError) {
+        guard !bids.isEmpty else { return }
+        let latch = Latch<Result<Void, StoreError>>()
+        let entry = LedgerQueue.Entry(bids: bids) { latch.fulfil($0) }
+        if writerThread.isCurrent {
+            writer.commit([entry])
+        } else if !queue.enqueue(entry) {
+            throw StoreError.closed(path: location)
+        }
+        try latch.wait().get()
+    }
+
+    /// Stops taking bids, commits everything already queued and answers it, then stops the thread.
+    /// Idempotent; called from a completion (the writer thread) it does not wait for the drain.
+    func shutdown() {
+        queue.close()
+        if !writerThread.isCurrent {
+            queue.waitUntilFinished()
+        }
+        writerThread.shutdown()
+    }
+}
