@@ -37,4 +37,14 @@ extension AuctionBook {
         return AuctionClosing(productID: id, position: index + 1, finalPrice: finalPrice, winner: winner, endedAt: endedAt,
                               reserveMet: lot.reserveMet, bought: lot.isBought, bidders: lot.bidders.sorted { $0.rawValue < $1.rawValue })
     }
+
+    /// The closing of a lot this book has already closed, with the store's final price and winner
+    /// (a node whose book saw the end but did not hold the closing duty announces it from the
+    /// store's record); nil when the lot is unknown or still open.
+    public func closing(ofClosed id: ProductID, finalPrice: Money, winner: UserID?, endedAt: Timestamp) -> AuctionClosing? {
+        guard let index = indexByID[id], lots[index].isClosed else { return nil }
+        let lot = lots[index]
+        return AuctionClosing(productID: id, position: index + 1, finalPrice: finalPrice, winner: winner, endedAt: endedAt,
+                              reserveMet: lot.reserveMet, bought: lot.isBought, bidders: lot.bidders.sorted { $0.rawValue < $1.rawValue })
+    }
 }

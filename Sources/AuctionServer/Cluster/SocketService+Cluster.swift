@@ -59,10 +59,15 @@ extension SocketService {
         }
     }
 
-    /// Closes lots whose close another node recorded; returns the closings to announce (each once).
+    /// Closes lots whose close the closing duty's holder recorded; returns the closings to announce.
+    ///
+    /// A lot this node's book already closed (its end passed here too, but another node held the duty
+    /// and recorded it) is announced now, from the store's record: `announce` sends each close once.
     func adoptRemote(_ closes: [RemoteClose]) -> [AuctionClosing] {
         closes.compactMap { close in
             book.adoptClose(close.productID, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt)
+                ?? (announcedCloses.contains(close.productID) ? nil
+                    : book.closing(ofClosed: close.productID, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt))
         }
     }
 }

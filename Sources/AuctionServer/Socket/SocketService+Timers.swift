@@ -24,6 +24,7 @@ extension SocketService {
 
     /// Announces an ended auction (type 5) to the product's watchers.
     func announce(_ closing: AuctionClosing, winnerName: String?) {
+        guard announcedCloses.insert(closing.productID).inserted else { return }
         let winnerName = winnerName ?? closing.winner.flatMap { knownNames[$0] }
         broadcast(other: Self.closedFrame(closing, winnerName: winnerName), position: closing.position, productID: closing.productID)
         let reserve = closing.reserveMet.map { $0 ? ", reserve met" : ", reserve not met" } ?? ""

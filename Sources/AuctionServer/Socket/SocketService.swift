@@ -66,6 +66,8 @@ final class SocketService {
     var parkedRemoteBids: [ProductID: RemoteBids] = [:]
     /// Notices pushed lately: one stored here and heard from the store again goes out once.
     var deliveredNotices = RecentIDs()
+    /// Products whose close this node has announced (push 5 goes out once per node, whoever recorded it).
+    var announcedCloses = Set<ProductID>()
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }

@@ -150,6 +150,44 @@ import Testing
         #expect(reply.result == false)
     }
 
+    @Test func aCloseThisNodeSawButAnotherNodeRecordedIsAnnouncedHereOnce() async throws {
+        // Given product 5 ending a minute into the node's clock, and the closing duty held elsewhere.
+        let store = try ClusterStore(products: 20)
+        let clock = ManualClock()
+        let endsAt = clock.now().adding(milliseconds: 60_000)
+        try store.connection.run("UPDATE products SET ends_at = ? WHERE id = 5", [.integer(endsAt.millisecondsSinceEpoch)])
+        #expect(try store.connection.scalarInteger("SELECT CASE WHEN pg_try_advisory_lock(?) THEN 1 ELSE 0 END",
+                                                   [.integer(PostgresSchema.closingDutyLock)]) == 1)
+        let node = try ServerFixture(listings: ServerFixture.listings(count: 20), clock: clock, configure: {
+            $0.store = store.store
+            $0.allowAnonymousBids = true
+        })
+        defer { node.stop() }
+        #expect(await Self.listening(node))
+        let watcher = try node.client()
+        defer { watcher.close() }
+        #expect(try await watcher.request(.subscribe([5])).result)
+        try store.commitBid(product: 5, price: 10_900)
+        #expect(await eventually { watcher.prices.count == 1 })
+
+        // When the end passes on this node: its book closes the lot, but it does not hold the duty.
+        clock.advance(milliseconds: 61_000)
+        #expect(await eventually {
+            (try? store.connection.scalarInteger("SELECT COUNT(*) FROM products WHERE id = 5 AND closed_at IS NULL")) == 1
+        })
+        #expect(try await watcher.request(.ping).result)
+        #expect(watcher.closes.isEmpty, "not announced before the store records it")
+
+        // Then the holder records it: this node announces it once, with the stored price and winner.
+        try store.recordClose(product: 5, at: endsAt.millisecondsSinceEpoch)
+        try store.connection.notify("auction_closes", payload: "5")
+        #expect(await eventually { watcher.closes.count == 1 })
+        #expect(try await watcher.request(.ping).result)
+        #expect(watcher.closes.count == 1)
+        #expect(watcher.closes.first?.finalPrice == 10_900)
+        #expect(watcher.closes.first?.winner == "remote")
+    }
+
     @Test func sqlitePricePushesCarryTheProductsBidCount() async throws {
         let node = try ServerFixture(listings: ServerFixture.listings(count: 20), configure: { $0.allowAnonymousBids = true })
         defer { node.stop() }
