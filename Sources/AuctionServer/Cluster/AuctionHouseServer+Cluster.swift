@@ -24,6 +24,8 @@ extension AuctionHouseServer {
                     }
                 case .notices(let notices):
                     service.value.deliver(notices)
+                case .chat(let messages):
+                    service.value.deliverChat(messages)
                 }
             }
         }

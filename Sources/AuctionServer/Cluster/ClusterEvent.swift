@@ -9,6 +9,8 @@ enum ClusterEvent: Sendable {
     case closes([RemoteClose])
     /// Stored notifications (decided on any node) for this node's connections of their users.
     case notices([(user: UserID, notification: AuctionNotification)])
+    /// Chat messages stored on any node (this one's too), in the order PostgreSQL committed them.
+    case chat([ChatStore.Message])
 }
 
 /// One lot's bids accepted on other nodes since this node last knew it, with the lot as stored.

@@ -125,8 +125,12 @@ final class ClusterListener: Sendable {
                 guard let ids = ClusterPayload.ids(notification.payload) else { return ignore(notification) }
                 let notices = try ClusterReads.notices(ids, connection)
                 if !notices.isEmpty { hand(.notices(notices)) }
+            case ChatStore.channel:
+                guard let ids = ClusterPayload.ids(notification.payload) else { return ignore(notification) }
+                let messages = try ClusterReads.chatMessages(ids, connection)
+                if !messages.isEmpty { hand(.chat(messages)) }
             default:
-                break  // chat and lots: not read here yet
+                break  // lots: not read here yet
             }
         } catch {
             if case .unavailable = error { throw error }

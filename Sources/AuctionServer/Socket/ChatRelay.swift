@@ -16,6 +16,9 @@ final class ChatRelay {
     var registry: ChatRoomRegistry
     /// Appends messages (used on `writer` only).
     let store: ChatStore
+    /// Whether the store is shared by several nodes (PostgreSQL): messages then reach members through
+    /// the store's notifications on every node, this one's included, in one commit order.
+    let isShared: Bool
     /// Reads history (used on the loop only).
     let reader: ChatStore
     /// One thread: appends run one at a time, in submission order.
@@ -36,6 +39,7 @@ final class ChatRelay {
 
     /// Opens two connections to the store at `target`.
     init(target: StoreTarget, limits: ChatLimits = ChatLimits()) throws(StoreError) {
+        if case .postgres = target { isShared = true } else { isShared = false }
         store = try ChatStore(target: target)
         do {
             reader = try ChatStore(target: target)

@@ -172,10 +172,9 @@ extension SocketService {
             if let peer = peers[sender] {
                 reply(to: peer, completionID, result: true, fields: JSONObject([("seq", .int(stored.sequence))]))
             }
-            let bytes = OutboundMessage.chat(Self.encode(stored))
-            for id in chat.registry.members(of: room) where chat.shouldDeliver(sequence: stored.sequence, in: room, to: id) {
-                if let peer = peers[id] { send(bytes, to: peer) }
-            }
+            // A shared store's notification brings it to every node's members, this one's included.
+            guard !chat.isShared else { return }
+            deliverChat(stored, in: room)
         case .failure(let error):
             log.error("chat: a message to \(room) could not be stored: \(error)")
             if let peer = peers[sender] {
@@ -205,5 +204,23 @@ extension SocketService {
 
     private static func chatMessage(_ text: String) -> JSONObject {
         JSONObject([("message", .string(text))])
+    }
+
+    /// Pushes a stored message to the room's members here (those whose history did not hold it).
+    private func deliverChat(_ stored: ChatStore.Message, in room: ChatRoomName) {
+        guard let chat else { return }
+        let bytes = OutboundMessage.chat(Self.encode(stored))
+        for id in chat.registry.members(of: room) where chat.shouldDeliver(sequence: stored.sequence, in: room, to: id) {
+            if let peer = peers[id] { send(bytes, to: peer) }
+        }
+    }
+
+    /// Messages a shared store committed (on any node), in its commit order: each pushed once to
+    /// this node's members of its room; a room name that does not parse is skipped.
+    func deliverChat(_ messages: [ChatStore.Message]) {
+        for message in messages where deliveredChat.insert(message.sequence) {
+            guard let room = ChatRoomName(rawValue: message.room) else { continue }
+            deliverChat(message, in: room)
+        }
     }
 }

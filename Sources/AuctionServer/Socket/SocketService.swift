@@ -68,6 +68,8 @@ final class SocketService {
     var deliveredNotices = RecentIDs()
     /// Products whose close this node has announced (push 5 goes out once per node, whoever recorded it).
     var announcedCloses = Set<ProductID>()
+    /// Chat messages pushed lately from a shared store's notifications: each goes out once.
+    var deliveredChat = RecentIDs()
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }

@@ -37,12 +37,22 @@ public final class ChatStore: Sendable {
         connection.close()
     }
 
-    /// Stores a message and returns it with its sequence number.
+    /// The channel a shared (PostgreSQL) store notifies with each message's id, in commit order.
+    public static let channel = "auction_chat"
+
+    /// Stores a message and returns it with its sequence number. On PostgreSQL the same transaction
+    /// notifies `auction_chat` with its id: every node (the sender's too) delivers from that stream,
+    /// which PostgreSQL hands to all listeners in commit order — one order for every member.
     public func append(room: String, sender: String, text: String, at time: Timestamp) throws(StoreError) -> Message {
         try connection.withDatabase { database throws(StoreError) -> Message in
-            let id = try database.insertReturningID("INSERT INTO chat_messages (room, sender, text, time) VALUES (?, ?, ?, ?)",
-                                                    [.text(room), .text(sender), .text(text), .integer(time.millisecondsSinceEpoch)])
-            return Message(sequence: id, room: room, sender: sender, text: text, time: time)
+            try database.inTransaction { () throws(StoreError) -> Message in
+                let id = try database.insertReturningID("INSERT INTO chat_messages (room, sender, text, time) VALUES (?, ?, ?, ?)",
+                                                        [.text(room), .text(sender), .text(text), .integer(time.millisecondsSinceEpoch)])
+                if database.dialect == .postgres {
+                    _ = try database.rows("SELECT pg_notify(?, ?)", [.text(Self.channel), .text(String(id))]) { _ in 0 }
+                }
+                return Message(sequence: id, room: room, sender: sender, text: text, time: time)
+            }
         }
     }
 

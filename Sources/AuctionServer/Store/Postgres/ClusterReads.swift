@@ -89,4 +89,13 @@ enum ClusterReads {
                 createdAt: Timestamp(millisecondsSinceEpoch: row.int64(6))))
         }.compactMap { $0 }
     }
+
+    /// Chat messages by id, oldest first.
+    static func chatMessages(_ ids: ClosedRange<Int64>, _ connection: PostgresConnection) throws(StoreError) -> [ChatStore.Message] {
+        try connection.query("SELECT id, room, sender, text, time FROM chat_messages WHERE id BETWEEN ? AND ? ORDER BY id",
+                             [.integer(ids.lowerBound), .integer(ids.upperBound)]) { row in
+            ChatStore.Message(sequence: row.int64(0), room: row.text(1), sender: row.text(2), text: row.text(3),
+                              time: Timestamp(millisecondsSinceEpoch: row.int64(4)))
+        }
+    }
 }

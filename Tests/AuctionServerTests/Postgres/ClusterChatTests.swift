@@ -1,0 +1,47 @@
+import AuctionCore
+import AuctionData
+import AuctionServer
+import AuctionTestSupport
+import Testing
+
+/// Chat rooms across two nodes on one PostgreSQL store: every member, on either node, gets every
+/// message once and in one order (the store's commit order, as its notifications carry it).
+@Suite struct ClusterChatTests {
+    static func node(_ store: ClusterStore) throws -> ServerFixture {
+        try ServerFixture(listings: ServerFixture.listings(count: 3), hooks: ChatServerTests.hooks, configure: { $0.store = store.store })
+    }
+
+    @Test func messagesReachMembersOnBothNodesOnceInOneOrder() async throws {
+        let store = try ClusterStore(products: 3)
+        let first = try Self.node(store), second = try Self.node(store)
+        defer { first.stop(); second.stop() }
+        #expect(await ClusterFeedTests.listening(first))
+        #expect(await ClusterFeedTests.listening(second))
+        let alice = try await ChatServerTests.member(first, "alice", room: "lobby")
+        let carol = try await ChatServerTests.member(first, "carol", room: "lobby")
+        let bob = try await ChatServerTests.member(second, "bob", room: "lobby")
+        defer { alice.close(); carol.close(); bob.close() }
+
+        #expect(try await alice.request(.chatSend(room: "lobby", text: "from A")).result)
+        #expect(try await bob.request(.chatSend(room: "lobby", text: "from B")).result)
+        // Sent at once from both nodes: whichever commits first is first for everyone.
+        async let fromAlice = alice.request(.chatSend(room: "lobby", text: "together A"))
+        async let fromBob = bob.request(.chatSend(room: "lobby", text: "together B"))
+        let (sentByAlice, sentByBob) = try await (fromAlice, fromBob)
+        #expect(sentByAlice.result && sentByBob.result)
+
+        let members = [alice, carol, bob]
+        #expect(await eventually { members.allSatisfy { $0.chatLines(in: "lobby").count == 4 } })
+        #expect(try await bob.request(.ping).result)
+        let orders = members.map { $0.chatLines(in: "lobby").map(\.text) }
+        #expect(orders.allSatisfy { $0.count == 4 }, "each message once: \(orders)")
+        #expect(Set(orders.map { $0.joined(separator: "|") }).count == 1, "one order for every member: \(orders)")
+        #expect(orders[0].prefix(2) == ["from A", "from B"])
+        let sequences = members.map { $0.chatLines(in: "lobby").map(\.sequence) }
+        #expect(sequences.allSatisfy { $0 == sequences[0] })
+        // History from the store on either node holds all four.
+        let late = try await ChatServerTests.member(second, "carol", room: "lobby")
+        defer { late.close() }
+        #expect(await eventually { late.chatLines(in: "lobby").count == 4 })
+    }
+}
