@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionEngine
+import AuctionInfrastructure
 
 /// Opening a node on the shared PostgreSQL store (`configuration.store`).
 extension AuctionHouseServer {
@@ -35,5 +36,25 @@ extension AuctionHouseServer {
             log.error("auction: cannot record the close of \(closing.productID): \(error)")
         }
         return nil
+    }
+
+    /// Every second of server time, on the closings thread: the closing duty is taken when free and
+    /// its holder closes, from the store alone, every open lot whose stored end has passed — lots no
+    /// node's book saw end (listed on a node that died, say). Each close is notified, so every node
+    /// announces it. Stops once the closings thread has shut down.
+    static func sweepOverdue(duty: PostgresClosingDuty, queue: WorkerThread, loop: EventLoop, clock: any TimeSource, log: ServerLog) {
+        _ = loop.schedule(afterMilliseconds: 1_000) {
+            // Refused once the closings thread has shut down: the sweep ends there.
+            _ = queue.submit {
+                _ = duty.takeOver()
+                do {
+                    let closed = try duty.recordOverdue(now: clock.now())
+                    if !closed.isEmpty { log.info("auction: closed \(closed.count) overdue lot(s) from the store") }
+                } catch {
+                    log.warning("auction: the overdue sweep failed: \(error)")
+                }
+                sweepOverdue(duty: duty, queue: queue, loop: loop, clock: clock, log: log)
+            }
+        }
     }
 }

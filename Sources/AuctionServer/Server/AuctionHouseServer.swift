@@ -213,6 +213,7 @@ public final class AuctionHouseServer: Sendable {
         // Configured here, before `listen`; from then on used only on the loop, reached through `bound`.
         let bound = LoopBound(handingOver: service, to: loop)
         let duty = running.closingDuty, clock = self.clock
+        if let duty { Self.sweepOverdue(duty: duty, queue: closings, loop: loop, clock: clock, log: log) }
         service.onClosings = { [log, bound] ended in
             // Closed in the catalogue at once (the winner's name may follow once the close is recorded).
             for closing in ended { live.close(closing.productID, winner: closing.winner.flatMap { bound.value.knownNames[$0] }) }

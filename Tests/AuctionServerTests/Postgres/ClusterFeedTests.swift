@@ -188,6 +188,33 @@ import Testing
         #expect(watcher.closes.first?.winner == "remote")
     }
 
+    @Test func theDutyHolderClosesALotNoNodesBookKnowsWhenItsStoredEndPasses() async throws {
+        // Given a node holding the closing duty, and a lot written to the store after it started
+        // (listed on a node that died before any other learned of it), ending in 30 s.
+        let store = try ClusterStore(products: 20)
+        let clock = ManualClock()
+        let node = try ServerFixture(listings: ServerFixture.listings(count: 20), clock: clock, configure: {
+            $0.store = store.store
+            $0.allowAnonymousBids = true
+        })
+        defer { node.stop() }
+        #expect(await Self.listening(node))
+        let endsAt = clock.now().adding(milliseconds: 30_000)
+        try store.connection.run("""
+            INSERT INTO products (id, name, seller, start_price, current_price, last_change_at, listed_at, ends_at)
+            VALUES (21, 'Orphan', 'seller', 10000, 10000, 0, 0, ?)
+            """, [.integer(endsAt.millisecondsSinceEpoch)])
+        let open = { try? store.connection.scalarInteger("SELECT COUNT(*) FROM products WHERE id = 21 AND closed_at IS NULL") }
+        #expect(open() == 1)
+
+        // When the server's clock passes its end: the sweep closes it from the store, once.
+        #expect(await eventually {
+            clock.advance(milliseconds: 31_000)
+            return open() == 0
+        })
+        #expect(try store.connection.scalarInteger("SELECT final_price FROM products WHERE id = 21") == 10_000)
+    }
+
     @Test func sqlitePricePushesCarryTheProductsBidCount() async throws {
         let node = try ServerFixture(listings: ServerFixture.listings(count: 20), configure: { $0.allowAnonymousBids = true })
         defer { node.stop() }
