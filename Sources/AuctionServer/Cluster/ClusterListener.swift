@@ -9,7 +9,7 @@ import Glibc
 /// caught up by `bid_count`. A payload it cannot read is logged (bounded) and ignored.
 final class ClusterListener: Sendable {
     /// The channels every node listens on.
-    static let channels = ["auction_bids", "auction_closes", "auction_chat", "auction_notices", "auction_lots"]
+    static let channels = [PostgresBidLedger.bidChannel, PostgresClosingDuty.closeChannel, ChatStore.channel, "auction_notices", "auction_lots"]
 
     /// Where to connect and how patiently.
     struct Configuration: Sendable {
@@ -112,12 +112,12 @@ final class ClusterListener: Sendable {
     private func handle(_ notification: PostgresNotification, _ connection: PostgresConnection) throws(StoreError) {
         do throws(StoreError) {
             switch notification.channel {
-            case "auction_bids":
+            case PostgresBidLedger.bidChannel:
                 guard let (product, sequence) = ClusterPayload.bid(notification.payload) else { return ignore(notification) }
                 let known = sequences.known(of: product)
                 guard sequence > known else { return }  // this node's own commit, or already read
                 if let bids = try ClusterReads.bids(of: product, after: known, connection) { hand(.bids(bids)) }
-            case "auction_closes":
+            case PostgresClosingDuty.closeChannel:
                 guard let product = ClusterPayload.product(notification.payload) else { return ignore(notification) }
                 let closes = try ClusterReads.closes([product], connection)
                 if !closes.isEmpty { hand(.closes(closes)) }

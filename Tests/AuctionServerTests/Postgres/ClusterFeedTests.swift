@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionInfrastructure
 @testable import AuctionServer
 import AuctionTestSupport
 import Testing
@@ -7,8 +8,8 @@ import Testing
 /// Bids and closes committed by other nodes reach this node's watchers, once, with their `seq`.
 @Suite struct ClusterFeedTests {
     /// A node (SQLite for its own lots, listening on the cluster's store) with the same 20 lots.
-    static func node(_ store: ClusterStore) throws -> ServerFixture {
-        try ServerFixture(listings: ServerFixture.listings(count: 20), configure: {
+    static func node(_ store: ClusterStore, clock: any TimeSource = SystemClock()) throws -> ServerFixture {
+        try ServerFixture(listings: ServerFixture.listings(count: 20), clock: clock, configure: {
             $0.store = store.store
             $0.allowAnonymousBids = true
         })
@@ -158,10 +159,7 @@ import Testing
         try store.connection.run("UPDATE products SET ends_at = ? WHERE id = 5", [.integer(endsAt.millisecondsSinceEpoch)])
         #expect(try store.connection.scalarInteger("SELECT CASE WHEN pg_try_advisory_lock(?) THEN 1 ELSE 0 END",
                                                    [.integer(PostgresSchema.closingDutyLock)]) == 1)
-        let node = try ServerFixture(listings: ServerFixture.listings(count: 20), clock: clock, configure: {
-            $0.store = store.store
-            $0.allowAnonymousBids = true
-        })
+        let node = try Self.node(store, clock: clock)
         defer { node.stop() }
         #expect(await Self.listening(node))
         let watcher = try node.client()
@@ -193,10 +191,7 @@ import Testing
         // (listed on a node that died before any other learned of it), ending in 30 s.
         let store = try ClusterStore(products: 20)
         let clock = ManualClock()
-        let node = try ServerFixture(listings: ServerFixture.listings(count: 20), clock: clock, configure: {
-            $0.store = store.store
-            $0.allowAnonymousBids = true
-        })
+        let node = try Self.node(store, clock: clock)
         defer { node.stop() }
         #expect(await Self.listening(node))
         let endsAt = clock.now().adding(milliseconds: 30_000)
