@@ -189,4 +189,54 @@ private final class AccountsNode: Sendable {
         #expect(payloads == [String(hash.prefix(16))])
         #expect(SessionToken.isRevocationKey(payloads[0]) && !payloads[0].contains(token))
     }
+
+    @Test func anUnreadableSessionsPayloadIsIgnoredAndLogged() async throws {
+        let store = try ClusterStore(products: 1)
+        let (a, b) = try await Self.nodes(store, clock: ManualClock())
+        defer { a.stop(); b.stop() }
+        try store.connection.notify(AccountStore.sessionChannel, payload: "not-a-revocation-key")
+        #expect(await eventually { (b.server.clusterStatistics?.ignoredPayloads ?? 0) == 1 })
+        #expect(await eventually { b.logged("ignored an unreadable auction_sessions payload") })
+    }
+}
+
+/// What a node does with another node's revocation, on one service over SQLite (no store needed).
+@Suite struct RemoteRevocationTests {
+    @Test func aRevocationKeyFromAnotherNodeEndsTheCachedSessionHereAndNoOther() throws {
+        let fixture = try AccountFixture(configuration: .init(tokenCacheSize: 100))
+        defer { fixture.remove() }
+        let ended = try fixture.service.register(name: "sara", password: "correct horse")
+        let kept = try fixture.service.login(name: "sara", password: "correct horse", address: nil)
+        let hash = SessionToken.hash(ended.token)
+        let generation = fixture.service.revocationGeneration
+        #expect(fixture.service.user(forToken: ended.token) != nil)  // cached
+
+        #expect(!fixture.service.revokedElsewhere(key: String(hash.prefix(15))))
+        #expect(!fixture.service.revokedElsewhere(key: hash.prefix(16).uppercased()))
+        #expect(fixture.service.user(forToken: ended.token) != nil)
+        #expect(fixture.service.revokedElsewhere(key: SessionToken.revocationKey(ofHash: hash)))
+
+        #expect(fixture.service.user(forToken: ended.token) == nil)
+        #expect(fixture.service.confirmSession(tokenHash: hash, expiresAt: ended.expiresAt, generation: generation,
+                                               now: fixture.clock.now()) == nil)
+        #expect(fixture.service.user(forToken: kept.token) != nil)
+    }
+
+    @Test func recheckingAllSessionsReadsEachFromTheStoreOnceMore() throws {
+        let fixture = try AccountFixture()
+        defer { fixture.remove() }
+        let session = try fixture.service.register(name: "tess", password: "correct horse")
+        let hash = SessionToken.hash(session.token)
+        let generation = fixture.service.revocationGeneration
+        // Revoked behind the service's back, as another node's missed notification would leave it.
+        #expect(try fixture.store.revokeSession(tokenHash: hash, at: fixture.clock.now()))
+        #expect(fixture.service.confirmSession(tokenHash: hash, expiresAt: session.expiresAt, generation: generation,
+                                               now: fixture.clock.now()) == generation)
+
+        fixture.service.recheckAllSessions()
+
+        #expect(fixture.service.confirmSession(tokenHash: hash, expiresAt: session.expiresAt, generation: generation,
+                                               now: fixture.clock.now()) == nil)
+        #expect(fixture.service.user(forToken: session.token) == nil)
+    }
 }
