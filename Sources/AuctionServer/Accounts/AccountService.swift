@@ -110,7 +110,7 @@ public final class AccountService: Sendable {
             if revoked {
                 // Live connections learn of it from memory; kept until the session would have expired anyway.
                 let expiresAt = now.adding(milliseconds: configuration.sessionLifetimeMilliseconds)
-                revocations.withLock { $0.revoke(hash, expiresAt: expiresAt, now: now) }
+                revocations.withLock { $0.revoke(SessionToken.revocationKey(ofHash: hash), expiresAt: expiresAt, now: now) }
                 log("accounts: session \(hash.prefix(8)) revoked")
             }
             return revoked
@@ -125,7 +125,7 @@ public final class AccountService: Sendable {
         guard SessionToken.isWellFormed(token) else { return nil }
         let hash = SessionToken.hash(token)
         let now = clock.now()
-        guard !revocations.withLock({ $0.isRevoked(hash) }) else { return nil }
+        guard !revocations.withLock({ $0.isRevoked(SessionToken.revocationKey(ofHash: hash)) }) else { return nil }
         if let (cached, cachedAt) = cache.withLock({ $0[hash] }) {
             let fresh = configuration.sessionRecheckMilliseconds.map { now.millisecondsSinceEpoch &- cachedAt < $0 } ?? true
             if now < cached.expiresAt, fresh { return cached }
@@ -155,11 +155,33 @@ public final class AccountService: Sendable {
     /// except one store lookup after the revocation table overflowed since `generation`.
     public func confirmSession(tokenHash: String, expiresAt: Timestamp, generation: Int, now: Timestamp) -> Int? {
         guard now < expiresAt else { return nil }
-        guard !revocations.withLock({ $0.isRevoked(tokenHash) }) else { return nil }
+        guard !revocations.withLock({ $0.isRevoked(SessionToken.revocationKey(ofHash: tokenHash)) }) else { return nil }
         let current = currentGeneration(now: now)
         if current == generation { return current }
         guard let session = try? store.session(tokenHash: tokenHash), session.isValid(at: now) else { return nil }
         return current
+    }
+
+    /// Records a session another node revoked (its `auction_sessions` notification carried `key`) as
+    /// a logout here does, and drops it from the token cache: this node's connections holding it are
+    /// refused from their next bid or chat message on. False when `key` is not a revocation key.
+    @discardableResult
+    public func revokedElsewhere(key: String) -> Bool {
+        guard SessionToken.isRevocationKey(key) else { return false }
+        let now = clock.now()
+        let expiresAt = now.adding(milliseconds: configuration.sessionLifetimeMilliseconds)
+        revocations.withLock { $0.revoke(key, expiresAt: expiresAt, now: now) }
+        cache.withLock { cache in
+            for hash in cache.keys.filter({ $0.hasPrefix(key) }) { cache.removeValue(forKey: hash) }
+        }
+        return true
+    }
+
+    /// Forgets every cached token and confirmation, so each session is read from the store again at its
+    /// next use (once): after this node may have missed other nodes' revocations (its listener reconnected).
+    public func recheckAllSessions() {
+        cache.withLock { $0.removeAll() }
+        revocations.withLock { $0.forgetConfirmations() }
     }
 
     /// Deletes sessions that have expired; returns how many (also done at most hourly on login).

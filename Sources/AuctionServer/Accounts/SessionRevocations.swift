@@ -3,12 +3,15 @@ import AuctionCore
 /// Sessions revoked while the server runs, so connections that logged in earlier learn of a
 /// logout without a store lookup per bid.
 ///
-/// Keyed by the token's hash; each entry is kept until the session would have expired anyway.
+/// Keyed by the session's revocation key (`SessionToken.revocationKey`: the start of the token's
+/// hash); each entry is kept until the session would have expired anyway.
 /// Memory is bounded: when the table is full even after dropping expired entries, it is emptied
 /// and `generation` moves on. A session confirmed under an older generation must then be checked
 /// once against the store (it may have been revoked and forgotten); one confirmed under the
-/// current generation is valid unless it is in the table. Only one server runs on a database (it
-/// holds the file's lock), so every revocation passes through here.
+/// current generation is valid unless it is in the table. On SQLite only one server runs on a
+/// database (it holds the file's lock), so every revocation passes through here; on a shared store
+/// other nodes' revocations arrive as `auction_sessions` notifications and are recorded here too,
+/// and `forgetConfirmations` makes every session be read again after notifications may have been missed.
 public struct SessionRevocations: Sendable {
     /// Entries kept at most before the table is emptied and the generation moves on.
     public let capacity: Int
@@ -35,6 +38,11 @@ public struct SessionRevocations: Sendable {
             }
         }
         revoked[key] = expiresAt.millisecondsSinceEpoch
+    }
+
+    /// Moves the generation on: every session confirmed earlier is checked once against the store again.
+    public mutating func forgetConfirmations() {
+        generation &+= 1
     }
 
     /// Whether the session with this key was revoked (and the table still remembers it).

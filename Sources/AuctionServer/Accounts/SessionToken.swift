@@ -14,6 +14,23 @@ public enum SessionToken {
         SHA256.hexDigest(token.utf8)
     }
 
+    /// Characters of a token's hash that name its session in revocations (64 bits).
+    public static let revocationKeyLength = 16
+
+    /// What names a session in the revocation table and in the `auction_sessions` notification: the
+    /// first 16 hex digits of the token's hash. It cannot be turned back into the token (nor the hash),
+    /// so it is safe to show every database user that listens; two live sessions sharing it (odds
+    /// about n²/2⁶⁵) would only log the other one out early.
+    public static func revocationKey(ofHash hash: String) -> String {
+        String(hash.prefix(revocationKeyLength))
+    }
+
+    /// Whether a string is a revocation key: 16 lowercase hex digits (checked where a notification enters).
+    public static func isRevocationKey(_ text: String) -> Bool {
+        let bytes = text.utf8
+        return bytes.count == revocationKeyLength && bytes.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
     /// Whether a string has a token's shape (43 base64url characters); cheap to check before any lookup.
     public static func isWellFormed(_ token: String) -> Bool {
         let bytes = token.utf8

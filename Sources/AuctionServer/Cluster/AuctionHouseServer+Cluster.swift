@@ -26,6 +26,8 @@ extension AuctionHouseServer {
                     service.value.deliver(notices)
                 case .chat(let messages):
                     service.value.deliverChat(messages)
+                case .sessions(let sessions):
+                    service.value.adoptRemote(sessions)
                 }
             }
         }

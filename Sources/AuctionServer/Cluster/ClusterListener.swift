@@ -9,7 +9,8 @@ import Glibc
 /// caught up by `bid_count`. A payload it cannot read is logged (bounded) and ignored.
 final class ClusterListener: Sendable {
     /// The channels every node listens on.
-    static let channels = [PostgresBidLedger.bidChannel, PostgresClosingDuty.closeChannel, ChatStore.channel, "auction_notices", "auction_lots"]
+    static let channels = [PostgresBidLedger.bidChannel, PostgresClosingDuty.closeChannel, ChatStore.channel, "auction_notices", "auction_lots",
+                           AccountStore.sessionChannel]
 
     /// Where to connect and how patiently.
     struct Configuration: Sendable {
@@ -81,6 +82,7 @@ final class ClusterListener: Sendable {
                 counters.withLock { $0.connections += 1; $0.backendProcessID = pid }
                 // Listening first, then reading: nothing committed meanwhile can fall between.
                 try catchUp(connection, closes: failures > 0 || statistics.connections > 1)
+                if statistics.connections > 1 { hand(.sessions(.missedWhileAway)) }
             } catch {
                 failures += 1
                 if failures == 1 || failures % 30 == 0 {
@@ -129,6 +131,9 @@ final class ClusterListener: Sendable {
                 guard let ids = ClusterPayload.ids(notification.payload) else { return ignore(notification) }
                 let messages = try ClusterReads.chatMessages(ids, connection)
                 if !messages.isEmpty { hand(.chat(messages)) }
+            case AccountStore.sessionChannel:
+                guard let revoked = ClusterSessions.revocation(notification.payload) else { return ignore(notification) }
+                hand(.sessions(revoked))
             default:
                 break  // lots: not read here yet
             }

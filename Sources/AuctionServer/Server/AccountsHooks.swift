@@ -62,6 +62,14 @@ final class AccountsHooks: SessionResolver, Sendable {
         return confirmed
     }
 
+    func revokedElsewhere(key: String) -> Bool {
+        opened.withLock({ $0?.service })?.revokedElsewhere(key: key) ?? false
+    }
+
+    func recheckAll() {
+        opened.withLock({ $0?.service })?.recheckAllSessions()
+    }
+
     private func open(_ path: String) throws {
         let store = try AccountStore(target: self.store.map(StoreTarget.postgres) ?? .file(path))
         let log = self.log

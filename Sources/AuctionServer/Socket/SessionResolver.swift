@@ -36,6 +36,14 @@ public protocol SessionResolver: Sendable {
     /// is valid, nil once it expired or was revoked. Called before every bid and chat message, so
     /// it answers from memory.
     func current(_ user: SessionUser, now: Timestamp) -> SessionUser?
+
+    /// Records that another node revoked the session named by `key` (`SessionToken.revocationKey`),
+    /// as if it had been logged out here; false when `key` is not one.
+    func revokedElsewhere(key: String) -> Bool
+
+    /// Makes every session resolved earlier be read from the store again at its next use (other
+    /// nodes' revocations may have been missed).
+    func recheckAll()
 }
 
 extension SessionResolver {
@@ -44,6 +52,14 @@ extension SessionResolver {
         guard let expiresAt = user.expiresAt else { return user }
         return now < expiresAt ? user : nil
     }
+}
+
+extension SessionResolver {
+    /// Nothing to record (for resolvers whose sessions are never revoked).
+    public func revokedElsewhere(key: String) -> Bool { false }
+
+    /// Nothing to re-check (for resolvers that cache nothing).
+    public func recheckAll() {}
 }
 
 /// A resolver that knows no sessions: every login is refused (used until accounts exist).

@@ -101,12 +101,24 @@ public final class AccountStore: Sendable {
         }
     }
 
-    /// Revokes a session; false when there was no such session or it was already revoked.
+    /// The channel a shared (PostgreSQL) store notifies with each revoked session's revocation key
+    /// (`SessionToken.revocationKey`: never the token nor its whole hash).
+    public static let sessionChannel = "auction_sessions"
+
+    /// Revokes a session; false when there was no such session or it was already revoked. On PostgreSQL
+    /// the same transaction notifies `auction_sessions`, so every node refuses the session at once.
     @discardableResult
     public func revokeSession(tokenHash: String, at now: Timestamp) throws(StoreError) -> Bool {
         try connection.withDatabase { database throws(StoreError) -> Bool in
-            try database.write("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
-                               [.integer(now.millisecondsSinceEpoch), .text(tokenHash)]) > 0
+            try database.inTransaction { () throws(StoreError) -> Bool in
+                let revoked = try database.write("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
+                                                 [.integer(now.millisecondsSinceEpoch), .text(tokenHash)]) > 0
+                if revoked, database.dialect == .postgres {
+                    let key = SessionToken.revocationKey(ofHash: tokenHash)
+                    _ = try database.rows("SELECT pg_notify(?, ?)", [.text(Self.sessionChannel), .text(key)]) { _ in 0 }
+                }
+                return revoked
+            }
         }
     }
 

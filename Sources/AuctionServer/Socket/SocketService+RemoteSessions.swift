@@ -1,0 +1,22 @@
+import AuctionCore
+
+/// Sessions revoked on other nodes of a shared store (`auction_sessions`), applied on this loop.
+extension SocketService {
+    /// Records another node's revocation exactly as a logout here is recorded: this node's
+    /// connections logged in with that session are refused `unauthenticated` from their next bid or
+    /// chat message on (and logged out then), and the token no longer logs in here. After a
+    /// reconnect every session is read from the store again once, at its next use (loop thread).
+    func adoptRemote(_ event: ClusterSessions) {
+        switch event {
+        case .revoked(let key):
+            guard sessions.revokedElsewhere(key: key) else { return }
+            let holders = peers.values.filter { $0.user?.sessionKey?.hasPrefix(key) == true }.count
+            if holders > 0 {
+                log.info("socket: session \(key.prefix(8)) was revoked; \(holders) connection(s) here held it")
+            }
+        case .missedWhileAway:
+            sessions.recheckAll()
+            log.info("socket: sessions will be read from the store again (revocations may have been missed)")
+        }
+    }
+}
