@@ -11,6 +11,9 @@ enum ClusterEvent: Sendable {
     case notices([(user: UserID, notification: AuctionNotification)])
     /// Chat messages stored on any node (this one's too), in the order PostgreSQL committed them.
     case chat([ChatStore.Message])
+    /// A lot listed, edited or withdrawn on some node, or a catch-up after (re)connecting: adopted by
+    /// `LotAdoption` on the listener's thread (it reads the store and posts to the loop in id order).
+    case lots(LotNotice)
 }
 
 /// One lot's bids accepted on other nodes since this node last knew it, with the lot as stored.

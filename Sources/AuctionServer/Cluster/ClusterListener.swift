@@ -129,8 +129,11 @@ final class ClusterListener: Sendable {
                 guard let ids = ClusterPayload.ids(notification.payload) else { return ignore(notification) }
                 let messages = try ClusterReads.chatMessages(ids, connection)
                 if !messages.isEmpty { hand(.chat(messages)) }
+            case SellingStore.lotChannel:
+                guard let notice = ClusterPayload.lot(notification.payload) else { return ignore(notification) }
+                hand(.lots(notice))  // read by the lots' adoption (one gate with this node's own listings)
             default:
-                break  // lots: not read here yet
+                break
             }
         } catch {
             if case .unavailable = error { throw error }
@@ -141,6 +144,7 @@ final class ClusterListener: Sendable {
 
     /// Every product whose stored `bid_count` is above what the node knows, and (after a break) closes.
     private func catchUp(_ connection: PostgresConnection, closes: Bool) throws(StoreError) {
+        hand(.lots(.catchUp))  // lots first: bids and closes below may be on lots listed meanwhile
         for (product, count) in try ClusterReads.bidCounts(connection) {
             let known = sequences.known(of: product)
             guard count > known else { continue }
