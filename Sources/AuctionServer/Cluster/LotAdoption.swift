@@ -106,6 +106,7 @@ final class LotAdoption: Sendable {
                 } catch {
                     log.warning("cluster: cannot read withdrawn lots: \(error)")
                 }
+                catchUpEdits(through: state.highest)
             }
         }
     }
@@ -152,20 +153,46 @@ final class LotAdoption: Sendable {
         } catch {
             return log.warning("cluster: cannot read edited lot \(id): \(error)")
         }
-        let product = stored.product, open = stored.bidCount == 0
+        adoptEdit(stored, onlyWhenChanged: false)
+    }
+
+    /// Edits made while the listener was not listening: each edited open lot whose stored terms differ
+    /// from what this node shows is adopted (push 9 `edited`); the others change nothing.
+    private func catchUpEdits(through highest: ProductID) {
+        var after = ProductID(0)
+        while after < highest {
+            let lots: [StoredLot]
+            do throws(StoreError) {
+                lots = try store.editedOpenLots(above: after)
+            } catch {
+                return log.warning("cluster: cannot read edited lots: \(error)")
+            }
+            for lot in lots where lot.product.id <= highest { adoptEdit(lot, onlyWhenChanged: true) }
+            guard lots.count == SellingStore.maximumLotsPerRead, let last = lots.last?.product.id else { return }
+            after = last
+        }
+    }
+
+    private func adoptEdit(_ stored: StoredLot, onlyWhenChanged: Bool) {
+        let product = stored.product, id = product.id, open = stored.bidCount == 0
+        let differs = live.product(id).map { shown in
+            shown.name != product.name || shown.imageIDs != product.imageIDs || shown.endsAt != product.endsAt
+                || shown.minimumIncrement != product.minimumIncrement || (open && shown.startPrice != product.startPrice)
+        } ?? false
         live.edit(id, name: product.name, startPrice: open ? product.startPrice : nil, endsAt: product.endsAt,
                   minimumIncrement: product.minimumIncrement)
         live.replaceImages(of: id, with: product.imageIDs)
         post(id, startPrice: open ? product.startPrice : nil, endsAt: product.endsAt, minimumIncrement: product.minimumIncrement,
-             reserve: stored.terms.reservePrice, buyNow: stored.terms.buyNowPrice)
+             reserve: stored.terms.reservePrice, buyNow: stored.terms.buyNowPrice, onlyWhenChanged: onlyWhenChanged && !differs)
     }
 
-    private func post(_ id: ProductID, startPrice: Money?, endsAt: Timestamp?, minimumIncrement: Money?, reserve: Money?, buyNow: Money?) {
+    private func post(_ id: ProductID, startPrice: Money?, endsAt: Timestamp?, minimumIncrement: Money?, reserve: Money?, buyNow: Money?,
+                      onlyWhenChanged: Bool = false) {
         let item = live.product(id).map { CatalogueEndpoints.listItem($0, source: live) } ?? .null
         let service = self.service
         loop.execute {
             service.value.adoptSellerEdit(id, startPrice: startPrice, endsAt: endsAt, minimumIncrement: minimumIncrement,
-                                          reserve: reserve, buyNow: buyNow, item: item)
+                                          reserve: reserve, buyNow: buyNow, item: item, onlyWhenChanged: onlyWhenChanged)
         }
     }
 }

@@ -58,9 +58,15 @@ extension SocketService {
     }
 
     /// Takes the terms the store recorded for a lot (here or on another node; nil: unchanged) and
-    /// pushes `edited` with its list item (loop thread).
+    /// pushes `edited` with its list item (loop thread); `onlyWhenChanged`: nothing when the book has them already.
     func adoptSellerEdit(_ id: ProductID, startPrice: Money?, endsAt: Timestamp?, minimumIncrement: Money?, reserve: Money?,
-                         buyNow: Money?, item: JSONValue) {
+                         buyNow: Money?, item: JSONValue, onlyWhenChanged: Bool = false) {
+        if onlyWhenChanged, let lot = book.lot(for: id) {
+            let same = (startPrice == nil || lot.hasBids || lot.price == startPrice) && (endsAt == nil || lot.endsAt == endsAt)
+                && (minimumIncrement == nil || lot.minimumIncrement == minimumIncrement)
+                && (reserve == nil || lot.terms.reserve == reserve) && (buyNow == nil || lot.terms.buyNow == buyNow)
+            if same { return }
+        }
         guard book.adoptSellerTerms(id, startPrice: startPrice, endsAt: endsAt, minimumIncrement: minimumIncrement,
                                     reserve: reserve, buyNow: buyNow) else { return }
         if endsAt != nil { runClosings() }

@@ -16,9 +16,18 @@ extension SellingStore {
         try connection.withDatabase { database throws(StoreError) -> StoredLot? in try Self.lot(id, in: database) }
     }
 
+    /// Open lots their sellers edited, with ids above `id`, in id order, at most `maximumLotsPerRead`
+    /// (what a reconnected listener compares with what it knows).
+    func editedOpenLots(above id: ProductID) throws(StoreError) -> [StoredLot] {
+        try connection.withDatabase { database throws(StoreError) -> [StoredLot] in
+            try Self.read(where: "p.id > ? AND p.edited_at IS NOT NULL AND p.closed_at IS NULL AND p.withdrawn_at IS NULL"
+                              + " ORDER BY p.id LIMIT \(Self.maximumLotsPerRead)", [.integer(Int64(id.rawValue))], in: database)
+        }
+    }
+
     /// Lots with ids above `id`, in id order, at most `maximumLotsPerRead`, read on `database`.
     static func lots(above id: ProductID, in database: any StoreDatabase) throws(StoreError) -> [StoredLot] {
-        try read(where: "p.id > ? ORDER BY p.id LIMIT \(maximumLotsPerRead)", [.integer(Int64(id.rawValue))], in: database)
+        try read(where: "p.id > ? ORDER BY p.id LIMIT \(Self.maximumLotsPerRead)", [.integer(Int64(id.rawValue))], in: database)
     }
 
     /// One lot as stored now, read on `database`.
