@@ -65,19 +65,31 @@ import Testing
             }
         }
 
+        /// Node `node`'s list item of a product.
+        func item(_ node: Int, _ id: Int) async throws -> [String: Any]? {
+            let page = try await http[node].post("/products/alllist", json: Array("{\"index\": \((id - 1) / ProductPage.size)}".utf8))
+            let items = try JSONSerialization.jsonObject(with: Data(page.body)) as? [[String: Any]]
+            return items?.first { $0["product_id"] as? Int == id }
+        }
+
         /// Node `node`'s detail of a product (`DetailProductInfo`).
         func detail(_ node: Int, _ id: Int, part: String = "DetailProductInfo") async throws -> [String: Any] {
             let answer = try await http[node].post("/products/detailproduct", json: Array("{\"product_id\": \(id)}".utf8))
             return (ClusterLotsTests.object(answer)[part] as? [String: Any]) ?? [:]
         }
 
-        /// A socket on node `node` that understands push 9, watching the list page holding `position`.
-        func watcher(_ node: Int, page: Int = 1) async throws -> TestClient {
+        /// A socket on node `node` that understands push 9, watching list page `page` (0-based), or the
+        /// first page of `query` when given.
+        func watcher(_ node: Int, page: Int = 1, query: [String: String]? = nil) async throws -> TestClient {
             let client = try TestClient(port: nodes[node].socketPort, hello: false)
             var features = ProtocolFeature.understoodByClient
             features.append(.lots)
             #expect(try await client.request(.hello(WireHello(client: "test", version: "0", features: features))).result)
-            #expect(try await client.request(.listState(stateNumber: page)).result)
+            if let query {
+                #expect(try await client.request(.queryState(parameters: query, pages: 1)).result)
+            } else {
+                #expect(try await client.request(.listState(stateNumber: page)).result)
+            }
             return client
         }
 
@@ -116,8 +128,9 @@ import Testing
         let cluster = try await TwoNodes()
         defer { cluster.stop() }
         let watcherB = try await cluster.watcher(1)  // page 2 holds positions 16…30
+        let follower = try await cluster.watcher(1, query: ["search": "brass"])
         let seller = try TestClient(port: cluster.nodes[1].socketPort)
-        defer { watcherB.close(); seller.close() }
+        defer { watcherB.close(); follower.close(); seller.close() }
         #expect(try await seller.request(.login(token: cluster.token)).result)
 
         let id = try await cluster.sell(0, extra: ",\"reserve\":5000,\"buy_now\":9000")
@@ -125,6 +138,9 @@ import Testing
         #expect(await eventually { watcherB.lotEvents.contains { $0.kind == .listed && $0.productID == ProductID(id) } })
         #expect(try watcherB.lotEvents.first?.listItem()?.productName == "Brass lamp")
         #expect(try await cluster.listed(1).last == id)
+        // A connection on node B whose query pages hold it gets it with its place.
+        #expect(await eventually { follower.lotEvents.contains { $0.kind == .listed && $0.productID == ProductID(id) } })
+        #expect(follower.lotEvents.first?.place == .first)
         let detail = try await cluster.detail(1, id)
         #expect(detail["seller"] as? String == "seller")
         #expect(detail["reserve_met"] as? Bool == false)
@@ -175,11 +191,18 @@ import Testing
         let bidder = try TestClient(port: cluster.nodes[1].socketPort)
         defer { watcherA.close(); watcherB.close(); bidder.close() }
 
-        let edit = try await cluster.request(0, .patch, "/products/\(edited)",
-                                             json: "{\"name\":\"Brass lamp, polished\",\"start_price\":5000,\"min_increment\":500}")
+        let edit = try await cluster.request(0, .patch, "/products/\(edited)", json: """
+            {"name":"Brass lamp, polished","start_price":5000,"min_increment":500,"reserve":8000,"buy_now":20000,"duration_seconds":7200}
+            """)
         #expect(edit.status == .ok, "\(String(decoding: edit.body, as: UTF8.self))")
         #expect(await eventually { watcherB.lotEvents.contains { $0.kind == .edited && $0.productID == ProductID(edited) } })
         #expect(try await cluster.detail(1, edited, part: "DetailProductComment")["product_name"] as? String == "Brass lamp, polished")
+        let detail = try await cluster.detail(1, edited)
+        #expect(detail["reserve_met"] as? Bool == false)
+        #expect(detail["buy_now_price"] as? Int == 20_000)
+        let endOnA = try await cluster.item(0, edited)?["end_time"] as? Int, endOnB = try await cluster.item(1, edited)?["end_time"] as? Int
+        #expect(endOnB != nil && endOnB == endOnA)
+        #expect(try cluster.count("SELECT ends_at FROM products WHERE id = \(edited)") == endOnB.map(Int64.init))
         // Node B's book took the new start price: a bid below it is refused there.
         #expect(try await bidder.bid(edited, 2_000).result == false)
         #expect(try await bidder.bid(edited, 6_000).result)
