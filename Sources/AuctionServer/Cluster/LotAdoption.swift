@@ -15,9 +15,13 @@ final class LotAdoption: Sendable {
     private struct State {
         /// The highest product id this node's catalogue and book know.
         var highest: ProductID
-        /// This node's own edit notifications still to come back (`e:<id>`), by payload.
+        /// This node's own edits whose `e:<id>` notification is still to come back, counted by lot
+        /// (at most `maximumOwnEdits` lots; forgetting one costs at most a second `edited` push).
         var ownEdits: [ProductID: Int] = [:]
     }
+
+    /// The most lots with own edits awaiting their notification (the listener may be away a while).
+    static let maximumOwnEdits = 10_000
 
     private let state: Mutex<State>
     private let store: SellingStore
@@ -65,7 +69,10 @@ final class LotAdoption: Sendable {
     func edit(_ id: ProductID, _ edit: SaleEdit, stored: () -> Bool) {
         state.withLock { state in
             guard stored() else { return }
-            if clustered { state.ownEdits[id, default: 0] += 1 }
+            if clustered {
+                if state.ownEdits.count >= Self.maximumOwnEdits { state.ownEdits = [:] }
+                state.ownEdits[id, default: 0] += 1
+            }
             live.edit(id, name: edit.name, startPrice: edit.startPrice, endsAt: edit.endsAt, minimumIncrement: edit.minimumIncrement)
             if edit.imageHashes != nil { live.refreshImages(of: id) }
             post(id, startPrice: edit.startPrice, endsAt: edit.endsAt, minimumIncrement: edit.minimumIncrement,
