@@ -7,10 +7,16 @@ extension AuctionHouseServer {
     /// Starts a `ClusterListener` on `store` whose events are adopted on `loop` by the socket service
     /// and the live catalogue.
     static func startCluster(store: PostgresConnectionString, loop: EventLoop, service: LoopBound<SocketService>,
-                             live: LiveCatalogue, sequences: ProductSequences, log: ServerLog) -> ClusterListener {
+                             live: LiveCatalogue, sequences: ProductSequences, adoption: LotAdoption?, log: ServerLog) -> ClusterListener {
         let listener = ClusterListener(
             configuration: ClusterListener.Configuration(conninfo: conninfo(store)), sequences: sequences, log: log
         ) { event in
+            // Lots are read and posted in id order under the adoption's gate, here on the listener's
+            // thread, before the bids and closes handed after them.
+            if case .lots(let notice) = event {
+                adoption?.adopt(notice)
+                return
+            }
             loop.execute {
                 switch event {
                 case .bids(let bids):
@@ -28,6 +34,8 @@ extension AuctionHouseServer {
                     service.value.deliverChat(messages)
                 case .sessions(let sessions):
                     service.value.adoptRemote(sessions)
+                case .lots:
+                    break  // adopted above
                 }
             }
         }

@@ -13,6 +13,9 @@ enum ClusterEvent: Sendable {
     case chat([ChatStore.Message])
     /// A session revoked on any node, or the need to re-read every session after a reconnect.
     case sessions(ClusterSessions)
+    /// A lot listed, edited or withdrawn on some node, or a catch-up after (re)connecting: adopted by
+    /// `LotAdoption` on the listener's thread (it reads the store and posts to the loop in id order).
+    case lots(LotNotice)
 }
 
 /// One lot's bids accepted on other nodes since this node last knew it, with the lot as stored.

@@ -9,8 +9,8 @@ import Glibc
 /// caught up by `bid_count`. A payload it cannot read is logged (bounded) and ignored.
 final class ClusterListener: Sendable {
     /// The channels every node listens on.
-    static let channels = [PostgresBidLedger.bidChannel, PostgresClosingDuty.closeChannel, ChatStore.channel, "auction_notices", "auction_lots",
-                           AccountStore.sessionChannel]
+    static let channels = [PostgresBidLedger.bidChannel, PostgresClosingDuty.closeChannel, ChatStore.channel, "auction_notices",
+                           SellingStore.lotChannel, AccountStore.sessionChannel]
 
     /// Where to connect and how patiently.
     struct Configuration: Sendable {
@@ -134,8 +134,11 @@ final class ClusterListener: Sendable {
             case AccountStore.sessionChannel:
                 guard let revoked = ClusterSessions.revocation(notification.payload) else { return ignore(notification) }
                 hand(.sessions(revoked))
+            case SellingStore.lotChannel:
+                guard let notice = ClusterPayload.lot(notification.payload) else { return ignore(notification) }
+                hand(.lots(notice))  // read by the lots' adoption (one gate with this node's own listings)
             default:
-                break  // lots: not read here yet
+                break
             }
         } catch {
             if case .unavailable = error { throw error }
@@ -146,6 +149,7 @@ final class ClusterListener: Sendable {
 
     /// Every product whose stored `bid_count` is above what the node knows, and (after a break) closes.
     private func catchUp(_ connection: PostgresConnection, closes: Bool) throws(StoreError) {
+        hand(.lots(.catchUp))  // lots first: bids and closes below may be on lots listed meanwhile
         for (product, count) in try ClusterReads.bidCounts(connection) {
             let known = sequences.known(of: product)
             guard count > known else { continue }

@@ -6,8 +6,8 @@ import AuctionInfrastructure
 /// The selling routes (issue 12), all for a logged-in user (`Authorization: Bearer`): `POST /products`
 /// (multipart with image parts, or JSON with `image_hashes`), `PATCH /products/{id}`,
 /// `DELETE /products/{id}` and `GET /me/selling`. Parsing and image decoding run on `offload`'s
-/// threads, every write on `writer` (one thread, so new lots reach the book in id order); the book
-/// decides withdrawals and locked terms on the loop through `hooks`.
+/// threads, every write on `writer`; the book says first whether bids lock a change (on the loop,
+/// through `hooks`), then the store decides (it knows every node's bids) and the book takes what it wrote.
 public struct SellingEndpoints: HTTPRouteCollection, Sendable {
     /// The paths served, in the order they are documented.
     public static let paths = ["/products", "/products/{id}", "/me/selling"]
@@ -71,10 +71,8 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
                 } catch {
                     throw .storeFailed
                 }
-                guard var product = created else { throw .unknownImage }
-                product.reserveMet = listing.reserve.map { _ in false }
-                product.buyNowPrice = listing.buyNow
-                hooks.listed(product, listing, user.name, user.id)
+                guard let product = created else { throw .unknownImage }
+                hooks.listed(product.id)  // live here before the answer
                 var response = Self.json(.created, [("id", .int(Int64(product.id.rawValue)))])
                 response.headers.add(name: "Location", value: "/products/\(product.id.rawValue)")
                 responder.respond(response)
@@ -86,14 +84,15 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
         let store = self.store, hooks = self.hooks, now = self.now, writer = self.writer
         run(offload, responder) { () throws(SaleRefusal) in
             let id = try ownedProduct(request, user: user)
-            hooks.withdraw(id) { change in
+            hooks.checkWithdrawal(id) { change in
                 run(writer, responder) { () throws(SaleRefusal) in
                     try Self.check(change, otherwise: .hasBids)
-                    do {
-                        try store.withdraw(id, now: now())
-                    } catch {
-                        throw .storeFailed
+                    var outcome: StoredSellerChange?
+                    hooks.withdraw(id) {
+                        outcome = try? store.withdraw(id, now: now())
+                        return outcome == .applied
                     }
+                    try Self.check(outcome, otherwise: .hasBids)
                     responder.respond(Self.json(.ok, [("ok", .bool(true))]))
                 }
             }
@@ -105,17 +104,15 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
         run(offload, responder) { () throws(SaleRefusal) in
             let id = try ownedProduct(request, user: user)
             let edit = try saleEdit(from: request, current: hooks.product(id), now: now())
-            hooks.amend(id, edit) { change in
+            hooks.checkEdit(id, edit) { change in
                 run(writer, responder) { () throws(SaleRefusal) in
                     try Self.check(change, otherwise: .lockedByBids)
-                    let stored: Bool
-                    do {
-                        stored = try store.edit(id, edit, now: now())
-                    } catch {
-                        throw .storeFailed
+                    var outcome: StoredSellerChange?
+                    hooks.edit(id, edit) {
+                        outcome = try? store.edit(id, edit, now: now())
+                        return outcome == .applied
                     }
-                    guard stored else { throw .unknownImage }
-                    hooks.edited(id, edit)
+                    try Self.check(outcome, otherwise: .lockedByBids)
                     responder.respond(Self.json(.ok, [("ok", .bool(true))]))
                 }
             }
@@ -158,6 +155,18 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
         case .unknownProduct: throw .unknownProduct
         case .closed: throw .closed
         case .hasBids: throw otherwise
+        }
+    }
+
+    /// The store's answer as the book's would be (nil: the store failed).
+    private static func check(_ outcome: StoredSellerChange?, otherwise: SaleRefusal) throws(SaleRefusal) {
+        switch outcome {
+        case .applied: return
+        case nil: throw .storeFailed
+        case .unknownProduct: throw .unknownProduct
+        case .closed: throw .closed
+        case .hasBids: throw otherwise
+        case .unknownImage: throw .unknownImage
         }
     }
 

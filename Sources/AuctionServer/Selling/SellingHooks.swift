@@ -1,32 +1,39 @@
 import AuctionCore
 import AuctionEngine
 
-/// How the selling routes reach the running auction: the live catalogue and the book on the event loop.
+/// How the selling routes reach the running auction: the live catalogue and the book on the event
+/// loop. The store decides every change; the book first says what it would decide (a quick refusal),
+/// then takes what the store wrote.
 public struct SellingHooks: Sendable {
-    /// Answers a seller's change once the loop has decided it (any thread).
+    /// Answers a check once the loop has looked (any thread).
     public typealias Decided = @Sendable (AuctionBook.SellerChange) -> Void
 
-    /// A stored lot (with its seller's name, id and terms) joins the live catalogue and the book; push 9 `listed`.
-    public var listed: @Sendable (Product, SaleListing, String, UserID) -> Void
-    /// Decides a withdrawal on the loop (the lot leaves lists and bids at once when applied), then answers.
-    public var withdraw: @Sendable (ProductID, @escaping Decided) -> Void
-    /// Decides an edit's terms on the loop, then answers.
-    public var amend: @Sendable (ProductID, SaleEdit, @escaping Decided) -> Void
-    /// A stored edit reaches the live catalogue; push 9 `edited`.
-    public var edited: @Sendable (ProductID, SaleEdit) -> Void
+    /// A lot was stored: it (and any stored lot below it this node does not know yet) joins the live
+    /// catalogue and the book in id order before this returns; push 9 `listed`.
+    public var listed: @Sendable (ProductID) -> Void
+    /// What the book would say to a withdrawal (on the loop; nothing changes), then answers.
+    public var checkWithdrawal: @Sendable (ProductID, @escaping Decided) -> Void
+    /// What the book would say to an edit (on the loop; nothing changes), then answers.
+    public var checkEdit: @Sendable (ProductID, SaleEdit, @escaping Decided) -> Void
+    /// Runs the store's withdrawal (true when written); when written the lot leaves lists and the book; push 9 `withdrawn`.
+    public var withdraw: @Sendable (ProductID, () -> Bool) -> Void
+    /// Runs the store's edit (true when written); when written the book and the catalogue take it; push 9 `edited`.
+    public var edit: @Sendable (ProductID, SaleEdit, () -> Bool) -> Void
     /// The product as the catalogue shows it now.
     public var product: @Sendable (ProductID) -> Product?
 
     /// Hooks from closures.
-    public init(listed: @escaping @Sendable (Product, SaleListing, String, UserID) -> Void,
-                withdraw: @escaping @Sendable (ProductID, @escaping Decided) -> Void,
-                amend: @escaping @Sendable (ProductID, SaleEdit, @escaping Decided) -> Void,
-                edited: @escaping @Sendable (ProductID, SaleEdit) -> Void,
+    public init(listed: @escaping @Sendable (ProductID) -> Void,
+                checkWithdrawal: @escaping @Sendable (ProductID, @escaping Decided) -> Void,
+                checkEdit: @escaping @Sendable (ProductID, SaleEdit, @escaping Decided) -> Void,
+                withdraw: @escaping @Sendable (ProductID, () -> Bool) -> Void,
+                edit: @escaping @Sendable (ProductID, SaleEdit, () -> Bool) -> Void,
                 product: @escaping @Sendable (ProductID) -> Product?) {
         self.listed = listed
+        self.checkWithdrawal = checkWithdrawal
+        self.checkEdit = checkEdit
         self.withdraw = withdraw
-        self.amend = amend
-        self.edited = edited
+        self.edit = edit
         self.product = product
     }
 }

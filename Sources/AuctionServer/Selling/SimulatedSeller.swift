@@ -39,10 +39,9 @@ final class SimulatedSeller: Sendable {
                                           endsAt: now.adding(milliseconds: lot.durationSeconds * 1_000))
                 do {
                     let seller = try store.simulatedSeller(now: now)
-                    guard var product = try store.create(listing, seller: seller, sellerName: SQLiteSellingStore.simulatedSellerName,
+                    guard let product = try store.create(listing, seller: seller, sellerName: SQLiteSellingStore.simulatedSellerName,
                                                          now: now) else { return }
-                    product.reserveMet = nil
-                    hooks.listed(product, listing, SQLiteSellingStore.simulatedSellerName, seller)
+                    hooks.listed(product.id)
                 } catch {
                     log.warning("simulation: the seller could not list a lot: \(error)")
                 }

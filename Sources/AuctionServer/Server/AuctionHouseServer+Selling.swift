@@ -3,36 +3,21 @@ import AuctionEngine
 import AuctionInfrastructure
 
 extension AuctionHouseServer {
-    /// The selling routes' way into the running auction: the live catalogue at once (any thread),
+    /// The selling routes' way into the running auction: checks on the loop, stored changes through
+    /// `adoption` (the gate the cluster listener shares), which updates the live catalogue at once and
     /// the book and push 9 on the loop.
-    static func sellingHooks(live: LiveCatalogue, service: SocketService, loop: EventLoop, log: ServerLog) -> SellingHooks {
-        // The service is touched only inside `loop.execute` blocks, on its loop (checked by LoopBound).
-        let bound = LoopBound(handingOver: service, to: loop)
-        return SellingHooks(
-            listed: { product, listing, seller, sellerID in
-                guard live.add(product, seller: seller) else {
-                    return log.error("selling: product \(product.id) is not above every other id; not listed live")
-                }
-                let item = CatalogueEndpoints.listItem(product, source: live)
-                let terms = AuctionTerms(reserve: listing.reserve, buyNow: listing.buyNow)
-                loop.execute { bound.value.listLot(product, terms: terms, item: item, seller: sellerID) }
+    static func sellingHooks(adoption: LotAdoption, live: LiveCatalogue, service: LoopBound<SocketService>,
+                             loop: EventLoop) -> SellingHooks {
+        SellingHooks(
+            listed: { adoption.listed($0) },
+            checkWithdrawal: { id, decided in
+                loop.execute { decided(service.value.checkWithdrawal(id)) }
             },
-            withdraw: { id, decided in
-                loop.execute {
-                    let change = bound.value.withdrawLot(id)
-                    if change == .applied { live.withdraw(id) }
-                    decided(change)
-                }
+            checkEdit: { id, edit, decided in
+                loop.execute { decided(service.value.checkEdit(id, edit)) }
             },
-            amend: { id, edit, decided in
-                loop.execute { decided(bound.value.amendLot(id, edit)) }
-            },
-            edited: { id, edit in
-                live.edit(id, name: edit.name, startPrice: edit.startPrice, endsAt: edit.endsAt, minimumIncrement: edit.minimumIncrement)
-                if edit.imageHashes != nil { live.refreshImages(of: id) }
-                let item = live.product(id).map { CatalogueEndpoints.listItem($0, source: live) } ?? .null
-                loop.execute { bound.value.announceEdit(id, item: item) }
-            },
+            withdraw: { id, stored in adoption.withdraw(id, stored: stored) },
+            edit: { id, edit, stored in adoption.edit(id, edit, stored: stored) },
             product: { live.product($0) })
     }
 }

@@ -240,9 +240,13 @@ public final class AuctionHouseServer: Sendable {
             throw .store(error)
         }
         running.service = bound
+        let adoption = running.selling.map {
+            LotAdoption(store: $0, live: live, service: bound, loop: loop, bidding: configuration.bidding,
+                        clustered: configuration.store != nil, log: log)
+        }
         if let store = configuration.store {
             running.cluster = Self.startCluster(store: store, loop: loop, service: bound, live: live,
-                                                sequences: service.sequences, log: log)
+                                                sequences: service.sequences, adoption: adoption, log: log)
         }
         let products = live.count
         CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },
@@ -274,11 +278,11 @@ public final class AuctionHouseServer: Sendable {
         } catch {
             throw .store(error)
         }
-        if let selling = running.selling {
+        if let selling = running.selling, let adoption {
             let writer = WorkerThread(name: "auction-selling")
             running.sellingWriter = writer
             let clock = self.clock
-            let hooks = Self.sellingHooks(live: live, service: service, loop: loop, log: log)
+            let hooks = Self.sellingHooks(adoption: adoption, live: live, service: bound, loop: loop)
             router.add(SellingEndpoints(
                 store: selling, sessions: sessions, rules: SaleRules(maximumPrice: configuration.priceLimits.maximumPrice),
                 offload: { readers.submit($0) }, writer: { writer.submit($0) }, hooks: hooks, now: { clock.now() }))

@@ -54,6 +54,15 @@ extension LiveCatalogue {
         selling.withLock { $0.withdraw(id) }
     }
 
+    /// The highest product id (the last row), nil when empty.
+    var lastID: ProductID? { rows.withLock { $0.last?.id } }
+
+    /// Sets a product's image ids as another node's edit stored them.
+    func replaceImages(of id: ProductID, with imageIDs: [Int]) {
+        guard let index = index(of: id) else { return }
+        rows.withLock { $0[index].imageIDs = imageIDs }
+    }
+
     /// Re-reads a product's image ids from the store after its seller replaced its images.
     func refreshImages(of id: ProductID) {
         guard let index = index(of: id), let stored = try? store.detail(of: id) else { return }

@@ -20,21 +20,57 @@ extension SocketService {
         offerToQueries(product.id, item: item)
     }
 
-    /// Withdraws a lot in the book and pushes `withdrawn` when it was applied (loop thread).
-    func withdrawLot(_ id: ProductID) -> AuctionBook.SellerChange {
-        let change = book.withdraw(id)
-        if change == .applied, let position = book.position(of: id) {
-            pushLot(LotEvent(kind: .withdrawn, productID: id), position: position)
+    /// Adds a lot read from the store (listed here or on another node) to the book: an open or
+    /// ended lot is listed with push 9 `listed`; one withdrawn before this node knew it joins silently,
+    /// withdrawn (loop thread).
+    func adoptLot(_ lot: StoredLot, terms: AuctionTerms, item: JSONValue) {
+        let id = lot.product.id
+        guard !lot.isWithdrawn else {
+            guard book.list(lot.product, terms: terms) != nil else {
+                return log.error("selling: product \(id) is not above every other id; the book did not take it")
+            }
+            if let seller = lot.sellerID { lotSellers[id] = seller }
+            _ = book.adoptWithdrawal(id)
+            return
         }
-        return change
+        listLot(lot.product, terms: terms, item: item, seller: lot.sellerID)
+        if let close = lot.close,
+           book.adoptClose(id, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt) != nil {
+            announcedCloses.insert(id)  // ended before this node knew it: listed closed, never announced
+        }
     }
 
-    /// Changes a lot's terms in the book (loop thread); the `edited` push follows once the edit is stored.
-    func amendLot(_ id: ProductID, _ edit: SaleEdit) -> AuctionBook.SellerChange {
-        let change = book.amend(id, startPrice: edit.startPrice, endsAt: edit.endsAt, minimumIncrement: edit.minimumIncrement,
-                                reserve: edit.reserve, buyNow: edit.buyNow)
-        if change == .applied, edit.endsAt != nil { runClosings() }
-        return change
+    /// What the book would say to a seller's withdrawal now (loop thread; nothing changes).
+    func checkWithdrawal(_ id: ProductID) -> AuctionBook.SellerChange {
+        book.withdrawal(of: id)
+    }
+
+    /// What the book would say to a seller's edit now (loop thread; nothing changes).
+    func checkEdit(_ id: ProductID, _ edit: SaleEdit) -> AuctionBook.SellerChange {
+        book.amendment(of: id, startPrice: edit.startPrice, endsAt: edit.endsAt, reserve: edit.reserve)
+    }
+
+    /// Withdraws a lot the store recorded withdrawn (here or on another node) and pushes `withdrawn` (loop thread).
+    func adoptWithdrawal(_ id: ProductID) {
+        guard book.adoptWithdrawal(id), let position = book.position(of: id) else { return }
+        log.info("selling: product \(id) withdrawn")
+        pushLot(LotEvent(kind: .withdrawn, productID: id), position: position)
+    }
+
+    /// Takes the terms the store recorded for a lot (here or on another node; nil: unchanged) and
+    /// pushes `edited` with its list item (loop thread); `onlyWhenChanged`: nothing when the book has them already.
+    func adoptSellerEdit(_ id: ProductID, startPrice: Money?, endsAt: Timestamp?, minimumIncrement: Money?, reserve: Money?,
+                         buyNow: Money?, item: JSONValue, onlyWhenChanged: Bool = false) {
+        if onlyWhenChanged, let lot = book.lot(for: id) {
+            let same = (startPrice == nil || lot.hasBids || lot.price == startPrice) && (endsAt == nil || lot.endsAt == endsAt)
+                && (minimumIncrement == nil || lot.minimumIncrement == minimumIncrement)
+                && (reserve == nil || lot.terms.reserve == reserve) && (buyNow == nil || lot.terms.buyNow == buyNow)
+            if same { return }
+        }
+        guard book.adoptSellerTerms(id, startPrice: startPrice, endsAt: endsAt, minimumIncrement: minimumIncrement,
+                                    reserve: reserve, buyNow: buyNow) else { return }
+        if endsAt != nil { runClosings() }
+        announceEdit(id, item: item)
     }
 
     /// Pushes `edited` with the lot's list item (loop thread).

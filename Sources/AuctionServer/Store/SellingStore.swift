@@ -6,9 +6,12 @@ import AuctionInfrastructure
 /// withdrawn, edited, and listed back to their seller for `GET /me/selling`.
 ///
 /// Thread-safe (`Sendable`): one connection behind a lock. The server calls it from one writer thread,
-/// so new lots get their ids in the order the event loop hears of them.
+/// so new lots get their ids in the order the event loop hears of them. On PostgreSQL a listing takes
+/// `PostgresSchema.listingLock` (ids follow commit order across nodes), and every listing, edit and
+/// withdrawal notifies `auction_lots` (`l:`/`e:`/`w:<id>`) in its own transaction. Withdrawals and
+/// edits are conditional: the store, not a node's book, decides whether bids lock them.
 public final class SellingStore: Sendable {
-    private let connection: StoreConnection
+    let connection: StoreConnection
 
     /// Opens (creating and migrating if needed) the store at `path`.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
@@ -37,6 +40,9 @@ public final class SellingStore: Sendable {
                     }
                 }
                 let time = SQLiteValue.integer(now.millisecondsSinceEpoch)
+                if database.dialect == .postgres {
+                    _ = try database.rows("SELECT pg_advisory_xact_lock(?)", [.integer(PostgresSchema.listingLock)]) { _ in 0 }
+                }
                 let id = try database.insertReturningID("""
                     INSERT INTO products (name, seller, description, start_price, current_price, last_change, last_change_at,
                                           min_increment, listed_at, ends_at, reserve_price, buy_now_price, seller_id)
@@ -57,6 +63,7 @@ public final class SellingStore: Sendable {
                 }
                 try Self.attach(hashes + listing.imageHashes, to: id, in: database)
                 let product = ProductID(Int(id))
+                try Self.notifyLots(database, "l:\(id)")
                 let images = try database.rows("SELECT id FROM images WHERE product_id = ? ORDER BY position, id",
                                                 [.integer(id)]) { Int($0.int64(0)) }
                 return try database.rows(CatalogueStore.productColumns + " WHERE id = ?", [.integer(id)]) { row in
@@ -77,31 +84,35 @@ public final class SellingStore: Sendable {
         }
     }
 
-    /// Marks a lot withdrawn (and closed, so a restarted server neither lists nor closes it again).
-    public func withdraw(_ id: ProductID, now: Timestamp) throws(StoreError) {
-        try connection.withDatabase { database throws(StoreError) -> Void in
-            _ = try database.write("""
-                UPDATE products SET withdrawn_at = ?, closed_at = COALESCE(closed_at, ?),
-                                    final_price = COALESCE(final_price, current_price)
-                WHERE id = ? AND withdrawn_at IS NULL
-                """, [.integer(now.millisecondsSinceEpoch), .integer(now.millisecondsSinceEpoch), .integer(Int64(id.rawValue))])
+    /// Marks a lot withdrawn (and closed, so a restarted server neither lists nor closes it again),
+    /// only while it is open, not bought and without bids; otherwise says why, changing nothing.
+    public func withdraw(_ id: ProductID, now: Timestamp) throws(StoreError) -> StoredSellerChange {
+        try connection.withDatabase { database throws(StoreError) -> StoredSellerChange in
+            try database.inTransaction { () throws(StoreError) -> StoredSellerChange in
+                let time = SQLiteValue.integer(now.millisecondsSinceEpoch)
+                let changed = try database.write("""
+                    UPDATE products SET withdrawn_at = ?, closed_at = ?, final_price = current_price
+                    WHERE id = ? AND withdrawn_at IS NULL AND closed_at IS NULL AND bought_at IS NULL AND bid_count = 0
+                    """, [time, time, .integer(Int64(id.rawValue))])
+                guard changed == 1 else { return try Self.refusal(of: id, in: database) }
+                try Self.notifyLots(database, "w:\(id.rawValue)")
+                return .applied
+            }
         }
     }
 
-    /// Applies a seller's edit: the fields given change, `imageHashes` (when given) replaces the images;
-    /// false, changing nothing, when an image hash is not stored.
-    public func edit(_ id: ProductID, _ edit: SaleEdit, now: Timestamp) throws(StoreError) -> Bool {
-        try connection.withDatabase { database throws(StoreError) -> Bool in
-            try database.inTransaction { () throws(StoreError) -> Bool in
+    /// Applies a seller's edit: the fields given change, `imageHashes` (when given) replaces the images.
+    /// Only an open lot changes; after its first bid only a lower reserve, the buy-now price, the
+    /// increment, the name, the description and the images (the store's `bid_count` decides, which
+    /// counts bids every node took). Otherwise, or when an image hash is not stored, nothing changes.
+    public func edit(_ id: ProductID, _ edit: SaleEdit, now: Timestamp) throws(StoreError) -> StoredSellerChange {
+        try connection.withDatabase { database throws(StoreError) -> StoredSellerChange in
+            try database.inTransaction { () throws(StoreError) -> StoredSellerChange in
                 let key = SQLiteValue.integer(Int64(id.rawValue))
-                if let hashes = edit.imageHashes {
-                    for hash in hashes {
-                        guard try database.scalarInteger("SELECT COUNT(*) FROM image_blobs WHERE hash = ?", [.text(hash)]) == 1 else {
-                            return false
-                        }
+                for hash in edit.imageHashes ?? [] {
+                    guard try database.scalarInteger("SELECT COUNT(*) FROM image_blobs WHERE hash = ?", [.text(hash)]) == 1 else {
+                        return .unknownImage
                     }
-                    try database.write("DELETE FROM images WHERE product_id = ?", [key])
-                    try Self.attach(hashes, to: Int64(id.rawValue), in: database)
                 }
                 var sets: [(String, SQLiteValue)] = [("edited_at", .integer(now.millisecondsSinceEpoch))]
                 if let name = edit.name { sets.append(("name", .text(name))) }
@@ -114,9 +125,22 @@ public final class SellingStore: Sendable {
                 if let increment = edit.minimumIncrement { sets.append(("min_increment", .integer(increment.minorUnits))) }
                 if let reserve = edit.reserve { sets.append(("reserve_price", .integer(reserve.minorUnits))) }
                 if let buyNow = edit.buyNow { sets.append(("buy_now_price", .integer(buyNow.minorUnits))) }
-                try database.write("UPDATE products SET " + sets.map { $0.0 + " = ?" }.joined(separator: ", ") + " WHERE id = ?",
-                                 sets.map(\.1) + [key])
-                return true
+                var conditions = "id = ? AND withdrawn_at IS NULL AND closed_at IS NULL AND bought_at IS NULL"
+                var values = sets.map(\.1) + [key]
+                if edit.startPrice != nil || edit.endsAt != nil { conditions += " AND bid_count = 0" }
+                if let reserve = edit.reserve {
+                    conditions += " AND (bid_count = 0 OR (reserve_price IS NOT NULL AND reserve_price >= ?))"
+                    values.append(.integer(reserve.minorUnits))
+                }
+                let changed = try database.write("UPDATE products SET " + sets.map { $0.0 + " = ?" }.joined(separator: ", ")
+                                                 + " WHERE " + conditions, values)
+                guard changed == 1 else { return try Self.refusal(of: id, in: database) }
+                if let hashes = edit.imageHashes {
+                    try database.write("DELETE FROM images WHERE product_id = ?", [key])
+                    try Self.attach(hashes, to: Int64(id.rawValue), in: database)
+                }
+                try Self.notifyLots(database, "e:\(id.rawValue)")
+                return .applied
             }
         }
     }
@@ -180,6 +204,23 @@ public final class SellingStore: Sendable {
                 (ProductID(Int($0.int64(0))), $0.text(1))
             })
         }
+    }
+
+    /// The channel a listing, an edit or a withdrawal is notified on (PostgreSQL).
+    static let lotChannel = "auction_lots"
+
+    /// Why a conditional change found no row to change.
+    private static func refusal(of id: ProductID, in database: any StoreDatabase) throws(StoreError) -> StoredSellerChange {
+        let rows = try database.rows("SELECT withdrawn_at, closed_at, bought_at FROM products WHERE id = ?",
+                                     [.integer(Int64(id.rawValue))]) { !$0.isNull(0) || !$0.isNull(1) || !$0.isNull(2) }
+        guard let ended = rows.first else { return .unknownProduct }
+        return ended ? .closed : .hasBids
+    }
+
+    /// Sends `payload` on `auction_lots` when the transaction commits (PostgreSQL only).
+    private static func notifyLots(_ database: any StoreDatabase, _ payload: String) throws(StoreError) {
+        guard database.dialect == .postgres else { return }
+        _ = try database.rows("SELECT pg_notify(?, ?)", [.text(lotChannel), .text(payload)]) { _ in 0 }
     }
 
     private static func attach(_ hashes: [String], to product: Int64, in database: any StoreDatabase) throws(StoreError) {

@@ -10,6 +10,9 @@ public enum PostgresSchema {
     public static let migrationLock: Int64 = 0x4155_4354_0001
     /// The advisory lock key of the closing duty: the node holding it closes auctions (`pg_try_advisory_lock`).
     public static let closingDutyLock: Int64 = 0x4155_4354_0002
+    /// The advisory lock key every listing transaction takes before its insert (`pg_advisory_xact_lock`):
+    /// product ids are then taken and committed in one order, so every node adds new lots in id order.
+    public static let listingLock: Int64 = 0x4155_4354_0010
 
     /// Every migration, in order; the last one's version is the current schema version.
     public static let migrations: [StoreSchema.Migration] = [
