@@ -222,6 +222,25 @@ private final class AccountsNode: Sendable {
         #expect(fixture.service.user(forToken: kept.token) != nil)
     }
 
+    @Test func aCachedSessionPastTheRecheckPeriodIsReadFromTheStoreAgainNotRefused() throws {
+        var configuration = AccountService.Configuration(tokenCacheSize: 100)
+        configuration.sessionRecheckMilliseconds = 10_000
+        let fixture = try AccountFixture(configuration: configuration)
+        defer { fixture.remove() }
+        let kept = try fixture.service.register(name: "uma", password: "correct horse")
+        let revoked = try fixture.service.login(name: "uma", password: "correct horse", address: nil)
+        #expect(fixture.service.user(forToken: kept.token) != nil)
+        #expect(fixture.service.user(forToken: revoked.token) != nil)
+        // Revoked behind the service's back (another node's logout), then the period passes.
+        #expect(try fixture.store.revokeSession(tokenHash: SessionToken.hash(revoked.token), at: fixture.clock.now()))
+        fixture.clock.advance(milliseconds: 10_001)
+
+        // The valid session is read again and still answers (it was refused once before); the revoked one is not.
+        #expect(fixture.service.user(forToken: kept.token)?.name == "uma")
+        #expect(fixture.service.user(forToken: kept.token)?.name == "uma")
+        #expect(fixture.service.user(forToken: revoked.token) == nil)
+    }
+
     @Test func recheckingAllSessionsReadsEachFromTheStoreOnceMore() throws {
         let fixture = try AccountFixture()
         defer { fixture.remove() }

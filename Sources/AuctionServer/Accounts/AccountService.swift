@@ -130,7 +130,8 @@ public final class AccountService: Sendable {
             let fresh = configuration.sessionRecheckMilliseconds.map { now.millisecondsSinceEpoch &- cachedAt < $0 } ?? true
             if now < cached.expiresAt, fresh { return cached }
             _ = cache.withLock { $0.removeValue(forKey: hash) }
-            return nil
+            guard now < cached.expiresAt else { return nil }
+            // Past the recheck period: read from the store again below (another node may have revoked it).
         }
         guard let session = try? store.session(tokenHash: hash), session.isValid(at: now) else { return nil }
         let identity = UserIdentity(userID: session.userID, name: session.userName, expiresAt: session.expiresAt)

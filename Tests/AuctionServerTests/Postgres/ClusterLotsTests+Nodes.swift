@@ -97,10 +97,7 @@ extension ClusterLotsTests {
 
     /// `ClusterFeedTests.node` with accounts (register, log in, sessions shared through the store).
     static func node(_ store: ClusterStore, clock: any TimeSource) throws -> ServerFixture {
-        var accounts = ServerConfiguration.ephemeral(databasePath: "unused").accounts
-        // A session cached longer than the recheck period answers nil once (AccountService.user(forToken:))
-        // instead of being read again: on a loaded machine these tests may take longer than 10 s.
-        accounts.sessionRecheckMilliseconds = 3_600_000
+        let accounts = ServerConfiguration.ephemeral(databasePath: "unused").accounts
         let hooks = AccountsHooks(log: .silent, configuration: accounts, clock: clock, store: store.store).hooks
         return try ServerFixture(listings: ServerFixture.listings(count: 20), hooks: hooks, clock: clock, configure: {
             $0.store = store.store
