@@ -4,18 +4,26 @@ import AuctionInfrastructure
 /// the account, catalogue, chat and other stores share, so that any thread may call them and calls
 /// queue on the lock. Store code reads it through `StoreDatabase` and branches on `dialect` where the
 /// engines differ.
+///
+/// A PostgreSQL connection that broke (the server restarted, the link went silent past its answer
+/// deadline) is opened again at the next call, at most once per `reopenPauseMilliseconds`: calls in
+/// between fail at once with `.unavailable` instead of each waiting for a connect timeout.
 struct StoreConnection: Sendable {
     /// The database file, or the password-free PostgreSQL URL.
     let path: String
     /// The engine behind the connection.
     let dialect: StoreDialect
+    /// The shortest pause between two attempts to open a broken PostgreSQL connection again (milliseconds).
+    static let reopenPauseMilliseconds: Int64 = 500
     private let database: Mutex<any StoreDatabase>
+    private let reopening: Mutex<StoreReopening>?
 
     /// Opens (creating and migrating if needed) the SQLite store at `path`.
     init(path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) {
         self.path = path
         dialect = .sqlite
         database = Mutex(try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+        reopening = nil
     }
 
     /// Opens a connection to the shared PostgreSQL store (already migrated: `PostgresSchema.migrate`).
@@ -23,6 +31,7 @@ struct StoreConnection: Sendable {
         path = store.displayTarget
         dialect = .postgres
         database = Mutex(try PostgresConnection(store.conninfo, connectTimeoutSeconds: connectTimeoutSeconds))
+        reopening = Mutex(StoreReopening(conninfo: store.conninfo, connectTimeoutSeconds: connectTimeoutSeconds))
     }
 
     /// Opens the store at `target`: the SQLite file (created and migrated if needed) or a PostgreSQL connection.
@@ -35,6 +44,7 @@ struct StoreConnection: Sendable {
 
     /// Closes the connection; later calls fail with `.closed`.
     func close() {
+        reopening?.withLock { $0.isClosed = true }
         database.withLock { database in
             if let sqlite = database as? SQLiteDatabase { sqlite.close() }
             if let postgres = database as? PostgresConnection { postgres.close() }
@@ -43,6 +53,13 @@ struct StoreConnection: Sendable {
 
     /// Runs `body` with the connection, holding the lock.
     func withDatabase<R>(_ body: (any StoreDatabase) throws(StoreError) -> R) throws(StoreError) -> R {
-        try database.withLock { (database: inout any StoreDatabase) throws(StoreError) -> R in try body(database) }
+        try database.withLock { (database: inout any StoreDatabase) throws(StoreError) -> R in
+            if let reopening, let postgres = database as? PostgresConnection, !postgres.isOpen {
+                database = try reopening.withLock { (state: inout StoreReopening) throws(StoreError) -> any StoreDatabase in
+                    try state.reopen(target: postgres.target)
+                }
+            }
+            return try body(database)
+        }
     }
 }

@@ -1,0 +1,47 @@
+import Glibc
+
+/// When and how a store's broken PostgreSQL connection is opened again: not after `close()`, and
+/// not more often than once per `StoreConnection.reopenPauseMilliseconds` (monotonic time), so a
+/// store that is down answers `.unavailable` at once rather than one connect timeout per call.
+struct StoreReopening: Sendable {
+    /// The libpq connection string.
+    let conninfo: String
+    /// How long one attempt may take to connect (seconds).
+    let connectTimeoutSeconds: Int
+    /// Set by the owner's `close()`: the connection stays closed.
+    var isClosed = false
+    /// The earliest monotonic millisecond of the next attempt.
+    private var nextAttempt: Int64 = 0
+    /// Why the last attempt failed (repeated to calls that come before the next attempt).
+    private var lastFailure: String?
+
+    /// A reopening plan for `conninfo`.
+    init(conninfo: String, connectTimeoutSeconds: Int) {
+        self.conninfo = conninfo
+        self.connectTimeoutSeconds = connectTimeoutSeconds
+    }
+
+    /// A new connection in place of the broken one to `target`, or `.closed` / `.unavailable`.
+    mutating func reopen(target: String) throws(StoreError) -> PostgresConnection {
+        guard !isClosed else { throw StoreError.closed(path: target) }
+        let now = Self.monotonicMilliseconds()
+        guard now >= nextAttempt else {
+            throw StoreError.unavailable(target: target, reason: lastFailure ?? "the connection was lost; reconnecting")
+        }
+        do {
+            let connection = try PostgresConnection(conninfo, connectTimeoutSeconds: connectTimeoutSeconds)
+            lastFailure = nil
+            return connection
+        } catch {
+            nextAttempt = Self.monotonicMilliseconds() &+ StoreConnection.reopenPauseMilliseconds
+            lastFailure = "\(error)"
+            throw error
+        }
+    }
+
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) &* 1_000 &+ Int64(now.tv_nsec) / 1_000_000
+    }
+}
