@@ -7,8 +7,9 @@ extension SocketService {
     static let conflictAttempts = 3
 
     /// A decision the store refused as a conflict or as a duplicate key, back on the loop: the book
-    /// forgets it; a duplicate key is answered with the original bid; a conflict refreshes the lot
-    /// from the store and decides the request again (at most `conflictAttempts` times).
+    /// forgets it; a duplicate key is answered with the original bid; a conflict adopts what the
+    /// store held past this node's knowledge (pushing the missed bids, `adoptNow`) and decides the
+    /// request again on it (at most `conflictAttempts` times).
     func decideAgain(_ item: PendingBid, after error: StoreError, now: Timestamp) {
         book.revert(item.decision)
         guard let postgres = ledger as? PostgresBidLedger else {
@@ -28,18 +29,32 @@ extension SocketService {
             settle(item.key, answer, now: now)
             return
         }
-        guard let stored = postgres.conflictState(for: item.productID) else {
+        guard let first = item.decision.steps.first, let read = postgres.takeConflictRead(of: first) else {
             refuseUnavailable(item)
             return
         }
-        // The catalogue's price follows the store now; pushes of other nodes' bids come from the feed.
-        if let update = book.refresh(stored) { onPriceChange(update) }
+        // Catch up through the listener's path first: the bids the node missed are pushed with their
+        // seq (before this request's own, decided again next), the catalogue follows.
+        adoptNow(read)
+        if let parked = parkedRemoteBids[item.productID], book.lot(for: item.productID)?.hasUncommittedBids != true {
+            // A newer read the listener parked while this decision was in flight: adopted before deciding again too.
+            parkedRemoteBids[item.productID] = nil
+            adoptNow(parked)
+        }
+        // Read at (or adopted to) what the node knows: a closed lot is taken whole; so is a lot with no
+        // decision in flight (its book must equal the store then, but may have missed a step of its own
+        // that committed after an earlier refresh forgot it). Steps in flight are kept otherwise.
+        let lot = book.lot(for: item.productID)
+        if read.bidCount == sequences.known(of: item.productID), read.lot.isClosed || lot?.hasUncommittedBids != true,
+           let update = book.refresh(read.lot) {
+            onPriceChange(update)
+        }
         guard item.attempts < Self.conflictAttempts else {
             log.info("bid: \(item.productID) still conflicts after \(item.attempts) attempts: refused as unavailable")
             refuseUnavailable(item)
             return
         }
-        log.debug("bid: \(item.productID) moved on another node (now \(stored.price)): deciding again")
+        log.debug("bid: \(item.productID) moved on another node (now \(read.lot.price)): deciding again")
         if item.isPurchase {
             buyAgain(item, now: now)
         } else if let request = item.request {

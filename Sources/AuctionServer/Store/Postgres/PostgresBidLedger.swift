@@ -77,8 +77,20 @@ public final class PostgresBidLedger: BidLedger, Sendable {
 
     /// The stored state of a lot as the last conflict on it found it (read with the row locked,
     /// before that submission's failure was reported); nil when it never conflicted.
+    /// The bid path takes each conflict's own read instead (`takeConflictRead(of:)`).
     public func conflictState(for productID: ProductID) -> LotRefresh? {
         writer.conflicts.lot(productID)
+    }
+
+    /// Takes what the conflict of a submission (named by its first bid) read: the lot as stored and
+    /// the bids past what the node knew, each with its `seq`; once, nil when none was kept.
+    func takeConflictRead(of submission: AcceptedBid) -> RemoteBids? {
+        writer.conflicts.takeRead(of: submission)
+    }
+
+    /// Reads conflicts past `sequences` (the node's known count per product) rather than the newest bids.
+    func follow(_ sequences: ProductSequences) {
+        writer.conflicts.follow(sequences)
     }
 
     /// Takes the stored bid a duplicate idempotency key is bound to (once; nil when none was kept).

@@ -12,6 +12,8 @@ final class PostgresBidLedgerConflicts: Sendable {
         var lots: [ProductID: LotRefresh] = [:]
         var originals: [KeyedBid: AcceptedBid] = [:]
         var sequences: [AcceptedBid: Int64] = [:]
+        var reads: [AcceptedBid: RemoteBids] = [:]
+        var known: ProductSequences?
     }
 
     private struct KeyedBid: Hashable {
@@ -24,6 +26,31 @@ final class PostgresBidLedgerConflicts: Sendable {
     /// Keeps a lot's stored state (replacing an older one).
     func keep(_ lot: LotRefresh) {
         state.withLock { $0.lots[lot.productID] = lot }
+    }
+
+    /// Keeps what a submission's conflict read, under its first bid (the bid path takes it by that
+    /// bid), and the lot's state for `lot(_:)`. Bounded like the kept sequences.
+    func keep(_ read: RemoteBids, for submission: AcceptedBid) {
+        state.withLock { state in
+            if state.reads.count > 100_000 { state.reads.removeAll() }
+            state.reads[submission] = read
+            state.lots[read.lot.productID] = read.lot
+        }
+    }
+
+    /// Takes what the conflict of the submission whose first bid is `submission` read, once.
+    func takeRead(of submission: AcceptedBid) -> RemoteBids? {
+        state.withLock { $0.reads.removeValue(forKey: submission) }
+    }
+
+    /// Follows the node's known sequences: a conflict reads only the bids past them.
+    func follow(_ sequences: ProductSequences) {
+        state.withLock { $0.known = sequences }
+    }
+
+    /// The last `seq` the node knows of a product (0 when not followed: the newest bids are read).
+    func known(of id: ProductID) -> Int64 {
+        state.withLock { $0.known }?.known(of: id) ?? 0
     }
 
     /// Keeps the bid a user's key is bound to.

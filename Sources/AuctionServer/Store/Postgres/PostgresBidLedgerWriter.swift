@@ -155,7 +155,11 @@ final class PostgresBidLedgerWriter: BatchCommitting {
                 throw StoreError.postgres(sqlState: "23503", message: "no product \(bid.productID.rawValue)", target: database.target)
             }
             if row.isClosed || row.price != bid.previousPrice.minorUnits {
-                try conflicts.keep(PostgresBidLedgerConflicts.storedLot(bid.productID, on: database))
+                // The lot and the bids the node has not seen, for the bid path to adopt (pushed) before deciding again.
+                let known = conflicts.known(of: bid.productID)
+                if let read = try ClusterReads.bidsInTransaction(of: bid.productID, after: known, database), let first = entry.bids.first {
+                    conflicts.keep(read, for: first)
+                }
                 throw StoreError.bidConflict(target: database.target, productID: bid.productID,
                                              storedPrice: Money(row.price), decidedFrom: bid.previousPrice)
             }

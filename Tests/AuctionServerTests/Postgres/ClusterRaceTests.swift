@@ -1,0 +1,95 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+@testable import AuctionServer
+import AuctionTestSupport
+import Testing
+
+/// A node whose decision loses a race with another node's commit: its watchers still get every
+/// push once, in order — the other node's bid first (adopted from the conflict), then its own.
+@Suite struct ClusterRaceTests {
+    /// A node on `store` listening, with a watcher of product 3 and a bidder.
+    struct Watched {
+        let node: ServerFixture
+        let watcher: TestClient
+        let bidder: TestClient
+
+        init(_ store: ClusterStore) async throws {
+            node = try ClusterFeedTests.node(store)
+            #expect(await ClusterFeedTests.listening(node))
+            watcher = try node.client()
+            bidder = try node.client()
+            #expect(try await watcher.request(.subscribe([3])).result)
+        }
+
+        func stop() {
+            watcher.close()
+            bidder.close()
+            node.stop()
+        }
+    }
+
+    @Test func aBidTheOtherNodeCommittedFirstIsPushedBeforeTheOneDecidedAgain() async throws {
+        // Given another node's bid on product 3 this node has not heard of (no notification yet).
+        let store = try ClusterStore(products: 20)
+        let here = try await Watched(store)
+        defer { here.stop() }
+        try store.commitBid(product: 3, price: 11_000, notify: false)
+
+        // When this node decides a bid from its stale 10,000: the store refuses, it is decided again.
+        #expect(try await here.bidder.bid(3, 12_000).result)
+
+        // Then its watcher gets the other node's bid (seq 1), then this one (seq 2), each once.
+        #expect(await eventually { here.watcher.prices.count >= 2 })
+        // The late notification of the other node's bid repeats nothing.
+        try store.connection.notify("auction_bids", payload: "3:1")
+        #expect(try await here.watcher.request(.ping).result)
+        #expect(here.watcher.prices.map(\.sequence) == [1, 2])
+        #expect(here.watcher.prices.map(\.price) == [11_000, 12_000])
+        #expect(here.watcher.prices.map(\.change) == [1_000, 1_000])
+        let stored = try store.connection.query("SELECT seq, price FROM bids WHERE product_id = 3 ORDER BY seq") { ($0.int64(0), $0.int64(1)) }
+        #expect(stored.map(\.0) == [1, 2])
+        #expect(stored.map(\.1) == [11_000, 12_000])
+    }
+
+    @Test func aBidRefusedAfterTheConflictStillPushesTheOtherNodesBid() async throws {
+        // Given another node's bid of 13,000 this node has not heard of.
+        let store = try ClusterStore(products: 20)
+        let here = try await Watched(store)
+        defer { here.stop() }
+        try store.commitBid(product: 3, price: 13_000, notify: false)
+
+        // When 12,000 is bid here: decided again on 13,000, it is too low.
+        let reply = try await here.bidder.bid(3, 12_000)
+        #expect(reply.result == false)
+        #expect(reply.price == 13_000)
+
+        // Then the watcher still gets the other node's bid, once, with its seq.
+        #expect(await eventually { here.watcher.prices.count >= 1 })
+        try store.connection.notify("auction_bids", payload: "3:1")
+        #expect(try await here.watcher.request(.ping).result)
+        #expect(here.watcher.prices.map(\.sequence) == [1])
+        #expect(here.watcher.prices.map(\.price) == [13_000])
+        // And the next bid here counts on from it.
+        #expect(try await here.bidder.bid(3, 14_000).result)
+        #expect(await eventually { here.watcher.prices.count == 2 })
+        #expect(here.watcher.prices.map(\.sequence) == [1, 2])
+    }
+
+    @Test func severalMissedBidsArePushedInOrderBeforeTheOwnOne() async throws {
+        // Given three bids of other nodes unheard of, on a lot this node knew one bid of.
+        let store = try ClusterStore(products: 20)
+        let here = try await Watched(store)
+        defer { here.stop() }
+        try store.commitBid(product: 3, price: 10_500)
+        #expect(await eventually { here.watcher.prices.count == 1 })
+        for price in [11_000, 11_500, 12_000] as [Int64] { try store.commitBid(product: 3, price: price, notify: false) }
+
+        #expect(try await here.bidder.bid(3, 15_000).result)
+
+        #expect(await eventually { here.watcher.prices.count >= 5 })
+        #expect(try await here.watcher.request(.ping).result)
+        #expect(here.watcher.prices.map(\.sequence) == [1, 2, 3, 4, 5])
+        #expect(here.watcher.prices.map(\.price) == [10_500, 11_000, 11_500, 12_000, 15_000])
+    }
+}
