@@ -14,6 +14,7 @@ final class PostgresBidLedgerConflicts: Sendable {
         var sequences: [AcceptedBid: Int64] = [:]
         var reads: [AcceptedBid: RemoteBids] = [:]
         var known: ProductSequences?
+        var ownLast: [ProductID: Int64] = [:]
     }
 
     private struct KeyedBid: Hashable {
@@ -69,8 +70,23 @@ final class PostgresBidLedgerConflicts: Sendable {
         guard !sequences.isEmpty else { return }
         state.withLock { state in
             if state.sequences.count > 100_000 { state.sequences.removeAll() }
-            for (bid, sequence) in sequences { state.sequences[bid] = sequence }
+            for (bid, sequence) in sequences {
+                state.sequences[bid] = sequence
+                state.ownLast[bid.productID] = max(state.ownLast[bid.productID] ?? 0, sequence)
+            }
         }
+    }
+
+    /// Whether the bid numbered `count` on a product is one this ledger committed (its last one there).
+    func isOwnLast(_ count: Int64, of id: ProductID) -> Bool {
+        count > 0 && state.withLock { $0.ownLast[id] } == count
+    }
+
+    /// Whether a lot's stored bids are all known to the node: it follows the node's sequences
+    /// (`follow`) and knows `count` bids of the product; true when not followed (no such check).
+    func knowsAll(_ count: Int64, of id: ProductID) -> Bool {
+        guard let known = state.withLock({ $0.known }) else { return true }
+        return count <= known.known(of: id)
     }
 
     /// Takes the `seq` a committed bid got, if kept.

@@ -7,8 +7,9 @@ import AuctionInfrastructure
 /// The batch first locks the rows of every product it touches (`FOR UPDATE`, in id order, so two
 /// nodes never deadlock). Each submission then runs in its own savepoint: a keyed bid whose key
 /// is already bound fails as a duplicate (its original is kept for the bid path); a bid whose
-/// product's stored price is not the one it was decided from, or that is closed, fails as a
-/// conflict (the stored lot is kept for the bid path's refresh) and writes nothing; otherwise its
+/// product's stored price is not the one it was decided from, that is closed, or whose latest stored
+/// bid is another node's that this node has not adopted yet (its seq unknown here), fails as a
+/// conflict (the stored lot and the bids the node missed are kept for the bid path) and writes nothing; otherwise its
 /// bids are inserted with `seq = bid_count + 1…` and its lot changes written. Product rows and
 /// `pg_notify('auction_bids', '<product>:<seq>')` follow for every product that moved, and one
 /// COMMIT holds it all; completions run after it. A lost connection fails the whole batch with
@@ -43,6 +44,9 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         var price: Int64
         var bidCount: Int64
         var isClosed: Bool
+        /// Whether the node that owns this writer knows every stored bid of the product: the last one is
+        /// its own (committed here, this batch or before) or its book adopted them all.
+        var isKnown: Bool
     }
 
     /// Writes a batch in one transaction, then answers every completion in it.
@@ -127,9 +131,12 @@ final class PostgresBidLedgerWriter: BatchCommitting {
             SELECT id, current_price, bid_count, closed_at IS NOT NULL OR withdrawn_at IS NOT NULL
             FROM products WHERE id = ANY(?::bigint[]) ORDER BY id FOR UPDATE
             """, [.text(list)], row: { row -> (Int64, ProductRow) in
-                (row.int64(0), ProductRow(price: row.int64(1), bidCount: row.int64(2), isClosed: row.text(3) == "t"))
+                (row.int64(0), ProductRow(price: row.int64(1), bidCount: row.int64(2), isClosed: row.text(3) == "t", isKnown: false))
             }) {
-            rows[ProductID(Int(id))] = row
+            var row = row
+            let product = ProductID(Int(id))
+            row.isKnown = conflicts.isOwnLast(row.bidCount, of: product) || conflicts.knowsAll(row.bidCount, of: product)
+            rows[product] = row
         }
         return rows
     }
@@ -154,7 +161,9 @@ final class PostgresBidLedgerWriter: BatchCommitting {
             guard var row = rows[bid.productID] else {
                 throw StoreError.postgres(sqlState: "23503", message: "no product \(bid.productID.rawValue)", target: database.target)
             }
-            if row.isClosed || row.price != bid.previousPrice.minorUnits {
+            // At the decided price but after a bid of another node the book never saw (same price by
+            // chance): a conflict too, or this bid's push would skip that one's seq.
+            if row.isClosed || row.price != bid.previousPrice.minorUnits || !row.isKnown {
                 // The lot and the bids the node has not seen, for the bid path to adopt (pushed) before deciding again.
                 let known = conflicts.known(of: bid.productID)
                 if let read = try ClusterReads.bidsInTransaction(of: bid.productID, after: known, database), let first = entry.bids.first {
@@ -165,6 +174,7 @@ final class PostgresBidLedgerWriter: BatchCommitting {
             }
             row.bidCount &+= 1
             row.price = bid.price.minorUnits
+            row.isKnown = true
             rows[bid.productID] = row
             try database.run("""
                 INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key, seq)
