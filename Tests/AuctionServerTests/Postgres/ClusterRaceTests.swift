@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionData
+import AuctionEngine
 import AuctionInfrastructure
 @testable import AuctionServer
 import AuctionTestSupport
@@ -91,5 +92,39 @@ import Testing
         #expect(try await here.watcher.request(.ping).result)
         #expect(here.watcher.prices.map(\.sequence) == [1, 2, 3, 4, 5])
         #expect(here.watcher.prices.map(\.price) == [10_500, 11_000, 11_500, 12_000, 15_000])
+    }
+
+    @Test func aBidAtTheStoredPriceAfterAnUnseenBidOfAnotherNodeConflicts() throws {
+        // Given a ledger following a node that knows no bid on product 1, and another node's bid at 1,100.
+        let fixture = try PostgresFixture()
+        try PostgresBidLedgerTests.makeStore(fixture, products: 1)
+        let ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
+        defer { ledger.shutdown() }
+        let sequences = ProductSequences()
+        ledger.follow(sequences)
+        let other = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
+        defer { other.shutdown() }
+        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(other, [PostgresBidLedgerTests.bid(1, 1_100, from: 1_000, user: 2)]).get() }
+
+        // When this node bids from 1,100 (its own step at 1,100 in flight, say): the price matches by
+        // chance, but seq 1 was never adopted here — a conflict, and the read holds that bid.
+        let chained = PostgresBidLedgerTests.bid(1, 1_200, from: 1_100)
+        guard case .failure(let error) = PostgresBidLedgerTests.submit(ledger, [chained]) else {
+            Issue.record("a bid after an unseen bid must conflict")
+            return
+        }
+        #expect(error.isBidConflict)
+        let read = try #require(ledger.takeConflictRead(of: chained))
+        #expect(read.bids.map(\.sequence) == [1])
+        #expect(read.bidCount == 1)
+
+        // Once the node adopted it, the same bid commits; a bid chained on its own commit does too.
+        sequences.raise(ProductID(1), to: 1)
+        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [chained]).get() }
+        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [PostgresBidLedgerTests.bid(1, 1_300, from: 1_200)]).get() }
+        let check = try PostgresConnection(fixture.url)
+        defer { check.close() }
+        let stored = try check.query("SELECT seq, price FROM bids WHERE product_id = 1 ORDER BY seq") { ($0.int64(0), $0.int64(1)) }
+        #expect(stored.map(\.1) == [1_100, 1_200, 1_300])
     }
 }
