@@ -32,6 +32,8 @@ extension SocketService {
         let fresh = remote.bids.filter { $0.sequence > known }
         sequences.raise(id, to: remote.bidCount)
         guard let adoption = book.adopt(remote.lot, bids: fresh.map(\.bid)), let lot = book.lot(for: id) else { return }
+        // The book took the stored terms with the read: later decisions are pinned to their version.
+        if let terms = remote.lot.terms { (ledger as? PostgresBidLedger)?.adoptedTerms(version: terms.version, of: id) }
         var pushes = fresh.map { item -> (PriceUpdate, Int) in
             var update = item.bid.update
             update.sequence = item.sequence

@@ -33,6 +33,10 @@ extension SocketService {
             refuseUnavailable(item)
             return
         }
+        // A seller's edit on another node since the book took the lot's terms (or its own, adopted
+        // where the ledger did not hear of it): the stored terms replace the book's below.
+        let id = item.productID
+        let termsChanged = read.lot.terms.map { $0.version != postgres.termsVersion(of: id) } ?? false
         // Catch up through the listener's path first: the bids the node missed are pushed with their
         // seq (before this request's own, decided again next), the catalogue follows.
         adoptNow(read)
@@ -44,10 +48,15 @@ extension SocketService {
         // Read at (or adopted to) what the node knows: a closed lot is taken whole; so is a lot with no
         // decision in flight (its book must equal the store then, but may have missed a step of its own
         // that committed after an earlier refresh forgot it). Steps in flight are kept otherwise.
-        let lot = book.lot(for: item.productID)
-        if read.bidCount == sequences.known(of: item.productID), read.lot.isClosed || lot?.hasUncommittedBids != true,
-           let update = book.refresh(read.lot) {
-            onPriceChange(update)
+        let lot = book.lot(for: id), known = sequences.known(of: id)
+        if read.bidCount == known, read.lot.isClosed || termsChanged || lot?.hasUncommittedBids != true {
+            if let update = book.refresh(read.lot) { onPriceChange(update) }
+        } else if termsChanged, let terms = read.lot.terms {
+            book.adoptTerms(terms, of: id)  // the book knows newer bids than this read: the terms only
+        }
+        if termsChanged {
+            postgres.adoptedTerms(version: read.lot.terms?.version, of: id)
+            if let lot = book.lot(for: id) { onLotChange(lot, 0) }
         }
         guard item.attempts < Self.conflictAttempts else {
             log.info("bid: \(item.productID) still conflicts after \(item.attempts) attempts: refused as unavailable")
@@ -87,6 +96,16 @@ extension SocketService {
             reply(to: peer, target.completionID, result: false, reason: .unavailable, price: answer.price)
         }
         abandon(item.key, answer)
+    }
+}
+
+extension SocketService {
+    /// Pins the terms version the book holds for a decision's lot to its submission (PostgreSQL):
+    /// the store refuses it as a conflict if a seller's edit changed the lot since. Called just
+    /// before the submission goes to the ledger.
+    func pinTerms(of item: PendingBid) {
+        guard let first = item.decision.steps.first, let postgres = ledger as? PostgresBidLedger else { return }
+        postgres.pinTerms(first)
     }
 }
 

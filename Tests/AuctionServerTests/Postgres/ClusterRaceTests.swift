@@ -127,4 +127,50 @@ import Testing
         let stored = try check.query("SELECT seq, price FROM bids WHERE product_id = 1 ORDER BY seq") { ($0.int64(0), $0.int64(1)) }
         #expect(stored.map(\.1) == [1_100, 1_200, 1_300])
     }
+
+    @Test func aBidDecidedOnTermsAnotherNodesSellerChangedIsDecidedAgainOnTheStoredTerms() async throws {
+        // Given a seller's edit on another node this node has not heard of: product 3 now needs +5,000.
+        let store = try ClusterStore(products: 20)
+        let here = try await Watched(store)
+        defer { here.stop() }
+        try store.connection.run("UPDATE products SET min_increment = 5000, edited_at = 1 WHERE id = 3")
+
+        // When 10,100 is bid here (enough by the book's old increment): the store refuses the stale
+        // terms, the book takes the stored ones and decides again — now too low.
+        let low = try await here.bidder.bid(3, 10_100)
+        #expect(low.result == false)
+        #expect(try store.connection.scalarInteger("SELECT COUNT(*) FROM bids WHERE product_id = 3") == 0)
+
+        // Then a bid above the stored increment is accepted at once, pushed with seq 1.
+        #expect(try await here.bidder.bid(3, 15_000).result)
+        #expect(await eventually { here.watcher.prices.count == 1 })
+        #expect(here.watcher.prices.map(\.sequence) == [1])
+    }
+
+    @Test func aSubmissionPinnedToOldTermsConflictsUntilTheNodeAdoptsTheEdit() throws {
+        let fixture = try PostgresFixture()
+        try PostgresBidLedgerTests.makeStore(fixture, products: 1)
+        let ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
+        defer { ledger.shutdown() }
+        let edit = try PostgresConnection(fixture.url)
+        defer { edit.close() }
+        try edit.run("UPDATE products SET reserve_price = 9000, buy_now_price = 20000, edited_at = 5 WHERE id = 1")
+
+        let bid = PostgresBidLedgerTests.bid(1, 1_100, from: 1_000)
+        ledger.pinTerms(bid)
+        guard case .failure(let error) = PostgresBidLedgerTests.submit(ledger, [bid]) else {
+            Issue.record("a bid decided on old terms must conflict")
+            return
+        }
+        #expect(error.isBidConflict)
+        let read = try #require(ledger.takeConflictRead(of: bid))
+        #expect(read.lot.terms == LotRefresh.Terms(reserve: 9_000, buyNow: 20_000, version: 5))
+
+        ledger.adoptedTerms(version: 5, of: ProductID(1))
+        ledger.pinTerms(bid)
+        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [bid]).get() }
+        // Unpinned submissions (no bid path) are not checked.
+        try edit.run("UPDATE products SET edited_at = 6 WHERE id = 1")
+        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [PostgresBidLedgerTests.bid(1, 1_200, from: 1_100)]).get() }
+    }
 }

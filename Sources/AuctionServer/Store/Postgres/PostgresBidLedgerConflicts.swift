@@ -15,6 +15,13 @@ final class PostgresBidLedgerConflicts: Sendable {
         var reads: [AcceptedBid: RemoteBids] = [:]
         var known: ProductSequences?
         var ownLast: [ProductID: Int64] = [:]
+        var versions: [ProductID: Int64] = [:]
+        var pins: [AcceptedBid: TermsPin] = [:]
+    }
+
+    /// The terms version a submission was decided on (nil: the lot was never edited).
+    struct TermsPin: Hashable {
+        var version: Int64?
     }
 
     private struct KeyedBid: Hashable {
@@ -75,6 +82,35 @@ final class PostgresBidLedgerConflicts: Sendable {
                 state.ownLast[bid.productID] = max(state.ownLast[bid.productID] ?? 0, sequence)
             }
         }
+    }
+
+    /// The terms versions the node's book holds, as read at start (products never edited are absent).
+    func start(versions: [ProductID: Int64]) {
+        state.withLock { $0.versions = versions }
+    }
+
+    /// Notes that the node's book took a lot's terms at `version` (nil: never edited).
+    func adopted(version: Int64?, of id: ProductID) {
+        state.withLock { $0.versions[id] = version }
+    }
+
+    /// The terms version the node's book holds for a product.
+    func version(of id: ProductID) -> Int64? {
+        state.withLock { $0.versions[id] }
+    }
+
+    /// Pins the terms version the book holds now to a submission (named by its first bid): its
+    /// commit is a conflict if the stored version differs. Bounded like the kept sequences.
+    func pin(_ submission: AcceptedBid) {
+        state.withLock { state in
+            if state.pins.count > 100_000 { state.pins.removeAll() }
+            state.pins[submission] = TermsPin(version: state.versions[submission.productID])
+        }
+    }
+
+    /// Takes a submission's pin (nil: not pinned, its terms are not checked).
+    func takePin(of submission: AcceptedBid) -> TermsPin? {
+        state.withLock { $0.pins.removeValue(forKey: submission) }
     }
 
     /// Whether the bid numbered `count` on a product is one this ledger committed (its last one there).

@@ -8,7 +8,8 @@ import AuctionInfrastructure
 /// nodes never deadlock). Each submission then runs in its own savepoint: a keyed bid whose key
 /// is already bound fails as a duplicate (its original is kept for the bid path); a bid whose
 /// product's stored price is not the one it was decided from, that is closed, or whose latest stored
-/// bid is another node's that this node has not adopted yet (its seq unknown here), fails as a
+/// bid is another node's that this node has not adopted yet (its seq unknown here), or whose lot's
+/// terms changed (`edited_at` differs from the version the bid path pinned to it), fails as a
 /// conflict (the stored lot and the bids the node missed are kept for the bid path) and writes nothing; otherwise its
 /// bids are inserted with `seq = bid_count + 1…` and its lot changes written. Product rows and
 /// `pg_notify('auction_bids', '<product>:<seq>')` follow for every product that moved, and one
@@ -47,6 +48,8 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         /// Whether the node that owns this writer knows every stored bid of the product: the last one is
         /// its own (committed here, this batch or before) or its book adopted them all.
         var isKnown: Bool
+        /// The stored terms version (`edited_at`; nil: never edited).
+        var version: Int64?
     }
 
     /// Writes a batch in one transaction, then answers every completion in it.
@@ -128,10 +131,11 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         let list = "{" + ids.sorted().map(String.init).joined(separator: ",") + "}"
         var rows: [ProductID: ProductRow] = [:]
         for (id, row) in try database.query("""
-            SELECT id, current_price, bid_count, closed_at IS NOT NULL OR withdrawn_at IS NOT NULL
+            SELECT id, current_price, bid_count, closed_at IS NOT NULL OR withdrawn_at IS NOT NULL, edited_at
             FROM products WHERE id = ANY(?::bigint[]) ORDER BY id FOR UPDATE
             """, [.text(list)], row: { row -> (Int64, ProductRow) in
-                (row.int64(0), ProductRow(price: row.int64(1), bidCount: row.int64(2), isClosed: row.text(3) == "t", isKnown: false))
+                (row.int64(0), ProductRow(price: row.int64(1), bidCount: row.int64(2), isClosed: row.text(3) == "t", isKnown: false,
+                                          version: row.optionalInt64(4)))
             }) {
             var row = row
             let product = ProductID(Int(id))
@@ -145,6 +149,8 @@ final class PostgresBidLedgerWriter: BatchCommitting {
     private func write(_ entry: LedgerQueue.Entry, rows: [ProductID: ProductRow], on database: PostgresConnection)
         throws(StoreError) -> [ProductID: ProductRow] {
         var rows = rows
+        // The terms version the decision was made on (pinned by the bid path), for its lot.
+        let pin = entry.bids.first.flatMap { conflicts.takePin(of: $0) }
         for bid in entry.bids {
             if let key = bid.idempotencyKey, let user = bid.bidder {
                 // A key older than its lifetime is free again: its old bid gives it up.
@@ -163,7 +169,9 @@ final class PostgresBidLedgerWriter: BatchCommitting {
             }
             // At the decided price but after a bid of another node the book never saw (same price by
             // chance): a conflict too, or this bid's push would skip that one's seq.
-            if row.isClosed || row.price != bid.previousPrice.minorUnits || !row.isKnown {
+            // Decided on terms a seller's edit on another node has changed since: a conflict as well.
+            let termsChanged = pin.map { $0.version != row.version && bid.productID == entry.bids.first?.productID } ?? false
+            if row.isClosed || row.price != bid.previousPrice.minorUnits || !row.isKnown || termsChanged {
                 // The lot and the bids the node has not seen, for the bid path to adopt (pushed) before deciding again.
                 let known = conflicts.known(of: bid.productID)
                 if let read = try ClusterReads.bidsInTransaction(of: bid.productID, after: known, database), let first = entry.bids.first {
