@@ -26,7 +26,8 @@ import Testing
         await running.value
 
         let acknowledged = storm.acknowledged.withLock { $0 }
-        #expect(Set(acknowledged.map(\.node)) == [0, 1, 2], "every node accepted bids")
+        #expect(Set(acknowledged.map(\.node)) == [0, 1, 2],
+                "every node accepted bids; refused \(storm.refusals.withLock { $0 }), \(storm.lost.withLock { $0 }) replies lost")
         let stored = try ClusterChecks.storeHolds(acknowledged, url: database.url)
         // Every stored bid was acknowledged, but for replies lost to a loaded machine (request timeout).
         let lost = storm.lost.withLock { $0 }

@@ -147,6 +147,7 @@ extension SocketService {
                           fields: replyFields(item, peer: peer))
                 }
                 settle(item.key, answer, now: now)
+                pushMissedBids(before: item, into: &pushes)
                 for step in item.decision.steps {
                     var update = step.update
                     // PostgreSQL: the seq the store gave it (other nodes' bids may come before); else counted here.

@@ -100,6 +100,28 @@ extension SocketService {
 }
 
 extension SocketService {
+    /// Before a committed decision's own pushes: the bids of other nodes it came right after without
+    /// this node having adopted them (it was decided at their price by chance, on a step of this
+    /// node's own that then lost), appended to `pushes` with their seqs so none is skipped. The book
+    /// keeps its own state (the committed steps sit on top of those bids).
+    func pushMissedBids(before item: PendingBid, into pushes: inout [(PriceUpdate, Int)]) {
+        guard let first = item.decision.steps.first, let postgres = ledger as? PostgresBidLedger,
+              let missed = postgres.takeMissedBids(of: first) else { return }
+        let id = item.productID, known = sequences.known(of: id)
+        let fresh = missed.bids.filter { $0.sequence > known }
+        guard let last = fresh.last else { return }
+        sequences.raise(id, to: last.sequence)
+        if let position = item.decision.position {
+            for bid in fresh {
+                var update = bid.bid.update
+                update.sequence = bid.sequence
+                pushes.append((update, position))
+            }
+        }
+        if let lot = book.lot(for: id) { onLotChange(lot, fresh.count) }
+        log.debug("bid: \(id) committed after \(fresh.count) bid(s) of another node not seen here: pushed first")
+    }
+
     /// Pins the terms version the book holds for a decision's lot to its submission (PostgreSQL):
     /// the store refuses it as a conflict if a seller's edit changed the lot since. Called just
     /// before the submission goes to the ledger.

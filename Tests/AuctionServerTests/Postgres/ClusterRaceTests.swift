@@ -94,7 +94,7 @@ import Testing
         #expect(here.watcher.prices.map(\.price) == [10_500, 11_000, 11_500, 12_000, 15_000])
     }
 
-    @Test func aBidAtTheStoredPriceAfterAnUnseenBidOfAnotherNodeConflicts() throws {
+    @Test func aBidAtTheStoredPriceAfterAnUnseenBidOfAnotherNodeKeepsThatBidToPushFirst() throws {
         // Given a ledger following a node that knows no bid on product 1, and another node's bid at 1,100.
         let fixture = try PostgresFixture()
         try PostgresBidLedgerTests.makeStore(fixture, products: 1)
@@ -106,26 +106,25 @@ import Testing
         defer { other.shutdown() }
         #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(other, [PostgresBidLedgerTests.bid(1, 1_100, from: 1_000, user: 2)]).get() }
 
-        // When this node bids from 1,100 (its own step at 1,100 in flight, say): the price matches by
-        // chance, but seq 1 was never adopted here — a conflict, and the read holds that bid.
+        // When this node bids from 1,100 (on a step of its own at 1,100 that lost, say): the price
+        // matches by chance, so it commits as seq 2 — and seq 1, never adopted here, is kept to push first.
         let chained = PostgresBidLedgerTests.bid(1, 1_200, from: 1_100)
-        guard case .failure(let error) = PostgresBidLedgerTests.submit(ledger, [chained]) else {
-            Issue.record("a bid after an unseen bid must conflict")
-            return
-        }
-        #expect(error.isBidConflict)
-        let read = try #require(ledger.takeConflictRead(of: chained))
-        #expect(read.bids.map(\.sequence) == [1])
-        #expect(read.bidCount == 1)
-
-        // Once the node adopted it, the same bid commits; a bid chained on its own commit does too.
-        sequences.raise(ProductID(1), to: 1)
         #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [chained]).get() }
-        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [PostgresBidLedgerTests.bid(1, 1_300, from: 1_200)]).get() }
-        let check = try PostgresConnection(fixture.url)
-        defer { check.close() }
-        let stored = try check.query("SELECT seq, price FROM bids WHERE product_id = 1 ORDER BY seq") { ($0.int64(0), $0.int64(1)) }
-        #expect(stored.map(\.1) == [1_100, 1_200, 1_300])
+        #expect(ledger.takeSequence(of: chained) == 2)
+        let missed = try #require(ledger.takeMissedBids(of: chained))
+        #expect(missed.bids.map(\.sequence) == [1])
+        #expect(missed.bids.map(\.bid.price) == [1_100])
+
+        // A bid chained on its own commit, or after bids the node adopted, keeps nothing.
+        let next = PostgresBidLedgerTests.bid(1, 1_300, from: 1_200)
+        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [next]).get() }
+        #expect(ledger.takeMissedBids(of: next) == nil)
+        sequences.raise(ProductID(1), to: 3)
+        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(other, [PostgresBidLedgerTests.bid(1, 1_400, from: 1_300, user: 2)]).get() }
+        sequences.raise(ProductID(1), to: 4)
+        let adopted = PostgresBidLedgerTests.bid(1, 1_500, from: 1_400)
+        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [adopted]).get() }
+        #expect(ledger.takeMissedBids(of: adopted) == nil)
     }
 
     @Test func aBidDecidedOnTermsAnotherNodesSellerChangedIsDecidedAgainOnTheStoredTerms() async throws {

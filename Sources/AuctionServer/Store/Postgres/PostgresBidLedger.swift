@@ -99,6 +99,12 @@ public final class PostgresBidLedger: BidLedger, Sendable {
         writer.conflicts.takeRead(of: submission)
     }
 
+    /// Takes the bids of other nodes that a committed submission (named by its first bid) came right
+    /// after while its node had not adopted them (decided at the same price by chance); once.
+    func takeMissedBids(of submission: AcceptedBid) -> RemoteBids? {
+        writer.conflicts.takeMissed(of: submission)
+    }
+
     /// Reads conflicts past `sequences` (the node's known count per product) rather than the newest bids.
     func follow(_ sequences: ProductSequences) {
         writer.conflicts.follow(sequences)

@@ -13,6 +13,7 @@ final class PostgresBidLedgerConflicts: Sendable {
         var originals: [KeyedBid: AcceptedBid] = [:]
         var sequences: [AcceptedBid: Int64] = [:]
         var reads: [AcceptedBid: RemoteBids] = [:]
+        var missed: [AcceptedBid: RemoteBids] = [:]
         var known: ProductSequences?
         var ownLast: [ProductID: Int64] = [:]
         var versions: [ProductID: Int64] = [:]
@@ -49,6 +50,20 @@ final class PostgresBidLedgerConflicts: Sendable {
     /// Takes what the conflict of the submission whose first bid is `submission` read, once.
     func takeRead(of submission: AcceptedBid) -> RemoteBids? {
         state.withLock { $0.reads.removeValue(forKey: submission) }
+    }
+
+    /// Keeps the bids of other nodes a committed submission came after without its node having seen
+    /// them, under its first bid. Bounded like the kept sequences.
+    func keep(missed read: RemoteBids, for submission: AcceptedBid) {
+        state.withLock { state in
+            if state.missed.count > 100_000 { state.missed.removeAll() }
+            state.missed[submission] = read
+        }
+    }
+
+    /// Takes the bids a committed submission (named by its first bid) came after unseen, once.
+    func takeMissed(of submission: AcceptedBid) -> RemoteBids? {
+        state.withLock { $0.missed.removeValue(forKey: submission) }
     }
 
     /// Follows the node's known sequences: a conflict reads only the bids past them.

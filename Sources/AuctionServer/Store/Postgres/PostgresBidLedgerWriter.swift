@@ -7,10 +7,11 @@ import AuctionInfrastructure
 /// The batch first locks the rows of every product it touches (`FOR UPDATE`, in id order, so two
 /// nodes never deadlock). Each submission then runs in its own savepoint: a keyed bid whose key
 /// is already bound fails as a duplicate (its original is kept for the bid path); a bid whose
-/// product's stored price is not the one it was decided from, that is closed, or whose latest stored
-/// bid is another node's that this node has not adopted yet (its seq unknown here), or whose lot's
-/// terms changed (`edited_at` differs from the version the bid path pinned to it), fails as a
-/// conflict (the stored lot and the bids the node missed are kept for the bid path) and writes nothing; otherwise its
+/// product's stored price is not the one it was decided from, that is closed, or whose lot's terms
+/// changed (`edited_at` differs from the version the bid path pinned to it), fails as a
+/// conflict (the stored lot and the bids the node missed are kept for the bid path) and writes
+/// nothing; a bid at the stored price that follows another node's bids its node has not adopted
+/// yet keeps those bids for the bid path to push first; otherwise its
 /// bids are inserted with `seq = bid_count + 1…` and its lot changes written. Product rows and
 /// `pg_notify('auction_bids', '<product>:<seq>')` follow for every product that moved, and one
 /// COMMIT holds it all; completions run after it. A lost connection fails the whole batch with
@@ -167,11 +168,9 @@ final class PostgresBidLedgerWriter: BatchCommitting {
             guard var row = rows[bid.productID] else {
                 throw StoreError.postgres(sqlState: "23503", message: "no product \(bid.productID.rawValue)", target: database.target)
             }
-            // At the decided price but after a bid of another node the book never saw (same price by
-            // chance): a conflict too, or this bid's push would skip that one's seq.
             // Decided on terms a seller's edit on another node has changed since: a conflict as well.
             let termsChanged = pin.map { $0.version != row.version && bid.productID == entry.bids.first?.productID } ?? false
-            if row.isClosed || row.price != bid.previousPrice.minorUnits || !row.isKnown || termsChanged {
+            if row.isClosed || row.price != bid.previousPrice.minorUnits || termsChanged {
                 // The lot and the bids the node has not seen, for the bid path to adopt (pushed) before deciding again.
                 let known = conflicts.known(of: bid.productID)
                 if let read = try ClusterReads.bidsInTransaction(of: bid.productID, after: known, database), let first = entry.bids.first {
@@ -179,6 +178,12 @@ final class PostgresBidLedgerWriter: BatchCommitting {
                 }
                 throw StoreError.bidConflict(target: database.target, productID: bid.productID,
                                              storedPrice: Money(row.price), decidedFrom: bid.previousPrice)
+            }
+            if !row.isKnown, let first = entry.bids.first,
+               let missed = try ClusterReads.bidsInTransaction(of: bid.productID, after: conflicts.known(of: bid.productID), database) {
+                // At the decided price, but after bids of another node the book never saw (the same
+                // price by chance): they are pushed before this one, or its seq would skip theirs.
+                conflicts.keep(missed: missed, for: first)
             }
             row.bidCount &+= 1
             row.price = bid.price.minorUnits
