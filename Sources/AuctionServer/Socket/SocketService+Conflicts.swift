@@ -40,16 +40,16 @@ extension SocketService {
         // Catch up through the listener's path first: the bids the node missed are pushed with their
         // seq (before this request's own, decided again next), the catalogue follows.
         adoptNow(read)
-        if let parked = parkedRemoteBids[item.productID], book.lot(for: item.productID)?.hasUncommittedBids != true {
-            // A newer read the listener parked while this decision was in flight: adopted before deciding again too.
-            parkedRemoteBids[item.productID] = nil
-            adoptNow(parked)
-        }
         // Read at (or adopted to) what the node knows: a closed lot is taken whole; so is a lot with no
         // decision in flight (its book must equal the store then, but may have missed a step of its own
         // that committed after an earlier refresh forgot it). Steps in flight are kept otherwise.
         let lot = book.lot(for: id), known = sequences.known(of: id)
-        if read.bidCount == known, read.lot.isClosed || termsChanged || lot?.hasUncommittedBids != true {
+        if let latest = postgres.conflictState(for: id), Int64(latest.bidCount) > max(read.bidCount, known) {
+            // A later conflict on this lot already read a newer state: decide from that one (as
+            // fresh as the store allows); its bids reach the watchers through the feed, or before
+            // the next commit here (the writer reads what this node missed).
+            if let update = book.refresh(latest) { onPriceChange(update) }
+        } else if read.bidCount == known, read.lot.isClosed || termsChanged || lot?.hasUncommittedBids != true {
             if let update = book.refresh(read.lot) { onPriceChange(update) }
         } else if termsChanged, let terms = read.lot.terms {
             book.adoptTerms(terms, of: id)  // the book knows newer bids than this read: the terms only
