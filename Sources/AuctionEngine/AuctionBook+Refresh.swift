@@ -5,6 +5,8 @@ extension AuctionBook {
     /// Replaces one lot's state with `stored` (read from the store after a conflict); returns the
     /// price update to push when the price changed, nil when it did not or the product is unknown.
     ///
+    /// Terms read with it (a seller's edit on another node) replace the lot's.
+    ///
     /// Uncommitted steps of the lot are forgotten: they were decided on the old state, so their
     /// conditional commits fail and their reverts then change nothing. A moved end is queued again,
     /// and so is the end of a lot the book had closed but the store has not (it closes again later).
@@ -19,6 +21,7 @@ extension AuctionBook {
             leaderMaximum: stored.leaderMaximum.flatMap { $0 > stored.price ? $0 : nil }, endsAt: stored.endsAt,
             extensions: stored.extensions, hasBids: stored.bidCount > 0, isBought: stored.isBought)
         if let leader = stored.leader { lots[index].bidders.insert(leader) }
+        if let terms = stored.terms { adoptTerms(terms, at: index) }
         lots[index].isClosed = stored.isClosed || lots[index].isWithdrawn
         if movedEnd || wasClosed, let end = stored.endsAt, !lots[index].isClosed {
             endQueue.push(EndTimeQueue.Entry(end: end, index: index))
@@ -29,5 +32,20 @@ extension AuctionBook {
         return PriceUpdate(
             productID: stored.productID, price: stored.price, change: change, direction: PriceDirection(change: change),
             auctionDate: (stored.lastChangeAt ?? Timestamp(millisecondsSinceEpoch: 0)).calendarDate)
+    }
+
+    /// Takes a seller's terms as stored (increment, reserve, buy-now) for a lot, leaving its bids
+    /// alone; false for an unknown product.
+    @discardableResult
+    public mutating func adoptTerms(_ terms: LotRefresh.Terms, of id: ProductID) -> Bool {
+        guard let index = indexByID[id] else { return false }
+        adoptTerms(terms, at: index)
+        return true
+    }
+
+    private mutating func adoptTerms(_ terms: LotRefresh.Terms, at index: Int) {
+        lots[index].minimumIncrement = terms.minimumIncrement
+        lots[index].terms.reserve = terms.reserve
+        lots[index].terms.buyNow = terms.buyNow
     }
 }

@@ -25,6 +25,8 @@ public struct LotRefresh: Hashable, Sendable {
     public var isClosed: Bool
     /// Whether a buy-now ended it.
     public var isBought: Bool
+    /// The seller's terms as stored, when they were read (nil: the book keeps its own).
+    public var terms: Terms?
 
     /// Creates a refresh from stored values.
     public init(productID: ProductID, price: Money, lastChange: Money = .zero, lastChangeAt: Timestamp? = nil,
@@ -41,5 +43,28 @@ public struct LotRefresh: Hashable, Sendable {
         self.extensions = extensions
         self.isClosed = isClosed
         self.isBought = isBought
+    }
+}
+
+extension LotRefresh {
+    /// The seller's terms a decision depends on besides price and end: what a seller's edit on any
+    /// node may change while bids go on.
+    public struct Terms: Hashable, Sendable {
+        /// The product's own minimum increment (nil: the server's table).
+        public var minimumIncrement: Money?
+        /// The hidden reserve (nil: none).
+        public var reserve: Money?
+        /// The buy-now price (nil: none).
+        public var buyNow: Money?
+        /// The stored time of the last edit (a version: every edit changes it; nil: never edited).
+        public var version: Int64?
+
+        /// Creates terms from stored values.
+        public init(minimumIncrement: Money? = nil, reserve: Money? = nil, buyNow: Money? = nil, version: Int64? = nil) {
+            self.minimumIncrement = minimumIncrement
+            self.reserve = reserve
+            self.buyNow = buyNow
+            self.version = version
+        }
     }
 }

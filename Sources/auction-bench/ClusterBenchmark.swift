@@ -70,14 +70,23 @@ func runClusterBenchmark(_ arguments: [String]) -> Int32 {
     print("")
     print("price pushes to \(options.watchers) watchers with 4 pages loaded, \(options.pushBidders) bidders on node A")
     print(pad("nodes", 8) + pad("pushes/s", 12) + pad("bids/s", 10) + pad("delivered", 11) + pad("p50 sent→push", 15)
-          + pad("p99 sent→push", 15) + pad("NOTIFY/bid", 12) + "bytes/bid")
+          + pad("p99 sent→push", 15) + pad("NOTIFY/bid", 12) + pad("bytes/bid", 11) + "seq missing")
     level = 3_000
     func pushRuns(_ ports: [Int], watchers: Int, label: String) -> ServerBench.PushResult {
-        var runs: [ServerBench.PushResult] = [], traffic: [(Double, Double)] = []
+        var runs: [ServerBench.PushResult] = [], traffic: [(Double, Double)] = [], probed = SequenceProbe.Reading()
         for _ in 0..<options.runs {
+            let probe = SequenceProbe(ports: ports)
             let before = notifications.reading()
             let result = bench(nodeA.socketPort).pushes(watchers: watchers, bidders: options.pushBidders, watcherPorts: ports, level: level)
             let after = notifications.reading()
+            if let probe {
+                usleep(300_000)  // the last pushes land
+                let reading = probe.read()
+                probe.stop()
+                probed.pushes += reading.pushes
+                probed.missing += reading.missing
+                probed.repeated += reading.repeated
+            }
             runs.append(result)
             traffic.append(perBid(before, after))
             level += 1
@@ -89,7 +98,9 @@ func runClusterBenchmark(_ arguments: [String]) -> Int32 {
             replyP50: Int64(median(runs.map { Double($0.replyP50) })))
         print(pad(label, 8) + pad(format(figures.pushesPerSecond, 0), 12) + pad(format(figures.bidsPerSecond, 0), 10)
               + pad(format(figures.deliveredShare * 100, 1) + " %", 11) + pad(milliseconds(figures.p50), 15)
-              + pad(milliseconds(figures.p99), 15) + pad(format(median(traffic.map(\.0)), 2), 12) + format(median(traffic.map(\.1)), 1))
+              + pad(milliseconds(figures.p99), 15) + pad(format(median(traffic.map(\.0)), 2), 12)
+              + pad(format(median(traffic.map(\.1)), 1), 11) + "\(probed.missing) of \(probed.pushes + probed.missing)"
+              + (probed.repeated > 0 ? " (\(probed.repeated) repeated)" : ""))
         return figures
     }
     let one = pushRuns([nodeA.socketPort], watchers: options.watchers, label: "1")
@@ -105,7 +116,11 @@ func runClusterBenchmark(_ arguments: [String]) -> Int32 {
     print("  bid-on-A-to-push-on-C time (A's commit, the NOTIFY, C's catch-up read, C's fan-out).")
     print("NOTIFY/bid, bytes/bid: notifications (and channel + payload bytes) one LISTEN connection received per accepted")
     print("  bid in the run; the same whatever the number of watchers or nodes when payloads are ids.")
-    print("delivered: pushes received / (accepted bids x watchers); below 100 % means coalesced pushes.")
+    print("delivered: pushes received in the measured window / (bids accepted in it x watchers): below 100 % when")
+    print("  watchers lag (their pushes still queued when the window closes, or coalesced past the output bound),")
+    print("  above it when pushes of warm-up bids land in the window; it does not tell a lost push.")
+    print("seq missing: \(SequenceProbe.perPort) probe watchers per node decode every push: seqs never pushed between")
+    print("  two that were, per product, over all runs (a lost push; coalescing for a lagging probe too), of all seqs.")
     return failed ? 1 : 0
 }
 

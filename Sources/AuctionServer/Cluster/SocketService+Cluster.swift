@@ -13,15 +13,27 @@ extension SocketService {
     /// be those very bids, whose seq the commit is about to count) and adopted after the commit.
     func adoptRemote(_ remote: RemoteBids) {
         let id = remote.lot.productID
-        let known = sequences.known(of: id)
-        guard remote.bidCount > known else { return }
+        guard remote.bidCount > sequences.known(of: id) else { return }
         if book.lot(for: id)?.hasUncommittedBids == true {
             parkedRemoteBids[id] = parkedRemoteBids[id].map { $0.merged(with: remote) } ?? remote
             return
         }
+        adoptNow(remote)
+    }
+
+    /// `adoptRemote` without the parking rule, for a read that cannot hold this node's uncommitted
+    /// bids (a conflict's read: every own commit before it has been answered on the loop already).
+    /// Uncommitted steps of the lot are forgotten (`AuctionBook.refresh`): decided on the old state,
+    /// their conditional commits fail and they are decided again.
+    func adoptNow(_ remote: RemoteBids) {
+        let id = remote.lot.productID
+        let known = sequences.known(of: id)
+        guard remote.bidCount > known else { return }
         let fresh = remote.bids.filter { $0.sequence > known }
         sequences.raise(id, to: remote.bidCount)
         guard let adoption = book.adopt(remote.lot, bids: fresh.map(\.bid)), let lot = book.lot(for: id) else { return }
+        // The book took the stored terms with the read: later decisions are pinned to their version.
+        if let terms = remote.lot.terms { (ledger as? PostgresBidLedger)?.adoptedTerms(version: terms.version, of: id) }
         var pushes = fresh.map { item -> (PriceUpdate, Int) in
             var update = item.bid.update
             update.sequence = item.sequence

@@ -91,6 +91,7 @@ extension SocketService {
         // One submission per decision: a store that decides each once (PostgreSQL) refuses only the
         // conflicting ones; the writer still commits everything queued in one transaction.
         for item in batch {
+            pinTerms(of: item)
             ledger.submit(item.decision.steps, changes: item.changes) { result in
                 // On the writer thread: park the result; one loop task takes every parked result.
                 if inbox.post([item], result) { loop.execute { this.value.drainCommits() } }
@@ -146,6 +147,7 @@ extension SocketService {
                           fields: replyFields(item, peer: peer))
                 }
                 settle(item.key, answer, now: now)
+                pushMissedBids(before: item, into: &pushes)
                 for step in item.decision.steps {
                     var update = step.update
                     // PostgreSQL: the seq the store gave it (other nodes' bids may come before); else counted here.

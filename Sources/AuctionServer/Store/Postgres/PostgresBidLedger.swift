@@ -40,7 +40,18 @@ public final class PostgresBidLedger: BidLedger, Sendable {
         try connection.withConnection { database throws(StoreError) in
             _ = try PostgresSchema.migrate(database)
         }
+        let versions = try connection.withConnection { database throws(StoreError) -> [ProductID: Int64] in
+            var versions: [ProductID: Int64] = [:]
+            for (id, version) in try database.query("SELECT id, edited_at FROM products WHERE edited_at IS NOT NULL", row: {
+                ($0.int64(0), $0.int64(1))
+            }) {
+                versions[ProductID(Int(clamping: id))] = version
+            }
+            return versions
+        }
         writer = PostgresBidLedgerWriter(connection: connection, keyLifetimeMilliseconds: keyLifetimeMilliseconds)
+        // The terms versions the node's book loads at start (an edit adopted later is noted by the bid path).
+        writer.conflicts.start(versions: versions)
         reader = PostgresBidLedgerConnection(store: store, timeoutMilliseconds: timeoutMilliseconds, clock: clock)
         pipeline = try GroupCommitPipeline(writer: writer, location: store.displayTarget,
                                            startFailure: .unavailable(target: store.displayTarget, reason: "cannot start the ledger's writer thread"))
@@ -77,8 +88,43 @@ public final class PostgresBidLedger: BidLedger, Sendable {
 
     /// The stored state of a lot as the last conflict on it found it (read with the row locked,
     /// before that submission's failure was reported); nil when it never conflicted.
+    /// The bid path takes each conflict's own read instead (`takeConflictRead(of:)`).
     public func conflictState(for productID: ProductID) -> LotRefresh? {
         writer.conflicts.lot(productID)
+    }
+
+    /// Takes what the conflict of a submission (named by its first bid) read: the lot as stored and
+    /// the bids past what the node knew, each with its `seq`; once, nil when none was kept.
+    func takeConflictRead(of submission: AcceptedBid) -> RemoteBids? {
+        writer.conflicts.takeRead(of: submission)
+    }
+
+    /// Takes the bids of other nodes that a committed submission (named by its first bid) came right
+    /// after while its node had not adopted them (decided at the same price by chance); once.
+    func takeMissedBids(of submission: AcceptedBid) -> RemoteBids? {
+        writer.conflicts.takeMissed(of: submission)
+    }
+
+    /// Reads conflicts past `sequences` (the node's known count per product) rather than the newest bids.
+    func follow(_ sequences: ProductSequences) {
+        writer.conflicts.follow(sequences)
+    }
+
+    /// Pins the terms version the node's book holds for the bid's lot to the submission that starts
+    /// with `bid` (called just before it is submitted): its commit is refused as a conflict when a
+    /// seller's edit changed the stored version since.
+    func pinTerms(_ bid: AcceptedBid) {
+        writer.conflicts.pin(bid)
+    }
+
+    /// The terms version the node's book holds for a product (nil: never edited, as far as it knows).
+    func termsVersion(of id: ProductID) -> Int64? {
+        writer.conflicts.version(of: id)
+    }
+
+    /// Notes that the node's book took a product's terms as stored at `version` (an edit adopted).
+    public func adoptedTerms(version: Int64?, of id: ProductID) {
+        writer.conflicts.adopted(version: version, of: id)
     }
 
     /// Takes the stored bid a duplicate idempotency key is bound to (once; nil when none was kept).

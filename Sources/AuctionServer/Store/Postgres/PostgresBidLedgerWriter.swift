@@ -7,8 +7,11 @@ import AuctionInfrastructure
 /// The batch first locks the rows of every product it touches (`FOR UPDATE`, in id order, so two
 /// nodes never deadlock). Each submission then runs in its own savepoint: a keyed bid whose key
 /// is already bound fails as a duplicate (its original is kept for the bid path); a bid whose
-/// product's stored price is not the one it was decided from, or that is closed, fails as a
-/// conflict (the stored lot is kept for the bid path's refresh) and writes nothing; otherwise its
+/// product's stored price is not the one it was decided from, that is closed, or whose lot's terms
+/// changed (`edited_at` differs from the version the bid path pinned to it), fails as a
+/// conflict (the stored lot and the bids the node missed are kept for the bid path) and writes
+/// nothing; a bid at the stored price that follows another node's bids its node has not adopted
+/// yet keeps those bids for the bid path to push first; otherwise its
 /// bids are inserted with `seq = bid_count + 1…` and its lot changes written. Product rows and
 /// `pg_notify('auction_bids', '<product>:<seq>')` follow for every product that moved, and one
 /// COMMIT holds it all; completions run after it. A lost connection fails the whole batch with
@@ -43,6 +46,11 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         var price: Int64
         var bidCount: Int64
         var isClosed: Bool
+        /// Whether the node that owns this writer knows every stored bid of the product: the last one is
+        /// its own (committed here, this batch or before) or its book adopted them all.
+        var isKnown: Bool
+        /// The stored terms version (`edited_at`; nil: never edited).
+        var version: Int64?
     }
 
     /// Writes a batch in one transaction, then answers every completion in it.
@@ -124,12 +132,16 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         let list = "{" + ids.sorted().map(String.init).joined(separator: ",") + "}"
         var rows: [ProductID: ProductRow] = [:]
         for (id, row) in try database.query("""
-            SELECT id, current_price, bid_count, closed_at IS NOT NULL OR withdrawn_at IS NOT NULL
+            SELECT id, current_price, bid_count, closed_at IS NOT NULL OR withdrawn_at IS NOT NULL, edited_at
             FROM products WHERE id = ANY(?::bigint[]) ORDER BY id FOR UPDATE
             """, [.text(list)], row: { row -> (Int64, ProductRow) in
-                (row.int64(0), ProductRow(price: row.int64(1), bidCount: row.int64(2), isClosed: row.text(3) == "t"))
+                (row.int64(0), ProductRow(price: row.int64(1), bidCount: row.int64(2), isClosed: row.text(3) == "t", isKnown: false,
+                                          version: row.optionalInt64(4)))
             }) {
-            rows[ProductID(Int(id))] = row
+            var row = row
+            let product = ProductID(Int(id))
+            row.isKnown = conflicts.isOwnLast(row.bidCount, of: product) || conflicts.knowsAll(row.bidCount, of: product)
+            rows[product] = row
         }
         return rows
     }
@@ -138,6 +150,8 @@ final class PostgresBidLedgerWriter: BatchCommitting {
     private func write(_ entry: LedgerQueue.Entry, rows: [ProductID: ProductRow], on database: PostgresConnection)
         throws(StoreError) -> [ProductID: ProductRow] {
         var rows = rows
+        // The terms version the decision was made on (pinned by the bid path), for its lot.
+        let pin = entry.bids.first.flatMap { conflicts.takePin(of: $0) }
         for bid in entry.bids {
             if let key = bid.idempotencyKey, let user = bid.bidder {
                 // A key older than its lifetime is free again: its old bid gives it up.
@@ -154,13 +168,26 @@ final class PostgresBidLedgerWriter: BatchCommitting {
             guard var row = rows[bid.productID] else {
                 throw StoreError.postgres(sqlState: "23503", message: "no product \(bid.productID.rawValue)", target: database.target)
             }
-            if row.isClosed || row.price != bid.previousPrice.minorUnits {
-                try conflicts.keep(PostgresBidLedgerConflicts.storedLot(bid.productID, on: database))
+            // Decided on terms a seller's edit on another node has changed since: a conflict as well.
+            let termsChanged = pin.map { $0.version != row.version && bid.productID == entry.bids.first?.productID } ?? false
+            if row.isClosed || row.price != bid.previousPrice.minorUnits || termsChanged {
+                // The lot and the bids the node has not seen, for the bid path to adopt (pushed) before deciding again.
+                let known = conflicts.known(of: bid.productID)
+                if let read = try ClusterReads.bidsInTransaction(of: bid.productID, after: known, database), let first = entry.bids.first {
+                    conflicts.keep(read, for: first)
+                }
                 throw StoreError.bidConflict(target: database.target, productID: bid.productID,
                                              storedPrice: Money(row.price), decidedFrom: bid.previousPrice)
             }
+            if !row.isKnown, let first = entry.bids.first,
+               let missed = try ClusterReads.bidsInTransaction(of: bid.productID, after: conflicts.known(of: bid.productID), database) {
+                // At the decided price, but after bids of another node the book never saw (the same
+                // price by chance): they are pushed before this one, or its seq would skip theirs.
+                conflicts.keep(missed: missed, for: first)
+            }
             row.bidCount &+= 1
             row.price = bid.price.minorUnits
+            row.isKnown = true
             rows[bid.productID] = row
             try database.run("""
                 INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key, seq)
