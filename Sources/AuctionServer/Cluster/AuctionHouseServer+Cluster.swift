@@ -7,9 +7,10 @@ extension AuctionHouseServer {
     /// Starts a `ClusterListener` on `store` whose events are adopted on `loop` by the socket service
     /// and the live catalogue.
     static func startCluster(store: PostgresConnectionString, loop: EventLoop, service: LoopBound<SocketService>,
-                             live: LiveCatalogue, sequences: ProductSequences, log: ServerLog) -> ClusterListener {
+                             live: LiveCatalogue, sequences: ProductSequences, chatRooms: ChatRoomSequences = ChatRoomSequences(),
+                             log: ServerLog) -> ClusterListener {
         let listener = ClusterListener(
-            configuration: ClusterListener.Configuration(conninfo: conninfo(store)), sequences: sequences, log: log
+            configuration: ClusterListener.Configuration(conninfo: conninfo(store)), sequences: sequences, chatRooms: chatRooms, log: log
         ) { event in
             loop.execute {
                 switch event {

@@ -37,6 +37,7 @@ final class ClusterListener: Sendable {
 
     private let configuration: Configuration
     private let sequences: ProductSequences
+    private let chatRooms: ChatRoomSequences
     private let log: ServerLog
     private let deliver: @Sendable (ClusterEvent) -> Void
     private let thread: WorkerThread
@@ -44,10 +45,11 @@ final class ClusterListener: Sendable {
     private let counters = Mutex(Statistics())
 
     /// A listener that will report to `deliver` (called on its thread) once started.
-    init(configuration: Configuration, sequences: ProductSequences, log: ServerLog,
-         deliver: @escaping @Sendable (ClusterEvent) -> Void) {
+    init(configuration: Configuration, sequences: ProductSequences, chatRooms: ChatRoomSequences = ChatRoomSequences(),
+         log: ServerLog, deliver: @escaping @Sendable (ClusterEvent) -> Void) {
         self.configuration = configuration
         self.sequences = sequences
+        self.chatRooms = chatRooms
         self.log = log
         self.deliver = deliver
         thread = WorkerThread(name: "auction-cluster")
@@ -127,7 +129,7 @@ final class ClusterListener: Sendable {
                 if !notices.isEmpty { hand(.notices(notices)) }
             case ChatStore.channel:
                 guard let ids = ClusterPayload.ids(notification.payload) else { return ignore(notification) }
-                let messages = try ClusterReads.chatMessages(ids, connection)
+                let messages = chatRooms.unseen(try ClusterReads.chatMessages(ids, connection))
                 if !messages.isEmpty { hand(.chat(messages)) }
             default:
                 break  // lots: not read here yet
@@ -139,13 +141,16 @@ final class ClusterListener: Sendable {
         }
     }
 
-    /// Every product whose stored `bid_count` is above what the node knows, and (after a break) closes.
+    /// Every product whose stored `bid_count` is above what the node knows, chat rooms with members
+    /// here by `room_seq`, and (after a break) closes.
     private func catchUp(_ connection: PostgresConnection, closes: Bool) throws(StoreError) {
         for (product, count) in try ClusterReads.bidCounts(connection) {
             let known = sequences.known(of: product)
             guard count > known else { continue }
             if let bids = try ClusterReads.bids(of: product, after: known, connection) { hand(.bids(bids)) }
         }
+        let messages = try chatRooms.catchUp(connection, log: log)
+        if !messages.isEmpty { hand(.chat(messages)) }
         if closes {
             let recorded = try ClusterReads.closes(nil, connection)
             if !recorded.isEmpty { hand(.closes(recorded)) }

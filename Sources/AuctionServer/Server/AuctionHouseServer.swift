@@ -242,7 +242,7 @@ public final class AuctionHouseServer: Sendable {
         running.service = bound
         if let store = configuration.store {
             running.cluster = Self.startCluster(store: store, loop: loop, service: bound, live: live,
-                                                sequences: service.sequences, log: log)
+                                                sequences: service.sequences, chatRooms: running.chat?.rooms ?? ChatRoomSequences(), log: log)
         }
         let products = live.count
         CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },

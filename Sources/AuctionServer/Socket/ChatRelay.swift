@@ -23,10 +23,13 @@ final class ChatRelay {
     let reader: ChatStore
     /// One thread: appends run one at a time, in submission order.
     let writer: BlockingWorkers
-    /// Messages a connection got with a room's history: live ones up to this sequence are skipped.
+    /// Messages a connection got with a room's history: live ones up to this room sequence are skipped.
     private var seen: [ConnectionID: [ChatRoomName: Int64]] = [:]
     /// Sizes, rates and history limits.
     let limits: ChatLimits
+    /// On a shared store, the rooms with members here and the last room sequence handed on in each
+    /// (the cluster listener catches them up after a break).
+    let rooms = ChatRoomSequences()
     /// Messages per user (across its connections).
     private var messageLimiter: RateLimiter<UserID>
     /// Joins per connection.
@@ -74,10 +77,20 @@ final class ChatRelay {
         seen[connection, default: [:]][room] = sequence
     }
 
-    /// Whether a live message should go to `connection` (false when its history already held it).
+    /// Whether a live message (by its room sequence) should go to `connection` (false when its history already held it).
     func shouldDeliver(sequence: Int64, in room: ChatRoomName, to connection: ConnectionID) -> Bool {
         guard let last = seen[connection]?[room] else { return true }
         return sequence > last
+    }
+
+    /// On a shared store, follows a room whose first member here read its history up to `sequence`.
+    func follow(_ room: ChatRoomName, from sequence: Int64) {
+        if isShared { rooms.follow(room.rawValue, from: sequence) }
+    }
+
+    /// On a shared store, stops following a room once no connection here is in it.
+    func unfollowIfEmpty(_ room: ChatRoomName) {
+        if isShared, registry.members(of: room).isEmpty { rooms.unfollow(room.rawValue) }
     }
 
     /// Forgets what a connection saw in a room (it left) or everything about it (it closed).

@@ -27,6 +27,7 @@ extension SocketService {
             withRoom(room, completionID: completionID, peer: peer) { room in
                 if let leave = chat.registry.leave(room, connection: peer.id, now: currentTime()) { announce(leave) }
                 chat.forget(peer.id, room: room)
+                chat.unfollowIfEmpty(room)
                 reply(to: peer, completionID, result: true)
             }
         case .chatSend(let room, let text):
@@ -54,8 +55,10 @@ extension SocketService {
     /// Takes a closed connection out of its rooms and tells the others.
     func chatDisconnected(_ id: ConnectionID) {
         guard let chat else { return }
+        let rooms = chat.registry.rooms(of: id)
         for leave in chat.registry.disconnect(id, now: currentTime()) { announce(leave) }
         chat.forget(id)
+        for room in rooms { chat.unfollowIfEmpty(room) }
     }
 
     /// Renames a connection in its rooms after it logged in (again, maybe as someone else).
@@ -97,6 +100,7 @@ extension SocketService {
         }
         let history = replayedHistory(of: room, chat: chat)
         chat.noteHistory(of: room, upTo: history.lastSequence, for: peer.id)
+        chat.follow(room, from: history.lastSequence)
         reply(to: peer, completionID, result: true, fields: members())
         for frame in history.frames {
             send(.chat(frame), to: peer)
@@ -106,7 +110,7 @@ extension SocketService {
 
     /// The frames a join replays: of the room's last `historyMessages` messages, the newest ones
     /// that fit in `historyMaximumBytes` (oldest first), skipping any stored before today's rules
-    /// would accept it; and the newest sequence read, so live messages already read are not sent again.
+    /// would accept it; and the newest room sequence read, so live messages already read are not sent again.
     private func replayedHistory(of room: ChatRoomName, chat: ChatRelay) -> (frames: [[UInt8]], lastSequence: Int64) {
         let stored: [SQLiteChatStore.Message]
         do {
@@ -125,7 +129,7 @@ extension SocketService {
             bytes += frame.count
             frames.append(frame)
         }
-        return (frames.reversed(), stored.last?.sequence ?? 0)
+        return (frames.reversed(), stored.last?.roomSequence ?? 0)
     }
 
     /// Validates and accepts a message within the user's rate; the writer stores it, then the loop
@@ -210,7 +214,7 @@ extension SocketService {
     private func deliverChat(_ stored: ChatStore.Message, in room: ChatRoomName) {
         guard let chat else { return }
         let bytes = OutboundMessage.chat(Self.encode(stored))
-        for id in chat.registry.members(of: room) where chat.shouldDeliver(sequence: stored.sequence, in: room, to: id) {
+        for id in chat.registry.members(of: room) where chat.shouldDeliver(sequence: stored.roomSequence, in: room, to: id) {
             if let peer = peers[id] { send(bytes, to: peer) }
         }
     }
