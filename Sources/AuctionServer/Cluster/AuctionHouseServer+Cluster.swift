@@ -8,7 +8,7 @@ extension AuctionHouseServer {
     /// and the live catalogue.
     static func startCluster(store: PostgresConnectionString, loop: EventLoop, service: LoopBound<SocketService>,
                              live: LiveCatalogue, sequences: ProductSequences, chatRooms: ChatRoomSequences = ChatRoomSequences(),
-                             log: ServerLog) -> ClusterListener {
+                             presence: ChatPresenceWriter? = nil, log: ServerLog) -> ClusterListener {
         let listener = ClusterListener(
             configuration: ClusterListener.Configuration(conninfo: conninfo(store)), sequences: sequences, chatRooms: chatRooms, log: log
         ) { event in
@@ -27,12 +27,26 @@ extension AuctionHouseServer {
                     service.value.deliver(notices)
                 case .chat(let messages):
                     service.value.deliverChat(messages)
+                case .presence(let notice):
+                    service.value.adoptRemotePresence(notice)
                 }
             }
         }
         listener.start()
+        if let presence {
+            presence.start()
+            sweepPresence(presence, loop: loop)
+        }
         log.info("cluster: listening on \(store.displayTarget) (\(ClusterListener.channels.joined(separator: ", ")))")
         return listener
+    }
+
+    /// Every `ChatPresenceWriter.sweepMilliseconds` of server time: the presence writer rewrites what a
+    /// broken connection lost and deletes the members of nodes that died. Stops once the writer has finished.
+    static func sweepPresence(_ presence: ChatPresenceWriter, loop: EventLoop) {
+        _ = loop.schedule(afterMilliseconds: ChatPresenceWriter.sweepMilliseconds) {
+            if presence.sweep() { sweepPresence(presence, loop: loop) }
+        }
     }
 
     /// The settings as a libpq `key='value'` string (quotes and backslashes escaped).

@@ -11,6 +11,8 @@ enum ClusterEvent: Sendable {
     case notices([(user: UserID, notification: AuctionNotification)])
     /// Chat messages stored on any node (this one's too), in the order PostgreSQL committed them.
     case chat([ChatStore.Message])
+    /// A chat presence change on another node (or every node's presence, after a reconnect).
+    case presence(ChatPresenceNotice)
 }
 
 /// One lot's bids accepted on other nodes since this node last knew it, with the lot as stored.

@@ -9,7 +9,8 @@ import Glibc
 /// caught up by `bid_count`. A payload it cannot read is logged (bounded) and ignored.
 final class ClusterListener: Sendable {
     /// The channels every node listens on.
-    static let channels = [PostgresBidLedger.bidChannel, PostgresClosingDuty.closeChannel, ChatStore.channel, "auction_notices", "auction_lots"]
+    static let channels = [PostgresBidLedger.bidChannel, PostgresClosingDuty.closeChannel, ChatStore.channel, "auction_notices", "auction_lots",
+                           ChatPresenceRows.channel]
 
     /// Where to connect and how patiently.
     struct Configuration: Sendable {
@@ -131,6 +132,9 @@ final class ClusterListener: Sendable {
                 guard let ids = ClusterPayload.ids(notification.payload) else { return ignore(notification) }
                 let messages = chatRooms.unseen(try ClusterReads.chatMessages(ids, connection))
                 if !messages.isEmpty { hand(.chat(messages)) }
+            case ChatPresenceRows.channel:
+                guard let change = ChatPresenceNotice.parse(notification.payload) else { return ignore(notification) }
+                if let notice = try ChatPresenceNotice.read(change, connection) { hand(.presence(notice)) }
             default:
                 break  // lots: not read here yet
             }
@@ -151,6 +155,7 @@ final class ClusterListener: Sendable {
         }
         let messages = try chatRooms.catchUp(connection, log: log)
         if !messages.isEmpty { hand(.chat(messages)) }
+        hand(.presence(try ChatPresenceNotice.all(connection, log: log)))
         if closes {
             let recorded = try ClusterReads.closes(nil, connection)
             if !recorded.isEmpty { hand(.closes(recorded)) }

@@ -30,6 +30,10 @@ final class ChatRelay {
     /// On a shared store, the rooms with members here and the last room sequence handed on in each
     /// (the cluster listener catches them up after a break).
     let rooms = ChatRoomSequences()
+    /// On a shared store, writes which users have connections here in which rooms (nil on SQLite).
+    let presence: ChatPresenceWriter?
+    /// On a shared store, who is in which room on the other nodes.
+    var remote: ChatRemotePresence
     /// Messages per user (across its connections).
     private var messageLimiter: RateLimiter<UserID>
     /// Joins per connection.
@@ -40,9 +44,16 @@ final class ChatRelay {
         try self.init(target: .file(path), limits: limits)
     }
 
-    /// Opens two connections to the store at `target`.
-    init(target: StoreTarget, limits: ChatLimits = ChatLimits()) throws(StoreError) {
-        if case .postgres = target { isShared = true } else { isShared = false }
+    /// Opens two connections to the store at `target` (and, on a shared store, a presence writer logging to `log`).
+    init(target: StoreTarget, limits: ChatLimits = ChatLimits(), log: ServerLog = .silent) throws(StoreError) {
+        if case .postgres(let store) = target {
+            isShared = true
+            presence = ChatPresenceWriter(conninfo: PostgresBidLedgerConnection.conninfo(store, timeoutMilliseconds: 10_000), log: log)
+        } else {
+            isShared = false
+            presence = nil
+        }
+        remote = ChatRemotePresence(node: presence?.node ?? 0, maximumUsersPerRoom: limits.rooms.maximumMembersPerRoom)
         store = try ChatStore(target: target)
         do {
             reader = try ChatStore(target: target)
@@ -107,6 +118,7 @@ final class ChatRelay {
     /// Finishes queued appends (their pushes are handed to the loop); call off the loop, after it stopped reading.
     func finishWrites() {
         writer.shutdown()
+        presence?.finish()
     }
 
     /// Closes both connections (after `finishWrites`, once the loop is gone).

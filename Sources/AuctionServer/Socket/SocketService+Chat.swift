@@ -25,7 +25,7 @@ extension SocketService {
             }
         case .chatLeave(let room):
             withRoom(room, completionID: completionID, peer: peer) { room in
-                if let leave = chat.registry.leave(room, connection: peer.id, now: currentTime()) { announce(leave) }
+                if let leave = chat.registry.leave(room, connection: peer.id, now: currentTime()) { announceLocal(leave, chat: chat) }
                 chat.forget(peer.id, room: room)
                 chat.unfollowIfEmpty(room)
                 reply(to: peer, completionID, result: true)
@@ -45,7 +45,7 @@ extension SocketService {
             }
             withRoom(room, completionID: completionID, peer: peer) { room in
                 reply(to: peer, completionID, result: true,
-                      fields: JSONObject([("users", .array(chat.registry.who(room).map { .string($0) }))]))
+                      fields: JSONObject([("users", .array(chatMembers(of: room, chat: chat).map { .string($0) }))]))
             }
         default:
             break
@@ -55,8 +55,11 @@ extension SocketService {
     /// Takes a closed connection out of its rooms and tells the others.
     func chatDisconnected(_ id: ConnectionID) {
         guard let chat else { return }
-        let rooms = chat.registry.rooms(of: id)
-        for leave in chat.registry.disconnect(id, now: currentTime()) { announce(leave) }
+        let rooms = chat.registry.rooms(of: id), now = currentTime()
+        // Room by room (as `disconnect` does), so a leave that empties a room still reaches the store.
+        for room in rooms {
+            if let leave = chat.registry.leave(room, connection: id, now: now) { announceLocal(leave, chat: chat) }
+        }
         chat.forget(id)
         for room in rooms { chat.unfollowIfEmpty(room) }
     }
@@ -64,7 +67,7 @@ extension SocketService {
     /// Renames a connection in its rooms after it logged in (again, maybe as someone else).
     func chatLoggedIn(_ peer: SocketPeer) {
         guard let chat, let user = peer.user else { return }
-        for change in chat.registry.rename(peer.id, to: user.name, now: currentTime()) { announce(change) }
+        for change in chat.registry.rename(peer.id, to: user.name, now: currentTime()) { announceLocal(change, chat: chat) }
     }
 
     private func withRoom(_ name: String, completionID: Int64?, peer: SocketPeer, _ body: (ChatRoomName) -> Void) {
@@ -88,7 +91,7 @@ extension SocketService {
     /// Joins, replies with the members, sends the room's history, then announces the join (only
     /// the user's first connection in the room announces one).
     private func joinChat(_ room: ChatRoomName, as user: String, chat: ChatRelay, completionID: Int64?, peer: SocketPeer) {
-        let members = { JSONObject([("users", .array(chat.registry.who(room).map { .string($0) }))]) }
+        let members = { JSONObject([("users", .array(self.chatMembers(of: room, chat: chat).map { .string($0) }))]) }
         if chat.registry.isMember(peer.id, of: room) {
             return reply(to: peer, completionID, result: true, fields: members())  // already a member
         }
@@ -105,7 +108,7 @@ extension SocketService {
         for frame in history.frames {
             send(.chat(frame), to: peer)
         }
-        if let presence { announce(presence) }
+        if let presence { announceLocal(presence, chat: chat) }
     }
 
     /// The frames a join replays: of the room's last `historyMessages` messages, the newest ones
@@ -189,7 +192,7 @@ extension SocketService {
     }
 
     /// Sends a join or leave to its recipients.
-    private func announce(_ presence: ChatBroadcast<ChatPresence>) {
+    func announce(_ presence: ChatBroadcast<ChatPresence>) {
         let event = presence.event
         // `.init` is the wire's presence (AuctionData's), inferred from the message case.
         let wire = ServerMessage.presence(.init(
