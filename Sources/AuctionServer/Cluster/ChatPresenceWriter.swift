@@ -19,6 +19,8 @@ final class ChatPresenceWriter: Sendable {
     private let wanted = Mutex<(members: Set<ChatPresenceRows.Member>, queued: Bool)>(([], false))
     /// The writer's connection and what the store holds for this node (touched on the writer's thread only).
     private let link = Mutex<(connection: PostgresConnection?, written: Set<ChatPresenceRows.Member>)>((nil, []))
+    /// Failures since the store was last written (a warning for the first, then one in thirty).
+    private let failures = Mutex(0)
     /// How often (server time) the writer rewrites lost rows and sweeps dead nodes' members.
     static let sweepMilliseconds: Int64 = 2_000
     /// The most changes written in one transaction.
@@ -92,6 +94,8 @@ final class ChatPresenceWriter: Sendable {
         }
         do throws(StoreError) {
             let connection = try connected()
+            let failed = failures.withLock { failed in defer { failed = 0 }; return failed }
+            if failed > 0 { log.info("chat: writing presence to the store again after \(failed) failure(s)") }
             var written = link.withLock { $0.written }
             while true {
                 let joins = Array(members.subtracting(written).prefix(Self.maximumChangesPerWrite))
@@ -123,7 +127,13 @@ final class ChatPresenceWriter: Sendable {
 
     /// Forgets a connection that failed: the next change or sweep opens one and rewrites every row.
     private func dropConnection(after error: StoreError) {
-        log.warning("chat: cannot write presence to the store (\(error)); retrying at the next change or sweep")
+        let count = failures.withLock { failures -> Int in
+            failures += 1
+            return failures
+        }
+        if count == 1 || count % 30 == 0 {
+            log.warning("chat: cannot write presence to the store (\(error)); retrying at the next change or sweep (\(count) so far)")
+        }
         let connection = link.withLock { link -> PostgresConnection? in
             defer { link = (nil, []) }
             return link.connection

@@ -28,6 +28,7 @@ import Testing
         #expect(await eventually { bob.chatLines(in: "lobby").count >= 4 })
         #expect(try await bob.request(.ping).result)
         #expect(bob.chatLines(in: "lobby").map(\.text) == ["before", "while 1", "while 2", "while 3"])
+        #expect(await eventually { alice.chatLines(in: "lobby").count == 4 })
         #expect(alice.chatLines(in: "lobby").map(\.sequence) == bob.chatLines(in: "lobby").map(\.sequence))
     }
 

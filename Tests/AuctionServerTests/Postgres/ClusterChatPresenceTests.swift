@@ -21,12 +21,13 @@ import Testing
         defer { first.stop(); second.stop() }
         #expect(await ClusterFeedTests.listening(first))
         #expect(await ClusterFeedTests.listening(second))
+        let bob = try await ChatServerTests.member(second, "bob", room: "barrier")
         let alice = try await ChatServerTests.member(first, "alice", room: "lobby")
-        defer { alice.close() }
-        #expect(await eventually { (try? store.connection.scalarInteger("SELECT COUNT(*) FROM chat_members")) == 1 })
+        defer { alice.close(); bob.close() }
+        // Her second room is written after the lobby: once bob sees her there, his node has read both.
+        #expect(try await alice.request(.chatJoin(room: "barrier")).result)
+        #expect(await eventually { Self.events(bob, in: "barrier").last == "alice join" })
 
-        let bob = try await ChatServerTests.loggedIn(second, "bob")
-        defer { bob.close() }
         let joined = try await bob.request(.chatJoin(room: "lobby"))
         #expect(joined.fields["users"]?.arrayValue?.compactMap(\.stringValue) == ["bob", "alice"])
         #expect(await eventually { Self.events(alice, in: "lobby") == ["alice join", "bob join"] })
@@ -58,6 +59,10 @@ import Testing
         #expect(await eventually { Self.events(bob, in: "lobby").last == "carol join" })
         let carolThere = try await ChatServerTests.member(second, "carol", room: "lobby")
         defer { carolHere.close(); carolThere.close() }
+        // Bob joins another room of alice's after that: once she sees it, her node has read carol's second row too.
+        #expect(try await alice.request(.chatJoin(room: "barrier")).result)
+        #expect(try await bob.request(.chatJoin(room: "barrier")).result)
+        #expect(await eventually { Self.events(alice, in: "barrier").last == "bob join" })
         #expect(try await Self.who(bob, in: "lobby") == ["bob", "carol", "alice"])
         carolHere.close()
         // Still in the room on the second node: no leave anywhere.
@@ -96,6 +101,42 @@ import Testing
         #expect(try await Self.who(bob, in: "lobby") == ["bob"])
         #expect(try store.connection.scalarInteger("SELECT COUNT(*) FROM chat_members WHERE node = 42") == 0)
         #expect(try store.connection.scalarInteger("SELECT COUNT(*) FROM chat_nodes WHERE node = 42") == 0)
+    }
+
+    @Test func aNodeWhoseOwnPresenceConnectionBrokeIsSweptThenListedAgain() async throws {
+        let store = try ClusterStore(products: 3)
+        let firstClock = ManualClock(), secondClock = ManualClock()
+        let node = { (clock: ManualClock) in
+            try ServerFixture(listings: ServerFixture.listings(count: 3), hooks: ChatServerTests.hooks, clock: clock,
+                              configure: { $0.store = store.store })
+        }
+        let first = try node(firstClock), second = try node(secondClock)
+        defer { first.stop(); second.stop() }
+        #expect(await ClusterFeedTests.listening(first))
+        #expect(await ClusterFeedTests.listening(second))
+        let bob = try await ChatServerTests.member(second, "bob", room: "lobby")
+        let alice = try await ChatServerTests.member(first, "alice", room: "lobby")
+        defer { alice.close(); bob.close() }
+        #expect(await eventually { Self.events(bob, in: "lobby") == ["bob join", "alice join"] })
+
+        // The first node's presence backend ends (PostgreSQL restarted it, say): the second node's sweep
+        // takes alice out; the first node's next sweeps reconnect and write her again.
+        let pid = try #require(try store.connection.scalarInteger("""
+            SELECT n.backend_pid FROM chat_nodes n JOIN chat_members m ON m.node = n.node WHERE m.user_name = 'alice'
+            """))
+        try store.terminate(backend: pid)
+        #expect(await eventually {
+            secondClock.advance(milliseconds: ChatPresenceWriter.sweepMilliseconds)
+            return Self.events(bob, in: "lobby").last == "alice leave"
+        })
+        #expect(await eventually {
+            firstClock.advance(milliseconds: ChatPresenceWriter.sweepMilliseconds)
+            return Self.events(bob, in: "lobby").last == "alice join"
+        })
+        #expect(Self.events(bob, in: "lobby") == ["bob join", "alice join", "alice leave", "alice join"])
+        #expect(try await Self.who(bob, in: "lobby") == ["bob", "alice"])
+        // Her own node's break is not news to her (bob's join comes too if her node read his row after she joined).
+        #expect(Self.events(alice, in: "lobby").filter { $0.hasSuffix("leave") }.isEmpty)
     }
 
     @Test func aStoppedNodeTakesItsMembersOutOfTheStore() async throws {

@@ -9,6 +9,8 @@ import AuctionCore
 /// store) any node's sweep deletes them and notifies the leaves. All nodes connect as one user, so
 /// `pg_stat_activity` shows them each other's backends.
 enum ChatPresenceRows {
+    /// The advisory lock one sweep holds (`pg_try_advisory_xact_lock`): one node sweeps at a time, the others skip.
+    static let sweepLock: Int64 = 0x4155_4354_0C01
     /// The channel presence changes are notified on.
     static let channel = "auction_chat_presence"
 
@@ -64,19 +66,23 @@ enum ChatPresenceRows {
         }
     }
 
-    /// Deletes the rows of every node whose presence backend is gone (and `node`'s own, when
-    /// `leaving`), notifying each leave; returns how many rows were deleted.
+    /// Deletes the rows of every node whose presence backend is gone (one node sweeps at a time), or
+    /// with `leaving`, that node's own; notifies each leave; returns how many rows were deleted.
     @discardableResult
     static func sweep(leaving node: Int64? = nil, _ connection: PostgresConnection) throws(StoreError) -> Int {
         try connection.transaction { () throws(StoreError) -> Int in
+            if node == nil {
+                let locked = try connection.scalarInteger("SELECT CASE WHEN pg_try_advisory_xact_lock(?) THEN 1 ELSE 0 END",
+                                                          [.integer(sweepLock)])
+                guard locked == 1 else { return 0 }  // another node is sweeping
+            }
+            let condition = node == nil
+                ? "NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = n.backend_pid AND a.backend_start = n.backend_start)"
+                : "n.node = ?"
             let ids = try connection.query("""
-                WITH gone AS (
-                    DELETE FROM chat_nodes n
-                    WHERE n.node = ? OR NOT EXISTS (
-                        SELECT 1 FROM pg_stat_activity a WHERE a.pid = n.backend_pid AND a.backend_start = n.backend_start)
-                    RETURNING n.node)
+                WITH gone AS (DELETE FROM chat_nodes n WHERE \(condition) RETURNING n.node)
                 DELETE FROM chat_members m USING gone WHERE m.node = gone.node RETURNING m.id
-                """, [node.map { .integer($0) } ?? .null], row: { $0.int64(0) })
+                """, node.map { [.integer($0)] } ?? [], row: { $0.int64(0) })
             for id in ids { try connection.notify(channel, payload: "-\(id)") }
             return ids.count
         }
