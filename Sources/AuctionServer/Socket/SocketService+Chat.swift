@@ -177,7 +177,7 @@ extension SocketService {
         switch result {
         case .success(let stored):
             if let peer = peers[sender] {
-                reply(to: peer, completionID, result: true, fields: JSONObject([("seq", .int(stored.sequence))]))
+                reply(to: peer, completionID, result: true, fields: JSONObject([("seq", .int(stored.roomSequence))]))
             }
             // A shared store's notification brings it to every node's members, this one's included.
             guard !chat.isShared else { return }
@@ -204,9 +204,11 @@ extension SocketService {
         }
     }
 
+    /// The wire's `seq` is the room sequence: it increases in the room's order on either store (the
+    /// row id on SQLite; on a shared store the room's own count, as ids may commit out of order).
     private static func encode(_ stored: SQLiteChatStore.Message) -> [UInt8] {
         FrameEncoder.encode(ServerMessage.chat(.init(
-            room: stored.room, sender: stored.sender, text: stored.text, time: stored.time, sequence: stored.sequence)).frame)
+            room: stored.room, sender: stored.sender, text: stored.text, time: stored.time, sequence: stored.roomSequence)).frame)
     }
 
     private static func chatMessage(_ text: String) -> JSONObject {
