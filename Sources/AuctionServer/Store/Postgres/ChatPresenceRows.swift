@@ -35,7 +35,10 @@ enum ChatPresenceRows {
     /// Registers `node` as alive for as long as this connection's backend lives; returns the rows it
     /// still has in the store (none unless it was registered on an earlier connection and not swept).
     static func register(_ node: Int64, _ connection: PostgresConnection) throws(StoreError) -> Set<Member> {
-        try connection.transaction { () throws(StoreError) -> Set<Member> in
+        // The server side probes this connection too: a node whose machine vanished (no FIN, no RST)
+        // loses its backend within about 25 s, and the next sweep its rows (ignored over a Unix socket).
+        try connection.execute("SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3")
+        return try connection.transaction { () throws(StoreError) -> Set<Member> in
             try connection.run("""
                 INSERT INTO chat_nodes (node, backend_pid, backend_start)
                 SELECT ?, pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()
