@@ -19,6 +19,8 @@ final class ChatPresenceWriter: Sendable {
     private let wanted = Mutex<(members: Set<ChatPresenceRows.Member>, queued: Bool)>(([], false))
     /// The writer's connection and what the store holds for this node (touched on the writer's thread only).
     private let link = Mutex<(connection: PostgresConnection?, written: Set<ChatPresenceRows.Member>)>((nil, []))
+    /// Set by `finish`: jobs queued after it (a sweep the loop's timer submitted meanwhile) do nothing.
+    private let finished = Mutex(false)
     /// Failures since the store was last written (a warning for the first, then one in thirty).
     private let failures = Mutex(0)
     /// How often (server time) the writer rewrites lost rows and sweeps dead nodes' members.
@@ -74,6 +76,7 @@ final class ChatPresenceWriter: Sendable {
     /// Deletes this node's rows (announcing its users' leaves) and stops the thread.
     func finish() {
         _ = thread.submit { [self] in
+            finished.withLock { $0 = true }
             guard let connection = link.withLock({ $0.connection }) else { return }
             do throws(StoreError) {
                 try ChatPresenceRows.sweep(leaving: node, connection)
@@ -88,6 +91,7 @@ final class ChatPresenceWriter: Sendable {
 
     /// Brings the store to the wanted state (writer's thread).
     private func flush() {
+        guard !finished.withLock({ $0 }) else { return }
         let members = wanted.withLock { wanted -> Set<ChatPresenceRows.Member> in
             wanted.queued = false
             return wanted.members

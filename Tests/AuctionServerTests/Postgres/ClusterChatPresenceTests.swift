@@ -152,5 +152,11 @@ import Testing
         alice.close()
         #expect(await eventually { Self.events(bob, in: "lobby").last == "alice leave" })
         #expect(await eventually { (try? store.connection.scalarInteger("SELECT COUNT(*) FROM chat_members")) == 1 })
+        second.stop()
+        // Both nodes closed every connection they opened (the presence writer's too).
+        #expect(await eventually {
+            (try? store.connection.scalarInteger(
+                "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")) == 0
+        })
     }
 }
