@@ -23,21 +23,52 @@ public final class ChatStore: Sendable {
         public var roomSequence: Int64
     }
 
-    let connection: StoreConnection
+    /// The connection; on PostgreSQL replaced by a new one after it was lost (a restarted server).
+    private let current: Mutex<(connection: StoreConnection, generation: Int, isClosed: Bool)>
+    /// The shared store to reconnect to (nil on SQLite).
+    private let store: PostgresConnectionString?
 
     /// Opens (creating and migrating if needed) the store at `path`.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
-        connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        current = Mutex((try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds), 0, false))
+        store = nil
     }
 
     /// Opens the store at `target` (a PostgreSQL store must be migrated first: `PostgresSchema.migrate`).
     public init(target: StoreTarget) throws(StoreError) {
-        connection = try StoreConnection(target)
+        current = Mutex((try StoreConnection(target), 0, false))
+        if case .postgres(let store) = target { self.store = store } else { store = nil }
     }
 
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
-        connection.close()
+        current.withLock { current in
+            current.connection.close()
+            current.isClosed = true
+        }
+    }
+
+    /// Runs `body` on the connection. On PostgreSQL a lost connection (`unavailable`) is replaced by a
+    /// new one: a read (`retrying`) runs again on it at once; a write fails (its commit may or may not
+    /// have happened, so it is not repeated) and the next call uses the new connection.
+    private func withDatabase<R>(retrying: Bool, _ body: (any StoreDatabase) throws(StoreError) -> R) throws(StoreError) -> R {
+        let (connection, generation) = current.withLock { ($0.connection, $0.generation) }
+        do {
+            return try connection.withDatabase(body)
+        } catch {
+            guard case .unavailable = error, let store else { throw error }
+            let fresh = try StoreConnection(store: store)
+            // Replaced once per loss: a call that lost the same connection meanwhile keeps the first replacement.
+            let replaced = current.withLock { current -> Bool in
+                guard !current.isClosed, current.generation == generation else { return false }
+                current.connection = fresh
+                current.generation += 1
+                return true
+            }
+            if replaced { connection.close() } else { fresh.close() }
+            guard retrying, replaced else { throw error }
+            return try fresh.withDatabase(body)
+        }
     }
 
     /// The channel a shared (PostgreSQL) store notifies with each message's id, in commit order.
@@ -49,7 +80,7 @@ public final class ChatStore: Sendable {
     /// every node (the sender's too) delivers from that stream, which PostgreSQL hands to all
     /// listeners in commit order — one order for every member.
     public func append(room: String, sender: String, text: String, at time: Timestamp) throws(StoreError) -> Message {
-        try connection.withDatabase { database throws(StoreError) -> Message in
+        try withDatabase(retrying: false) { database throws(StoreError) -> Message in
             try database.inTransaction { () throws(StoreError) -> Message in
                 let values: [SQLiteValue] = [.text(room), .text(sender), .text(text), .integer(time.millisecondsSinceEpoch)]
                 guard database.dialect == .postgres else {
@@ -72,7 +103,7 @@ public final class ChatStore: Sendable {
     /// The last `limit` messages of a room, oldest first (in room order); with `maximumTextBytes`, only
     /// messages whose text has at most that many bytes (older, larger ones are skipped without being read).
     public func recent(in room: String, limit: Int = 50, maximumTextBytes: Int = Int.max) throws(StoreError) -> [Message] {
-        try connection.withDatabase { database throws(StoreError) -> [Message] in
+        try withDatabase(retrying: true) { database throws(StoreError) -> [Message] in
             let order = Self.roomSequenceColumn(database.dialect)
             return try database.rows("""
                 SELECT id, room, sender, text, time, \(order) FROM chat_messages
