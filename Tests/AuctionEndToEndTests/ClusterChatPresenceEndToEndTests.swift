@@ -24,7 +24,12 @@ import Testing
         defer { bobsChat.kill() }
         #expect(await eventually { bobsChat.stdout.contains("bob: hello from bob") }, "bob: \(bobsChat.stderr)")
         let alicesChat = try ChatEndToEndTests.heldOpenChat(alice, room: "lobby", lines: ["hello from alice"], stopFile: aliceStop)
-        defer { alicesChat.kill() }
+        defer {
+            // Her input ends, so her `auction chat` ends too (its node is gone), then the shell.
+            _ = FileManager.default.createFile(atPath: aliceStop, contents: nil)
+            _ = alicesChat.waitForExit(timeout: 30)
+            alicesChat.kill()
+        }
         #expect(await eventually { bobsChat.stdout.contains("* alice joined") }, "bob: \(bobsChat.stdout)")
         #expect(await eventually { bobsChat.stdout.contains("alice: hello from alice") }, "bob: \(bobsChat.stdout)")
 
@@ -32,5 +37,7 @@ import Testing
         #expect(await eventually { bobsChat.stdout.contains("* alice left") }, "bob: \(bobsChat.stdout)")
         _ = FileManager.default.createFile(atPath: bobStop, contents: nil)
         #expect(await offPool { bobsChat.waitForExit(timeout: 30) } == 0, "bob: \(bobsChat.stderr)")
+        _ = FileManager.default.createFile(atPath: aliceStop, contents: nil)
+        #expect(await offPool { alicesChat.waitForExit(timeout: 30) } != nil, "alice's chat still runs: \(alicesChat.stderr)")
     }
 }
