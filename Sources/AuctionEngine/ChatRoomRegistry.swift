@@ -198,6 +198,11 @@ public struct ChatRoomRegistry: Sendable {
         return state.members.compactMap { state.names[$0] }.filter { seen.insert($0).inserted }
     }
 
+    /// Whether `user` has a connection in `room`.
+    public func hasConnection(of user: String, in room: ChatRoomName) -> Bool {
+        rooms[room]?.connectionsByUser[user] != nil
+    }
+
     /// The rooms a connection is in, in join order.
     public func rooms(of connection: ConnectionID) -> [ChatRoomName] {
         roomsByConnection[connection] ?? []

@@ -7,9 +7,11 @@ extension AuctionHouseServer {
     /// Starts a `ClusterListener` on `store` whose events are adopted on `loop` by the socket service
     /// and the live catalogue.
     static func startCluster(store: PostgresConnectionString, loop: EventLoop, service: LoopBound<SocketService>,
-                             live: LiveCatalogue, sequences: ProductSequences, adoption: LotAdoption?, log: ServerLog) -> ClusterListener {
+                             live: LiveCatalogue, sequences: ProductSequences, adoption: LotAdoption?,
+                             chatRooms: ChatRoomSequences = ChatRoomSequences(), presence: ChatPresenceWriter? = nil,
+                             log: ServerLog) -> ClusterListener {
         let listener = ClusterListener(
-            configuration: ClusterListener.Configuration(conninfo: conninfo(store)), sequences: sequences, log: log
+            configuration: ClusterListener.Configuration(conninfo: conninfo(store)), sequences: sequences, chatRooms: chatRooms, log: log
         ) { event in
             // Lots are read and posted in id order under the adoption's gate, here on the listener's
             // thread, before the bids and closes handed after them.
@@ -36,12 +38,26 @@ extension AuctionHouseServer {
                     service.value.adoptRemote(sessions)
                 case .lots:
                     break  // adopted above
+                case .presence(let notice):
+                    service.value.adoptRemotePresence(notice)
                 }
             }
         }
         listener.start()
+        if let presence {
+            presence.start()
+            sweepPresence(presence, loop: loop)
+        }
         log.info("cluster: listening on \(store.displayTarget) (\(ClusterListener.channels.joined(separator: ", ")))")
         return listener
+    }
+
+    /// Every `ChatPresenceWriter.sweepMilliseconds` of server time: the presence writer rewrites what a
+    /// broken connection lost and deletes the members of nodes that died. Stops once the writer has finished.
+    static func sweepPresence(_ presence: ChatPresenceWriter, loop: EventLoop) {
+        _ = loop.schedule(afterMilliseconds: ChatPresenceWriter.sweepMilliseconds) {
+            if presence.sweep() { sweepPresence(presence, loop: loop) }
+        }
     }
 
     /// The settings as a libpq `key='value'` string (quotes and backslashes escaped).

@@ -16,6 +16,8 @@ enum ClusterEvent: Sendable {
     /// A lot listed, edited or withdrawn on some node, or a catch-up after (re)connecting: adopted by
     /// `LotAdoption` on the listener's thread (it reads the store and posts to the loop in id order).
     case lots(LotNotice)
+    /// A chat presence change on another node (or every node's presence, after a reconnect).
+    case presence(ChatPresenceNotice)
 }
 
 /// One lot's bids accepted on other nodes since this node last knew it, with the lot as stored.

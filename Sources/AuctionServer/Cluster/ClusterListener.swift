@@ -10,7 +10,7 @@ import Glibc
 final class ClusterListener: Sendable {
     /// The channels every node listens on.
     static let channels = [PostgresBidLedger.bidChannel, PostgresClosingDuty.closeChannel, ChatStore.channel, "auction_notices",
-                           SellingStore.lotChannel, AccountStore.sessionChannel]
+                           SellingStore.lotChannel, AccountStore.sessionChannel, ChatPresenceRows.channel]
 
     /// Where to connect and how patiently.
     struct Configuration: Sendable {
@@ -38,6 +38,7 @@ final class ClusterListener: Sendable {
 
     private let configuration: Configuration
     private let sequences: ProductSequences
+    private let chatRooms: ChatRoomSequences
     private let log: ServerLog
     private let deliver: @Sendable (ClusterEvent) -> Void
     private let thread: WorkerThread
@@ -45,10 +46,11 @@ final class ClusterListener: Sendable {
     private let counters = Mutex(Statistics())
 
     /// A listener that will report to `deliver` (called on its thread) once started.
-    init(configuration: Configuration, sequences: ProductSequences, log: ServerLog,
-         deliver: @escaping @Sendable (ClusterEvent) -> Void) {
+    init(configuration: Configuration, sequences: ProductSequences, chatRooms: ChatRoomSequences = ChatRoomSequences(),
+         log: ServerLog, deliver: @escaping @Sendable (ClusterEvent) -> Void) {
         self.configuration = configuration
         self.sequences = sequences
+        self.chatRooms = chatRooms
         self.log = log
         self.deliver = deliver
         thread = WorkerThread(name: "auction-cluster")
@@ -129,7 +131,7 @@ final class ClusterListener: Sendable {
                 if !notices.isEmpty { hand(.notices(notices)) }
             case ChatStore.channel:
                 guard let ids = ClusterPayload.ids(notification.payload) else { return ignore(notification) }
-                let messages = try ClusterReads.chatMessages(ids, connection)
+                let messages = chatRooms.unseen(try ClusterReads.chatMessages(ids, connection))
                 if !messages.isEmpty { hand(.chat(messages)) }
             case AccountStore.sessionChannel:
                 guard let revoked = ClusterSessions.revocation(notification.payload) else { return ignore(notification) }
@@ -137,6 +139,9 @@ final class ClusterListener: Sendable {
             case SellingStore.lotChannel:
                 guard let notice = ClusterPayload.lot(notification.payload) else { return ignore(notification) }
                 hand(.lots(notice))  // read by the lots' adoption (one gate with this node's own listings)
+            case ChatPresenceRows.channel:
+                guard let change = ChatPresenceNotice.parse(notification.payload) else { return ignore(notification) }
+                if let notice = try ChatPresenceNotice.read(change, connection) { hand(.presence(notice)) }
             default:
                 break
             }
@@ -147,7 +152,8 @@ final class ClusterListener: Sendable {
         }
     }
 
-    /// Every product whose stored `bid_count` is above what the node knows, and (after a break) closes.
+    /// Every product whose stored `bid_count` is above what the node knows, chat rooms with members
+    /// here by `room_seq`, and (after a break) closes.
     private func catchUp(_ connection: PostgresConnection, closes: Bool) throws(StoreError) {
         hand(.lots(.catchUp))  // lots first: bids and closes below may be on lots listed meanwhile
         for (product, count) in try ClusterReads.bidCounts(connection) {
@@ -155,6 +161,9 @@ final class ClusterListener: Sendable {
             guard count > known else { continue }
             if let bids = try ClusterReads.bids(of: product, after: known, connection) { hand(.bids(bids)) }
         }
+        let messages = try chatRooms.catchUp(connection, log: log)
+        if !messages.isEmpty { hand(.chat(messages)) }
+        hand(.presence(try ChatPresenceNotice.all(connection, log: log)))
         if closes {
             let recorded = try ClusterReads.closes(nil, connection)
             if !recorded.isEmpty { hand(.closes(recorded)) }

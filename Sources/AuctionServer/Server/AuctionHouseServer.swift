@@ -156,7 +156,7 @@ public final class AuctionHouseServer: Sendable {
                 running.ledger = try SQLiteBidLedger(
                     path: path, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds)
             }
-            running.chat = try ChatRelay(target: target, limits: configuration.chat)
+            running.chat = try ChatRelay(target: target, limits: configuration.chat, log: log)
             running.notifications = try NotificationRelay(target: target, log: log)
             running.bidder = try BidderStore(target: target)
             running.selling = try SellingStore(target: target)
@@ -247,7 +247,8 @@ public final class AuctionHouseServer: Sendable {
         }
         if let store = configuration.store {
             running.cluster = Self.startCluster(store: store, loop: loop, service: bound, live: live,
-                                                sequences: service.sequences, adoption: adoption, log: log)
+                                                sequences: service.sequences, adoption: adoption,
+                                                chatRooms: running.chat?.rooms ?? ChatRoomSequences(), presence: running.chat?.presence, log: log)
         }
         let products = live.count
         CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },

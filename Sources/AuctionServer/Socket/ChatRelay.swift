@@ -23,10 +23,17 @@ final class ChatRelay {
     let reader: ChatStore
     /// One thread: appends run one at a time, in submission order.
     let writer: BlockingWorkers
-    /// Messages a connection got with a room's history: live ones up to this sequence are skipped.
+    /// Messages a connection got with a room's history: live ones up to this room sequence are skipped.
     private var seen: [ConnectionID: [ChatRoomName: Int64]] = [:]
     /// Sizes, rates and history limits.
     let limits: ChatLimits
+    /// On a shared store, the rooms with members here and the last room sequence handed on in each
+    /// (the cluster listener catches them up after a break).
+    let rooms = ChatRoomSequences()
+    /// On a shared store, writes which users have connections here in which rooms (nil on SQLite).
+    let presence: ChatPresenceWriter?
+    /// On a shared store, who is in which room on the other nodes.
+    var remote: ChatRemotePresence
     /// Messages per user (across its connections).
     private var messageLimiter: RateLimiter<UserID>
     /// Joins per connection.
@@ -37,9 +44,16 @@ final class ChatRelay {
         try self.init(target: .file(path), limits: limits)
     }
 
-    /// Opens two connections to the store at `target`.
-    init(target: StoreTarget, limits: ChatLimits = ChatLimits()) throws(StoreError) {
-        if case .postgres = target { isShared = true } else { isShared = false }
+    /// Opens two connections to the store at `target` (and, on a shared store, a presence writer logging to `log`).
+    init(target: StoreTarget, limits: ChatLimits = ChatLimits(), log: ServerLog = .silent) throws(StoreError) {
+        if case .postgres(let store) = target {
+            isShared = true
+            presence = ChatPresenceWriter(conninfo: PostgresBidLedgerConnection.conninfo(store, timeoutMilliseconds: 10_000), log: log)
+        } else {
+            isShared = false
+            presence = nil
+        }
+        remote = ChatRemotePresence(node: presence?.node ?? 0, maximumUsersPerRoom: limits.rooms.maximumMembersPerRoom)
         store = try ChatStore(target: target)
         do {
             reader = try ChatStore(target: target)
@@ -74,10 +88,20 @@ final class ChatRelay {
         seen[connection, default: [:]][room] = sequence
     }
 
-    /// Whether a live message should go to `connection` (false when its history already held it).
+    /// Whether a live message (by its room sequence) should go to `connection` (false when its history already held it).
     func shouldDeliver(sequence: Int64, in room: ChatRoomName, to connection: ConnectionID) -> Bool {
         guard let last = seen[connection]?[room] else { return true }
         return sequence > last
+    }
+
+    /// On a shared store, follows a room whose first member here read its history up to `sequence`.
+    func follow(_ room: ChatRoomName, from sequence: Int64) {
+        if isShared { rooms.follow(room.rawValue, from: sequence) }
+    }
+
+    /// On a shared store, stops following a room once no connection here is in it.
+    func unfollowIfEmpty(_ room: ChatRoomName) {
+        if isShared, registry.members(of: room).isEmpty { rooms.unfollow(room.rawValue) }
     }
 
     /// Forgets what a connection saw in a room (it left) or everything about it (it closed).
@@ -94,6 +118,7 @@ final class ChatRelay {
     /// Finishes queued appends (their pushes are handed to the loop); call off the loop, after it stopped reading.
     func finishWrites() {
         writer.shutdown()
+        presence?.finish()
     }
 
     /// Closes both connections (after `finishWrites`, once the loop is gone).

@@ -25,8 +25,9 @@ extension SocketService {
             }
         case .chatLeave(let room):
             withRoom(room, completionID: completionID, peer: peer) { room in
-                if let leave = chat.registry.leave(room, connection: peer.id, now: currentTime()) { announce(leave) }
+                if let leave = chat.registry.leave(room, connection: peer.id, now: currentTime()) { announceLocal(leave, chat: chat) }
                 chat.forget(peer.id, room: room)
+                chat.unfollowIfEmpty(room)
                 reply(to: peer, completionID, result: true)
             }
         case .chatSend(let room, let text):
@@ -44,7 +45,7 @@ extension SocketService {
             }
             withRoom(room, completionID: completionID, peer: peer) { room in
                 reply(to: peer, completionID, result: true,
-                      fields: JSONObject([("users", .array(chat.registry.who(room).map { .string($0) }))]))
+                      fields: JSONObject([("users", .array(chatMembers(of: room, chat: chat).map { .string($0) }))]))
             }
         default:
             break
@@ -54,14 +55,19 @@ extension SocketService {
     /// Takes a closed connection out of its rooms and tells the others.
     func chatDisconnected(_ id: ConnectionID) {
         guard let chat else { return }
-        for leave in chat.registry.disconnect(id, now: currentTime()) { announce(leave) }
+        let rooms = chat.registry.rooms(of: id), now = currentTime()
+        // Room by room (as `disconnect` does), so a leave that empties a room still reaches the store.
+        for room in rooms {
+            if let leave = chat.registry.leave(room, connection: id, now: now) { announceLocal(leave, chat: chat) }
+        }
         chat.forget(id)
+        for room in rooms { chat.unfollowIfEmpty(room) }
     }
 
     /// Renames a connection in its rooms after it logged in (again, maybe as someone else).
     func chatLoggedIn(_ peer: SocketPeer) {
         guard let chat, let user = peer.user else { return }
-        for change in chat.registry.rename(peer.id, to: user.name, now: currentTime()) { announce(change) }
+        for change in chat.registry.rename(peer.id, to: user.name, now: currentTime()) { announceLocal(change, chat: chat) }
     }
 
     private func withRoom(_ name: String, completionID: Int64?, peer: SocketPeer, _ body: (ChatRoomName) -> Void) {
@@ -85,7 +91,7 @@ extension SocketService {
     /// Joins, replies with the members, sends the room's history, then announces the join (only
     /// the user's first connection in the room announces one).
     private func joinChat(_ room: ChatRoomName, as user: String, chat: ChatRelay, completionID: Int64?, peer: SocketPeer) {
-        let members = { JSONObject([("users", .array(chat.registry.who(room).map { .string($0) }))]) }
+        let members = { JSONObject([("users", .array(self.chatMembers(of: room, chat: chat).map { .string($0) }))]) }
         if chat.registry.isMember(peer.id, of: room) {
             return reply(to: peer, completionID, result: true, fields: members())  // already a member
         }
@@ -97,16 +103,17 @@ extension SocketService {
         }
         let history = replayedHistory(of: room, chat: chat)
         chat.noteHistory(of: room, upTo: history.lastSequence, for: peer.id)
+        chat.follow(room, from: history.lastSequence)
         reply(to: peer, completionID, result: true, fields: members())
         for frame in history.frames {
             send(.chat(frame), to: peer)
         }
-        if let presence { announce(presence) }
+        if let presence { announceLocal(presence, chat: chat) }
     }
 
     /// The frames a join replays: of the room's last `historyMessages` messages, the newest ones
     /// that fit in `historyMaximumBytes` (oldest first), skipping any stored before today's rules
-    /// would accept it; and the newest sequence read, so live messages already read are not sent again.
+    /// would accept it; and the newest room sequence read, so live messages already read are not sent again.
     private func replayedHistory(of room: ChatRoomName, chat: ChatRelay) -> (frames: [[UInt8]], lastSequence: Int64) {
         let stored: [SQLiteChatStore.Message]
         do {
@@ -125,7 +132,7 @@ extension SocketService {
             bytes += frame.count
             frames.append(frame)
         }
-        return (frames.reversed(), stored.last?.sequence ?? 0)
+        return (frames.reversed(), stored.last?.roomSequence ?? 0)
     }
 
     /// Validates and accepts a message within the user's rate; the writer stores it, then the loop
@@ -170,7 +177,7 @@ extension SocketService {
         switch result {
         case .success(let stored):
             if let peer = peers[sender] {
-                reply(to: peer, completionID, result: true, fields: JSONObject([("seq", .int(stored.sequence))]))
+                reply(to: peer, completionID, result: true, fields: JSONObject([("seq", .int(stored.roomSequence))]))
             }
             // A shared store's notification brings it to every node's members, this one's included.
             guard !chat.isShared else { return }
@@ -185,7 +192,7 @@ extension SocketService {
     }
 
     /// Sends a join or leave to its recipients.
-    private func announce(_ presence: ChatBroadcast<ChatPresence>) {
+    func announce(_ presence: ChatBroadcast<ChatPresence>) {
         let event = presence.event
         // `.init` is the wire's presence (AuctionData's), inferred from the message case.
         let wire = ServerMessage.presence(.init(
@@ -197,9 +204,11 @@ extension SocketService {
         }
     }
 
+    /// The wire's `seq` is the room sequence: it increases in the room's order on either store (the
+    /// row id on SQLite; on a shared store the room's own count, as ids may commit out of order).
     private static func encode(_ stored: SQLiteChatStore.Message) -> [UInt8] {
         FrameEncoder.encode(ServerMessage.chat(.init(
-            room: stored.room, sender: stored.sender, text: stored.text, time: stored.time, sequence: stored.sequence)).frame)
+            room: stored.room, sender: stored.sender, text: stored.text, time: stored.time, sequence: stored.roomSequence)).frame)
     }
 
     private static func chatMessage(_ text: String) -> JSONObject {
@@ -210,7 +219,7 @@ extension SocketService {
     private func deliverChat(_ stored: ChatStore.Message, in room: ChatRoomName) {
         guard let chat else { return }
         let bytes = OutboundMessage.chat(Self.encode(stored))
-        for id in chat.registry.members(of: room) where chat.shouldDeliver(sequence: stored.sequence, in: room, to: id) {
+        for id in chat.registry.members(of: room) where chat.shouldDeliver(sequence: stored.roomSequence, in: room, to: id) {
             if let peer = peers[id] { send(bytes, to: peer) }
         }
     }

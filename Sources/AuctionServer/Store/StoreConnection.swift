@@ -51,15 +51,28 @@ struct StoreConnection: Sendable {
         }
     }
 
-    /// Runs `body` with the connection, holding the lock.
-    func withDatabase<R>(_ body: (any StoreDatabase) throws(StoreError) -> R) throws(StoreError) -> R {
+    /// Runs `body` with the connection, holding the lock. With `retryingLostConnection` (reads only:
+    /// a write whose connection was lost may or may not have committed) a body that failed because
+    /// the PostgreSQL connection was lost runs once more on a new one.
+    func withDatabase<R>(retryingLostConnection: Bool = false,
+                         _ body: (any StoreDatabase) throws(StoreError) -> R) throws(StoreError) -> R {
         try database.withLock { (database: inout any StoreDatabase) throws(StoreError) -> R in
-            if let reopening, let postgres = database as? PostgresConnection, !postgres.isOpen {
-                database = try reopening.withLock { (state: inout StoreReopening) throws(StoreError) -> any StoreDatabase in
-                    try state.reopen(target: postgres.target)
-                }
+            try reopenIfLost(&database)
+            do throws(StoreError) {
+                return try body(database)
+            } catch {
+                guard retryingLostConnection, case .unavailable = error, let postgres = database as? PostgresConnection,
+                      !postgres.isOpen else { throw error }
+                try reopenIfLost(&database)
+                return try body(database)
             }
-            return try body(database)
+        }
+    }
+
+    private func reopenIfLost(_ database: inout any StoreDatabase) throws(StoreError) {
+        guard let reopening, let postgres = database as? PostgresConnection, !postgres.isOpen else { return }
+        database = try reopening.withLock { (state: inout StoreReopening) throws(StoreError) -> any StoreDatabase in
+            try state.reopen(target: postgres.target)
         }
     }
 }

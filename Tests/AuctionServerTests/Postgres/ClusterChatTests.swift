@@ -44,4 +44,33 @@ import Testing
         defer { late.close() }
         #expect(await eventually { late.chatLines(in: "lobby").count == 4 })
     }
+
+    @Test func sequencesIncreaseInTheRoomsOrderWhenTwoNodesSendAtOnce() async throws {
+        let store = try ClusterStore(products: 3)
+        let first = try Self.node(store), second = try Self.node(store)
+        defer { first.stop(); second.stop() }
+        #expect(await ClusterFeedTests.listening(first))
+        #expect(await ClusterFeedTests.listening(second))
+        let alice = try await ChatServerTests.member(first, "alice", room: "lobby")
+        let bob = try await ChatServerTests.member(second, "bob", room: "lobby")
+        defer { alice.close(); bob.close() }
+        let send = { @Sendable (client: TestClient, name: String) async throws -> [Int64] in
+            var sequences: [Int64] = []
+            for number in 1...20 {
+                let reply = try await client.request(.chatSend(room: "lobby", text: "\(name) \(number)"))
+                sequences += reply.fields["seq"]?.intValue.map { [$0] } ?? []
+            }
+            return sequences
+        }
+        async let fromAlice = send(alice, "alice")
+        async let fromBob = send(bob, "bob")
+        let replied = try await (fromAlice, fromBob)
+        // Each reply's seq is the message's place in the room; together they number it 1…40.
+        #expect((replied.0 + replied.1).sorted() == Array(1...40))
+        #expect(await eventually { alice.chatLines(in: "lobby").count == 40 && bob.chatLines(in: "lobby").count == 40 })
+        for member in [alice, bob] {
+            // A client that skips what is not above the last seq it saw (SocketChatRoom) loses nothing.
+            #expect(member.chatLines(in: "lobby").map(\.sequence) == Array(1...40))
+        }
+    }
 }

@@ -107,10 +107,28 @@ enum ClusterReads {
 
     /// Chat messages by id, oldest first.
     static func chatMessages(_ ids: ClosedRange<Int64>, _ connection: PostgresConnection) throws(StoreError) -> [ChatStore.Message] {
-        try connection.query("SELECT id, room, sender, text, time FROM chat_messages WHERE id BETWEEN ? AND ? ORDER BY id",
+        try connection.query("SELECT id, room, sender, text, time, room_seq FROM chat_messages WHERE id BETWEEN ? AND ? ORDER BY id",
                              [.integer(ids.lowerBound), .integer(ids.upperBound)]) { row in
-            ChatStore.Message(sequence: row.int64(0), room: row.text(1), sender: row.text(2), text: row.text(3),
-                              time: Timestamp(millisecondsSinceEpoch: row.int64(4)))
+            chatMessage(row)
         }
+    }
+}
+
+extension ClusterReads {
+    /// A `chat_messages` row read as `id, room, sender, text, time, room_seq`.
+    static func chatMessage(_ row: PostgresRow) -> ChatStore.Message {
+        ChatStore.Message(sequence: row.int64(0), room: row.text(1), sender: row.text(2), text: row.text(3),
+                          time: Timestamp(millisecondsSinceEpoch: row.int64(4)), roomSequence: row.int64(5))
+    }
+
+    /// A room's newest `limit` messages with `room_seq` above `known`, in room order (oldest first).
+    static func chatMessages(in room: String, after known: Int64, limit: Int, _ connection: PostgresConnection)
+        throws(StoreError) -> [ChatStore.Message] {
+        try connection.query("""
+            SELECT id, room, sender, text, time, room_seq FROM chat_messages
+            WHERE room = ? AND room_seq > ? ORDER BY room_seq DESC LIMIT ?
+            """, [.text(room), .integer(known), .integer(Int64(max(0, limit)))]) { row in
+            chatMessage(row)
+        }.reversed()
     }
 }

@@ -150,6 +150,31 @@ public enum PostgresSchema {
             CREATE INDEX products_description_trigrams ON products USING gin (description gin_trgm_ops);
             CREATE INDEX products_seller_trigrams ON products USING gin (seller gin_trgm_ops);
             """),
+        StoreSchema.Migration(version: 3, summary: "chat across nodes: per-room message order, presence by node", sql: """
+            CREATE TABLE chat_rooms (
+                room TEXT PRIMARY KEY,
+                last_seq BIGINT NOT NULL
+            );
+            ALTER TABLE chat_messages ADD COLUMN room_seq BIGINT;
+            UPDATE chat_messages m SET room_seq = n.seq
+                FROM (SELECT id, row_number() OVER (PARTITION BY room ORDER BY id) AS seq FROM chat_messages) n
+                WHERE n.id = m.id;
+            ALTER TABLE chat_messages ALTER COLUMN room_seq SET NOT NULL;
+            CREATE UNIQUE INDEX chat_messages_by_room_seq ON chat_messages(room, room_seq);
+            INSERT INTO chat_rooms (room, last_seq) SELECT room, MAX(room_seq) FROM chat_messages GROUP BY room;
+            CREATE TABLE chat_nodes (
+                node BIGINT PRIMARY KEY,
+                backend_pid BIGINT NOT NULL,
+                backend_start TIMESTAMPTZ NOT NULL
+            );
+            CREATE TABLE chat_members (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                node BIGINT NOT NULL,
+                room TEXT NOT NULL,
+                user_name TEXT NOT NULL,
+                UNIQUE (node, room, user_name)
+            );
+            """),
     ]
 
     /// The schema version this program writes.
