@@ -76,6 +76,15 @@ import Testing
         try await ClusterChecks.watchersMatchStore(watchers, products: products, url: url) { "watcher on node \($0)" }
         let logs = (cluster.log(0) + cluster.log(1)).lowercased()
         #expect(logs.contains("unavailable") || logs.contains("postgres") || logs.contains("store"), "no node reported the lost store")
+        // Not only bids: every node's other stores (details, accounts) answer again after the restart.
+        for (node, port) in cluster.httpPorts.enumerated() {
+            let detail = await offPool { LoopbackHTTP.exchange(port: port, "POST", "/products/detailproduct", json: #"{"product_id":\#(products[0])}"#) }
+            #expect(detail?.status == 200, "node \(node)'s product detail after the restart: \(String(describing: detail))")
+            let registered = await offPool {
+                LoopbackHTTP.exchange(port: port, "POST", "/users/register", json: #"{"name":"after\#(node)","password":"correct horse"}"#)
+            }
+            #expect(registered?.status == 201, "node \(node) registers after the restart: \(String(describing: registered))")
+        }
     }
 
     @Test func nodeCutOffFromPostgresStopsAcceptingBids() async throws {

@@ -70,7 +70,7 @@ struct StoreConnection: Sendable {
     }
 
     private func reopenIfLost(_ database: inout any StoreDatabase) throws(StoreError) {
-        guard let reopening, let postgres = database as? PostgresConnection, !postgres.isOpen else { return }
+        guard let reopening, let postgres = database as? PostgresConnection, !postgres.isOpenWhenIdle else { return }
         database = try reopening.withLock { (state: inout StoreReopening) throws(StoreError) -> any StoreDatabase in
             try state.reopen(target: postgres.target)
         }

@@ -51,6 +51,19 @@ public final class PostgresConnection {
     /// Whether the connection is open and healthy as far as libpq knows.
     public var isOpen: Bool { handle.map { PQstatus($0) == CONNECTION_OK } ?? false }
 
+    /// Whether the connection still looks open before a statement is sent: input waiting on an idle
+    /// connection (a server that shut down or ended this backend says so, then closes) is read first,
+    /// so a link the server dropped is found here rather than by the next statement failing.
+    public var isOpenWhenIdle: Bool {
+        guard let handle else { return false }
+        // The farewell and the end of the stream may arrive as two reads: a few rounds at most.
+        for _ in 0..<4 where PQstatus(handle) == CONNECTION_OK {
+            var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) > 0, PQconsumeInput(handle) == 1 else { break }
+        }
+        return PQstatus(handle) == CONNECTION_OK
+    }
+
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
         PQfinish(handle)

@@ -1,0 +1,37 @@
+import Glibc
+
+/// One blocking HTTP/1.1 exchange with a server on loopback (`Connection: close`), for tests that
+/// need a status and a body from a real process without an event loop.
+public enum LoopbackHTTP {
+    /// Sends `method path` (with `body` as JSON when given) to `127.0.0.1:port` and reads the answer
+    /// to its end: the status code and the body, or nil when the connection failed or timed out.
+    public static func exchange(port: Int, _ method: String, _ path: String, json body: String? = nil,
+                                timeoutSeconds: Int = 10) -> (status: Int, body: String)? {
+        let fd = BlockingLoopbackSocket.connect(port: port, receiveTimeoutSeconds: timeoutSeconds)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let payload = Array((body ?? "").utf8)
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        if body != nil { head += "Content-Type: application/json\r\nContent-Length: \(payload.count)\r\n" }
+        let request = Array((head + "\r\n").utf8) + payload
+        var sent = 0
+        while sent < request.count {
+            let count = request[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return nil }
+            sent += count
+        }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 { break }
+            guard count > 0 else { return nil }
+            answer += buffer[0..<count]
+        }
+        let text = String(decoding: answer, as: UTF8.self)
+        guard let statusLine = text.split(separator: "\r\n", maxSplits: 1).first,
+              let status = statusLine.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
+        let bodyStart = text.range(of: "\r\n\r\n").map { text[$0.upperBound...] } ?? ""
+        return (status, String(bodyStart))
+    }
+}
