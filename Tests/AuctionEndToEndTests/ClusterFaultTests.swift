@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionInfrastructure
 import AuctionTestSupport
 import Foundation
 import Glibc
@@ -61,6 +62,15 @@ import Testing
         let settled = storm.acknowledgedCount
         #expect(await eventually(timeout: 20) { storm.refusals(.unavailable) >= 18 })
         let acknowledgedWhileDown = storm.acknowledgedCount - settled
+        // A read that needs the store is answered 503 `Retry-After` (a client with several nodes moves on).
+        let detailWhileDown = await offPool {
+            LoopbackHTTP.exchange(port: cluster.httpPorts[0], "POST", "/products/detailproduct", json: #"{"product_id":\#(products[0])}"#)
+        }
+        #expect(detailWhileDown?.status == 503, "a detail while PostgreSQL is down: \(String(describing: detailWhileDown))")
+        let loginWhileDown = await offPool {
+            LoopbackHTTP.exchange(port: cluster.httpPorts[1], "POST", "/users/login", json: #"{"name":"nobody","password":"correct horse"}"#)
+        }
+        #expect(loginWhileDown?.status == 503, "a login while PostgreSQL is down: \(String(describing: loginWhileDown))")
         try await offPool { try postgres.start() }
         // Both nodes reconnect and accept bids again.
         let recovered = storm.acknowledgedCount
@@ -76,14 +86,22 @@ import Testing
         try await ClusterChecks.watchersMatchStore(watchers, products: products, url: url) { "watcher on node \($0)" }
         let logs = (cluster.log(0) + cluster.log(1)).lowercased()
         #expect(logs.contains("unavailable") || logs.contains("postgres") || logs.contains("store"), "no node reported the lost store")
-        // Not only bids: every node's other stores (details, accounts) answer again after the restart.
+        // Not only bids: every node's other stores (details, accounts) answer again after the restart
+        // (within the stores' reopening pause of 500 ms after the attempt made while it was down).
         for (node, port) in cluster.httpPorts.enumerated() {
-            let detail = await offPool { LoopbackHTTP.exchange(port: port, "POST", "/products/detailproduct", json: #"{"product_id":\#(products[0])}"#) }
-            #expect(detail?.status == 200, "node \(node)'s product detail after the restart: \(String(describing: detail))")
-            let registered = await offPool {
-                LoopbackHTTP.exchange(port: port, "POST", "/users/register", json: #"{"name":"after\#(node)","password":"correct horse"}"#)
-            }
-            #expect(registered?.status == 201, "node \(node) registers after the restart: \(String(describing: registered))")
+            let detail = Mutex<(status: Int, body: String)?>(nil), registered = Mutex<(status: Int, body: String)?>(nil)
+            #expect(await eventually(timeout: 10) {
+                detail.withLock { $0 = LoopbackHTTP.exchange(port: port, "POST", "/products/detailproduct",
+                                                              json: #"{"product_id":\#(products[0])}"#) }
+                return detail.withLock { $0?.status } != 503
+            })
+            #expect(detail.withLock { $0?.status } == 200, "node \(node)'s product detail after the restart: \(detail.withLock { $0 }.debugDescription)")
+            #expect(await eventually(timeout: 10) {
+                registered.withLock { $0 = LoopbackHTTP.exchange(port: port, "POST", "/users/register",
+                                                                  json: #"{"name":"after\#(node)","password":"correct horse"}"#) }
+                return registered.withLock { $0?.status } != 503
+            })
+            #expect(registered.withLock { $0?.status } == 201, "node \(node) registers after the restart: \(registered.withLock { $0 }.debugDescription)")
         }
     }
 

@@ -4,19 +4,25 @@ import Glibc
 import Testing
 
 /// Several HTTP bases (the servers of one auction house) over real loopback listeners: a request safe
-/// to repeat that got no answer goes to the next base; anything that got an answer, or is not safe to
-/// repeat, is not sent again.
+/// to repeat that got no answer, or `503`, goes to the next base; any other answer, or a request not
+/// safe to repeat, is not sent again.
 @Suite(.timeLimit(.minutes(1))) struct HTTPClientFailoverTests {
-    /// A live server counting the requests it answers: `/health` (GET), `/echo` (POST), `/busy` (503).
-    static func countingServer(_ count: Mutex<Int>) throws -> HTTPTestServer {
+    /// A live server counting the requests it answers: `/health` (GET), `/echo` (POST), `/busy` (503),
+    /// `/broken` (500); with `unavailable` every route answers 503 (a node whose store is out of reach).
+    static func countingServer(_ count: Mutex<Int>, unavailable: Bool = false) throws -> HTTPTestServer {
         var router = HTTPRouter()
         router.on(.get, "/health") { _ in
             count.withLock { $0 += 1 }
-            return .text(.ok, "ok")
+            return unavailable ? .text(.serviceUnavailable, "busy") : .text(.ok, "ok")
         }
         router.on(.post, "/echo") { request in
             count.withLock { $0 += 1 }
+            if unavailable { return .text(.serviceUnavailable, "busy") }
             return HTTPResponse(status: .ok, contentType: "application/octet-stream", body: request.body)
+        }
+        router.on(.get, "/broken") { _ in
+            count.withLock { $0 += 1 }
+            return .text(.internalServerError, "broken")
         }
         router.on(.get, "/busy") { _ in
             count.withLock { $0 += 1 }
@@ -88,13 +94,31 @@ import Testing
         #expect(answered.withLock { $0 } == 2)
     }
 
-    @Test func anAnswerFromTheFirstBaseIsNotRetriedElsewhere() async throws {
+    @Test func anAnswerFromTheFirstBaseIsNotRetriedElsewhereUnlessItIsUnavailable() async throws {
         let first = Mutex(0), second = Mutex(0)
-        let busy = try Self.countingServer(first), other = try Self.countingServer(second)
-        defer { busy.stop(); other.stop() }
-        let client = HTTPClient(baseURL: Self.base(busy.port), alternateBaseURLs: [Self.base(other.port)], loop: busy.loop)
-        #expect(try await client.get("/busy").status == .serviceUnavailable)
+        let broken = try Self.countingServer(first), other = try Self.countingServer(second)
+        defer { broken.stop(); other.stop() }
+        let client = HTTPClient(baseURL: Self.base(broken.port), alternateBaseURLs: [Self.base(other.port)], loop: broken.loop)
+        #expect(try await client.get("/broken").status == .internalServerError)
         #expect(first.withLock { $0 } == 1 && second.withLock { $0 } == 0)
+        // Every base answering 503: each is asked once, and the caller gets the last 503 (not an error).
+        #expect(try await client.get("/busy").status == .serviceUnavailable)
+        #expect(first.withLock { $0 } == 2 && second.withLock { $0 } == 1)
+    }
+
+    @Test func aRepeatableRequestAnswered503GoesToTheNextBaseAndAWriteDoesNot() async throws {
+        let first = Mutex(0), second = Mutex(0)
+        let cutOff = try Self.countingServer(first, unavailable: true), other = try Self.countingServer(second)
+        defer { cutOff.stop(); other.stop() }
+        let client = HTTPClient(baseURL: Self.base(cutOff.port), alternateBaseURLs: [Self.base(other.port)], loop: cutOff.loop)
+        // A write not marked repeatable gets the 503 itself: the caller decides.
+        #expect(try await client.post("/echo", json: Array("1".utf8)).status == .serviceUnavailable)
+        #expect(first.withLock { $0 } == 1 && second.withLock { $0 } == 0)
+        // A read moves on and answers from the other node; later requests start there.
+        let response = try await client.get("/health")
+        #expect(response.status == .ok && response.text == "ok")
+        #expect(try await client.post("/echo", json: Array("2".utf8), repeatable: true).text == "2")
+        #expect(first.withLock { $0 } == 2 && second.withLock { $0 } == 2)
     }
 
     @Test func whenNoBaseCanBeReachedTheErrorNamesThemAll() async throws {

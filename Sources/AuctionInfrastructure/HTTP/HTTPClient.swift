@@ -69,7 +69,8 @@ public struct HTTPClient: Sendable {
 
     /// Sends `request` (its target relative to the base URL) and returns the response, whatever its status.
     /// With alternate base URLs, a request that got no answer goes to the next server when it is safe to
-    /// repeat: `repeatable`, or when nil `HTTPFailoverRule.isRepeatable` (GET, HEAD, an idempotency key).
+    /// repeat: `repeatable`, or when nil `HTTPFailoverRule.isRepeatable` (GET, HEAD, an idempotency key);
+    /// so does one answered `503 Service Unavailable` (the last such answer is returned when no server could serve it).
     public func send(_ request: HTTPRequest, repeatable: Bool? = nil) async throws(HTTPError) -> HTTPResponse {
         let bases = baseURLs
         let start = min(preferred.withLock { $0 }, bases.count - 1)
@@ -77,10 +78,15 @@ public struct HTTPClient: Sendable {
             return try await send(request, to: start)
         }
         var failure: HTTPError?
+        var busy: HTTPResponse?
         for step in 0..<bases.count {
             let index = (start + step) % bases.count
             do throws(HTTPError) {
                 let response = try await send(request, to: index)
+                if HTTPFailoverRule.mayTryElsewhere(after: response), step < bases.count - 1, !Task.isCancelled {
+                    busy = response  // that server cannot serve it now (its store is out of reach): the next one
+                    continue
+                }
                 if index != start { preferred.withLock { $0 = index } }
                 return response
             } catch {
@@ -88,6 +94,8 @@ public struct HTTPClient: Sendable {
                 failure = error
             }
         }
+        // A server that answered "unavailable" says more than one that could not be reached.
+        if let busy { return busy }
         // Every server failed: when none could be reached, say so naming them all.
         if case .unreachable(_, let detail)? = failure {
             throw .unreachable(address: bases.map(\.authority).joined(separator: ","), detail: detail)

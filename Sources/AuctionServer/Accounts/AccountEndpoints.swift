@@ -99,6 +99,10 @@ public enum AccountEndpoints {
             return tooManyRequests("too many registrations from your network; try again later", retry: retry)
         case .system, .store:
             return json(.internalServerError, AccountDTO.errorBody("the server failed; try again later"))
+        case .storeUnavailable:
+            var busy = json(.serviceUnavailable, AccountDTO.errorBody("the server cannot reach its store; try again shortly"))
+            busy.headers.add(name: "Retry-After", value: "1")
+            return busy
         }
     }
 

@@ -18,6 +18,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     case system(String)
     /// The account store failed; the text says how.
     case store(String)
+    /// The account store could not be reached (nothing was read or written); try again, perhaps elsewhere.
+    case storeUnavailable(String)
 
     /// A sentence a user can act on.
     public var description: String {
@@ -31,6 +33,7 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidToken: "not logged in (the session is unknown, expired or revoked)"
         case .system(let why): "system failure: \(why)"
         case .store(let why): "account store failure: \(why)"
+        case .storeUnavailable(let why): "the account store is unavailable: \(why)"
         }
     }
 }

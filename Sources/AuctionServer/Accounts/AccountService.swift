@@ -51,7 +51,7 @@ public final class AccountService: Sendable {
         do throws(StoreError) {
             created = try store.createUser(name: name, passwordHash: hash, at: now)
         } catch {
-            throw AccountError.store(error.description)
+            throw error.isUnavailable ? AccountError.storeUnavailable(error.description) : AccountError.store(error.description)
         }
         guard let userID = created else { throw AccountError.nameTaken(name) }
         limits.withLock { $0.registered(name: name, address: address) }
@@ -80,7 +80,7 @@ public final class AccountService: Sendable {
         do throws(StoreError) {
             user = try store.user(named: name)
         } catch {
-            throw AccountError.store(error.description)
+            throw error.isUnavailable ? AccountError.storeUnavailable(error.description) : AccountError.store(error.description)
         }
         // Hash exactly once on every path so an unknown name costs what a wrong password costs.
         let storedHash: String
@@ -115,7 +115,7 @@ public final class AccountService: Sendable {
             }
             return revoked
         } catch {
-            throw AccountError.store(error.description)
+            throw error.isUnavailable ? AccountError.storeUnavailable(error.description) : AccountError.store(error.description)
         }
     }
 
@@ -191,7 +191,7 @@ public final class AccountService: Sendable {
         do throws(StoreError) {
             return try store.removeExpiredSessions(before: clock.now())
         } catch {
-            throw AccountError.store(error.description)
+            throw error.isUnavailable ? AccountError.storeUnavailable(error.description) : AccountError.store(error.description)
         }
     }
 
@@ -202,7 +202,7 @@ public final class AccountService: Sendable {
         do throws(StoreError) {
             try store.createSession(tokenHash: hash, userID: userID, createdAt: now, expiresAt: expiresAt)
         } catch {
-            throw AccountError.store(error.description)
+            throw error.isUnavailable ? AccountError.storeUnavailable(error.description) : AccountError.store(error.description)
         }
         remember(hash, UserIdentity(userID: userID, name: name, expiresAt: expiresAt))
         cleanUpHourly(now: now)

@@ -50,7 +50,10 @@ public struct BidHistoryEndpoints: HTTPRouteCollection {
         } catch .notFound {
             return failure(.notFound, "no such product", reason: .unknownProduct)
         } catch {
-            return failure(.internalServerError, "\(error)", reason: .serverError)
+            guard error.isStoreUnavailable else { return failure(.internalServerError, "\(error)", reason: .serverError) }
+            var busy = failure(.serviceUnavailable, "\(error)", reason: .unavailable)
+            busy.headers.add(name: "Retry-After", value: "1")
+            return busy
         }
     }
 

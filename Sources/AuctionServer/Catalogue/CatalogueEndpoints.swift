@@ -110,7 +110,10 @@ public struct CatalogueEndpoints: HTTPRouteCollection {
         } catch .notFound(let what) {
             return failure(.notFound, "no such \(what)")
         } catch {
-            return failure(.internalServerError, "\(error)")
+            guard error.isStoreUnavailable else { return failure(.internalServerError, "\(error)") }
+            var busy = failure(.serviceUnavailable, "\(error)")
+            busy.headers.add(name: "Retry-After", value: "1")
+            return busy
         }
     }
 

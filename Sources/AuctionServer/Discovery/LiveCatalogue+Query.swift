@@ -10,7 +10,7 @@ extension LiveCatalogue {
             do throws(StoreError) {
                 page = try store.query(query, now: clock.now())
             } catch {
-                throw .server(status: 500, message: error.description)
+                throw .server(status: error.httpStatusCode, message: error.description)
             }
             let products = page.ids.compactMap { product($0) }
             var counts: [ProductID: Int] = [:]

@@ -90,7 +90,12 @@ public struct QueryEndpoints: HTTPRouteCollection {
         do throws(AuctionError) {
             return HTTPResponse(status: .ok, contentType: "application/json; charset=utf-8", body: body(try run(query)))
         } catch {
-            return failure(.internalServerError, "\(error)", reason: RefusalReason.serverError.rawValue)
+            guard error.isStoreUnavailable else {
+                return failure(.internalServerError, "\(error)", reason: RefusalReason.serverError.rawValue)
+            }
+            var busy = failure(.serviceUnavailable, "\(error)", reason: RefusalReason.unavailable.rawValue)
+            busy.headers.add(name: "Retry-After", value: "1")
+            return busy
         }
     }
 

@@ -258,7 +258,7 @@ public final class AuctionHouseServer: Sendable {
             do throws(StoreError) {
                 return try catalogue.bidHistory(of: id, limit: BidHistoryDTO.maximumCount)
             } catch {
-                throw .server(status: 500, message: error.description)
+                throw .server(status: error.httpStatusCode, message: error.description)
             }
         })
         router.add(QueryEndpoints(offload: { readers.submit($0) }, run: live.queryRunner(clock: clock)))

@@ -113,7 +113,7 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
         do {
             stored = try store.detail(of: id)
         } catch {
-            throw .server(status: 500, message: error.description)
+            throw .server(status: error.httpStatusCode, message: error.description)
         }
         guard var detail = stored else { throw .notFound("product") }
         detail.product = live
@@ -126,7 +126,7 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
         do {
             bytes = try store.image(imageID)
         } catch {
-            throw .server(status: 500, message: error.description)
+            throw .server(status: error.httpStatusCode, message: error.description)
         }
         guard let bytes else { throw .notFound("image") }
         return bytes

@@ -34,7 +34,7 @@ struct StoreReopening: Sendable {
             return connection
         } catch {
             nextAttempt = Self.monotonicMilliseconds() &+ StoreConnection.reopenPauseMilliseconds
-            lastFailure = "\(error)"
+            if case .unavailable(_, let reason) = error { lastFailure = reason } else { lastFailure = "\(error)" }
             throw error
         }
     }
