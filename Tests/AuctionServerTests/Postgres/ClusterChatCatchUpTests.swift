@@ -8,11 +8,9 @@ import Testing
 /// in the room's order (`room_seq`, which follows the commits), when it has caught up.
 @Suite struct ClusterChatCatchUpTests {
     @Test func messagesSentWhileTheListenerReconnectsReachItsMembersOnceInOrder() async throws {
-        let store = try ClusterStore(products: 3)
-        let first = try ClusterChatTests.node(store), second = try ClusterChatTests.node(store)
-        defer { first.stop(); second.stop() }
-        #expect(await ClusterFeedTests.listening(first))
-        #expect(await ClusterFeedTests.listening(second))
+        let nodes = try await ClusterChatTests.listeningNodes()
+        defer { nodes.stop() }
+        let (store, first, second) = (nodes.store, nodes.first, nodes.second)
         let alice = try await ChatServerTests.member(first, "alice", room: "lobby")
         let bob = try await ChatServerTests.member(second, "bob", room: "lobby")
         defer { alice.close(); bob.close() }

@@ -16,11 +16,9 @@ import Testing
     }
 
     @Test func aMemberOnOneNodeSeesJoinsAndLeavesOnTheOtherAndWhoListsBoth() async throws {
-        let store = try ClusterStore(products: 3)
-        let first = try ClusterChatTests.node(store), second = try ClusterChatTests.node(store)
-        defer { first.stop(); second.stop() }
-        #expect(await ClusterFeedTests.listening(first))
-        #expect(await ClusterFeedTests.listening(second))
+        let nodes = try await ClusterChatTests.listeningNodes()
+        defer { nodes.stop() }
+        let (first, second) = (nodes.first, nodes.second)
         let bob = try await ChatServerTests.member(second, "bob", room: "barrier")
         let alice = try await ChatServerTests.member(first, "alice", room: "lobby")
         defer { alice.close(); bob.close() }
@@ -45,11 +43,9 @@ import Testing
     }
 
     @Test func aUserOnBothNodesIsAnnouncedOnceAndLeavesWithItsLastConnection() async throws {
-        let store = try ClusterStore(products: 3)
-        let first = try ClusterChatTests.node(store), second = try ClusterChatTests.node(store)
-        defer { first.stop(); second.stop() }
-        #expect(await ClusterFeedTests.listening(first))
-        #expect(await ClusterFeedTests.listening(second))
+        let nodes = try await ClusterChatTests.listeningNodes()
+        defer { nodes.stop() }
+        let (first, second) = (nodes.first, nodes.second)
         let alice = try await ChatServerTests.member(first, "alice", room: "lobby")
         let bob = try await ChatServerTests.member(second, "bob", room: "lobby")
         defer { alice.close(); bob.close() }

@@ -11,12 +11,33 @@ import Testing
         try ServerFixture(listings: ServerFixture.listings(count: 3), hooks: ChatServerTests.hooks, configure: { $0.store = store.store })
     }
 
-    @Test func messagesReachMembersOnBothNodesOnceInOneOrder() async throws {
+    /// Two chat nodes on one fresh store (3 products), both listening: the cluster chat tests' start.
+    struct ListeningNodes {
+        /// The shared store.
+        let store: ClusterStore
+        /// Node A and node B.
+        let first: ServerFixture, second: ServerFixture
+
+        /// Stops both nodes.
+        func stop() {
+            first.stop()
+            second.stop()
+        }
+    }
+
+    /// Starts two chat nodes on a fresh store and waits until both listen on it.
+    static func listeningNodes() async throws -> ListeningNodes {
         let store = try ClusterStore(products: 3)
-        let first = try Self.node(store), second = try Self.node(store)
-        defer { first.stop(); second.stop() }
-        #expect(await ClusterFeedTests.listening(first))
-        #expect(await ClusterFeedTests.listening(second))
+        let nodes = ListeningNodes(store: store, first: try node(store), second: try node(store))
+        #expect(await ClusterFeedTests.listening(nodes.first))
+        #expect(await ClusterFeedTests.listening(nodes.second))
+        return nodes
+    }
+
+    @Test func messagesReachMembersOnBothNodesOnceInOneOrder() async throws {
+        let nodes = try await ClusterChatTests.listeningNodes()
+        defer { nodes.stop() }
+        let (first, second) = (nodes.first, nodes.second)
         let alice = try await ChatServerTests.member(first, "alice", room: "lobby")
         let carol = try await ChatServerTests.member(first, "carol", room: "lobby")
         let bob = try await ChatServerTests.member(second, "bob", room: "lobby")
@@ -46,11 +67,9 @@ import Testing
     }
 
     @Test func sequencesIncreaseInTheRoomsOrderWhenTwoNodesSendAtOnce() async throws {
-        let store = try ClusterStore(products: 3)
-        let first = try Self.node(store), second = try Self.node(store)
-        defer { first.stop(); second.stop() }
-        #expect(await ClusterFeedTests.listening(first))
-        #expect(await ClusterFeedTests.listening(second))
+        let nodes = try await ClusterChatTests.listeningNodes()
+        defer { nodes.stop() }
+        let (first, second) = (nodes.first, nodes.second)
         let alice = try await ChatServerTests.member(first, "alice", room: "lobby")
         let bob = try await ChatServerTests.member(second, "bob", room: "lobby")
         defer { alice.close(); bob.close() }
