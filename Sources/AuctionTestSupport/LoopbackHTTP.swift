@@ -3,11 +3,25 @@ import Glibc
 /// One blocking HTTP/1.1 exchange with a server on loopback (`Connection: close`), for tests that
 /// need a status and a body from a real process without an event loop.
 public enum LoopbackHTTP {
-    /// Sends `method path` (with `body` as JSON when given) to `127.0.0.1:port` and reads the answer
-    /// to its end: the status code and the body, or nil when the connection failed or timed out.
+    /// What came back.
+    public struct Answer: Sendable, CustomDebugStringConvertible {
+        /// The status code.
+        public var status: Int
+        /// The whole status line ("HTTP/1.1 401 Unauthorized").
+        public var statusLine: String
+        /// The body as text.
+        public var body: String
+
+        /// The status line and the body, for failure messages.
+        public var debugDescription: String { "\(statusLine) \(body)" }
+    }
+
+    /// Sends `method path` (with `body` as JSON when given) to `127.0.0.1:port`, from the loopback
+    /// address `source` when given (tests of per-address limits), and reads the answer to its end;
+    /// nil when the connection failed or timed out. Blocking: call it through `offPool`.
     public static func exchange(port: Int, _ method: String, _ path: String, json body: String? = nil,
-                                timeoutSeconds: Int = 10) -> (status: Int, body: String)? {
-        let fd = BlockingLoopbackSocket.connect(port: port, receiveTimeoutSeconds: timeoutSeconds)
+                                from source: String? = nil, timeoutSeconds: Int = 10) -> Answer? {
+        let fd = BlockingLoopbackSocket.connect(port: port, receiveTimeoutSeconds: timeoutSeconds, source: source)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         let payload = Array((body ?? "").utf8)
@@ -24,14 +38,13 @@ public enum LoopbackHTTP {
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count == 0 { break }
-            guard count > 0 else { return nil }
+            if count <= 0 { break }  // the end, or a reset after the answer: what arrived is parsed
             answer += buffer[0..<count]
         }
         let text = String(decoding: answer, as: UTF8.self)
-        guard let statusLine = text.split(separator: "\r\n", maxSplits: 1).first,
+        guard let head = text.range(of: "\r\n\r\n"),
+              let statusLine = text[..<head.lowerBound].split(separator: "\r\n", maxSplits: 1).first,
               let status = statusLine.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
-        let bodyStart = text.range(of: "\r\n\r\n").map { text[$0.upperBound...] } ?? ""
-        return (status, String(bodyStart))
+        return Answer(status: status, statusLine: String(statusLine), body: String(text[head.upperBound...]))
     }
 }

@@ -89,7 +89,7 @@ import Testing
         // Not only bids: every node's other stores (details, accounts) answer again after the restart
         // (within the stores' reopening pause of 500 ms after the attempt made while it was down).
         for (node, port) in cluster.httpPorts.enumerated() {
-            let detail = Mutex<(status: Int, body: String)?>(nil), registered = Mutex<(status: Int, body: String)?>(nil)
+            let detail = Mutex<LoopbackHTTP.Answer?>(nil), registered = Mutex<LoopbackHTTP.Answer?>(nil)
             #expect(await eventually(timeout: 10) {
                 detail.withLock { $0 = LoopbackHTTP.exchange(port: port, "POST", "/products/detailproduct",
                                                               json: #"{"product_id":\#(products[0])}"#) }
