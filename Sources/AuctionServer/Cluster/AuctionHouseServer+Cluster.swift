@@ -11,7 +11,7 @@ extension AuctionHouseServer {
                              chatRooms: ChatRoomSequences = ChatRoomSequences(), presence: ChatPresenceWriter? = nil,
                              log: ServerLog) -> ClusterListener {
         let listener = ClusterListener(
-            configuration: ClusterListener.Configuration(conninfo: conninfo(store)), sequences: sequences, chatRooms: chatRooms, log: log
+            configuration: ClusterListener.Configuration(conninfo: store.conninfo), sequences: sequences, chatRooms: chatRooms, log: log
         ) { event in
             // Lots are read and posted in id order under the adoption's gate, here on the listener's
             // thread, before the bids and closes handed after them.
@@ -58,17 +58,5 @@ extension AuctionHouseServer {
         _ = loop.schedule(afterMilliseconds: ChatPresenceWriter.sweepMilliseconds) {
             if presence.sweep() { sweepPresence(presence, loop: loop) }
         }
-    }
-
-    /// The settings as a libpq `key='value'` string (quotes and backslashes escaped).
-    static func conninfo(_ store: PostgresConnectionString) -> String {
-        zip(store.keys, store.values).map { key, value in
-            var escaped = ""
-            for character in value {
-                if character == "'" || character == "\\" { escaped.append("\\") }
-                escaped.append(character)
-            }
-            return "\(key)='\(escaped)'"
-        }.joined(separator: " ")
     }
 }

@@ -1,4 +1,4 @@
-import AuctionServer
+@testable import AuctionServer
 import AuctionTestSupport
 import Testing
 
@@ -86,6 +86,16 @@ import Testing
                                                  supported: PostgresSchema.currentVersion)) {
             try PostgresSchema.migrate(second)
         }
+    }
+
+    @Test func conninfoQuotesValuesAndAddsOnlyMissingDefaults() throws {
+        let parsed = try PostgresConnectionString("host=127.0.0.1 user=auction password='it\\'s a \\\\ pass' keepalives_idle=7")
+        let written = parsed.conninfo(adding: [("keepalives_idle", "1"), ("tcp_user_timeout", "900")])
+        let reread = try PostgresConnectionString(written)
+        #expect(Dictionary(uniqueKeysWithValues: zip(reread.keys, reread.values)) == [
+            "host": "127.0.0.1", "user": "auction", "password": "it's a \\ pass", "keepalives_idle": "7", "tcp_user_timeout": "900",
+        ])
+        #expect(try PostgresConnectionString(parsed.conninfo).values == parsed.values)
     }
 
     @Test func badTargetsFailWithClearErrors() async throws {

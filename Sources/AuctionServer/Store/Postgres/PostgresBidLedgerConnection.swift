@@ -100,25 +100,10 @@ final class PostgresBidLedgerConnection: Sendable {
 
     /// The libpq `key='value'` string for `store` plus keepalives and a TCP timeout of `timeoutMilliseconds`.
     static func conninfo(_ store: PostgresConnectionString, timeoutMilliseconds: Int64) -> String {
-        var keys = store.keys, values = store.values
         let seconds = String(max(1, timeoutMilliseconds / 3_000))
-        let defaults: [(String, String)] = [
+        return store.conninfo(adding: [
             ("keepalives", "1"), ("keepalives_idle", seconds), ("keepalives_interval", seconds),
             ("keepalives_count", "3"), ("tcp_user_timeout", String(timeoutMilliseconds)),
-        ]
-        for (key, value) in defaults where !keys.contains(key) {
-            keys.append(key)
-            values.append(value)
-        }
-        return zip(keys, values).map { key, value in "\(key)='\(quoted(value))'" }.joined(separator: " ")
-    }
-
-    private static func quoted(_ value: String) -> String {
-        var text = ""
-        for character in value {
-            if character == "\\" || character == "'" { text.append("\\") }
-            text.append(character)
-        }
-        return text
+        ])
     }
 }
