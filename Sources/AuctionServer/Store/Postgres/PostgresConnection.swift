@@ -1,3 +1,4 @@
+import AuctionInfrastructure
 import CLibPQ
 import Glibc
 
@@ -210,11 +211,11 @@ public final class PostgresConnection {
             sent = PQsendQuery(connection, sql)
         }
         guard sent == 1 else { throw StoreError.unavailable(target: target, reason: Self.trimmed(PQerrorMessage(connection))) }
-        let deadline = Self.monotonicMilliseconds() &+ Int64(timeout)
+        let deadline = MonotonicClock.milliseconds() &+ Int64(timeout)
         var kept: OpaquePointer?
         while true {
             while PQisBusy(connection) == 1 {
-                let remaining = deadline &- Self.monotonicMilliseconds()
+                let remaining = deadline &- MonotonicClock.milliseconds()
                 guard remaining > 0 else {
                     PQclear(kept)
                     close()
@@ -235,12 +236,6 @@ public final class PostgresConnection {
                 kept = result
             }
         }
-    }
-
-    private static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) &* 1_000 &+ Int64(now.tv_nsec) / 1_000_000
     }
 
     private func openHandle() throws(StoreError) -> OpaquePointer {

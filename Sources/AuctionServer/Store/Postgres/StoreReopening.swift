@@ -1,4 +1,4 @@
-import Glibc
+import AuctionInfrastructure
 
 /// When and how a store's broken PostgreSQL connection is opened again: not after `close()`, and
 /// not more often than once per `StoreConnection.reopenPauseMilliseconds` (monotonic time), so a
@@ -24,7 +24,7 @@ struct StoreReopening: Sendable {
     /// A new connection in place of the broken one to `target`, or `.closed` / `.unavailable`.
     mutating func reopen(target: String) throws(StoreError) -> PostgresConnection {
         guard !isClosed else { throw StoreError.closed(path: target) }
-        let now = Self.monotonicMilliseconds()
+        let now = MonotonicClock.milliseconds()
         guard now >= nextAttempt else {
             throw StoreError.unavailable(target: target, reason: lastFailure ?? "the connection was lost; reconnecting")
         }
@@ -33,15 +33,9 @@ struct StoreReopening: Sendable {
             lastFailure = nil
             return connection
         } catch {
-            nextAttempt = Self.monotonicMilliseconds() &+ StoreConnection.reopenPauseMilliseconds
+            nextAttempt = MonotonicClock.milliseconds() &+ StoreConnection.reopenPauseMilliseconds
             if case .unavailable(_, let reason) = error { lastFailure = reason } else { lastFailure = "\(error)" }
             throw error
         }
-    }
-
-    private static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) &* 1_000 &+ Int64(now.tv_nsec) / 1_000_000
     }
 }
