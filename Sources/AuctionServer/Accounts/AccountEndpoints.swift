@@ -47,9 +47,8 @@ public enum AccountEndpoints {
         router.on(.post, path, responding: { request, responder in
             let queued = workers.submit { responder.respond(body(request)) }
             if !queued {
-                var busy = json(.serviceUnavailable, AccountDTO.errorBody("the server is busy; try again in a moment"))
-                busy.headers.add(name: "Retry-After", value: "1")
-                responder.respond(busy)
+                responder.respond(json(.serviceUnavailable, AccountDTO.errorBody("the server is busy; try again in a moment"))
+                    .retryingAfter(seconds: 1))
             }
         })
     }
@@ -100,16 +99,14 @@ public enum AccountEndpoints {
         case .system, .store:
             return json(.internalServerError, AccountDTO.errorBody("the server failed; try again later"))
         case .storeUnavailable:
-            var busy = json(.serviceUnavailable, AccountDTO.errorBody("the server cannot reach its store; try again shortly"))
-            busy.headers.add(name: "Retry-After", value: "1")
-            return busy
+            return json(.serviceUnavailable, AccountDTO.errorBody("the server cannot reach its store; try again shortly"))
+                .retryingAfter(seconds: 1)
         }
     }
 
     private static func tooManyRequests(_ message: String, retry: Int64) -> HTTPResponse {
-        var response = json(.tooManyRequests, AccountDTO.errorBody(message, retryAfterMilliseconds: retry))
-        response.headers.add(name: "Retry-After", value: String((retry + 999) / 1000))
-        return response
+        return json(.tooManyRequests, AccountDTO.errorBody(message, retryAfterMilliseconds: retry))
+            .retryingAfter(milliseconds: retry)
     }
 
     private static func sessionResponse(_ status: HTTPStatus, _ session: UserSession) -> HTTPResponse {

@@ -98,9 +98,8 @@ public struct BidderEndpoints: HTTPRouteCollection {
                 }
             }
             if !queued {
-                var busy = Self.json(.serviceUnavailable, BidderDTO.errorBody("the server is busy; try again in a moment"))
-                busy.headers.add(name: "Retry-After", value: "1")
-                responder.respond(busy)
+                responder.respond(Self.json(.serviceUnavailable, BidderDTO.errorBody("the server is busy; try again in a moment"))
+                    .retryingAfter(seconds: 1))
             }
         })
     }

@@ -36,9 +36,8 @@ public struct BidHistoryEndpoints: HTTPRouteCollection {
             let job: @Sendable () -> Void = { responder.respond(Self.answer(ProductID(number), history)) }
             guard let offload else { return job() }
             if !offload(job) {
-                var busy = Self.failure(.serviceUnavailable, "the server is busy; try again in a moment", reason: .rateLimited)
-                busy.headers.add(name: "Retry-After", value: "1")
-                responder.respond(busy)
+                responder.respond(Self.failure(.serviceUnavailable, "the server is busy; try again in a moment", reason: .rateLimited)
+                    .retryingAfter(seconds: 1))
             }
         })
     }
@@ -51,9 +50,7 @@ public struct BidHistoryEndpoints: HTTPRouteCollection {
             return failure(.notFound, "no such product", reason: .unknownProduct)
         } catch {
             guard error.isStoreUnavailable else { return failure(.internalServerError, "\(error)", reason: .serverError) }
-            var busy = failure(.serviceUnavailable, "\(error)", reason: .unavailable)
-            busy.headers.add(name: "Retry-After", value: "1")
-            return busy
+            return failure(.serviceUnavailable, "\(error)", reason: .unavailable).retryingAfter(seconds: 1)
         }
     }
 

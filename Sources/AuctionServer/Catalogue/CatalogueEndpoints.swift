@@ -88,9 +88,8 @@ public struct CatalogueEndpoints: HTTPRouteCollection {
         }
         router.on(.post, path, responding: { request, responder in
             if !offload({ responder.respond(body(request)) }) {
-                var busy = failure(.serviceUnavailable, "the server is busy; try again in a moment")
-                busy.headers.add(name: "Retry-After", value: "1")
-                responder.respond(busy)
+                responder.respond(failure(.serviceUnavailable, "the server is busy; try again in a moment")
+                    .retryingAfter(seconds: 1))
             }
         })
     }
@@ -111,9 +110,7 @@ public struct CatalogueEndpoints: HTTPRouteCollection {
             return failure(.notFound, "no such \(what)")
         } catch {
             guard error.isStoreUnavailable else { return failure(.internalServerError, "\(error)") }
-            var busy = failure(.serviceUnavailable, "\(error)")
-            busy.headers.add(name: "Retry-After", value: "1")
-            return busy
+            return failure(.serviceUnavailable, "\(error)").retryingAfter(seconds: 1)
         }
     }
 

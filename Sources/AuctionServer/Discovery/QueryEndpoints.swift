@@ -60,9 +60,8 @@ public struct QueryEndpoints: HTTPRouteCollection {
             let job: @Sendable () -> Void = { responder.respond(Self.answer(query, run)) }
             guard let offload else { return job() }
             if !offload(job) {
-                var busy = Self.failure(.serviceUnavailable, "the server is busy; try again in a moment", reason: RefusalReason.rateLimited.rawValue)
-                busy.headers.add(name: "Retry-After", value: "1")
-                responder.respond(busy)
+                responder.respond(Self.failure(.serviceUnavailable, "the server is busy; try again in a moment", reason: RefusalReason.rateLimited.rawValue)
+                    .retryingAfter(seconds: 1))
             }
         })
     }
@@ -93,9 +92,7 @@ public struct QueryEndpoints: HTTPRouteCollection {
             guard error.isStoreUnavailable else {
                 return failure(.internalServerError, "\(error)", reason: RefusalReason.serverError.rawValue)
             }
-            var busy = failure(.serviceUnavailable, "\(error)", reason: RefusalReason.unavailable.rawValue)
-            busy.headers.add(name: "Retry-After", value: "1")
-            return busy
+            return failure(.serviceUnavailable, "\(error)", reason: RefusalReason.unavailable.rawValue).retryingAfter(seconds: 1)
         }
     }
 

@@ -52,9 +52,8 @@ public struct ImageEndpoints: HTTPRouteCollection {
                 limiter.take(user.id, now: time) ? nil : limiter.retryAfterMilliseconds(user.id, now: time)
             }
             if let retry {
-                var limited = Self.refusal(.tooManyRequests, "too many image uploads; try again later", reason: "too_many_uploads")
-                limited.headers.add(name: "Retry-After", value: String((retry + 999) / 1_000))
-                return responder.respond(limited)
+                return responder.respond(Self.refusal(.tooManyRequests, "too many image uploads; try again later", reason: "too_many_uploads")
+                    .retryingAfter(milliseconds: retry))
             }
             Self.run(offload, responder) { Self.upload(request, store: store, rules: rules, now: now()) }
         })
@@ -132,9 +131,8 @@ public struct ImageEndpoints: HTTPRouteCollection {
     private static func run(_ offload: CatalogueEndpoints.Offload, _ responder: HTTPResponder,
                             _ body: @escaping @Sendable () -> HTTPResponse) {
         if !offload({ responder.respond(body()) }) {
-            var busy = refusal(.serviceUnavailable, "the server is busy; try again in a moment", reason: "busy")
-            busy.headers.add(name: "Retry-After", value: "1")
-            responder.respond(busy)
+            responder.respond(refusal(.serviceUnavailable, "the server is busy; try again in a moment", reason: "busy")
+                .retryingAfter(seconds: 1))
         }
     }
 }

@@ -83,9 +83,8 @@ struct NotificationEndpoints: HTTPRouteCollection {
     private static func offload(_ workers: BlockingWorkers, _ responder: HTTPResponder,
                                 _ work: @escaping @Sendable () -> HTTPResponse) {
         guard workers.submit({ responder.respond(work()) }) else {
-            var busy = json(.serviceUnavailable, AccountDTO.errorBody("the server is busy; try again in a moment"))
-            busy.headers.add(name: "Retry-After", value: "1")
-            return responder.respond(busy)
+            return responder.respond(json(.serviceUnavailable, AccountDTO.errorBody("the server is busy; try again in a moment"))
+                .retryingAfter(seconds: 1))
         }
     }
 

@@ -188,9 +188,8 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
             }
         }
         if !accepted {
-            var busy = ImageEndpoints.refusal(.serviceUnavailable, "the server is busy; try again in a moment", reason: "busy")
-            busy.headers.add(name: "Retry-After", value: "1")
-            responder.respond(busy)
+            responder.respond(ImageEndpoints.refusal(.serviceUnavailable, "the server is busy; try again in a moment", reason: "busy")
+                .retryingAfter(seconds: 1))
         }
     }
 
