@@ -57,8 +57,8 @@ import Testing
     }
 
     @Test func globalOptionsAreDeclaredAsKeysToo() throws {
-        #expect(ProgramSpec.auction.globalOptions == GlobalOptions.specs)
-        #expect(GlobalOptions.specs.map(\.name) == ["http", "socket", "profile", "no-color"])
+        #expect(ProgramSpec.auction.globalOptions == GlobalOptions.declaredOptions)
+        #expect(GlobalOptions.declaredOptions.map(\.name) == ["http", "socket", "profile", "no-color"])
         let global = try invocation(["--http=http://h:1", "list", "--socket", "h:2", "--profile", "local", "--no-color"]).global
         #expect(global == GlobalOptions(http: "http://h:1", socket: "h:2", profile: "local", noColor: true))
     }

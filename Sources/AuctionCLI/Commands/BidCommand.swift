@@ -10,19 +10,19 @@ public struct BidCommand: Command {
     /// `bid`.
     public static let name = "bid"
     /// `<id>`.
-    public static let idArgument = Argument<ProductID>("id", help: "the product's id")
+    public static let idArgument = ArgumentKey<ProductID>("id", help: "the product's id")
     /// `[<price>]`, absolute or `+N`.
-    public static let priceArgument = Argument<BidOffer>(bidPrice: "price", help: "the price offered, e.g. 35000 or 35,000; +1000 raises the current price",
+    public static let priceArgument = ArgumentKey<BidOffer>(bidPrice: "price", help: "the price offered, e.g. 35000 or 35,000; +1000 raises the current price",
                                                          isOptional: true)
     /// `--min`.
-    public static let minimumFlag = Flag("min", help: "bid the minimum next bid (current price + minimum raise)")
+    public static let minimumFlag = FlagKey("min", help: "bid the minimum next bid (current price + minimum raise)")
     /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print the outcome as JSON")
+    public static let jsonFlag = FlagKey("json", help: "print the outcome as JSON")
     /// `--max AMOUNT`.
-    public static let maximumOption = Option<String>(text: "max", valueName: "AMOUNT",
+    public static let maximumOption = OptionKey<String>(text: "max", valueName: "AMOUNT",
                                                      help: "a secret maximum: the server bids for you up to it (a proxy bid)")
     /// `--yes`.
-    public static let yesFlag = Flag("yes", help: "do not ask before a bid or maximum more than 20% above the current price")
+    public static let yesFlag = FlagKey("yes", help: "do not ask before a bid or maximum more than 20% above the current price")
     /// `bid`'s options, arguments and help, from the keys above.
     public static let spec = CommandSpec(name, summary: "bid on a product",
                                          options: [minimumFlag.spec, jsonFlag.spec, maximumOption.spec, yesFlag.spec],

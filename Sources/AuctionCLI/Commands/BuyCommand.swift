@@ -9,11 +9,11 @@ public struct BuyCommand: Command {
     /// `buy`.
     public static let name = "buy"
     /// `<id>`.
-    public static let idArgument = Argument<ProductID>("id", help: "the product's id")
+    public static let idArgument = ArgumentKey<ProductID>("id", help: "the product's id")
     /// `--yes`.
-    public static let yesFlag = Flag("yes", help: "buy without asking first")
+    public static let yesFlag = FlagKey("yes", help: "buy without asking first")
     /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print the outcome as JSON")
+    public static let jsonFlag = FlagKey("json", help: "print the outcome as JSON")
     /// `buy`'s options, argument and help, from the keys above.
     public static let spec = CommandSpec(name, summary: "buy a product now at its buy-now price",
                                          options: [yesFlag.spec, jsonFlag.spec], arguments: [idArgument.spec], discussion: """

@@ -9,7 +9,7 @@ public struct ChatRoomCommand: Command {
     /// `chat`.
     public static let name = "chat"
     /// `<room>`.
-    public static let roomArgument = Argument<String>(text: "room", help: "the room, e.g. product-5")
+    public static let roomArgument = ArgumentKey<String>(text: "room", help: "the room, e.g. product-5")
     /// `chat`'s argument and help, from the key above.
     public static let spec = CommandSpec(name, summary: "chat in a room (product-<id> or any name)", arguments: [roomArgument.spec],
                                          discussion: """

@@ -4,7 +4,7 @@ public struct CompletionsCommand: Command {
     /// `completions`.
     public static let name = "completions"
     /// `<shell>`.
-    public static let shellArgument = Argument<String>(text: "shell", help: "bash, zsh or fish", choices: CompletionScript.shells)
+    public static let shellArgument = ArgumentKey<String>(text: "shell", help: "bash, zsh or fish", choices: CompletionScript.shells)
     /// `completions`' argument and help, from the key above.
     public static let spec = CommandSpec(name, summary: "print a shell completion script", arguments: [shellArgument.spec],
                                          discussion: """

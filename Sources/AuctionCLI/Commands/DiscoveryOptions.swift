@@ -5,22 +5,22 @@ import AuctionCore
 /// defaults) sends the command to the server's query endpoint; without them the original endpoints serve.
 public enum DiscoveryOptions {
     /// `--search TEXT`.
-    public static let searchOption = Option<String>(text: "search", valueName: "TEXT",
+    public static let searchOption = OptionKey<String>(text: "search", valueName: "TEXT",
                                                      help: "full-text search over name, description and seller (first \(CatalogueQuery.maximumSearchCharacters) characters)")
     /// `--sort ending|price|new|change|bids`.
-    public static let sortOption = Option<String>(text: "sort", valueName: "ORDER",
+    public static let sortOption = OptionKey<String>(text: "sort", valueName: "ORDER",
                                                    help: "ending, price, new, change or bids (default: catalogue order, or rank with --search)")
     /// `--ending-within 1h`.
-    public static let endingWithinOption = Option<String>(text: "ending-within", valueName: "DURATION",
+    public static let endingWithinOption = OptionKey<String>(text: "ending-within", valueName: "DURATION",
                                                            help: "only lots ending within this time, like 1h or 1h30m")
     /// `--min-price N`.
-    public static let minimumPriceOption = Option<String>(text: "min-price", valueName: "PRICE", help: "only lots priced at least this")
+    public static let minimumPriceOption = OptionKey<String>(text: "min-price", valueName: "PRICE", help: "only lots priced at least this")
     /// `--max-price N`.
-    public static let maximumPriceOption = Option<String>(text: "max-price", valueName: "PRICE", help: "only lots priced at most this")
+    public static let maximumPriceOption = OptionKey<String>(text: "max-price", valueName: "PRICE", help: "only lots priced at most this")
     /// `--seller NAME`.
-    public static let sellerOption = Option<String>(text: "seller", valueName: "NAME", help: "only this seller's lots")
+    public static let sellerOption = OptionKey<String>(text: "seller", valueName: "NAME", help: "only this seller's lots")
     /// `--status open|closed|all`.
-    public static let statusOption = Option<String>(text: "status", valueName: "STATE", help: "open (default), closed or all")
+    public static let statusOption = OptionKey<String>(text: "status", valueName: "STATE", help: "open (default), closed or all")
 
     /// The options' specs, for a command's spec.
     public static let specs: [OptionSpec] = [searchOption, sortOption, endingWithinOption, minimumPriceOption,

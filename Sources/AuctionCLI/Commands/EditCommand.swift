@@ -9,7 +9,7 @@ public struct EditCommand: Command {
     /// `edit`.
     public static let name = "edit"
     /// `<id>`.
-    public static let idArgument = Argument<ProductID>("id", help: "the lot's id")
+    public static let idArgument = ArgumentKey<ProductID>("id", help: "the lot's id")
     /// `edit`'s options, argument and help.
     public static let spec = CommandSpec(name, summary: "change your lot's text, prices, end or images",
                                          options: LotOptions.specs, arguments: [idArgument.spec], discussion: """

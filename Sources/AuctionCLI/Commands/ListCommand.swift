@@ -7,11 +7,11 @@ public struct ListCommand: Command {
     /// `list`.
     public static let name = "list"
     /// `--page N`.
-    public static let pageOption = Option<Int>("page", range: 1...1_000_000, valueName: "N", help: "the page to print, from 1 (default 1)")
+    public static let pageOption = OptionKey<Int>("page", range: 1...1_000_000, valueName: "N", help: "the page to print, from 1 (default 1)")
     /// `--all`.
-    public static let allFlag = Flag("all", help: "follow pages until the end")
+    public static let allFlag = FlagKey("all", help: "follow pages until the end")
     /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print one JSON document for scripts")
+    public static let jsonFlag = FlagKey("json", help: "print one JSON document for scripts")
     /// `list`'s options and help, from the keys above.
     public static let spec = CommandSpec(name, summary: "print a page of the catalogue", options: [pageOption.spec, allFlag.spec, jsonFlag.spec] + DiscoveryOptions.specs,
                                          discussion: """

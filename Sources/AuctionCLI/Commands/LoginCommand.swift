@@ -3,9 +3,9 @@ public struct LoginCommand: Command {
     /// `login`.
     public static let name = "login"
     /// `<name>`.
-    public static let userArgument = Argument<String>(text: "name", help: "the user name")
+    public static let userArgument = ArgumentKey<String>(text: "name", help: "the user name")
     /// `--password-stdin`.
-    public static let passwordStdin = Flag("password-stdin", help: "read the password from one line of stdin")
+    public static let passwordStdin = FlagKey("password-stdin", help: "read the password from one line of stdin")
     /// `login`'s option, argument and help, from the keys above.
     public static let spec = CommandSpec(name, summary: "log in and save the session", options: [passwordStdin.spec], arguments: [userArgument.spec])
     /// The user name.

@@ -6,33 +6,33 @@ import AuctionCore
 /// `2026-12-01T18:00Z`. Files are read later (`LotFiles`); bounds are `LotRules`'.
 public struct LotOptions: Hashable, Sendable {
     /// `--name NAME`.
-    public static let nameOption = Option<String>(text: "name", valueName: "NAME", help: "the lot's name (1 to 120 characters)")
+    public static let nameOption = OptionKey<String>(text: "name", valueName: "NAME", help: "the lot's name (1 to 120 characters)")
     /// `--start-price PRICE`.
-    public static let startPriceOption = Option<String>(text: "start-price", valueName: "PRICE",
+    public static let startPriceOption = OptionKey<String>(text: "start-price", valueName: "PRICE",
                                                         help: "the starting price, e.g. 9,000,000")
     /// `--duration 1h30m`.
-    public static let durationOption = Option<String>(text: "duration", valueName: "DURATION",
+    public static let durationOption = OptionKey<String>(text: "duration", valueName: "DURATION",
                                                       help: "how long bidding runs: 45m, 1h30m, 2d (1 minute to 30 days)")
     /// `--ends-at 2026-12-01T18:00Z`.
-    public static let endsAtOption = Option<String>(text: "ends-at", valueName: "TIME",
+    public static let endsAtOption = OptionKey<String>(text: "ends-at", valueName: "TIME",
                                                     help: "when bidding ends, in UTC: 2026-12-01T18:00Z")
     /// `--description TEXT`.
-    public static let descriptionOption = Option<String>(text: "description", valueName: "TEXT",
+    public static let descriptionOption = OptionKey<String>(text: "description", valueName: "TEXT",
                                                          help: "the description (up to 10,000 characters)")
     /// `--description-file FILE`.
-    public static let descriptionFileOption = Option<String>(text: "description-file", valueName: "FILE",
+    public static let descriptionFileOption = OptionKey<String>(text: "description-file", valueName: "FILE",
                                                              help: "read the description from FILE (UTF-8)")
     /// `--image FILE`, repeatable.
-    public static let imageOption = Option<[String]>(repeated: "image", valueName: "FILE",
+    public static let imageOption = OptionKey<[String]>(repeated: "image", valueName: "FILE",
                                                      help: "attach a PNG, JPEG or WebP image (repeat for more; up to 10, 5 MiB each)")
     /// `--min-increment N`.
-    public static let minimumIncrementOption = Option<String>(text: "min-increment", valueName: "AMOUNT",
+    public static let minimumIncrementOption = OptionKey<String>(text: "min-increment", valueName: "AMOUNT",
                                                               help: "the smallest raise (default: the server's table)")
     /// `--reserve N`.
-    public static let reserveOption = Option<String>(text: "reserve", valueName: "AMOUNT",
+    public static let reserveOption = OptionKey<String>(text: "reserve", valueName: "AMOUNT",
                                                      help: "the lowest price it sells for (at least the start price)")
     /// `--buy-now N`.
-    public static let buyNowOption = Option<String>(text: "buy-now", valueName: "AMOUNT",
+    public static let buyNowOption = OptionKey<String>(text: "buy-now", valueName: "AMOUNT",
                                                     help: "a price that ends the auction at once (at least the start price)")
     /// The option specs, in help order.
     public static let specs = [nameOption.spec, startPriceOption.spec, durationOption.spec, endsAtOption.spec, descriptionOption.spec,
@@ -66,7 +66,7 @@ public struct LotOptions: Hashable, Sendable {
 
     /// Reads the options of `command`; usage errors (exit 2) for a malformed value or a pair given together.
     public init(_ invocation: Invocation, command: String) throws(CommandError) {
-        func money(_ option: Option<String>) throws(CommandError) -> Money? {
+        func money(_ option: OptionKey<String>) throws(CommandError) -> Money? {
             guard let text = invocation[option] else { return nil }
             guard let money = Money(parsing: text), money > .zero, money <= Money.largestExact else {
                 throw .usage(command, "`--\(option.spec.name)` must be a whole amount from 1 to \(Money.largestExact) (e.g. 9,000,000), not `\(text)`; nothing was sent")

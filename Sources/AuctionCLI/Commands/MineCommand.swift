@@ -8,9 +8,9 @@ public struct MineCommand: Command {
     /// `mine`.
     public static let name = "mine"
     /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print one JSON document for scripts")
+    public static let jsonFlag = FlagKey("json", help: "print one JSON document for scripts")
     /// `--selling`.
-    public static let sellingFlag = Flag("selling", help: "list the lots you are selling instead")
+    public static let sellingFlag = FlagKey("selling", help: "list the lots you are selling instead")
     /// `mine`'s option and help, from the key above.
     public static let spec = CommandSpec(name, summary: "list the products you have bid on and where you stand",
                                          options: [jsonFlag.spec, sellingFlag.spec],

@@ -8,9 +8,9 @@ public struct NotificationsCommand: Command {
     /// `notifications`.
     public static let name = "notifications"
     /// `--all`.
-    public static let allFlag = Flag("all", help: "the newest 100, seen or not (marks nothing seen)")
+    public static let allFlag = FlagKey("all", help: "the newest 100, seen or not (marks nothing seen)")
     /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print one JSON document for scripts")
+    public static let jsonFlag = FlagKey("json", help: "print one JSON document for scripts")
     /// `notifications`' options and help, from the keys above.
     public static let spec = CommandSpec(name, summary: "list unseen notifications and mark them seen",
                                          options: [allFlag.spec, jsonFlag.spec],

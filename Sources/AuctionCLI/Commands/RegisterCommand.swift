@@ -3,9 +3,9 @@ public struct RegisterCommand: Command {
     /// `register`.
     public static let name = "register"
     /// `<name>`.
-    public static let userArgument = Argument<String>(text: "name", help: "the user name")
+    public static let userArgument = ArgumentKey<String>(text: "name", help: "the user name")
     /// `--password-stdin`.
-    public static let passwordStdin = Flag("password-stdin", help: "read the password from one line of stdin")
+    public static let passwordStdin = FlagKey("password-stdin", help: "read the password from one line of stdin")
     /// `register`'s option, argument and help, from the keys above.
     public static let spec = CommandSpec(name, summary: "create an account and log in", options: [passwordStdin.spec], arguments: [userArgument.spec])
     /// The user name.

@@ -9,7 +9,7 @@ public struct SellCommand: Command {
     /// `sell`.
     public static let name = "sell"
     /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print {\"id\":N,…} for scripts")
+    public static let jsonFlag = FlagKey("json", help: "print {\"id\":N,…} for scripts")
     /// `sell`'s options and help.
     public static let spec = CommandSpec(name, summary: "put a lot up for auction",
                                          options: LotOptions.specs + [jsonFlag.spec], discussion: """

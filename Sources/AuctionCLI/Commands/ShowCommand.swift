@@ -7,9 +7,9 @@ public struct ShowCommand: Command {
     /// `show`.
     public static let name = "show"
     /// `<id>`.
-    public static let idArgument = Argument<ProductID>("id", help: "the product's id")
+    public static let idArgument = ArgumentKey<ProductID>("id", help: "the product's id")
     /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print the product as JSON")
+    public static let jsonFlag = FlagKey("json", help: "print the product as JSON")
     /// `show`'s options, argument and help, from the keys above.
     public static let spec = CommandSpec(name, summary: "show a product in full, with its price and bid history and image",
                                          options: [jsonFlag.spec], arguments: [idArgument.spec])

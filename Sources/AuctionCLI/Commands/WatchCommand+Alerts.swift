@@ -4,9 +4,9 @@ import AuctionInfrastructure
 /// `watch`'s bell and `--notify-command` (pushes 8), and how the command sets them up.
 extension WatchCommand {
     /// `--no-bell`.
-    public static let noBellFlag = Flag("no-bell", help: "do not ring the terminal bell for notifications")
+    public static let noBellFlag = FlagKey("no-bell", help: "do not ring the terminal bell for notifications")
     /// `--notify-command CMD`.
-    public static let notifyCommandOption = Option<String>(
+    public static let notifyCommandOption = OptionKey<String>(
         text: "notify-command", valueName: "CMD",
         help: "run CMD (split into words, no shell) per notification, its JSON on stdin; killed after 5 s")
 

@@ -9,11 +9,11 @@ public struct WatchCommand: Command {
     /// `watch`.
     public static let name = "watch"
     /// `--pages N`.
-    public static let pagesOption = Option<Int>("pages", range: 1...1_000, valueName: "N", help: "load the first N pages (default 1)")
+    public static let pagesOption = OptionKey<Int>("pages", range: 1...1_000, valueName: "N", help: "load the first N pages (default 1)")
     /// `--ids ID,ID,...`.
-    public static let idsOption = Option<[Int]>(list: "ids", valueName: "ID,ID,...", help: "watch these products instead (e.g. 1,5,9)")
+    public static let idsOption = OptionKey<[Int]>(list: "ids", valueName: "ID,ID,...", help: "watch these products instead (e.g. 1,5,9)")
     /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print one JSON object per line: a snapshot, then each change")
+    public static let jsonFlag = FlagKey("json", help: "print one JSON object per line: a snapshot, then each change")
     /// `watch`'s options and help, from the keys above.
     public static let spec = CommandSpec(name, summary: "show live prices as bids arrive", options: [pagesOption.spec, idsOption.spec, jsonFlag.spec,
                                          noBellFlag.spec, notifyCommandOption.spec, watchlistFlag.spec] + DiscoveryOptions.specs,

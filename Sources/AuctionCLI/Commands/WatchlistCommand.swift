@@ -18,12 +18,12 @@ public struct WatchlistCommand: Command {
     /// `watchlist`.
     public static let name = "watchlist"
     /// `<action>`.
-    public static let actionArgument = Argument<String>(text: "action", help: "add, remove or list",
+    public static let actionArgument = ArgumentKey<String>(text: "action", help: "add, remove or list",
                                                         choices: Action.allCases.map(\.rawValue))
     /// `[<id>]`.
-    public static let idArgument = Argument<ProductID>("id", help: "the product's id (for add and remove)", isOptional: true)
+    public static let idArgument = ArgumentKey<ProductID>("id", help: "the product's id (for add and remove)", isOptional: true)
     /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print the list as JSON ({\"product_ids\":[…]})")
+    public static let jsonFlag = FlagKey("json", help: "print the list as JSON ({\"product_ids\":[…]})")
     /// `watchlist`'s option, arguments and help, from the keys above.
     public static let spec = CommandSpec(name, summary: "add, remove or list the products on your watchlist",
                                          options: [jsonFlag.spec], arguments: [actionArgument.spec, idArgument.spec],

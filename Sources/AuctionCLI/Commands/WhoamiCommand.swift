@@ -3,7 +3,7 @@ public struct WhoamiCommand: Command {
     /// `whoami`.
     public static let name = "whoami"
     /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print it as JSON")
+    public static let jsonFlag = FlagKey("json", help: "print it as JSON")
     /// `whoami`'s option and help, from the key above.
     public static let spec = CommandSpec(name, summary: "print who the saved session belongs to", options: [jsonFlag.spec])
     /// Whether to print JSON.

@@ -8,9 +8,9 @@ public struct WithdrawCommand: Command {
     /// `withdraw`.
     public static let name = "withdraw"
     /// `<id>`.
-    public static let idArgument = Argument<ProductID>("id", help: "the lot's id")
+    public static let idArgument = ArgumentKey<ProductID>("id", help: "the lot's id")
     /// `--yes`.
-    public static let yesFlag = Flag("yes", help: "withdraw without asking first")
+    public static let yesFlag = FlagKey("yes", help: "withdraw without asking first")
     /// `withdraw`'s options, argument and help.
     public static let spec = CommandSpec(name, summary: "withdraw your lot before anyone bids",
                                          options: [yesFlag.spec], arguments: [idArgument.spec], discussion: """
