@@ -52,11 +52,11 @@ import Testing
     }
 
     @Test func parsesTextArgumentsAndStdinPasswordFlag() throws {
-        let login = try invocation(["login", "alice", "--password-stdin"])
-        #expect(login[LoginCommand.userArgument] == "alice")
-        #expect(login[LoginCommand.passwordStdin])
-        #expect(try invocation(["chat", "product-5"])[ChatRoomCommand.roomArgument] == "product-5")
-        #expect(try invocation(["chat", "--", "--odd-room"])[ChatRoomCommand.roomArgument] == "--odd-room")
+        let login = try LoginCommand(invocation(["login", "alice", "--password-stdin"]))
+        #expect(login.user == "alice")
+        #expect(login.passwordFromStandardInput)
+        #expect(try ChatRoomCommand(invocation(["chat", "product-5"])).room == "product-5")
+        #expect(try ChatRoomCommand(invocation(["chat", "--", "--odd-room"])).room == "--odd-room")
     }
 
     @Test func suggestsTheNearestCommand() {

@@ -32,26 +32,9 @@ import Testing
                                               WatchCommand.watchlistFlag.spec] + DiscoveryOptions.specs)
         #expect(BidCommand.spec.options == [BidCommand.minimumFlag.spec, BidCommand.jsonFlag.spec, BidCommand.maximumOption.spec,
                                              BidCommand.yesFlag.spec])
-        #expect(BuyCommand.spec.options == [BuyCommand.yesFlag.spec, BuyCommand.jsonFlag.spec])
-        #expect(BuyCommand.spec.arguments == [BuyCommand.idArgument.spec])
         #expect(BidCommand.spec.arguments == [BidCommand.idArgument.spec, BidCommand.priceArgument.spec])
-        #expect(ShowCommand.spec.options == [ShowCommand.jsonFlag.spec])
-        #expect(ShowCommand.spec.arguments == [ShowCommand.idArgument.spec])
-        #expect(RegisterCommand.spec.options == [RegisterCommand.passwordStdin.spec])
-        #expect(RegisterCommand.spec.arguments == [RegisterCommand.userArgument.spec])
-        #expect(LoginCommand.spec.options == [LoginCommand.passwordStdin.spec])
-        #expect(LoginCommand.spec.arguments == [LoginCommand.userArgument.spec])
-        #expect(WhoamiCommand.spec.options == [WhoamiCommand.jsonFlag.spec])
-        #expect(NotificationsCommand.spec.options == [NotificationsCommand.allFlag.spec, NotificationsCommand.jsonFlag.spec])
-        #expect(ChatRoomCommand.spec.arguments == [ChatRoomCommand.roomArgument.spec])
-        #expect(CompletionsCommand.spec.arguments == [CompletionsCommand.shellArgument.spec])
-        #expect(LogoutCommand.spec.options.isEmpty && LogoutCommand.spec.arguments.isEmpty)
-        #expect(ManCommand.spec.options.isEmpty && ManCommand.spec.arguments.isEmpty)
-        #expect(MineCommand.spec.options == [MineCommand.jsonFlag.spec, MineCommand.sellingFlag.spec])
         #expect(SellCommand.spec.options == LotOptions.specs + [SellCommand.jsonFlag.spec])
         #expect(EditCommand.spec.options == LotOptions.specs && EditCommand.spec.arguments == [EditCommand.idArgument.spec])
-        #expect(WithdrawCommand.spec.options == [WithdrawCommand.yesFlag.spec])
-        #expect(WithdrawCommand.spec.arguments == [WithdrawCommand.idArgument.spec])
         #expect(WatchlistCommand.spec.options == [WatchlistCommand.jsonFlag.spec])
         #expect(WatchlistCommand.spec.arguments == [WatchlistCommand.actionArgument.spec, WatchlistCommand.idArgument.spec])
     }
@@ -73,7 +56,6 @@ import Testing
         let watch = try invocation(["watch", "--ids", "9,1"])
         #expect(watch[WatchCommand.idsOption] == [9, 1])
         #expect(watch[WatchCommand.pagesOption] == nil)
-        #expect(try invocation(["completions", "fish"])[CompletionsCommand.shellArgument] == "fish")
     }
 
     @Test func commandsBuildFromInvocationsThroughTheirKeys() throws {
