@@ -25,15 +25,16 @@ import Testing
     @Test func parsesCommandWithTypedOptions() throws {
         let list = try invocation(["list", "--page", "3", "--json"])
         #expect(list.command == "list")
-        #expect(list[ListCommand.pageOption] == 3)
-        #expect(list[ListCommand.jsonFlag])
-        #expect(!list[ListCommand.allFlag])
+        let command = try ListCommand(list)
+        #expect(command.page == 3)
+        #expect(command.json)
+        #expect(!command.all)
     }
 
     @Test func parsesCommaListsAndInlineValues() throws {
         let watch = try invocation(["watch", "--ids=1,5,9"])
-        #expect(watch[WatchCommand.idsOption] == [1, 5, 9])
-        #expect(try invocation(["watch", "--pages", "2"])[WatchCommand.pagesOption] == 2)
+        #expect(try WatchCommand(watch).ids == [1, 5, 9])
+        #expect(try WatchCommand(invocation(["watch", "--pages", "2"])).pages == 2)
     }
 
     @Test func acceptsGlobalOptionsBeforeAndAfterTheCommand() throws {

@@ -26,10 +26,6 @@ import Testing
     }
 
     @Test func everyDeclaredKeyIsInItsCommandsSpec() {
-        #expect(ListCommand.spec.options == [ListCommand.pageOption.spec, ListCommand.allFlag.spec, ListCommand.jsonFlag.spec] + DiscoveryOptions.specs)
-        #expect(WatchCommand.spec.options == [WatchCommand.pagesOption.spec, WatchCommand.idsOption.spec, WatchCommand.jsonFlag.spec,
-                                              WatchCommand.noBellFlag.spec, WatchCommand.notifyCommandOption.spec,
-                                              WatchCommand.watchlistFlag.spec] + DiscoveryOptions.specs)
         #expect(BidCommand.spec.options == [BidCommand.minimumFlag.spec, BidCommand.jsonFlag.spec, BidCommand.maximumOption.spec,
                                              BidCommand.yesFlag.spec])
         #expect(BidCommand.spec.arguments == [BidCommand.idArgument.spec, BidCommand.priceArgument.spec])
@@ -53,9 +49,6 @@ import Testing
         #expect(bid[BidCommand.jsonFlag])
         #expect(!bid[BidCommand.minimumFlag])
         #expect(try invocation(["bid", "5", "--min"])[BidCommand.priceArgument] == nil)
-        let watch = try invocation(["watch", "--ids", "9,1"])
-        #expect(watch[WatchCommand.idsOption] == [9, 1])
-        #expect(watch[WatchCommand.pagesOption] == nil)
     }
 
     @Test func commandsBuildFromInvocationsThroughTheirKeys() throws {
