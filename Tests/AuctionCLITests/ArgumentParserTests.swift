@@ -47,9 +47,9 @@ import Testing
 
     @Test func parsesBidArgumentsWithGroupedPrices() throws {
         let bid = try invocation(["bid", "5", "35,000"])
-        #expect(bid[BidCommand.idArgument] == ProductID(5))
-        #expect(bid[BidCommand.priceArgument] == .price(Money(35_000)))
-        #expect(try invocation(["bid", "5", "35000"])[BidCommand.priceArgument] == .price(Money(35_000)))
+        #expect(try BidCommand(bid).productID == ProductID(5))
+        #expect(try BidCommand(bid).offer == .price(Money(35_000)))
+        #expect(try BidCommand(invocation(["bid", "5", "35000"])).offer == .price(Money(35_000)))
     }
 
     @Test func parsesTextArgumentsAndStdinPasswordFlag() throws {

@@ -13,25 +13,23 @@ public struct Argument<Value: Sendable>: Sendable, Declaring {
         self.spec = spec
         wrappedValue = Invocation.beingRead?.arguments[spec.name].flatMap(read) ?? absent
     }
-
-    var declaration: Declaration { .argument(spec) }
-
-    private static func productID(_ value: ArgumentValue) -> ProductID? {
-        if case .productID(let id) = value { id } else { nil }
-    }
 }
 
 extension Argument where Value == ProductID {
     /// Declares `<name>`, a product id.
     public init(_ name: String, help: String) {
-        self.init(ArgumentSpec(name, kind: .productID, help: help), absent: ProductID(0), read: Self.productID)
+        self.init(ArgumentSpec(name, kind: .productID, help: help), absent: ProductID(0)) {
+            if case .productID(let id) = $0 { id } else { nil }
+        }
     }
 }
 
 extension Argument where Value == ProductID? {
     /// Declares `[<name>]`, an optional product id.
     public init(_ name: String, help: String) {
-        self.init(ArgumentSpec(name, kind: .productID, help: help, isOptional: true), absent: nil) { Argument<ProductID>.productID($0) }
+        self.init(ArgumentSpec(name, kind: .productID, help: help, isOptional: true), absent: nil) {
+            if case .productID(let id) = $0 { id } else { nil }
+        }
     }
 }
 

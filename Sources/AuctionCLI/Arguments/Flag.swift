@@ -12,6 +12,4 @@ public struct Flag: Hashable, Sendable, Declaring {
         spec = OptionSpec(name, kind: .flag, help: help)
         wrappedValue = Invocation.beingRead?.options[name] == .flag
     }
-
-    var declaration: Declaration { .option(spec) }
 }

@@ -26,8 +26,6 @@ public struct Option<Value: Hashable & Sendable>: Hashable, Sendable, Declaring 
 
     /// Hashes the value.
     public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
-
-    var declaration: Declaration { .option(spec) }
 }
 
 extension Option where Value == Int {
