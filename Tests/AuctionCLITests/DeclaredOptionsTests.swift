@@ -97,6 +97,8 @@ import Testing
         for type in AuctionApp.standardCommands {
             #expect(ProgramSpec.auction.command(named: type.name) == type.spec)
             #expect(type is any ParsableCommand.Type, "\(type.name) still declares its options by hand")
+            let names = type.spec.options.map(\.name) + ProgramSpec.auction.globalOptions.map(\.name)
+            #expect(Set(names).count == names.count, "\(type.name) declares an option twice")
         }
         #expect(ProgramSpec.auction.command(named: "demo") == .demo)
         #expect(ProgramSpec.auction.commands.map(\.name) == [
