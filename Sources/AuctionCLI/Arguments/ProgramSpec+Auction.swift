@@ -5,7 +5,7 @@ extension ProgramSpec {
         name: "auction",
         summary: "watch and bid on live auctions from the terminal",
         version: CLIVersion.current,
-        globalOptions: GlobalOptions.specs,
+        globalOptions: GlobalOptions.declaredOptions,
         commands: [
             ListCommand.spec, WatchCommand.spec, BidCommand.spec, ShowCommand.spec, .demo,
             RegisterCommand.spec, LoginCommand.spec, LogoutCommand.spec, WhoamiCommand.spec, ChatRoomCommand.spec,

@@ -2,9 +2,6 @@ import AuctionCore
 
 /// `watch --watchlist`: the ids come from the user's watchlist on the server.
 extension WatchCommand {
-    /// `--watchlist`.
-    public static let watchlistFlag = Flag("watchlist", help: "watch the products on your watchlist (see `auction watchlist`)")
-
     /// The ids on the saved login's watchlist, in the order they were added; refused (exit 1) when it is empty.
     static func watchlistIDs(_ context: CommandContext) async throws(CommandError) -> [ProductID] {
         let ids = try await context.withBidder("`watch --watchlist`") { (repository, token) throws(AuctionError) -> [ProductID] in
