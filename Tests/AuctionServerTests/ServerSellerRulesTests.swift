@@ -90,7 +90,7 @@ import Testing
         var connection: TestClient?
         defer { connection?.close() }
         var won = (withdrawal: 0, bid: 0)
-        for round in 0..<150 {
+        for round in 0..<200 {
             let bidder = try await Self.racer(running, round: round, current: &connection, token: token)
             let id = try await Self.sell(running)
             async let withdrawal = ServerSellingTests.request(running, .delete, "/products/\(id)")
@@ -108,7 +108,7 @@ import Testing
                 #expect(!row.withdrawn && row.bids == 1, "round \(round): \(row)")
             }
         }
-        #expect(won.withdrawal + won.bid == 150)
+        #expect(won.withdrawal + won.bid == 200)
     }
 
     @Test func aStartPriceRaiseAndABidSentTogetherNeverBothSucceed() async throws {
@@ -117,7 +117,7 @@ import Testing
         let token = try await ServerSellingTests.register(running, "racer")
         var connection: TestClient?
         defer { connection?.close() }
-        for round in 0..<150 {
+        for round in 0..<200 {
             let bidder = try await Self.racer(running, round: round, current: &connection, token: token)
             let id = try await Self.sell(running)
             async let edit = ServerSellingTests.request(running, .patch, "/products/\(id)", json: "{\"start_price\":900000}")
