@@ -22,7 +22,7 @@ import Testing
     }
 
     /// A stored product's row: withdrawn, bid count, start and current price.
-    static func stored(_ running: Running, _ id: Int) throws -> (withdrawn: Bool, bids: Int64, start: Int64, current: Int64) {
+    static func stored(_ running: Running, _ id: Int) throws -> Row {
         let database = try SQLiteDatabase(path: running.directory.file("auction.sqlite"), options: [.readOnly])
         defer { database.close() }
         let rows = try database.query("SELECT withdrawn_at IS NOT NULL, bid_count, start_price, current_price FROM products WHERE id = ?",
@@ -83,47 +83,47 @@ import Testing
         #expect(try await other.bid(theirID, 3_000).reason == .ownLot)
     }
 
-    @Test func aWithdrawalAndABidSentTogetherNeverBothSucceed() async throws {
+    /// A stored product's row.
+    typealias Row = (withdrawn: Bool, bids: Int64, start: Int64, current: Int64)
+
+    /// 200 rounds: a lot listed, then the seller's `change` of it over HTTP and a bid of 2,000 by another
+    /// user over the socket sent together; `check` gets the change's answer, the bid's reply and the
+    /// stored row of every round.
+    static func race(_ change: @escaping @Sendable (Running, Int) async throws -> HTTPResponse,
+                     check: (Int, HTTPResponse, WireReply, Row) -> Void) async throws {
         let running = try await Running.start()
         defer { running.stop() }
         let token = try await ServerSellingTests.register(running, "racer")
         var connection: TestClient?
         defer { connection?.close() }
-        var won = (withdrawal: 0, bid: 0)
         for round in 0..<200 {
             let bidder = try await Self.racer(running, round: round, current: &connection, token: token)
             let id = try await Self.sell(running)
-            async let withdrawal = ServerSellingTests.request(running, .delete, "/products/\(id)")
+            async let changed = change(running, id)
             async let bid = bidder.bid(id, 2_000)
-            let (change, reply) = try await (withdrawal, bid)
-            let row = try Self.stored(running, id)
+            let (answer, reply) = try await (changed, bid)
+            check(round, answer, reply, try Self.stored(running, id))
+        }
+    }
+
+    @Test func aWithdrawalAndABidSentTogetherNeverBothSucceed() async throws {
+        try await Self.race({ running, id in try await ServerSellingTests.request(running, .delete, "/products/\(id)") }) {
+            round, change, reply, row in
             if change.status == .ok {
-                won.withdrawal += 1
                 #expect(!reply.result && reply.reason == .auctionClosed, "round \(round): \(reply)")
                 #expect(row.withdrawn && row.bids == 0, "round \(round): \(row)")
             } else {
-                won.bid += 1
                 #expect(change.status.code == 409 && ServerSellingTests.reason(change) == "has_bids", "round \(round)")
                 #expect(reply.result, "round \(round): \(reply)")
                 #expect(!row.withdrawn && row.bids == 1, "round \(round): \(row)")
             }
         }
-        #expect(won.withdrawal + won.bid == 200)
     }
 
     @Test func aStartPriceRaiseAndABidSentTogetherNeverBothSucceed() async throws {
-        let running = try await Running.start()
-        defer { running.stop() }
-        let token = try await ServerSellingTests.register(running, "racer")
-        var connection: TestClient?
-        defer { connection?.close() }
-        for round in 0..<200 {
-            let bidder = try await Self.racer(running, round: round, current: &connection, token: token)
-            let id = try await Self.sell(running)
-            async let edit = ServerSellingTests.request(running, .patch, "/products/\(id)", json: "{\"start_price\":900000}")
-            async let bid = bidder.bid(id, 2_000)
-            let (change, reply) = try await (edit, bid)
-            let row = try Self.stored(running, id)
+        try await Self.race({ running, id in
+            try await ServerSellingTests.request(running, .patch, "/products/\(id)", json: "{\"start_price\":900000}")
+        }) { round, change, reply, row in
             if change.status == .ok {
                 // The change won: the bid was decided on the new start price.
                 #expect(!reply.result && reply.reason == .priceTooLow, "round \(round): \(reply)")

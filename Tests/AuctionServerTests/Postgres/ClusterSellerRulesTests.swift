@@ -26,7 +26,7 @@ import Testing
     }
 
     /// A stored product's row: withdrawn, bid count, start and current price.
-    static func stored(_ cluster: TwoNodes, _ id: Int) throws -> (withdrawn: Bool, bids: Int64, start: Int64, current: Int64) {
+    static func stored(_ cluster: TwoNodes, _ id: Int) throws -> Row {
         let rows = try cluster.store.connection.query(
             "SELECT (withdrawn_at IS NOT NULL)::int, bid_count, start_price, current_price FROM products WHERE id = ?",
             [.integer(Int64(id))]) { ($0.int64(0) != 0, $0.int64(1), $0.int64(2), $0.int64(3)) }
@@ -52,7 +52,14 @@ import Testing
         #expect(try cluster.count("SELECT COUNT(*) FROM products WHERE bought_at IS NOT NULL") == 0)
     }
 
-    @Test func aWithdrawalAndABidOnEitherNodeNeverBothSucceed() async throws {
+    /// A stored product's row.
+    typealias Row = (withdrawn: Bool, bids: Int64, start: Int64, current: Int64)
+
+    /// 120 rounds: a lot listed through node A, then the seller's `change` of it (through node A) and a
+    /// bid of 2,000 by another user (on node A, then on node B, in turn) sent together; `check` gets the
+    /// change's answer, the bid's reply and the stored row of every round.
+    static func race(_ change: @escaping @Sendable (TwoNodes, Int) async throws -> HTTPResponse,
+                     check: (Int, HTTPResponse, WireReply, Row) -> Void) async throws {
         let cluster = try await TwoNodes()
         defer { cluster.stop() }
         let token = try await Self.register(cluster, "racer")
@@ -64,14 +71,17 @@ import Testing
                 bidders.forEach { $0.close() }
                 bidders = [try await Self.client(cluster, 0, token: token), try await Self.client(cluster, 1, token: token)]
             }
-            let node = round % 2  // the bid on the seller's node, then on the other
-            let id = try await cluster.sell(0)
-            if node == 1 { #expect(await ClusterLotsTests.settles { (try? await bidders[1].bid(id, 1).reason) != .unknownProduct }) }
-            let racer = bidders[node]
-            async let withdrawal = cluster.request(0, .delete, "/products/\(id)")
+            let id = try await cluster.sell(0), racer = bidders[round % 2]
+            if round % 2 == 1 { #expect(await ClusterLotsTests.settles { (try? await racer.bid(id, 1).reason) != .unknownProduct }) }
+            async let changed = change(cluster, id)
             async let bid = racer.bid(id, 2_000)
-            let (change, reply) = try await (withdrawal, bid)
-            let row = try Self.stored(cluster, id)
+            let (answer, reply) = try await (changed, bid)
+            check(round, answer, reply, try Self.stored(cluster, id))
+        }
+    }
+
+    @Test func aWithdrawalAndABidOnEitherNodeNeverBothSucceed() async throws {
+        try await Self.race({ cluster, id in try await cluster.request(0, .delete, "/products/\(id)") }) { round, change, reply, row in
             if change.status == .ok {
                 #expect(!reply.result, "round \(round): \(reply)")
                 #expect(row.withdrawn && row.bids == 0, "round \(round): \(row)")
@@ -84,24 +94,9 @@ import Testing
     }
 
     @Test func aStartPriceRaiseAndABidOnEitherNodeNeverBothSucceed() async throws {
-        let cluster = try await TwoNodes()
-        defer { cluster.stop() }
-        let token = try await Self.register(cluster, "racer")
-        var bidders: [TestClient] = []
-        defer { bidders.forEach { $0.close() } }
-        for round in 0..<120 {
-            if round % 40 == 0 {
-                bidders.forEach { $0.close() }
-                bidders = [try await Self.client(cluster, 0, token: token), try await Self.client(cluster, 1, token: token)]
-            }
-            let node = round % 2
-            let id = try await cluster.sell(0)
-            if node == 1 { #expect(await ClusterLotsTests.settles { (try? await bidders[1].bid(id, 1).reason) != .unknownProduct }) }
-            let racer = bidders[node]
-            async let edit = cluster.request(0, .patch, "/products/\(id)", json: "{\"start_price\":900000}")
-            async let bid = racer.bid(id, 2_000)
-            let (change, reply) = try await (edit, bid)
-            let row = try Self.stored(cluster, id)
+        try await Self.race({ cluster, id in
+            try await cluster.request(0, .patch, "/products/\(id)", json: "{\"start_price\":900000}")
+        }) { round, change, reply, row in
             if change.status == .ok {
                 #expect(!reply.result, "round \(round): \(reply)")
                 #expect(row.start == 900_000 && row.current == 900_000 && row.bids == 0, "round \(round): \(row)")
