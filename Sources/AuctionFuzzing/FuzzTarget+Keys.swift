@@ -24,6 +24,7 @@ extension FuzzTarget {
         var price: Int64
         var maximum: Int64?
 
+        /// The frame that asks it under `key`.
         var message: (String) -> ClientMessage {
             { key in
                 isPurchase ? .buyNow(ProductID(product), idempotencyKey: key)

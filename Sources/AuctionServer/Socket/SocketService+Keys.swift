@@ -24,8 +24,11 @@ extension SocketService {
     struct KeyedRequest: IdempotentRequest, Sendable {
         /// A bid or a buy; nil for a key read back from a stored bid (the store keeps no kind).
         var isPurchase: Bool?
+        /// The product asked about.
         var productID: ProductID
+        /// A bid's price (nil for a buy, or a key read back from the store).
         var price: Money?
+        /// A bid's secret maximum, when it named one.
         var maximum: Money?
 
         /// A bid as received.
