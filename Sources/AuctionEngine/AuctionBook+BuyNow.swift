@@ -10,6 +10,9 @@ extension AuctionBook {
             return .refused(.unknownProduct, currentPrice: nil)
         }
         let lot = lots[index]
+        if lot.isWithdrawn {
+            return .refused(.withdrawn, currentPrice: lot.price)
+        }
         if lot.isClosed || lot.isBought || lot.endsAt.map({ now >= $0 }) == true {
             return .refused(.auctionClosed, currentPrice: lot.price)
         }

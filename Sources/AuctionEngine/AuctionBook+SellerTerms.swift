@@ -41,7 +41,7 @@ extension AuctionBook {
         return true
     }
 
-    /// Withdraws a lot the store recorded withdrawn (closed at once, bids refused `auction_closed`,
+    /// Withdraws a lot the store recorded withdrawn (closed at once, bids refused `withdrawn`,
     /// no closing announced); false when the book does not know it or had withdrawn it already.
     public mutating func adoptWithdrawal(_ id: ProductID) -> Bool {
         guard let index = indexByID[id], !lots[index].isWithdrawn else { return false }

@@ -218,7 +218,7 @@ import Testing
         #expect(try await Self.lastPage(running).contains { $0["product_id"] as? Int == second } == false)
         #expect(try await Self.detail(running, second)["withdrawn"] as? Bool == true)
         let refused = await socket.exchange([.bid(Bid(productID: ProductID(second), price: Money(5_000)), userID: nil)], first: 10)
-        #expect(refused.first??.reason == .auctionClosed)
+        #expect(refused.first??.reason == .withdrawn)
 
         let selling = try await Self.request(running, .get, "/me/selling")
         let lots = try #require(Self.object(selling)["lots"] as? [[String: Any]])

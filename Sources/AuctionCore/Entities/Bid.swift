@@ -71,6 +71,8 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
     case ownLot = "own_lot"
     /// The idempotency key already names a different request (another product, kind, price or maximum).
     case idempotencyKeyReused = "idempotency_key_reused"
+    /// The seller withdrew the lot: it takes no more bids and cannot be bought.
+    case withdrawn = "withdrawn"
 
     /// A sentence a user can act on.
     public var explanation: String {
@@ -95,6 +97,7 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
         case .unavailable: "the auction house cannot record bids right now; nothing was placed, try again shortly"
         case .ownLot: "you sell this lot; a seller cannot bid on or buy their own lot"
         case .idempotencyKeyReused: "that idempotency key was already used for a different request; use a new key"
+        case .withdrawn: "the seller withdrew this lot; it takes no more bids"
         }
     }
 }

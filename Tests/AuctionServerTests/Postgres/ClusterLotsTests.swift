@@ -95,7 +95,7 @@ import Testing
         #expect(try await cluster.request(0, .delete, "/products/\(withdrawn)").status == .ok)
         #expect(await eventually { watcherB.lotEvents.contains { $0.kind == .withdrawn && $0.productID == ProductID(withdrawn) } })
         #expect(try await cluster.listed(1).contains(withdrawn) == false)
-        #expect(try await bidder.bid(withdrawn, 9_000).reason == .auctionClosed)
+        #expect(try await bidder.bid(withdrawn, 9_000).reason == .withdrawn)
         // Each node pushed each change once (the listing node's listener skips its own).
         #expect(await eventually { watcherA.lotEvents.count == 2 })
         for watcher in [watcherA, watcherB] {
@@ -168,7 +168,7 @@ import Testing
         let bidder = try TestClient(port: cluster.nodes[1].socketPort)
         defer { bidder.close() }
         #expect(try await bidder.bid(early + 1, 800).result)
-        #expect(try await bidder.bid(early, 9_000).reason == .auctionClosed)
+        #expect(try await bidder.bid(early, 9_000).reason == .withdrawn)
     }
 
     @Test func lotPayloadsAreReadStrictly() {
