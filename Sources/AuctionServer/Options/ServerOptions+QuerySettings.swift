@@ -1,0 +1,13 @@
+extension ServerOptions {
+    /// The catalogue query's bounds (docs/SECURITY.md), listed after the bidding settings in `--help`.
+    static let querySettings: [Setting] = [
+        .number("query_row_budget", help: "rows one page of /products/query may walk before it ends early with a cursor (default 2000)",
+                in: 16...1_000_000, expected: "a count 16-1000000") { configuration, rows in
+            configuration.query.rowBudget = rows
+        },
+        .number("queries_per_address", help: "/products/query requests a second from one address (default 20)",
+                in: 1...1_000_000, expected: "a count 1-1000000") { configuration, count in
+            configuration.query.queriesPerAddressPerSecond = count
+        },
+    ]
+}
