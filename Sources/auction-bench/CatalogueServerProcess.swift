@@ -11,8 +11,9 @@ final class CatalogueServerProcess {
     /// The HTTP port it listens on.
     let httpPort: Int
 
-    /// Starts `binary --db path` and waits for its `listening http=… socket=…` line; nil (child stopped) on failure.
-    init?(binary: String, databasePath: String, directory: String) {
+    /// Starts `binary --db path` (with `settings`, `AUCTION_SERVER_*=…` lines, in its environment) and waits
+    /// for its `listening http=… socket=…` line; nil (child stopped) on failure.
+    init?(binary: String, databasePath: String, directory: String, settings: [String] = []) {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()
@@ -27,7 +28,7 @@ final class CatalogueServerProcess {
         // client address here asks thousands of queries a second: the per-address rate is lifted (a server
         // without the setting ignores it), so the figures are the queries' cost.
         let environment = ["HOME=" + directory, "XDG_DATA_HOME=" + directory, "XDG_CONFIG_HOME=" + directory, "PATH=/usr/bin:/bin",
-                           "AUCTION_SERVER_QUERIES_PER_ADDRESS=1000000"]
+                           "AUCTION_SERVER_QUERIES_PER_ADDRESS=1000000"] + settings
         var argv = arguments.map { strdup($0) } + [nil]
         var envp = environment.map { strdup($0) } + [nil]
         defer {
