@@ -10,7 +10,7 @@ import AuctionServer
 /// Runs the catalogue benchmark (`--lots N`, default 100,000; `--queries N` per kind, default 300;
 /// `--keep FILE`: write the catalogue there and keep it, or reuse the file when it exists; `--server PATH`:
 /// another `auction-server` binary than the one beside this, e.g. main's, for before/after figures;
-/// `--row-budget N`: the server's `query_row_budget`, e.g. 100000000 for a walk without a budget).
+/// `--row-budget N`: the server's `query_row_budget`, e.g. 1000000 for a walk without a budget).
 func runCatalogueBenchmark(_ arguments: [String]) -> Int32 {
     var lots = 100_000, queries = 300
     var kept: String?
