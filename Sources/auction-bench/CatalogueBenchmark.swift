@@ -8,19 +8,25 @@ import AuctionInfrastructure
 import AuctionServer
 
 /// Runs the catalogue benchmark (`--lots N`, default 100,000; `--queries N` per kind, default 300;
-/// `--keep FILE`: write the catalogue there and keep it, or reuse the file when it exists).
+/// `--keep FILE`: write the catalogue there and keep it, or reuse the file when it exists; `--server PATH`:
+/// another `auction-server` binary than the one beside this, e.g. main's, for before/after figures;
+/// `--row-budget N`: the server's `query_row_budget`, e.g. 1000000 for a walk without a budget).
 func runCatalogueBenchmark(_ arguments: [String]) -> Int32 {
     var lots = 100_000, queries = 300
     var kept: String?
+    var binary = siblingBinary("auction-server")
+    var settings: [String] = []
     var index = 0
     while index < arguments.count {
-        guard index + 1 < arguments.count, ["--lots", "--queries", "--keep"].contains(arguments[index]) else {
-            print("usage: auction-bench catalogue [--lots N] [--queries N] [--keep FILE]")
+        guard index + 1 < arguments.count, ["--lots", "--queries", "--keep", "--server", "--row-budget"].contains(arguments[index]) else {
+            print("usage: auction-bench catalogue [--lots N] [--queries N] [--keep FILE] [--server PATH] [--row-budget N]")
             return 2
         }
         let value = arguments[index + 1]
         switch arguments[index] {
         case "--keep": kept = value
+        case "--server": binary = value
+        case "--row-budget": settings.append("AUCTION_SERVER_QUERY_ROW_BUDGET=" + value)
         case let name:
             guard let number = Int(value), number > 0 else {
                 print("catalogue: \(name) takes a positive whole number")
@@ -52,9 +58,8 @@ func runCatalogueBenchmark(_ arguments: [String]) -> Int32 {
         print("catalogue: \(lots) lots, \(distinctWords) distinct words, \(generator.sellers) sellers, written in "
               + "\(format(catalogueBenchSeconds() - generating, 1)) s (\(fileKilobytes(databasePath) / 1_024) MB file)")
     }
-    let binary = siblingBinary("auction-server")
     let starting = catalogueBenchSeconds()
-    guard let server = CatalogueServerProcess(binary: binary, databasePath: databasePath, directory: directory) else {
+    guard let server = CatalogueServerProcess(binary: binary, databasePath: databasePath, directory: directory, settings: settings) else {
         print("catalogue: \(binary) did not start; its log:")
         system("cat \(directory)/server.log")
         return 1

@@ -1,6 +1,7 @@
 // What the `catalogue` suite asks: searches drawn from the generator's own vocabulary (its most common
 // words, rare ones, two- and three-syllable Korean, several words at once, FTS syntax as plain text)
-// and filtered, sorted pages followed through their cursors.
+// and filtered, sorted pages followed through their cursors, and hostile filters that match little or
+// nothing (issue 19: each must cost a bounded page, not a walk of the catalogue).
 
 /// The query kinds, each a list of `/products/query` targets.
 struct CatalogueQueryMix {
@@ -58,6 +59,16 @@ struct CatalogueQueryMix {
                  targets: zip([0, 1, 10, 150, 299], ["new", "price", "ending", "bids", "id"]).map { index, sort in
                      "/products/query?sort=\(sort)&seller=" + Self.percentEncoded(sellers[min(index, sellers.count - 1)])
                  }),
+            Kind(name: "hostile: filters matching ~nothing", isSearch: false, pagesDeep: 2,
+                 targets: ["/products/query?status=closed&ending_within=31536000&sort=price",
+                           "/products/query?status=closed&ending_within=31536000&sort=bids",
+                           "/products/query?status=closed&sort=change&limit=50",
+                           "/products/query?status=closed&ending_within=3600&sort=new",
+                           "/products/query?status=closed&min_price=1&sort=id",
+                           "/products/query?status=all&min_price=1&max_price=1000000000000000&ending_within=31536000&sort=price&limit=50"]),
+            Kind(name: "hostile: search + filters", isSearch: true, pagesDeep: 2,
+                 targets: common.prefix(3).map { search($0) + "&status=closed" }
+                     + common.prefix(3).map { search($0) + "&status=closed&sort=price&ending_within=31536000" }),
         ]
     }
 

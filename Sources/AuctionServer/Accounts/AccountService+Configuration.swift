@@ -29,6 +29,12 @@ extension AccountService {
         /// connection's session, is trusted before it is read again, so a logout on another node takes effect
         /// here within this time; nil (SQLite, one server) trusts it until it expires or is revoked here.
         public var sessionRecheckMilliseconds: Int64? = nil
+        /// Live sessions one user may hold (`sessions_per_user`, default 10): a login past it revokes the
+        /// oldest, on live connections too, as a logout does.
+        public var sessionsPerUser = 10
+        /// Successful logins of one name, from any address (`logins_per_user`, default 30 a minute); past
+        /// it a login of that name is refused `rate_limited` before its password is hashed.
+        public var loginsPerName: RateLimiter<String>.Configuration = .perMinute(30)
 
         /// Creates a configuration; the defaults are those documented in docs/ACCOUNTS.md.
         public init(sessionLifetimeMilliseconds: Int64 = 30 * 86_400_000,

@@ -199,11 +199,19 @@ public final class AccountService: Sendable {
         let token = try SessionToken.generate()
         let hash = SessionToken.hash(token)
         let expiresAt = now.adding(milliseconds: configuration.sessionLifetimeMilliseconds)
+        let revoked: [String]
         do throws(StoreError) {
-            try store.createSession(tokenHash: hash, userID: userID, createdAt: now, expiresAt: expiresAt)
+            revoked = try store.createSession(tokenHash: hash, userID: userID, createdAt: now, expiresAt: expiresAt,
+                                              keeping: max(1, configuration.sessionsPerUser))
         } catch {
             throw error.isUnavailable ? AccountError.storeUnavailable(error.description) : AccountError.store(error.description)
         }
+        // The oldest sessions past `sessionsPerUser` end as a logout ends them: live connections learn it from memory.
+        for old in revoked {
+            _ = cache.withLock { $0.removeValue(forKey: old) }
+            revocations.withLock { $0.revoke(SessionToken.revocationKey(ofHash: old), expiresAt: expiresAt, now: now) }
+        }
+        if !revoked.isEmpty { log("accounts: \(revoked.count) oldest session(s) of \(AccountService.printable(name)) revoked (more than \(configuration.sessionsPerUser))") }
         remember(hash, UserIdentity(userID: userID, name: name, expiresAt: expiresAt))
         cleanUpHourly(now: now)
         return UserSession(userID: userID, name: name, token: token, expiresAt: expiresAt)

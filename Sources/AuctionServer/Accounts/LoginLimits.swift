@@ -12,7 +12,9 @@ import AuctionEngine
 /// network the name has not logged in from waits a delay after the name's last failure that doubles
 /// with each further failure, up to `maximumLoginDelayMilliseconds`, one such attempt at a time.
 /// Networks a name logged in from (or registered from) are not delayed: the owner is not locked out.
-/// Registrations take a token per network before any work is done.
+/// Registrations take a token per network before any work is done. Successful logins take a token
+/// per name (`loginsPerName`): once a name's are spent, its logins wait before any hashing, whoever
+/// sends them (a right-password flood cannot pile up sessions or crowd out other users' logins).
 struct LoginLimits: Sendable {
     /// A login attempt's reserved keys, handed back to `release`.
     struct Ticket: Sendable {
@@ -35,6 +37,7 @@ struct LoginLimits: Sendable {
     private var byNetwork: RateLimiter<String>
     private var byPair: RateLimiter<String>
     private var registrations: RateLimiter<String>
+    private var successes: RateLimiter<String>
     private var names: [String: NameFailures] = [:]
     private var knownNetworks: [String: [String]] = [:]
     private var inFlight: [String: Int] = [:]
@@ -54,6 +57,7 @@ struct LoginLimits: Sendable {
         byNetwork = RateLimiter(configuration: configuration.failedLoginsPerNetwork)
         byPair = RateLimiter(configuration: configuration.failedLoginsPerNameAndAddress)
         registrations = RateLimiter(configuration: configuration.registrationsPerNetwork)
+        successes = RateLimiter(configuration: configuration.loginsPerName)
         nameCeiling = configuration.failedLoginsPerName.capacity
         leakMilliseconds = max(1, configuration.failedLoginsPerName.periodMilliseconds / Int64(configuration.failedLoginsPerName.capacity))
         maximumDelay = max(Self.firstDelayMilliseconds, configuration.maximumLoginDelayMilliseconds)
@@ -67,6 +71,7 @@ struct LoginLimits: Sendable {
         var buckets: [(Bucket, String)] = [(.pair, (address ?? "?") + " " + name)]
         if let address, let network { buckets += [(.address, address), (.network, network)] }
         var wait: Int64 = 0
+        if !successes.allows(name, now: now) { wait = max(1_000, successes.retryAfterMilliseconds(name, now: now)) }
         for (bucket, key) in buckets {
             let limiter = self.limiter(bucket)
             guard limiter.available(key, now: now) <= inFlight[Self.flightKey(bucket, key), default: 0] else { continue }
@@ -106,7 +111,10 @@ struct LoginLimits: Sendable {
             }
             recordFailure(of: ticket.name, now: now)
         }
-        if succeeded { remember(ticket.network, for: ticket.name) }
+        if succeeded {
+            remember(ticket.network, for: ticket.name)
+            _ = successes.take(ticket.name, now: now)
+        }
     }
 
     /// Takes a registration from `address`'s network; nil to go ahead, else the wait.
@@ -130,6 +138,7 @@ struct LoginLimits: Sendable {
         byNetwork.prune(now: now)
         byPair.prune(now: now)
         registrations.prune(now: now)
+        successes.prune(now: now)
         for name in names.keys { _ = settled(name, now: now) }
     }
 

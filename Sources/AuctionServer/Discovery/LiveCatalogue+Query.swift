@@ -3,12 +3,13 @@ import AuctionInfrastructure
 
 extension LiveCatalogue {
     /// Runs catalogue queries: the store orders and filters the committed rows (schema 6's indexes),
-    /// then each lot is shown as it stands in memory now (the live price, end and bid count).
-    func queryRunner(clock: any TimeSource) -> QueryEndpoints.Run {
+    /// then each lot is shown as it stands in memory now (the live price, end and bid count). Each page's
+    /// index walk visits at most `rowBudget` rows.
+    func queryRunner(clock: any TimeSource, rowBudget: Int = CatalogueStore.queryRowBudget) -> QueryEndpoints.Run {
         { [self] (query) throws(AuctionError) -> QueryEndpoints.QueryAnswer in
             let page: CatalogueQueryPage
             do throws(StoreError) {
-                page = try store.query(query, now: clock.now())
+                page = try store.query(query, now: clock.now(), rowBudget: rowBudget)
             } catch {
                 throw .server(status: error.httpStatusCode, message: error.description)
             }
@@ -21,15 +22,17 @@ extension LiveCatalogue {
 }
 
 extension LiveCatalogue {
-    /// Runs request 13's queries on the catalogue readers: the ids on the first `pages` pages.
-    func pageRunner(clock: any TimeSource, offload: @escaping CatalogueEndpoints.Offload) -> SocketService.QueryPages {
+    /// Runs request 13's queries on the catalogue readers: the ids on the first `pages` pages (each
+    /// walking at most `rowBudget` rows).
+    func pageRunner(clock: any TimeSource, rowBudget: Int = CatalogueStore.queryRowBudget,
+                    offload: @escaping CatalogueEndpoints.Offload) -> SocketService.QueryPages {
         { [store] query, pages, done in
             offload {
                 var ids: [ProductID] = []
                 var page = query
                 do throws(StoreError) {
                     for _ in 0..<pages {
-                        let found = try store.query(page, now: clock.now())
+                        let found = try store.query(page, now: clock.now(), rowBudget: rowBudget)
                         ids += found.ids
                         guard let next = found.next else { break }
                         page.cursor = next

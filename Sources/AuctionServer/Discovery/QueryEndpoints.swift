@@ -4,7 +4,8 @@ import AuctionInfrastructure
 
 /// `GET /products/query` (public, ours): search, filter, sort and keyset-page the catalogue.
 /// Answers `{"products":[…list items…],"next_cursor":"…"|null}`; any bad parameter → 400 with
-/// `"reason":"invalid_query"`. The read runs where `offload` puts it (the catalogue readers).
+/// `"reason":"invalid_query"`; past the per-address rate, 429 `rate_limited` with Retry-After. The read
+/// runs where `offload` puts it (the catalogue readers).
 public struct QueryEndpoints: HTTPRouteCollection {
     /// The route's path.
     public static let path = "/products/query"
@@ -36,17 +37,33 @@ public struct QueryEndpoints: HTTPRouteCollection {
     public var run: Run
     /// Where reads run (nil: on the event loop).
     public var offload: CatalogueEndpoints.Offload?
+    /// The per-address rate (nil: none).
+    let rate: QueryRate?
 
     /// The route over `run`.
     public init(offload: CatalogueEndpoints.Offload? = nil, run: @escaping Run) {
         self.run = run
         self.offload = offload
+        rate = nil
+    }
+
+    /// The route over `run`, each client address allowed `limits.queriesPerAddressPerSecond` queries a second on `now`'s clock.
+    public init(offload: CatalogueEndpoints.Offload? = nil, limits: CatalogueQueryLimits, now: @escaping @Sendable () -> Timestamp,
+                run: @escaping Run) {
+        self.run = run
+        self.offload = offload
+        rate = QueryRate(perSecond: limits.queriesPerAddressPerSecond, now: now)
     }
 
     /// Adds `GET /products/query`.
     public func register(on router: inout HTTPRouter) {
-        let run = self.run, offload = self.offload
+        let run = self.run, offload = self.offload, rate = self.rate
         router.on(.get, Self.path, responding: { request, responder in
+            if let wait = rate?.take(request.remoteAddress?.host) {
+                responder.respond(Self.failure(.tooManyRequests, "too many queries from your address; try again in a moment",
+                                               reason: RefusalReason.rateLimited.rawValue).retryingAfter(milliseconds: wait))
+                return
+            }
             let query: CatalogueQueryRequest
             do throws(CatalogueQueryError) {
                 guard let parameters = FormParameters(request.query ?? "") else {

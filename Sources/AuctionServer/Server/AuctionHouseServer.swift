@@ -261,8 +261,10 @@ public final class AuctionHouseServer: Sendable {
                 throw .server(status: error.httpStatusCode, message: error.description)
             }
         })
-        router.add(QueryEndpoints(offload: { readers.submit($0) }, run: live.queryRunner(clock: clock)))
-        service.queryPages = live.pageRunner(clock: clock, offload: { readers.submit($0) })
+        let query = configuration.query, queryClock = self.clock
+        router.add(QueryEndpoints(offload: { readers.submit($0) }, limits: query, now: { queryClock.now() },
+                                  run: live.queryRunner(clock: clock, rowBudget: query.rowBudget)))
+        service.queryPages = live.pageRunner(clock: clock, rowBudget: query.rowBudget, offload: { readers.submit($0) })
         if let relay = running.notifications {
             router.add(NotificationEndpoints(sessions: sessions, store: relay.store, workers: relay.readers, clock: clock))
         }

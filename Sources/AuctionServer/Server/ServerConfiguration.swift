@@ -43,6 +43,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var descriptorReserve = 256
     /// Soft close defaults and idempotency-key bounds (`extend_window`, `extend_by`, `max_extensions`, …).
     public var bidding = BiddingSettings()
+    /// What one catalogue query may cost: its row budget and the per-address query rate.
+    public var query = CatalogueQueryLimits()
     /// Image uploads (`POST /images`) one user may make an hour; more are answered 429 `too_many_uploads`.
     public var imageUploadsPerHour = 120
     /// How long the PostgreSQL store may take (connect, statement, unacknowledged TCP) before it

@@ -76,13 +76,37 @@ public final class AccountStore: Sendable {
         }
     }
 
-    /// Stores a new session for a user.
-    public func createSession(tokenHash: String, userID: UserID, createdAt: Timestamp, expiresAt: Timestamp) throws(StoreError) {
-        try connection.withDatabase { database throws(StoreError) -> Void in
-            _ = try database.write("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)", [
-                .text(tokenHash), .integer(userID.rawValue), .integer(createdAt.millisecondsSinceEpoch),
-                .integer(expiresAt.millisecondsSinceEpoch),
-            ])
+    /// Stores a new session for a user and revokes the user's oldest live sessions past `keeping` (the
+    /// new one counted and never revoked); returns the revoked sessions' token hashes. One transaction,
+    /// the user's row locked on PostgreSQL, so concurrent logins never leave more than `keeping` live; on
+    /// PostgreSQL each revocation is notified on `auction_sessions` as a logout's is.
+    @discardableResult
+    public func createSession(tokenHash: String, userID: UserID, createdAt: Timestamp, expiresAt: Timestamp,
+                              keeping: Int = Int.max) throws(StoreError) -> [String] {
+        try connection.withDatabase { database throws(StoreError) -> [String] in
+            try database.inTransaction { () throws(StoreError) -> [String] in
+                if database.dialect == .postgres {
+                    _ = try database.rows("SELECT id FROM users WHERE id = ? FOR UPDATE", [.integer(userID.rawValue)]) { $0.int64(0) }
+                }
+                _ = try database.write("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)", [
+                    .text(tokenHash), .integer(userID.rawValue), .integer(createdAt.millisecondsSinceEpoch),
+                    .integer(expiresAt.millisecondsSinceEpoch),
+                ])
+                guard keeping < Int.max else { return [] }
+                let others = try database.rows("""
+                    SELECT token_hash FROM sessions WHERE user_id = ? AND token_hash <> ? AND revoked_at IS NULL AND expires_at > ?
+                    ORDER BY created_at DESC, token_hash DESC
+                    """, [.integer(userID.rawValue), .text(tokenHash), .integer(createdAt.millisecondsSinceEpoch)]) { $0.text(0) }
+                let revoked = Array(others.dropFirst(max(0, keeping - 1)))
+                for hash in revoked {
+                    try database.write("UPDATE sessions SET revoked_at = ? WHERE token_hash = ?", [.integer(createdAt.millisecondsSinceEpoch), .text(hash)])
+                    if database.dialect == .postgres {
+                        let key = SessionToken.revocationKey(ofHash: hash)
+                        _ = try database.rows("SELECT pg_notify(?, ?)", [.text(Self.sessionChannel), .text(key)]) { _ in 0 }
+                    }
+                }
+                return revoked
+            }
         }
     }
 

@@ -17,23 +17,28 @@ struct CatalogueQueryConditions {
         var condition: Condition
         /// The index that finds it.
         var index: String
+        /// That index's order (counting in it keeps PostgreSQL on the index too).
+        var order: String
     }
 
     /// The end a lot without one sorts by (and the ending index stores).
     static let noEnd = "9223372036854775807"
-    /// The ending index's expression.
-    static let ending = "IFNULL(p.ends_at, \(noEnd))"
+    /// The ending index's expression on `dialect` (each engine matches an index on its own spelling).
+    static func ending(_ dialect: StoreDialect) -> String {
+        dialect == .sqlite ? "IFNULL(p.ends_at, \(noEnd))" : "COALESCE(p.ends_at, \(noEnd))"
+    }
 
     /// Every filter, withdrawn lots and status included.
     private(set) var all: [Condition] = []
     /// The filters an index can find alone.
     private(set) var narrowing: [Narrowing] = []
 
-    /// The filters of `query` at `now` (ms since the epoch).
-    init(_ query: CatalogueQuery, now: Int64) {
+    /// The filters of `query` at `now` (ms since the epoch), written for `dialect`'s indexes.
+    init(_ query: CatalogueQuery, now: Int64, dialect: StoreDialect) {
         all.append(Condition(sql: "p.withdrawn_at IS NULL"))  // withdrawn lots leave every list
         // Written on the ending index's expression, so a walk in end order starts at the first open lot.
-        let open = "(p.closed_at IS NULL AND \(Self.ending) > \(now))"
+        let ending = Self.ending(dialect)
+        let open = "(p.closed_at IS NULL AND \(ending) > \(now))"
         switch query.status {
         case .open: all.append(Condition(sql: open))
         case .closed: all.append(Condition(sql: "NOT " + open))
@@ -44,9 +49,9 @@ struct CatalogueQueryConditions {
             let (limit, overflowAgain) = now.addingReportingOverflow(span)
             // Lots without an end sort at Int64.max: the window stops below it.
             let last = overflow || overflowAgain ? Int64.max - 1 : min(limit, Int64.max - 1)
-            let window = Condition(sql: "\(Self.ending) > \(now) AND \(Self.ending) <= \(last)")
+            let window = Condition(sql: "\(ending) > \(now) AND \(ending) <= \(last)")
             all.append(window)
-            narrowing.append(Narrowing(condition: window, index: "products_by_ending"))
+            narrowing.append(Narrowing(condition: window, index: "products_by_ending", order: "\(ending), p.id"))
         }
         var price: [String] = []
         if let minimum = query.minimumPrice { price.append("p.current_price >= \(minimum.minorUnits)") }
@@ -54,12 +59,12 @@ struct CatalogueQueryConditions {
         if !price.isEmpty {
             let range = Condition(sql: price.joined(separator: " AND "))
             all.append(range)
-            narrowing.append(Narrowing(condition: range, index: "products_by_price"))
+            narrowing.append(Narrowing(condition: range, index: "products_by_price", order: "p.current_price, p.id"))
         }
         if let seller = query.seller {
             let equal = Condition(sql: "p.seller = ?", values: [.text(seller)])
             all.append(equal)
-            narrowing.append(Narrowing(condition: equal, index: "products_by_seller"))
+            narrowing.append(Narrowing(condition: equal, index: "products_by_seller", order: "p.seller"))
         }
     }
 

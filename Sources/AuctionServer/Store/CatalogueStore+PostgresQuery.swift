@@ -1,67 +1,67 @@
 import AuctionCore
 
-/// The catalogue query on PostgreSQL: the same filters, sorts and keyset pages as SQLite's, with search
-/// through migration 2's `pg_trgm` indexes instead of FTS5.
+/// The catalogue query on PostgreSQL: the same filters, sorts, keyset pages and row budget as SQLite's,
+/// with search terms as `ILIKE` checks on the rows a page walks instead of FTS5.
 extension CatalogueStore {
     /// One keyset page of `query` at `now` on PostgreSQL.
     ///
     /// Each whitespace-separated search term must occur in the name, description or seller (`ILIKE`
-    /// with `%`, `_` and `\` escaped: the search string is always text, never syntax); `rank` orders by
-    /// trigram similarity, name weighed most, then seller, then description.
-    func postgresQuery(_ request: CatalogueQueryRequest, now: Timestamp) throws(StoreError) -> CatalogueQueryPage {
+    /// with `%`, `_` and `\` escaped: the search string is always text, never syntax). Like SQLite's, a
+    /// page reads either a narrowing filter's candidate set (under `cap` rows, counted in that filter's
+    /// index) or walks the sort's index at most `budget` rows (`CatalogueQueryWalk`; a page whose filters
+    /// match little there ends early with a cursor). `rank` orders in SQLite's two tiers, every term in
+    /// the name first, then the other matches, each newest first, walked on the primary key.
+    func postgresQuery(_ request: CatalogueQueryRequest, now: Timestamp, cap: Int, budget: Int) throws(StoreError) -> CatalogueQueryPage {
         let query = request.query
         let terms = query.search.map { $0.split(whereSeparator: { $0.isWhitespace }).map(String.init) } ?? []
-        let ranked = query.sort == .rank && !terms.isEmpty
-        var values: [SQLiteValue] = []
-        var conditions = ["p.withdrawn_at IS NULL"]  // withdrawn lots leave every list
+        var conditions = CatalogueQueryConditions(query, now: now.millisecondsSinceEpoch, dialect: .postgres)
         for term in terms {
-            conditions.append("(p.name ILIKE ? ESCAPE '\\' OR p.description ILIKE ? ESCAPE '\\' OR p.seller ILIKE ? ESCAPE '\\')")
             let pattern = SQLiteValue.text("%" + Self.likeEscaped(term) + "%")
-            values += [pattern, pattern, pattern]
+            conditions.append(.init(sql: "p.name ILIKE ? ESCAPE '\\' OR p.description ILIKE ? ESCAPE '\\' OR p.seller ILIKE ? ESCAPE '\\'",
+                                    values: [pattern, pattern, pattern]))
         }
-        let nowValue = now.millisecondsSinceEpoch
-        let open = "(p.closed_at IS NULL AND (p.ends_at IS NULL OR p.ends_at > \(nowValue)))"
-        switch query.status {
-        case .open: conditions.append(open)
-        case .closed: conditions.append("NOT " + open)
-        case .all: break
-        }
-        if let within = query.endingWithinSeconds {
-            let (span, overflow) = within.multipliedReportingOverflow(by: 1_000)
-            let (limit, overflowAgain) = nowValue.addingReportingOverflow(span)
-            conditions.append("(p.ends_at IS NOT NULL AND p.ends_at > \(nowValue) AND p.ends_at <= \(overflow || overflowAgain ? Int64.max : limit))")
-        }
-        if let minimum = query.minimumPrice { conditions.append("p.current_price >= \(minimum.minorUnits)") }
-        if let maximum = query.maximumPrice { conditions.append("p.current_price <= \(maximum.minorUnits)") }
-        if let seller = query.seller {
-            conditions.append("p.seller = ?")
-            values.append(.text(seller))
-        }
-        var key = Self.postgresSortKey(query.sort)
-        var keyValues: [SQLiteValue] = []
-        if ranked {
-            let text = SQLiteValue.text(terms.joined(separator: " "))
-            key = "(-(10 * similarity(p.name, ?) + 3 * similarity(p.seller, ?) + similarity(p.description, ?)))::float8"
-            keyValues = [text, text, text]
-        }
-        var outer = ""
-        var cursorValues: [SQLiteValue] = []
-        if let cursor = request.cursor {
-            outer = " WHERE k >= ? AND (k > ? OR id > ?)"
-            let boundary: SQLiteValue = ranked ? .real(Double(bitPattern: UInt64(bitPattern: cursor.key))) : .integer(cursor.key)
-            cursorValues = [boundary, boundary, .integer(cursor.id)]
-        }
-        let sql = "SELECT id, k, seller FROM (SELECT p.id AS id, \(key) AS k, p.seller AS seller FROM products p WHERE "
-            + conditions.joined(separator: " AND ") + ") AS page\(outer) ORDER BY k, id LIMIT \(request.limit + 1)"
-        let rows = try withDatabase { database throws(StoreError) in
-            try database.rows(sql, keyValues + values + cursorValues) { row in
-                (ProductID(Int(row.int64(0))), ranked ? Int64(bitPattern: row.double(1).bitPattern) : row.int64(1), row.text(2))
+        let filter = conditions.combined
+        return try withDatabase { database throws(StoreError) -> CatalogueQueryPage in
+            if query.sort == .rank && !terms.isEmpty {
+                return try Self.postgresRankedPage(request, terms: terms, filter: filter, budget: budget, database: database)
+            }
+            let sort = query.sort == .rank ? CatalogueQuery.Sort.id : query.sort
+            let key = Self.postgresSortKey(sort)
+            var smallest = cap
+            for narrowing in conditions.narrowing {
+                let count = try Self.cappedCount("SELECT 1 FROM products p WHERE \(narrowing.condition.sql) ORDER BY \(narrowing.order)",
+                                                 narrowing.condition.values, database, cap: cap)
+                smallest = min(smallest, count)
+            }
+            if smallest < cap {
+                return try Self.candidatePage(request, source: "products p", key: key, filter: filter, database: database)
+            }
+            let walks = CatalogueQueryWalk.sorted(from: "products p", key: key, cursor: request.cursor, isID: sort == .id)
+            return try CatalogueQueryWalk.page(walks, filter: { _ in filter }, limit: request.limit, budget: budget, database: database) { _, key, id in
+                QueryCursor(sort: query.sort, key: key, id: id)
             }
         }
-        let page = rows.prefix(request.limit)
-        let next = rows.count > request.limit ? page.last.map { QueryCursor(sort: query.sort, key: $0.1, id: Int64($0.0.rawValue)) } : nil
-        return CatalogueQueryPage(ids: page.map(\.0), sellers: Dictionary(page.map { ($0.0, $0.2) }, uniquingKeysWith: { first, _ in first }),
-                                  next: next)
+    }
+
+    /// A ranked page on PostgreSQL: tier 0 (every term in the name), then tier 1, each newest first.
+    private static func postgresRankedPage(_ request: CatalogueQueryRequest, terms: [String], filter: CatalogueQueryConditions.Condition,
+                                           budget: Int, database: any StoreDatabase) throws(StoreError) -> CatalogueQueryPage {
+        let inName = CatalogueQueryConditions.Condition(sql: terms.map { _ in "p.name ILIKE ? ESCAPE '\\'" }.joined(separator: " AND "),
+                                                        values: terms.map { .text("%" + likeEscaped($0) + "%") })
+        let startTier = request.cursor.map { $0.key == 1 ? 1 : 0 } ?? 0
+        let tiers = Array(startTier...1)
+        let walks = tiers.map { tier -> CatalogueQueryWalk in
+            guard tier == startTier, let cursor = request.cursor else {
+                return CatalogueQueryWalk(from: "products p", range: .init(sql: "1 = 1"), key: "\(tier)", order: "p.id DESC")
+            }
+            return CatalogueQueryWalk(from: "products p", range: .init(sql: "p.id < ?", values: [.integer(cursor.id)]), key: "\(tier)", order: "p.id DESC")
+        }
+        let filters = tiers.map { tier in
+            CatalogueQueryConditions.Condition(sql: "(\(filter.sql)) AND \(tier == 0 ? "" : "NOT ")(\(inName.sql))", values: filter.values + inName.values)
+        }
+        return try CatalogueQueryWalk.page(walks, filter: { filters[$0] }, limit: request.limit, budget: budget, database: database) { _, tier, id in
+            QueryCursor(sort: request.query.sort, key: tier, id: id)
+        }
     }
 
     /// The SQL expression a sort orders by on PostgreSQL (ascending, then id; rank without search is none).
@@ -69,7 +69,7 @@ extension CatalogueStore {
         switch sort {
         case .id: "p.id"
         case .rank: "0"
-        case .ending: "COALESCE(p.ends_at, 9223372036854775807)"
+        case .ending: CatalogueQueryConditions.ending(.postgres)
         case .price: "p.current_price"
         case .new: "-p.listed_at"
         case .change: "-p.last_change"

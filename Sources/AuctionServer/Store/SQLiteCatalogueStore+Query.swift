@@ -4,6 +4,9 @@ extension SQLiteCatalogueStore {
     /// A narrowing filter (or search) that finds fewer rows than this is read whole and sorted;
     /// otherwise the sort's index is walked and each row checked, stopping at a page.
     public static let sortedCandidateCap = 2_000
+    /// The rows one walk of an index may visit for a page (`query_row_budget`); a page whose filters
+    /// match fewer rows than it wants within them ends early with a cursor (`CatalogueQueryWalk`).
+    public static let queryRowBudget = 2_000
 
     /// One keyset page of `query` at time `now`.
     ///
@@ -11,25 +14,28 @@ extension SQLiteCatalogueStore {
     /// Ranked searches walk the search indexes newest first, tier by tier (`rankedPage`); every other
     /// order is (key, id) ascending, the page starting strictly after the cursor's (key, id), read either
     /// from the smallest narrowing filter's index (when it finds under `sortedCandidateCap` rows) or by
-    /// walking the sort's own index — so no page costs work in proportion to the catalogue. `candidateCap`
-    /// is `sortedCandidateCap` but for tests that drive both paths over a small catalogue.
-    public func query(_ request: CatalogueQueryRequest, now: Timestamp,
-                      candidateCap: Int = sortedCandidateCap) throws(StoreError) -> CatalogueQueryPage {
+    /// walking the sort's own index at most `rowBudget` rows (the page ends early, with a cursor, where the
+    /// budget runs out; a candidate set is under the budget too) — so no page costs work in proportion to the catalogue. `candidateCap` is
+    /// `sortedCandidateCap` but for tests that drive both paths over a small catalogue.
+    public func query(_ request: CatalogueQueryRequest, now: Timestamp, candidateCap: Int = sortedCandidateCap,
+                      rowBudget: Int = queryRowBudget) throws(StoreError) -> CatalogueQueryPage {
         let query = request.query
-        if dialect == .postgres { return try postgresQuery(request, now: now) }
+        let budget = max(1, rowBudget)
+        let candidateCap = min(candidateCap, budget)  // a candidate set read whole is within the budget too
+        if dialect == .postgres { return try postgresQuery(request, now: now, cap: candidateCap, budget: budget) }
         let terms = query.search.map(SearchTerms.init)
         if let terms, terms.findsNothing { return CatalogueQueryPage(ids: [], sellers: [:], next: nil) }
-        let conditions = CatalogueQueryConditions(query, now: now.millisecondsSinceEpoch)
+        let conditions = CatalogueQueryConditions(query, now: now.millisecondsSinceEpoch, dialect: .sqlite)
         return try withSQLiteDatabase { database throws(StoreError) -> CatalogueQueryPage in
             if query.sort == .rank, let terms {
-                return try Self.rankedPage(request, terms: terms, conditions: conditions, cap: candidateCap, database: database)
+                return try Self.rankedPage(request, terms: terms, conditions: conditions, cap: candidateCap, budget: budget, database: database)
             }
-            return try Self.sortedPage(request, terms: terms, conditions: conditions, cap: candidateCap, database: database)
+            return try Self.sortedPage(request, terms: terms, conditions: conditions, cap: candidateCap, budget: budget, database: database)
         }
     }
 
     private static func sortedPage(_ request: CatalogueQueryRequest, terms: SearchTerms?, conditions: CatalogueQueryConditions, cap: Int,
-                                   database: SQLiteDatabase) throws(StoreError) -> CatalogueQueryPage {
+                                   budget: Int, database: SQLiteDatabase) throws(StoreError) -> CatalogueQueryPage {
         let query = request.query
         let sort = query.sort == .rank ? CatalogueQuery.Sort.id : query.sort
         var conditions = conditions
@@ -51,27 +57,40 @@ extension SQLiteCatalogueStore {
             }
         }
         if let plan { conditions.append(searchDrives ? plan.primary.condition : plan.primaryCheck) }
-        let source = driver?.source ?? "products p " + (sortIndex(sort).map { "INDEXED BY " + $0 } ?? "NOT INDEXED")
-        let filter = conditions.combined
+        guard let source = driver?.source else {
+            let walks = CatalogueQueryWalk.sorted(from: "products p " + (sortIndex(sort).map { "INDEXED BY " + $0 } ?? "NOT INDEXED"),
+                                                  key: sortKey(sort), cursor: request.cursor, isID: sort == .id)
+            let filter = conditions.combined
+            return try CatalogueQueryWalk.page(walks, filter: { _ in filter }, limit: request.limit, budget: budget, database: database) { _, key, id in
+                QueryCursor(sort: query.sort, key: key, id: id)
+            }
+        }
+        return try candidatePage(request, source: source, key: sortKey(sort), filter: conditions.combined, database: database)
+    }
+
+    /// A page read from a candidate set under the cap (a narrowing filter's index or the search's): every
+    /// row of the set after the cursor that passes `filter`, sorted by (`key`, id).
+    static func candidatePage(_ request: CatalogueQueryRequest, source: String, key: String, filter: CatalogueQueryConditions.Condition,
+                              database: any StoreDatabase) throws(StoreError) -> CatalogueQueryPage {
         var values = filter.values
         var outer = ""
         if let cursor = request.cursor {
             outer = " WHERE k >= ? AND (k > ? OR id > ?)"
             values += [.integer(cursor.key), .integer(cursor.key), .integer(cursor.id)]
         }
-        let sql = "SELECT id, k, seller FROM (SELECT p.id AS id, \(sortKey(sort)) AS k, p.seller AS seller FROM \(source)"
-            + " WHERE \(filter.sql))\(outer) ORDER BY k, id LIMIT \(request.limit + 1)"
-        let rows = try database.query(sql, values) { row in (ProductID(Int(row.int64(0))), row.int64(1), row.text(2)) }
+        let sql = "SELECT id, k, seller FROM (SELECT p.id AS id, \(key) AS k, p.seller AS seller FROM \(source)"
+            + " WHERE \(filter.sql)) AS page\(outer) ORDER BY k, id LIMIT \(request.limit + 1)"
+        let rows = try database.rows(sql, values) { row in (ProductID(Int(row.int64(0))), row.int64(1), row.text(2)) }
         let page = rows.prefix(request.limit)
-        let next = rows.count > request.limit ? page.last.map { QueryCursor(sort: query.sort, key: $0.1, id: Int64($0.0.rawValue)) } : nil
+        let next = rows.count > request.limit ? page.last.map { QueryCursor(sort: request.query.sort, key: $0.1, id: Int64($0.0.rawValue)) } : nil
         return CatalogueQueryPage(ids: page.map(\.0), sellers: Dictionary(page.map { ($0.0, $0.2) }, uniquingKeysWith: { first, _ in first }),
                                   next: next)
     }
 
     /// How many rows `sql` gives, counting no further than `cap`.
-    static func cappedCount(_ sql: String, _ values: [SQLiteValue], _ database: SQLiteDatabase,
+    static func cappedCount(_ sql: String, _ values: [SQLiteValue], _ database: any StoreDatabase,
                             cap: Int = sortedCandidateCap) throws(StoreError) -> Int {
-        Int(try database.scalarInteger("SELECT count(*) FROM (\(sql) LIMIT \(cap))", values) ?? 0)
+        Int(try database.scalarInteger("SELECT count(*) FROM (\(sql) LIMIT \(cap)) AS capped", values) ?? 0)
     }
 
     /// The index that holds the rows in `sort`'s order (nil: the table itself, by id).
@@ -90,7 +109,7 @@ extension SQLiteCatalogueStore {
     static func sortKey(_ sort: CatalogueQuery.Sort) -> String {
         switch sort {
         case .id, .rank: "p.id"
-        case .ending: CatalogueQueryConditions.ending
+        case .ending: CatalogueQueryConditions.ending(.sqlite)
         case .price: "p.current_price"
         case .new: "-p.listed_at"
         case .change: "-p.last_change"

@@ -8,33 +8,27 @@ extension SQLiteCatalogueStore {
     /// (`CatalogueSearchPlan`): for long terms tier 0 walks `product_names` (names only, so a word common
     /// in descriptions but rare in names costs little) and tier 1 `product_search` with `NOT name : (…)`;
     /// CJK pairs and short words walk `product_pairs` / `product_words` the same way. Nothing is scored
-    /// or sorted per match, so a word found in half the catalogue costs what a rare one does. The
-    /// cursor's key is the tier, its id the last lot.
+    /// or sorted per match, so a word found in half the catalogue costs what a rare one does. Each walk
+    /// visits at most `budget` index rows (`CatalogueQueryWalk`): filters that match few of them end
+    /// the page early. The cursor's key is the tier, its id the last lot (or the last row visited).
     static func rankedPage(_ request: CatalogueQueryRequest, terms: SearchTerms, conditions: CatalogueQueryConditions, cap: Int,
-                           database: SQLiteDatabase) throws(StoreError) -> CatalogueQueryPage {
-        let query = request.query
+                           budget: Int, database: SQLiteDatabase) throws(StoreError) -> CatalogueQueryPage {
         let plan = CatalogueSearchPlan(terms)
         var conditions = conditions
         for check in try plan.checks(database: database, cap: cap) { conditions.append(check) }
         let filter = conditions.combined
         let startTier = request.cursor.map { $0.key == 1 ? 1 : 0 } ?? 0
-        var rows: [(id: ProductID, seller: String, tier: Int)] = []
-        for tier in startTier..<plan.tiers.count where rows.count <= request.limit {
+        let walks = (startTier..<plan.tiers.count).map { tier -> CatalogueQueryWalk in
             let source = plan.tiers[tier]
-            var values = source.condition.values + filter.values
-            var bound = ""
+            var range = source.condition
             if tier == startTier, let cursor = request.cursor {
-                bound = " AND \(source.idColumn) < ?"
-                values.append(.integer(cursor.id))
+                range.sql += " AND \(source.idColumn) < ?"
+                range.values.append(.integer(cursor.id))
             }
-            let sql = "SELECT p.id, p.seller FROM \(source.from) WHERE \(source.condition.sql) AND \(filter.sql)"
-                + "\(bound) ORDER BY \(source.idColumn) DESC LIMIT \(request.limit + 1 - rows.count)"
-            rows += try database.query(sql, values) { row in (ProductID(Int(row.int64(0))), row.text(1), tier) }
+            return CatalogueQueryWalk(from: source.from, range: range, key: "\(tier)", order: "\(source.idColumn) DESC")
         }
-        let page = rows.prefix(request.limit)
-        let next = rows.count > request.limit
-            ? page.last.map { QueryCursor(sort: query.sort, key: Int64($0.tier), id: Int64($0.id.rawValue)) } : nil
-        return CatalogueQueryPage(ids: page.map(\.id), sellers: Dictionary(page.map { ($0.id, $0.seller) }, uniquingKeysWith: { first, _ in first }),
-                                  next: next)
+        return try CatalogueQueryWalk.page(walks, filter: { _ in filter }, limit: request.limit, budget: budget, database: database) { _, tier, id in
+            QueryCursor(sort: request.query.sort, key: tier, id: id)
+        }
     }
 }
