@@ -38,6 +38,9 @@ public struct HTTPRequestParser: Sendable {
     public enum Event: Hashable, Sendable {
         /// A complete request.
         case request(HTTPRequest)
+        /// A request's head has arrived and `bodyLength` (> 0) body bytes follow: the server may refuse
+        /// it now (authentication, a server-wide bound), before the body is read.
+        case head(HTTPRequest, bodyLength: Int)
         /// The request head asked for `Expect: 100-continue` and its body has not all arrived:
         /// the server should send `100 Continue`.
         case expectsContinue
@@ -143,6 +146,7 @@ public struct HTTPRequestParser: Sendable {
                         let request = HTTPRequest(method: head.method, target: head.target, version: head.version,
                                                   headers: head.headers)
                         state = .body(request, length: length, continueAnnounced: false)
+                        if length > 0 { return .head(request, bodyLength: length) }
                     }
                 } else {
                     if head.headers.count >= limits.headerFields { return fail(.headersTooLarge(limit: limits.headerBytes)) }
