@@ -21,8 +21,8 @@ public struct FuzzTarget: Sendable {
         self.run = run
     }
 
-    /// Every target: socket frames and JSON, HTTP requests and catalogue bodies, the bid path, money.
-    public static let all: [FuzzTarget] = [.frames, .http, .bids, .money]
+    /// Every target: socket frames and JSON, HTTP requests and catalogue bodies, the bid path, money, selling bodies.
+    public static let all: [FuzzTarget] = [.frames, .http, .bids, .money, .selling]
 
     /// The target with this name.
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
