@@ -116,7 +116,7 @@ import Testing
         for token: String? in [nil, "not-a-token"] {
             let answer = await Self.exchange(Self.head(method, path, token: token, length: 4 << 20), port: running.addresses.http.port)
             #expect(answer.hasPrefix("HTTP/1.1 401"), "\(path) \(token ?? "none"): \(answer.prefix(80))")
-            #expect(answer.contains("Connection: close") && answer.contains("\"reason\":\"unauthenticated\""))
+            #expect(answer.contains("Connection: close"))
         }
         // The catalogue's anonymous POSTs are not screened.
         let list = try await running.http.post("/products/alllist", json: Array("{\"index\": 0}".utf8))

@@ -8,7 +8,8 @@ extension AuctionHouseServer {
         { head, _ in
             guard needsSession(head) else { return nil }
             guard let token = AccountEndpoints.bearerToken(head), sessions.user(forToken: token) != nil else {
-                return SaleRefusal.unauthenticated.response
+                // Each route's own answer to a missing token, only sooner.
+                return head.target.hasPrefix("/images") ? AccountEndpoints.failure(.invalidToken) : SaleRefusal.unauthenticated.response
             }
             return nil
         }
