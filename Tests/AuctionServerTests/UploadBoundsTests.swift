@@ -45,7 +45,7 @@ import Testing
         let cases: [(String, String, String)] = [
             (marks(9), "fine", "invalid_name"),  // one character, nine marks
             (marks(100_000), "fine", "invalid_name"),  // one character in 200 KB
-            ("Lamp " + String(repeating: "é", count: 115), "fine", "invalid_name"),  // 120 characters, but 481 bytes
+            (String(repeating: marks(3), count: 100), "fine", "invalid_name"),  // 100 characters, 3 marks each, but 700 bytes
             ("Lamp", marks(9), "invalid_description"),
             ("Lamp", String(repeating: marks(8), count: 4_500), "invalid_description"),  // 4,500 characters, 76,500 bytes
         ]

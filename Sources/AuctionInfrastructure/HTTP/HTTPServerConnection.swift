@@ -36,6 +36,8 @@ final class HTTPServerConnection {
     init(connection: TCPConnection, configuration: HTTPServerSession.Configuration, limits: Limits,
          handler: @escaping HTTPRouter.Handler, date: @escaping () -> String?) {
         self.connection = connection
+        var configuration = configuration
+        configuration.limits.announcesHeads = limits.screen != nil || limits.bodies != nil
         self.session = HTTPServerSession(configuration: configuration, now: connection.loop.now())
         self.limits = limits
         self.handler = handler
