@@ -17,17 +17,7 @@ import Testing
 
     /// A server with `configure`'s settings, a user and an HTTP client.
     static func start(_ configure: (inout ServerConfiguration) -> Void) async throws -> Running {
-        let directory = try TemporaryDirectory()
-        var configuration = ServerConfiguration.ephemeral(databasePath: directory.file("auction.sqlite"))
-        configure(&configuration)
-        let server = AuctionHouseServer(configuration: configuration, log: .silent)
-        let addresses = try server.start()
-        let loop = try EventLoop.spawn(name: "test-bounds")
-        let http = HTTPClient(baseURL: try HTTPBaseURL(parsing: addresses.httpURL),
-                              configuration: .init(responseTimeoutMilliseconds: 60_000), loop: loop)
-        let registered = try await http.post("/users/register", json: AccountDTO.credentialsBody(name: "seller", password: "correct horse"))
-        let session = try #require(AccountDTO.session(from: registered.body))
-        return Running(directory: directory, server: server, addresses: addresses, loop: loop, http: http, token: session.token)
+        try await Running.start(configure)
     }
 
     static func products(_ running: Running) throws -> Int {
