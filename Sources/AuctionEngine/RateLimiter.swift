@@ -74,6 +74,16 @@ public struct RateLimiter<Key: Hashable & Sendable>: Sendable {
         return true
     }
 
+    /// Takes `count` tokens if that many are available; false (and nothing taken) otherwise.
+    public mutating func take(_ key: Key, count: Int, now: Timestamp) -> Bool {
+        let current = level(of: key, now: now)
+        let (units, overflow) = tokenUnits.multipliedReportingOverflow(by: Int64(max(0, count)))
+        guard !overflow, current >= units else { return false }
+        if buckets[key] == nil && buckets.count >= configuration.maximumKeys { makeRoom(now: now) }
+        buckets[key] = Bucket(level: current - units, updatedAt: now.millisecondsSinceEpoch)
+        return true
+    }
+
     /// Tokens available for the key now.
     public func available(_ key: Key, now: Timestamp) -> Int {
         Int(level(of: key, now: now) / tokenUnits)

@@ -42,7 +42,7 @@ extension FuzzTarget {
                     if let broken = checkBody(request.body) { return broken }
                 case .failure:
                     failures += 1
-                case .expectsContinue:
+                case .expectsContinue, .head:
                     break
                 }
             }

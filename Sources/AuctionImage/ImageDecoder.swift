@@ -22,12 +22,10 @@ public struct ImageDecoder: Sendable {
         guard let format = ImageFormat(sniffing: bytes) else { throw .unknownFormat }
         switch format {
         case .png:
-            do {
-                return try PNGDecoder(maximumPixels: limits.maximumPixels, maximumDimension: limits.maximumDimension).decode(bytes)
-            } catch .imageTooLarge(let width, let height) {
-                throw .imageTooLarge(.png, width: width, height: height)
+            do throws(PNGError) {
+                return try limits.pngDecoder.decode(bytes)
             } catch {
-                throw .png(error)
+                throw Self.imageError(error)
             }
         case .jpeg:
             return try JPEGDecoder(limits: limits, minimumDecodedSide: minimumDecodedSide).decode(bytes)
@@ -36,5 +34,11 @@ public struct ImageDecoder: Sendable {
         case .gif, .bmp, .tiff, .heif, .markup:
             throw .unsupportedFormat(format)
         }
+    }
+
+    /// The image error for a PNG decoder's.
+    static func imageError(_ error: PNGError) -> ImageError {
+        if case .imageTooLarge(let width, let height) = error { return .imageTooLarge(.png, width: width, height: height) }
+        return .png(error)
     }
 }

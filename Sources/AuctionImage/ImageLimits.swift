@@ -5,11 +5,19 @@ public struct ImageLimits: Hashable, Sendable {
     public var maximumPixels: Int
     /// The largest width or height accepted.
     public var maximumDimension: Int
+    /// The most bytes a PNG's rows may inflate to (4096×4096 at 8 bits a sample fits; at 16 it does not).
+    public var maximumDecodedBytes: Int
 
     /// Limits; the defaults admit 4096×4096 (64 MiB of RGBA) and refuse anything bigger.
-    public init(maximumPixels: Int = 16_777_216, maximumDimension: Int = 16_384) {
+    public init(maximumPixels: Int = 16_777_216, maximumDimension: Int = 16_384, maximumDecodedBytes: Int = 64 << 20) {
         self.maximumPixels = maximumPixels
         self.maximumDimension = maximumDimension
+        self.maximumDecodedBytes = maximumDecodedBytes
+    }
+
+    /// A PNG decoder with these limits.
+    var pngDecoder: PNGDecoder {
+        PNGDecoder(maximumPixels: maximumPixels, maximumDimension: maximumDimension, maximumDecodedBytes: maximumDecodedBytes)
     }
 
     /// Throws `imageTooLarge` unless a declared size is positive and within the limits.

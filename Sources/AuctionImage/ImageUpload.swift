@@ -10,12 +10,16 @@ public struct ImageUpload: Hashable, Sendable {
         public var maximumImagesPerLot: Int
         /// The largest declared size decoded; a bigger one is refused before any pixel is allocated.
         public var limits: ImageLimits
+        /// The most bytes the images of one request may decode to in all (`decodedBytes` summed).
+        public var maximumDecodedBytesPerRequest: Int
 
-        /// Rules; the defaults accept 5 MiB images of up to 4096×4096 pixels, 10 per lot.
-        public init(maximumBytes: Int = 5 << 20, maximumImagesPerLot: Int = 10, limits: ImageLimits = ImageLimits()) {
+        /// Rules; the defaults accept 5 MiB images of up to 4096×4096 pixels, 10 per lot, 256 MiB decoded a request.
+        public init(maximumBytes: Int = 5 << 20, maximumImagesPerLot: Int = 10, limits: ImageLimits = ImageLimits(),
+                    maximumDecodedBytesPerRequest: Int = 256 << 20) {
             self.maximumBytes = maximumBytes
             self.maximumImagesPerLot = maximumImagesPerLot
             self.limits = limits
+            self.maximumDecodedBytesPerRequest = maximumDecodedBytesPerRequest
         }
 
         /// Checks `bytes`, decoding them once; `declaredType` is the sender's `Content-Type`
@@ -31,13 +35,23 @@ public struct ImageUpload: Hashable, Sendable {
             if let declaredType, ImageFormat(mediaType: declaredType) == nil, !ImageUpload.isGeneric(declaredType) {
                 throw .mislabelled(declared: declaredType, actual: format)
             }
-            // A JPEG is decoded at 1/8 scale: every scan's data is still read (a truncated or damaged
-            // file still fails), at a fraction of the time and memory; its size comes from the header.
+            // A PNG is inflated row by row, never held whole; a JPEG is decoded at 1/8 scale: every
+            // scan's data is still read (a truncated or damaged file still fails), at a fraction of the
+            // time and memory; its size comes from the header.
+            if format == .png {
+                do throws(PNGError) {
+                    let header = try limits.pngDecoder.validate(bytes)
+                    return ImageUpload(bytes: bytes, format: format, width: header.width, height: header.height,
+                                       decodedBytes: header.rowBytes * header.height)
+                } catch {
+                    throw ImageUpload.uploadError(ImageDecoder.imageError(error))
+                }
+            }
             let decoder = ImageDecoder(limits: limits, minimumDecodedSide: format == .jpeg ? 1 : nil)
             do throws(ImageError) {
                 let image = try decoder.decode(bytes)
                 let size = format == .jpeg ? try JPEGDecoder.declaredSize(of: bytes) : (image.width, image.height)
-                return ImageUpload(bytes: bytes, format: format, width: size.0, height: size.1)
+                return ImageUpload(bytes: bytes, format: format, width: size.0, height: size.1, decodedBytes: image.pixels.count)
             } catch {
                 throw ImageUpload.uploadError(error)
             }
@@ -57,6 +71,8 @@ public struct ImageUpload: Hashable, Sendable {
     public let width: Int
     /// Height in pixels.
     public let height: Int
+    /// The bytes validating it decoded (a PNG's rows, a JPEG's reduced pixels): its share of a request's bound.
+    public let decodedBytes: Int
 
     /// The media type to serve the image with.
     public var contentType: String { format.mediaType }

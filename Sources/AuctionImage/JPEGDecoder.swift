@@ -18,7 +18,7 @@ public struct JPEGDecoder: Sendable {
 
     /// Decodes JPEG file bytes into an 8-bit RGBA image (alpha 255). A file libjpeg warns about
     /// (truncated, damaged entropy data) is refused rather than shown half grey; junk between
-    /// segments is tolerated. Progressive files are limited to 500 scans (a scan bomb costs CPU, not a hang).
+    /// segments is tolerated. Progressive files are limited to 100 scans (a scan bomb costs CPU, not a hang).
     public func decode(_ bytes: [UInt8]) throws(ImageError) -> RGBAImage {
         let outcome = bytes.withUnsafeBufferPointer { input -> Result<RGBAImage, ImageError> in
             guard let base = input.baseAddress else { return .failure(.empty) }

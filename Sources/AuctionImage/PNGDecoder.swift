@@ -7,15 +7,40 @@ public struct PNGDecoder: Sendable {
     public var maximumPixels: Int
     /// The largest width or height accepted.
     public var maximumDimension: Int
+    /// The most bytes the image's rows may inflate to (filter bytes aside): 4096×4096 8-bit RGBA fits,
+    /// the same canvas at 16 bits a sample does not.
+    public var maximumDecodedBytes: Int
 
     /// A decoder with limits; the defaults admit 4096×4096 and refuse anything bigger.
-    public init(maximumPixels: Int = 16_777_216, maximumDimension: Int = 16_384) {
+    public init(maximumPixels: Int = 16_777_216, maximumDimension: Int = 16_384, maximumDecodedBytes: Int = 64 << 20) {
         self.maximumPixels = maximumPixels
         self.maximumDimension = maximumDimension
+        self.maximumDecodedBytes = maximumDecodedBytes
+    }
+
+    /// What a PNG's chunks give before the image data is inflated.
+    struct Chunks {
+        var header: PNGHeader
+        var palette: [UInt8]
+        var transparency: [UInt8]?
+        var compressed: [UInt8]
     }
 
     /// Decodes PNG file bytes into an 8-bit RGBA image (16-bit samples keep their high byte).
     public func decode(_ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
+        let chunks = try readChunks(bytes)
+        let header = chunks.header, palette = chunks.palette, transparency = chunks.transparency, compressed = chunks.compressed
+        if header.interlaced {
+            let stored = try Inflater.inflate(compressed, expectedSize: PNGDecoder.interlacedSize(header))
+            return try PNGDecoder.deinterlace(stored, header: header, palette: palette, transparency: transparency)
+        }
+        let stored = try Inflater.inflate(compressed, expectedSize: (header.rowBytes + 1) * header.height)
+        let rows = try PNGDecoder.unfilter(stored, header: header)
+        return try PNGDecoder.expand(rows, header: header, palette: palette, transparency: transparency)
+    }
+
+    /// Reads every chunk up to IEND (CRCs and limits checked) and gathers the compressed image data.
+    func readChunks(_ bytes: [UInt8]) throws(PNGError) -> Chunks {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw .notPNG }
 
@@ -73,19 +98,13 @@ public struct PNGDecoder: Sendable {
         guard let header else { throw .invalidHeader("no IHDR") }
         guard sawImageData else { throw .missingImageData }
         if header.colorType == .palette && palette.isEmpty { throw .invalidPalette("no PLTE chunk") }
-
-        if header.interlaced {
-            let stored = try Inflater.inflate(compressed, expectedSize: PNGDecoder.interlacedSize(header))
-            return try PNGDecoder.deinterlace(stored, header: header, palette: palette, transparency: transparency)
-        }
-        let stored = try Inflater.inflate(compressed, expectedSize: (header.rowBytes + 1) * header.height)
-        let rows = try PNGDecoder.unfilter(stored, header: header)
-        return try PNGDecoder.expand(rows, header: header, palette: palette, transparency: transparency)
+        return Chunks(header: header, palette: palette, transparency: transparency, compressed: compressed)
     }
 
     private func checkLimits(_ header: PNGHeader) throws(PNGError) {
         guard header.width <= maximumDimension, header.height <= maximumDimension,
-              header.width.multipliedReportingOverflow(by: header.height).partialValue <= maximumPixels
+              header.width.multipliedReportingOverflow(by: header.height).partialValue <= maximumPixels,
+              header.rowBytes.multipliedReportingOverflow(by: header.height).partialValue <= maximumDecodedBytes
         else { throw .imageTooLarge(width: header.width, height: header.height) }
     }
 }

@@ -16,8 +16,17 @@ import Testing
 
     /// Sends only `head` (no body byte) and reads the answer until the server closes.
     static func answer(toHead head: String, port: Int) async -> (status: String, body: [String: Any]) {
+        let text = await exchange(head, port: port, timeoutSeconds: 30)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        let status = parts.first?.components(separatedBy: "\r\n").first ?? ""
+        let body = parts.count > 1 ? Data(parts.dropFirst().joined(separator: "\r\n\r\n").utf8) : Data()
+        return (status, (try? JSONSerialization.jsonObject(with: body) as? [String: Any]) ?? [:])
+    }
+
+    /// Sends `head` (no body byte) on a new connection and reads until the server closes or `timeoutSeconds` pass.
+    static func exchange(_ head: String, port: Int, timeoutSeconds: Int) async -> String {
         let bytes = await offPool { () -> [UInt8] in
-            let fd = BlockingLoopbackSocket.connect(port: port, receiveTimeoutSeconds: 30)
+            let fd = BlockingLoopbackSocket.connect(port: port, receiveTimeoutSeconds: timeoutSeconds)
             guard fd >= 0 else { return [] }
             defer { close(fd) }
             let request = Array(head.utf8)
@@ -31,11 +40,7 @@ import Testing
             }
             return received
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        let parts = text.components(separatedBy: "\r\n\r\n")
-        let status = parts.first?.components(separatedBy: "\r\n").first ?? ""
-        let body = parts.count > 1 ? Data(parts.dropFirst().joined(separator: "\r\n\r\n").utf8) : Data()
-        return (status, (try? JSONSerialization.jsonObject(with: body) as? [String: Any]) ?? [:])
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `/images` takes one image (5 MiB + 64 KiB); `/products` ten and the fields (51 MiB).

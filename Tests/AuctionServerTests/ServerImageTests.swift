@@ -19,10 +19,11 @@ import Testing
         let http: HTTPClient
         let token: String
 
-        static func start(uploadsPerHour: Int = 120) async throws -> Running {
+        static func start(uploadsPerHour: Int = 120, _ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> Running {
             let directory = try TemporaryDirectory()
             var configuration = ServerConfiguration.ephemeral(databasePath: directory.file("auction.sqlite"))
             configuration.imageUploadsPerHour = uploadsPerHour
+            configure(&configuration)
             let server = AuctionHouseServer(configuration: configuration, log: .silent)
             let addresses = try server.start()
             let loop = try EventLoop.spawn(name: "test-images")

@@ -13,6 +13,8 @@ public struct HTTPRequestParser: Sendable {
         public var bodyBytes: Int
         /// Larger bodies allowed on some exact paths (e.g. image uploads on `/images`); others keep `bodyBytes`.
         public var bodyBytesByPath: [String: Int] = [:]
+        /// Whether a head with a body to follow is announced (`Event.head`) before the body is read.
+        public var announcesHeads = false
 
         /// Creates limits; the defaults suit a JSON API.
         public init(requestLineBytes: Int = 8_192, headerBytes: Int = 16_384, headerFields: Int = 100,
@@ -38,6 +40,9 @@ public struct HTTPRequestParser: Sendable {
     public enum Event: Hashable, Sendable {
         /// A complete request.
         case request(HTTPRequest)
+        /// A request's head has arrived and `bodyLength` (> 0) body bytes follow (only with
+        /// `Limits.announcesHeads`): the server may refuse it now (authentication, a server-wide bound), before the body is read.
+        case head(HTTPRequest, bodyLength: Int)
         /// The request head asked for `Expect: 100-continue` and its body has not all arrived:
         /// the server should send `100 Continue`.
         case expectsContinue
@@ -143,6 +148,7 @@ public struct HTTPRequestParser: Sendable {
                         let request = HTTPRequest(method: head.method, target: head.target, version: head.version,
                                                   headers: head.headers)
                         state = .body(request, length: length, continueAnnounced: false)
+                        if length > 0 && limits.announcesHeads { return .head(request, bodyLength: length) }
                     }
                 } else {
                     if head.headers.count >= limits.headerFields { return fail(.headersTooLarge(limit: limits.headerBytes)) }

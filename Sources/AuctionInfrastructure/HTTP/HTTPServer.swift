@@ -7,6 +7,10 @@
 public final class HTTPServer: Sendable {
     /// Where to listen and how to treat each connection.
     public struct Configuration: Sendable {
+        /// Looks at a request's head (headers, no body yet; `bodyLength` > 0 bytes to follow) on the
+        /// loop thread: a response refuses it at once (sent with `Connection: close`, the body never read).
+        public typealias HeadScreen = @Sendable (_ head: HTTPRequest, _ bodyLength: Int) -> HTTPResponse?
+
         /// Host or address to bind, e.g. `127.0.0.1`.
         public var host: String
         /// Port to bind; 0 picks a free one (see `address`).
@@ -25,6 +29,11 @@ public final class HTTPServer: Sendable {
         public var maximumConnectionsPerAddress = 128
         /// Descriptors the listener keeps free, and what it tells a client it refuses for them.
         public var reserve = DescriptorReserve()
+        /// Refuses requests from their heads (e.g. a missing token) before their bodies are read; nil: none.
+        public var screen: HeadScreen?
+        /// Most request body bytes held at once across all connections, counted from each head's
+        /// declared length; a request that would pass it is answered 503 with `Retry-After` and closed.
+        public var maximumBodyBytesInFlight = 256 << 20
 
         /// Creates a configuration; the defaults listen on a free loopback port.
         public init(host: String = "127.0.0.1", port: Int = 0, session: HTTPServerSession.Configuration = .init(),

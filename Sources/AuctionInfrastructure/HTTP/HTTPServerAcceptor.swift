@@ -18,6 +18,8 @@ final class HTTPServerAcceptor {
     /// Open connections per client address (`SocketAddress.host`); an address with none has no entry.
     private var connectionsByAddress: [String: Int] = [:]
     private var cachedDate: (second: Int64, text: String) = (-1, "")
+    /// Request body bytes held across every connection.
+    private let bodies: HTTPBodyBudget
 
     /// Serves with `handler`; keeps `counts` up to date.
     init(configuration: HTTPServer.Configuration, loop: EventLoop, handler: @escaping HTTPRouter.Handler, counts: Mutex<Counts>) {
@@ -25,6 +27,7 @@ final class HTTPServerAcceptor {
         self.loop = loop
         self.handler = handler
         self.counts = counts
+        bodies = HTTPBodyBudget(limit: configuration.maximumBodyBytesInFlight)
     }
 
     /// Refuses later connections and closes every open one.
@@ -57,7 +60,8 @@ final class HTTPServerAcceptor {
         }
         connectionsByAddress[address] = fromAddress + 1
         let limits = HTTPServerConnection.Limits(outputHighWater: configuration.outputHighWater,
-                                                 sendTimeoutMilliseconds: configuration.sendTimeoutMilliseconds)
+                                                 sendTimeoutMilliseconds: configuration.sendTimeoutMilliseconds,
+                                                 screen: configuration.screen, bodies: bodies)
         let served = HTTPServerConnection(connection: connection, configuration: configuration.session, limits: limits,
                                           handler: handler, date: { [weak self] in self?.date() })
         let key = ObjectIdentifier(served)

@@ -10,6 +10,10 @@ final class HTTPServerConnection {
         var outputHighWater: Int
         /// How long answers may sit unread before the connection is dropped.
         var sendTimeoutMilliseconds: Int64
+        /// Refuses a request from its head, before its body is read.
+        var screen: HTTPServer.Configuration.HeadScreen?
+        /// The server's body bytes in flight, shared by its connections.
+        var bodies: HTTPBodyBudget?
     }
 
     private let connection: TCPConnection
@@ -24,12 +28,16 @@ final class HTTPServerConnection {
     private var synchronousResponse: HTTPResponse?
     private var sequence = 0
     private var awaiting: Int?
+    /// Body bytes this connection holds of the server's budget (the request being read or answered).
+    private var heldBodyBytes = 0
     /// Called once when the connection has ended.
     var onFinished: (() -> Void)?
 
     init(connection: TCPConnection, configuration: HTTPServerSession.Configuration, limits: Limits,
          handler: @escaping HTTPRouter.Handler, date: @escaping () -> String?) {
         self.connection = connection
+        var configuration = configuration
+        configuration.limits.announcesHeads = limits.screen != nil || limits.bodies != nil
         self.session = HTTPServerSession(configuration: configuration, now: connection.loop.now())
         self.limits = limits
         self.handler = handler
@@ -65,6 +73,7 @@ final class HTTPServerConnection {
         timer = nil
         stallTimer = nil
         deferred = nil
+        releaseBody()
         let callback = onFinished
         onFinished = nil
         callback?()
@@ -86,6 +95,11 @@ final class HTTPServerConnection {
             case .close:
                 lingerAndClose()
                 return
+            case .screen(let head, let length):
+                if let refusal = screen(head, bodyLength: length) {
+                    perform(session.refuse(refusal, date: date()))
+                    return
+                }
             case .dispatch(let request):
                 if connection.bufferedOutputBytes > limits.outputHighWater {
                     deferDispatch(request)
@@ -97,6 +111,36 @@ final class HTTPServerConnection {
         }
         updateReading()
         armTimer()
+    }
+
+    /// A refusal for a request whose head just arrived: the server's screen's, or 503 when its body
+    /// would pass the bytes in flight; nil (the body's bytes held) when it may be read.
+    private func screen(_ head: HTTPRequest, bodyLength: Int) -> HTTPResponse? {
+        var head = head
+        head.remoteAddress = connection.remoteAddress
+        if let refusal = limits.screen?(head, bodyLength) { return refusal }
+        guard let bodies = limits.bodies else { return nil }
+        releaseBody()
+        guard bodies.take(bodyLength) else {
+            return HTTPServerConnection.busy(json: session.configuration.refusesWithJSON).retryingAfter(seconds: 1)
+        }
+        heldBodyBytes = bodyLength
+        return nil
+    }
+
+    /// Gives this connection's body bytes back to the server's budget.
+    private func releaseBody() {
+        guard heldBodyBytes > 0 else { return }
+        limits.bodies?.giveBack(heldBodyBytes)
+        heldBodyBytes = 0
+    }
+
+    /// The answer to a request whose body the server has no room for now.
+    static func busy(json: Bool) -> HTTPResponse {
+        let message = "the server is receiving too much at once; try again in a moment"
+        guard json else { return .text(.serviceUnavailable, message + "\n") }
+        return HTTPResponse(status: .serviceUnavailable, contentType: "application/json; charset=utf-8", body: JSONValue.object(
+            JSONObject([("error", .string(message)), ("reason", .string("busy"))])).serialized())
     }
 
     /// Runs the handler; the actions that follow an answer given at once.
@@ -186,6 +230,7 @@ final class HTTPServerConnection {
     private func deliver(_ response: HTTPResponse, to request: Int) {
         guard request == awaiting, session.isAwaitingResponse, !connection.isClosed else { return }
         awaiting = nil
+        releaseBody()
         if dispatching {
             synchronousResponse = response
             return

@@ -37,6 +37,9 @@ public struct HTTPServerSession: Sendable {
     public enum Action: Hashable, Sendable {
         /// Give the request to the handler; answer through `respond`.
         case dispatch(HTTPRequest)
+        /// A request's head arrived with `bodyLength` body bytes to come: the shell may refuse it now
+        /// (`refuse`), before its body is read.
+        case screen(HTTPRequest, bodyLength: Int)
         /// Send these bytes.
         case write([UInt8])
         /// Close the connection after what was written is flushed.
@@ -121,6 +124,15 @@ public struct HTTPServerSession: Sendable {
         return [.write(bytes)] + drain(now: now)
     }
 
+    /// Refuses the request being read (its head screened out): `response` is sent with `Connection:
+    /// close` and the connection closes; the body is never read.
+    public mutating func refuse(_ response: HTTPResponse, date: String? = nil) -> [Action] {
+        guard !closing else { return [] }
+        closing = true
+        pending = nil
+        return [.write(response.serialized(connection: "close", date: date)), .close]
+    }
+
     /// The client half-closed (EOF): requests already received are still answered, then the
     /// connection closes; a request cut short is dropped.
     public mutating func inputClosed(now: Int64) -> [Action] {
@@ -161,6 +173,8 @@ public struct HTTPServerSession: Sendable {
                 break
             }
             switch event {
+            case .head(let request, let length):
+                actions.append(.screen(request, bodyLength: length))
             case .expectsContinue:
                 actions.append(.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)))
             case .request(let request):

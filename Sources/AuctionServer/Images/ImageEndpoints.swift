@@ -24,38 +24,36 @@ public struct ImageEndpoints: HTTPRouteCollection {
     public var offload: CatalogueEndpoints.Offload
     /// The time an upload is recorded with.
     public var now: @Sendable () -> Timestamp
-    /// Uploads one user may make an hour (burst as large); more are answered 429 `too_many_uploads`.
-    public var uploadsPerHour: Int
+    /// The images and bytes each user may upload an hour, shared with `POST /products`; past it 429 `too_many_uploads`.
+    public var budget: UploadBudget
+    /// Where uploads are decoded (their own bounded workers, so reads never queue behind them).
+    public var decoders: CatalogueEndpoints.Offload
 
-    /// The image routes over `store`.
+    /// The image routes over `store`; without `decoders`, uploads decode on `offload`.
     public init(store: SQLiteImageStore, sessions: any SessionResolver, rules: ImageUpload.Rules = ImageUpload.Rules(),
-                offload: @escaping CatalogueEndpoints.Offload, now: @escaping @Sendable () -> Timestamp,
-                uploadsPerHour: Int = 120) {
+                offload: @escaping CatalogueEndpoints.Offload, decoders: CatalogueEndpoints.Offload? = nil,
+                now: @escaping @Sendable () -> Timestamp, budget: UploadBudget = UploadBudget(imagesPerHour: 120, limits: UploadLimits())) {
         self.store = store
         self.sessions = sessions
         self.rules = rules
         self.offload = offload
+        self.decoders = decoders ?? offload
         self.now = now
-        self.uploadsPerHour = uploadsPerHour
+        self.budget = budget
     }
 
     /// Adds `POST /images` and `GET /images/{hash}`.
     public func register(on router: inout HTTPRouter) {
         let store = self.store, sessions = self.sessions, rules = self.rules, offload = self.offload, now = self.now
-        let uploads = Mutex(RateLimiter<UserID>(configuration: .perHour(max(1, uploadsPerHour))))
+        let budget = self.budget, decoders = self.decoders
         router.on(.post, "/images", responding: { request, responder in
             guard let token = AccountEndpoints.bearerToken(request), let user = sessions.user(forToken: token) else {
                 return responder.respond(AccountEndpoints.failure(.invalidToken))
             }
-            let time = now()
-            let retry = uploads.withLock { limiter -> Int64? in
-                limiter.take(user.id, now: time) ? nil : limiter.retryAfterMilliseconds(user.id, now: time)
+            if let retry = budget.takeImages(user.id, count: 1, bytes: request.body.count, now: now()) {
+                return responder.respond(Self.tooManyUploads(retryAfterMilliseconds: retry))
             }
-            if let retry {
-                return responder.respond(Self.refusal(.tooManyRequests, "too many image uploads; try again later", reason: "too_many_uploads")
-                    .retryingAfter(milliseconds: retry))
-            }
-            Self.run(offload, responder) { Self.upload(request, store: store, rules: rules, now: now()) }
+            Self.run(decoders, responder) { Self.upload(request, store: store, rules: rules, now: now()) }
         })
         router.on(.get, "/images/{hash}", responding: { request, responder in
             let hash = request.pathParameters["hash"] ?? ""
@@ -86,7 +84,7 @@ public struct ImageEndpoints: HTTPRouteCollection {
                 }
                 (bytes, declared) = (part.body, part.contentType)
             } catch {
-                return refusal(.badRequest, error.description, reason: error.reason)
+                return refusal(error.httpStatus, error.description, reason: error.reason)
             }
         } else {
             (bytes, declared) = (request.body, contentType.isEmpty ? nil : contentType)
@@ -116,6 +114,12 @@ public struct ImageEndpoints: HTTPRouteCollection {
         case .decoderUnavailable: .serviceUnavailable
         case .empty, .dimensionsTooLarge, .corrupt: .badRequest
         }
+    }
+
+    /// 429 `too_many_uploads`: the user's hourly images or bytes are spent (any route).
+    static func tooManyUploads(retryAfterMilliseconds: Int64) -> HTTPResponse {
+        refusal(.tooManyRequests, "too many image uploads; try again later", reason: "too_many_uploads")
+            .retryingAfter(milliseconds: retryAfterMilliseconds)
     }
 
     /// `{"error": …, "reason": …}` with a status.

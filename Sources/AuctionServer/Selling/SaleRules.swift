@@ -1,7 +1,9 @@
 import AuctionCore
+import AuctionEngine
 import AuctionImage
 
-/// The bounds a lot must meet (issue 12): name 1–120 characters, description up to 10,000, a start
+/// The bounds a lot must meet (issues 12, 19): name 1–120 characters (480 bytes), description up to
+/// 10,000 (40,000 bytes), at most 8 combining marks on a character, a start
 /// price above zero and at most `maximumPrice`, an end 60 s to 30 days away, reserve and buy-now at
 /// least the start price, at most `images.maximumImagesPerLot` images. Checks fields as the wire gives
 /// them (text), so multipart and JSON bodies meet the same rules.
@@ -10,6 +12,10 @@ public struct SaleRules: Sendable {
     public static let maximumNameLength = 120
     /// The longest description, in characters.
     public static let maximumDescriptionLength = 10_000
+    /// The most UTF-8 bytes a name may have as sent (before trimming).
+    public static let maximumNameBytes = 480
+    /// The most UTF-8 bytes a description may have.
+    public static let maximumDescriptionBytes = 40_000
     /// The shortest auction, in seconds.
     public static let minimumDuration: Int64 = 60
     /// The longest auction, in seconds (30 days).
@@ -45,16 +51,22 @@ public struct SaleRules: Sendable {
                            reserve: reserve, buyNow: buyNow, uploads: uploads, imageHashes: imageHashes)
     }
 
-    /// A name of 1–120 characters (surrounding white space dropped).
+    /// A name of 1–120 characters and at most 480 bytes, none with more than 8 combining marks
+    /// (surrounding white space dropped); checked in time linear in its bytes.
     public func checkedName(_ text: String?) throws(SaleRefusal) -> String {
-        let name = (text ?? "").trimmingSpaces
-        guard !name.isEmpty, name.count <= Self.maximumNameLength else { throw .invalidName }
+        let text = text ?? ""
+        guard text.utf8.count <= Self.maximumNameBytes else { throw .invalidName }
+        let name = text.trimmingSpaces
+        guard !name.isEmpty, LotTextRules.violation(of: name, maximumBytes: Self.maximumNameBytes,
+                                                    maximumCharacters: Self.maximumNameLength) == nil else { throw .invalidName }
         return name
     }
 
-    /// A description of at most 10,000 characters, kept as given.
+    /// A description of at most 10,000 characters and 40,000 bytes, none with more than 8 combining
+    /// marks, kept as given; checked in time linear in its bytes.
     public func checkedDescription(_ text: String) throws(SaleRefusal) -> String {
-        guard text.count <= Self.maximumDescriptionLength else { throw .invalidDescription }
+        guard LotTextRules.violation(of: text, maximumBytes: Self.maximumDescriptionBytes,
+                                     maximumCharacters: Self.maximumDescriptionLength) == nil else { throw .invalidDescription }
         return text
     }
 

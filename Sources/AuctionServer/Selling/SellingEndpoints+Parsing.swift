@@ -8,8 +8,22 @@ extension SellingEndpoints {
     static let fieldNames: Set<String> = ["name", "description", "start_price", "ends_at", "duration_seconds",
                                           "min_increment", "reserve", "buy_now", "image_hashes"]
 
-    /// A checked lot from the request; its images decoded (once) to validate them.
-    func listing(from request: HTTPRequest, now: Timestamp) throws(SaleRefusal) -> SaleListing {
+    /// A checked lot from the request; its images taken from `user`'s budget, then decoded (once) to
+    /// validate them, within the request's decoded bytes.
+    func listing(from request: HTTPRequest, user: UserID, now: Timestamp) throws(SaleRefusal) -> SaleListing {
+        let budget = self.budget
+        return try Self.listing(from: request, rules: rules, now: now) { (count, bytes) throws(SaleRefusal) in
+            if let retry = budget.takeImages(user, count: count, bytes: bytes, now: now) {
+                throw .tooManyUploads(retryAfterMilliseconds: retry)
+            }
+        }
+    }
+
+    /// A checked lot from a `POST /products` body (multipart or JSON) under `rules`: `admit` is asked
+    /// for the images' count and bytes before any is decoded; the images decode within the request's
+    /// decoded bytes. Text checks are linear in the body.
+    public static func listing(from request: HTTPRequest, rules: SaleRules, now: Timestamp,
+                               admit: (_ images: Int, _ bytes: Int) throws(SaleRefusal) -> Void) throws(SaleRefusal) -> SaleListing {
         let contentType = request.headers["Content-Type"] ?? ""
         if contentType.lowercased().hasPrefix("multipart/form-data") {
             let form: MultipartFormData
@@ -17,16 +31,22 @@ extension SellingEndpoints {
                 form = try MultipartFormData(body: request.body, contentType: contentType, limits: .init(
                     bodyBytes: Self.bodyLimit(rules.images), parts: rules.images.maximumImagesPerLot + Self.fieldNames.count + 4))
             } catch {
-                throw SaleRefusal(status: 400, reason: error.reason, message: error.description)
+                throw SaleRefusal(status: error.httpStatus.code, reason: error.reason, message: error.description)
             }
             let parts = form.parts(named: "image")
             try rules.checkImageCount(parts.count)
+            try admit(parts.count, parts.reduce(0) { $0 + $1.body.count })
             var uploads: [ImageUpload] = []
+            var decoded = 0
             for part in parts {
                 do throws(ImageUploadError) {
                     uploads.append(try rules.images.validate(part.body, declaredType: part.contentType))
                 } catch {
                     throw .image(error)
+                }
+                decoded += uploads[uploads.count - 1].decodedBytes
+                if decoded > rules.images.maximumDecodedBytesPerRequest {
+                    throw .imagesTooLarge(rules.images.maximumDecodedBytesPerRequest)
                 }
             }
             let hashes = try Self.hashes(form.field("image_hashes").map { $0.split(separator: ",").map(String.init) } ?? [])
@@ -39,6 +59,11 @@ extension SellingEndpoints {
 
     /// A checked edit from a JSON body; `current` is the lot as it stands (for the start price).
     func saleEdit(from request: HTTPRequest, current: Product?, now: Timestamp) throws(SaleRefusal) -> SaleEdit {
+        try Self.saleEdit(from: request, rules: rules, current: current, now: now)
+    }
+
+    /// A checked edit from a `PATCH /products/{id}` JSON body under `rules`; `current` is the lot as it stands.
+    public static func saleEdit(from request: HTTPRequest, rules: SaleRules, current: Product?, now: Timestamp) throws(SaleRefusal) -> SaleEdit {
         let object = try Self.jsonObject(request.body)
         let field = { (name: String) in Self.text(object[name]) }
         var edit = SaleEdit()

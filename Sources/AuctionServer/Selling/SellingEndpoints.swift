@@ -5,10 +5,12 @@ import AuctionInfrastructure
 
 /// The selling routes (issue 12), all for a logged-in user (`Authorization: Bearer`): `POST /products`
 /// (multipart with image parts, or JSON with `image_hashes`), `PATCH /products/{id}`,
-/// `DELETE /products/{id}` and `GET /me/selling`. Parsing and image decoding run on `offload`'s
-/// threads, every write on `writer`; the book decides first whether bids lock a change (on the loop,
-/// through `hooks`; bids in flight count) and holds the lot's bids until the store has decided too (it
-/// knows every node's bids); the book takes what it wrote, then the held bids are decided on it.
+/// `DELETE /products/{id}` and `GET /me/selling`. Parsing and image decoding run on `decoders`
+/// (bounded workers of their own: neither the loop nor catalogue reads wait for them), reads on
+/// `offload`'s threads, every write on `writer`; images and lots count against the user's `budget`.
+/// The book decides first whether bids lock a change (on the loop, through `hooks`; bids in flight
+/// count) and holds the lot's bids until the store has decided too (it knows every node's bids); the
+/// book takes what it wrote, then the held bids are decided on it.
 public struct SellingEndpoints: HTTPRouteCollection, Sendable {
     /// The paths served, in the order they are documented.
     public static let paths = ["/products", "/products/{id}", "/me/selling"]
@@ -30,18 +32,28 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
     public var hooks: SellingHooks
     /// The server's clock.
     public var now: @Sendable () -> Timestamp
+    /// Where request bodies are parsed and images decoded.
+    public var decoders: CatalogueEndpoints.Offload
+    /// Images, bytes and lots each user may add an hour (shared with `POST /images`).
+    public var budget: UploadBudget
+    /// The per-user bounds on open lots and stored image bytes.
+    public var limits: UploadLimits
 
-    /// The selling routes.
+    /// The selling routes; without `decoders`, bodies are parsed on `offload`.
     public init(store: SQLiteSellingStore, sessions: any SessionResolver, rules: SaleRules,
-                offload: @escaping CatalogueEndpoints.Offload, writer: @escaping CatalogueEndpoints.Offload,
-                hooks: SellingHooks, now: @escaping @Sendable () -> Timestamp) {
+                offload: @escaping CatalogueEndpoints.Offload, decoders: CatalogueEndpoints.Offload? = nil,
+                writer: @escaping CatalogueEndpoints.Offload, hooks: SellingHooks, now: @escaping @Sendable () -> Timestamp,
+                budget: UploadBudget = UploadBudget(imagesPerHour: 120, limits: UploadLimits()), limits: UploadLimits = UploadLimits()) {
         self.store = store
         self.sessions = sessions
         self.rules = rules
         self.offload = offload
+        self.decoders = decoders ?? offload
         self.writer = writer
         self.hooks = hooks
         self.now = now
+        self.budget = budget
+        self.limits = limits
     }
 
     /// Adds the selling routes.
@@ -63,9 +75,10 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
 
     private func create(_ request: HTTPRequest, user: SessionUser, _ responder: HTTPResponder) {
         let store = self.store, hooks = self.hooks, now = self.now, writer = self.writer
-        run(offload, responder) { () throws(SaleRefusal) in
-            let listing = try listing(from: request, now: now())
+        run(decoders, responder) { () throws(SaleRefusal) in
+            let listing = try listing(from: request, user: user.id, now: now())
             run(writer, responder) { () throws(SaleRefusal) in
+                try admitLot(listing, seller: user.id)
                 let created: Product?
                 do {
                     created = try store.create(listing, seller: user.id, sellerName: user.name, now: now())
@@ -104,7 +117,7 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
 
     private func edit(_ request: HTTPRequest, user: SessionUser, _ responder: HTTPResponder) {
         let store = self.store, hooks = self.hooks, now = self.now, writer = self.writer
-        run(offload, responder) { () throws(SaleRefusal) in
+        run(decoders, responder) { () throws(SaleRefusal) in
             let id = try ownedProduct(request, user: user)
             let edit = try saleEdit(from: request, current: hooks.product(id), now: now())
             hooks.checkEdit(id, edit) { change in
@@ -184,7 +197,7 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
 
     /// Runs `body` where `offload` puts it; a refusal it throws is the answer. `unrun` runs when
     /// `offload` does not take it (busy).
-    private func run(_ offload: CatalogueEndpoints.Offload, _ responder: HTTPResponder, unrun: () -> Void = {},
+    func run(_ offload: CatalogueEndpoints.Offload, _ responder: HTTPResponder, unrun: () -> Void = {},
                      _ body: @escaping @Sendable () throws(SaleRefusal) -> Void) {
         let accepted = offload {
             do throws(SaleRefusal) {

@@ -35,6 +35,8 @@ public final class AuctionHouseServer: Sendable {
         var chat: ChatRelay?
         var catalogue: CatalogueStore?
         var catalogueReaders: BlockingWorkers?
+        /// Where upload bodies are parsed and images decoded.
+        var decoders: BlockingWorkers?
         var bidder: BidderStore?
         var images: ImageStore?
         var closings: WorkerThread?
@@ -189,6 +191,9 @@ public final class AuctionHouseServer: Sendable {
         // they run on two threads of their own: neither the loop nor Swift's pool waits for disk.
         let readers = BlockingWorkers(name: "auction-catalog", threads: 2)
         running.catalogueReaders = readers
+        let decoders = Self.decodeWorkers(configuration.uploads)
+        running.decoders = decoders
+        let budget = UploadBudget(imagesPerHour: configuration.imageUploadsPerHour, limits: configuration.uploads)
         do {
             sessions = try hooks.makeSessionResolver(path)
             try hooks.installRoutes(&router, path)
@@ -277,8 +282,8 @@ public final class AuctionHouseServer: Sendable {
             let images = try ImageStore(target: target)
             running.images = images
             let clock = self.clock
-            router.add(ImageEndpoints(store: images, sessions: sessions, offload: { readers.submit($0) }, now: { clock.now() },
-                                      uploadsPerHour: configuration.imageUploadsPerHour))
+            router.add(ImageEndpoints(store: images, sessions: sessions, offload: { readers.submit($0) },
+                                      decoders: { decoders.submit($0) }, now: { clock.now() }, budget: budget))
         } catch {
             throw .store(error)
         }
@@ -289,7 +294,8 @@ public final class AuctionHouseServer: Sendable {
             let hooks = Self.sellingHooks(adoption: adoption, live: live, service: bound, loop: loop)
             router.add(SellingEndpoints(
                 store: selling, sessions: sessions, rules: SaleRules(maximumPrice: configuration.priceLimits.maximumPrice),
-                offload: { readers.submit($0) }, writer: { writer.submit($0) }, hooks: hooks, now: { clock.now() }))
+                offload: { readers.submit($0) }, decoders: { decoders.submit($0) }, writer: { writer.submit($0) }, hooks: hooks,
+                now: { clock.now() }, budget: budget, limits: configuration.uploads))
             if configuration.simulation == .demoFeed {
                 let seller = SimulatedSeller(loop: loop, store: selling, writer: writer, hooks: hooks, log: log)
                 loop.execute { seller.schedule() }
@@ -302,7 +308,9 @@ public final class AuctionHouseServer: Sendable {
             throw .listen(service: "the socket on \(configuration.host):\(configuration.socketPort)", error)
         }
         do throws(SocketError) {
-            let http = try HTTPServer.start(httpConfiguration, on: loop, router: router)
+            var screened = httpConfiguration
+            screened.screen = Self.headScreen(sessions: sessions)
+            let http = try HTTPServer.start(screened, on: loop, router: router)
             running.http = http
             running.addresses = ServerAddresses(http: http.address, socket: socketAddress)
         } catch {
@@ -333,6 +341,7 @@ public final class AuctionHouseServer: Sendable {
         // Image uploads may be larger than other requests; only on their own path.
         http.session.limits.bodyBytesByPath["/images"] = max(http.session.limits.bodyBytes, ImageEndpoints.bodyLimit(ImageUpload.Rules()))
         http.session.limits.bodyBytesByPath["/products"] = max(http.session.limits.bodyBytes, SellingEndpoints.bodyLimit(ImageUpload.Rules()))
+        http.maximumBodyBytesInFlight = configuration.uploads.maximumBodyBytesInFlight
         http.session.refusesWithJSON = true  // 413 & co. carry {"error", "reason"} like every other refusal
         let log = self.log
         http.reserve = DescriptorReserve(count: configuration.descriptorReserve,
@@ -411,6 +420,7 @@ public final class AuctionHouseServer: Sendable {
         running.chat?.close()
         running.notifications?.close()
         running.catalogueReaders?.shutdown()
+        running.decoders?.shutdown()
         running.bidder?.close()
         running.catalogue?.close()
         running.images?.close()

@@ -47,6 +47,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var query = CatalogueQueryLimits()
     /// Image uploads (`POST /images`) one user may make an hour; more are answered 429 `too_many_uploads`.
     public var imageUploadsPerHour = 120
+    /// Per-user upload bytes, lots an hour, open lots and image storage; body bytes in flight; the decode queue (issue 19).
+    public var uploads = UploadLimits()
     /// How long the PostgreSQL store may take (connect, statement, unacknowledged TCP) before it
     /// counts as unavailable and bids are refused `unavailable` (`store_timeout`, seconds).
     public var storeTimeoutMilliseconds: Int64 = 5_000

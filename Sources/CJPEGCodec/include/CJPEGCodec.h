@@ -11,7 +11,7 @@
 #define CJPEG_MESSAGE_CAPACITY 200
 
 /// The most scans a progressive file may have (TurboJPEG's TJFLAG_LIMITSCANS); more is refused.
-#define CJPEG_MAXIMUM_SCANS 500
+#define CJPEG_MAXIMUM_SCANS 100
 
 /// What `cjpeg_encode` writes: RGBA samples as YCbCr (the usual file).
 #define CJPEG_WRITE_YCBCR 0
