@@ -15,14 +15,14 @@ extension FuzzTarget {
     private static let names = ["Lamp", "", " ", "a\u{0301}\u{0301}", String(repeating: "n", count: 121), "é\u{0301}", "\u{1F600}",
                                 String(repeating: "a\u{0301}", count: 60), "\u{0}", "\t x \n"]
     private static let values = ["1000", "0", "-1", "1e3", "100.0", "99999999999999999999", "3600", "59", "", "x", "1000000000"]
-    private static let keys = ["name", "description", "start_price", "duration_seconds", "ends_at", "reserve", "buy_now",
+    private static let sellingFields = ["name", "description", "start_price", "duration_seconds", "ends_at", "reserve", "buy_now",
                                "min_increment", "image_hashes"]
 
     private static func generateSelling(_ random: inout SplitMix64) -> [UInt8] {
         let kind = UInt8.random(in: 0...2, using: &random)
         var fields: [(String, String)] = [("name", names.randomElement(using: &random) ?? "")]
         for _ in 0..<Int.random(in: 0...5, using: &random) {
-            let key = keys.randomElement(using: &random) ?? "name"
+            let key = sellingFields.randomElement(using: &random) ?? "name"
             let value = key == "name" || key == "description"
                 ? (names.randomElement(using: &random) ?? "") + String(repeating: "\u{0301}", count: Int.random(in: 0...12, using: &random))
                 : (values.randomElement(using: &random) ?? "")
