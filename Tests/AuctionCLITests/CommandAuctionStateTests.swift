@@ -47,7 +47,7 @@ import Testing
         defer { server.stop() }
         let run = await CommandHarness.run(["show", "3"], environment: server.environment())
         #expect(run.status == .success)
-        #expect(run.stdout.contains("Status    ended — won by bob at 1,030"), "stdout: \(run.stdout)")
+        #expect(run.stdout.contains("Status    ended — won by b…b at 1,030"), "stdout: \(run.stdout)")
         let open = await CommandHarness.run(["show", "4"], environment: server.environment())
         #expect(!open.stdout.contains("Status"))
         #expect(open.stdout.contains(" left)"), "a countdown after the end time: \(open.stdout)")
@@ -135,7 +135,7 @@ import Testing
         ended.winner = "alice"
         let won = ProductDetailView.render(ProductDetail(product: ended, sellerName: "s", description: "", listedAt: nil, priceHistory: []),
                                            width: 80, color: false, now: now)
-        #expect(won.contains("Status    ended — won by alice at 1,500"))
+        #expect(won.contains("Status    ended — won by al…e at 1,500"))
         #expect(!won.contains { $0.contains("left)") })
     }
 }

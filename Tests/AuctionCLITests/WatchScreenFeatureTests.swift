@@ -37,7 +37,7 @@ import Testing
         var watch = model()
         _ = watch.handle(.tick, now: start)
         let sold = text(watch.handle(.feed(.closed(ProductID(4), finalPrice: Money(260_000), winner: "alice")), now: start))
-        #expect(sold.contains("SOLD · 260,000 · alice"))
+        #expect(sold.contains("SOLD · 260,000 · al…e"))
         #expect(sold.contains("\u{1B}[6H"), "product 4's row (row 6) is rewritten whole")
         let ended = text(watch.handle(.feed(.closed(ProductID(6), finalPrice: Money(29_000), winner: nil)), now: start))
         #expect(ended.contains("ended · no winner"))
@@ -52,7 +52,7 @@ import Testing
     @Test func pipedAnEndedAuctionPrintsOneLine() {
         var watch = model(interactive: false)
         let line = text(watch.handle(.feed(.closed(ProductID(2), finalPrice: Money(30_000), winner: "bob")), now: start))
-        #expect(line == "00:00:00\t2\tMechanical keyboard\t30000\tSOLD · bob\n")
+        #expect(line == "00:00:00\t2\tMechanical keyboard\t30000\tSOLD · b…b\n")
         let none = text(watch.handle(.feed(.closed(ProductID(3), finalPrice: Money(25_500), winner: nil)), now: start))
         #expect(none.hasSuffix("\t25500\tended · no winner\n"))
     }
@@ -82,7 +82,7 @@ import Testing
         let paint = text(watch.handle(.tick, now: start))
         #expect(paint.contains("› 1 빈티지 가죽 가방 · min raise 1,000 · next bid 22,500 · ends in 48 s · b bid"))
         let moved = text(watch.handle(.key(.down), now: start))
-        #expect(moved.contains("› 2 Mechanical keyboard · min raise 1 · next bid 23,001"))
+        #expect(moved.contains("› 2 Mechanical keyboard · min raise 500 · next bid 23,500"))
     }
 
     @Test func bOpensAPromptWithTheMinimumEnterBidsAndTheOutcomeShows() {
@@ -184,7 +184,7 @@ import Testing
     }
 
     @Test func theDemoHintFitsEightyColumns() {
-        let hint = DemoCommand.hint(socket: "127.0.0.1:41235")
+        let hint = DemoCommand.hint(http: "127.0.0.1:41234", socket: "127.0.0.1:41235")
         #expect(TerminalText.width(hint) <= 80)
         var watch = model(hint: hint)
         let paint = text(watch.handle(.tick, now: start))

@@ -15,7 +15,7 @@ import Testing
     static func productLines(_ screen: String) -> [Int: String] {
         var lines: [Int: String] = [:]
         for line in screen.split(separator: "\n") {
-            let trimmed = line.drop { $0 == " " || $0 == "›" }
+            let trimmed = line.drop { $0 == " " || $0 == "›" || $0 == "★" || $0 == "!" }
             guard let id = Int(trimmed.prefix { $0.isNumber }), trimmed.dropFirst(String(id).count).hasPrefix("  ") else { continue }
             lines[id] = String(line)
         }

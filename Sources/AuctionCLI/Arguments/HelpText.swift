@@ -9,8 +9,7 @@ public enum HelpText {
     public static func program(_ spec: ProgramSpec) -> String {
         var out = "\(spec.name) \(spec.version): \(spec.summary)\n\n"
         out += "Usage: \(spec.name) [global options] <command> [options] [arguments]\n\n"
-        out += "Commands:\n"
-        out += table(spec.commands.map { ($0.name, $0.summary) })
+        out += "Commands:\n" + commandList(spec)
         out += "\nGlobal options (accepted before or after the command):\n"
         out += table((spec.globalOptions + [helpOption, versionOption]).map { ($0.synopsis, $0.help) })
         out += "\n" + spec.epilogue + "\n"
@@ -18,6 +17,17 @@ public enum HelpText {
         out += table(ExitCode.allCases.map { (String($0.rawValue), $0.meaning) })
         out += "\nRun `\(spec.name) help <command>` or `\(spec.name) <command> --help` for a command's options.\n"
         return out
+    }
+
+    /// The commands and their summaries, under the program's group headings (any left over last).
+    static func commandList(_ spec: ProgramSpec) -> String {
+        guard !spec.groups.isEmpty else { return table(spec.commands.map { ($0.name, $0.summary) }) }
+        let grouped = spec.groups.map { group in (group.title, group.names.compactMap { spec.command(named: $0) }) }
+        let rest = spec.commands.filter { command in !spec.groups.contains { $0.names.contains(command.name) } }
+        let width = min(28, (spec.commands.map(\.name.count).max() ?? 0) + 2)
+        return (grouped + (rest.isEmpty ? [] : [("Other", rest)])).map { title, commands in
+            " \(title):\n" + table(commands.map { ($0.name, $0.summary) }, width: width)
+        }.joined()
     }
 
     /// The short usage shown after a top-level usage error: the synopsis and the command names.
@@ -56,8 +66,8 @@ public enum HelpText {
     }
 
     /// Two aligned columns, indented by two spaces.
-    static func table(_ rows: [(String, String)]) -> String {
-        let width = min(28, (rows.map(\.0.count).max() ?? 0) + 2)
+    static func table(_ rows: [(String, String)], width: Int? = nil) -> String {
+        let width = width ?? min(28, (rows.map(\.0.count).max() ?? 0) + 2)
         return rows.map { left, right in
             let padding = max(2, width - left.count)
             return "  " + left + String(repeating: " ", count: padding) + right + "\n"

@@ -57,6 +57,8 @@ public struct BidCommand: Command {
             offer = .minimum
         } else if let given {
             offer = given
+        } else if invocation[Self.maximumOption] != nil {
+            offer = .minimum  // `bid ID --max N`: the minimum now, and up to N by proxy (as eBay users type it)
         } else {
             throw .usage(Self.name, "`bid` needs <price> (or +N, or `--min`)")
         }
@@ -115,7 +117,10 @@ public struct BidCommand: Command {
         let outcome = answer.outcome
         switch outcome {
         case .accepted(let newPrice):
-            report(context, outcome: "accepted", text: OutcomeText.bid(outcome, productID: productID) + BidReport.leadingText(answer, maximum: maximum),
+            let text = offer == .minimum && maximum != nil
+                ? BidReport.proxyText(price, productID: productID, maximum: maximum ?? price) + BidReport.leadingText(answer, maximum: nil)
+                : OutcomeText.bid(outcome, productID: productID) + BidReport.leadingText(answer, maximum: maximum)
+            report(context, outcome: "accepted", text: text,
                    fields: [("price", .int(newPrice.minorUnits))] + BidReport.answerFields(answer))
         case .refused(.unauthenticated, _):
             throw .notLoggedIn(login.map {
@@ -157,7 +162,7 @@ public struct BidCommand: Command {
             let (sum, overflow) = product.currentPrice.minorUnits.addingReportingOverflow(raise.minorUnits)
             return Money(overflow ? Int64.max : sum)
         case .minimum:
-            return BidRules.minimumNextBid(current: product.currentPrice, minimumIncrement: product.minimumIncrement)
+            return product.nextBid
         }
     }
 

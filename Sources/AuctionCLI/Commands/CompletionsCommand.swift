@@ -18,8 +18,10 @@ public struct CompletionsCommand: Command {
 
     /// Reads `<shell>`.
     public init(_ invocation: Invocation) throws(CommandError) {
-        guard let shell = invocation[Self.shellArgument], CompletionScript.shells.contains(shell) else {
-            throw .usage(Self.name, "`completions` needs <shell>: " + CompletionScript.shells.joined(separator: ", "))
+        let shells = CompletionScript.shells.joined(separator: ", ")
+        guard let shell = invocation[Self.shellArgument] else { throw .usage(Self.name, "`completions` needs <shell>: " + shells) }
+        guard CompletionScript.shells.contains(shell) else {
+            throw .usage(Self.name, "no completions for `\(TerminalText.sanitized(shell))`: the shells supported are " + shells)
         }
         self.shell = shell
     }

@@ -135,8 +135,11 @@ public struct WatchCommand: Command {
             model.showQuery(query, cursor: cursor)
             let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
             var input: TerminalInput?
-            if interactive {
-                input = try TerminalInput(output: console.output)
+            // Keys work wherever the terminal can be raw: on a `TERM=dumb` terminal the lines are printed
+            // as when piped, and `q` (or Ctrl-C) still quits.
+            let keyed = interactive || (console.inputIsTerminal && console.outputIsTerminal && !json)
+            if keyed {
+                input = try TerminalInput(output: console.output, fullScreen: interactive)
                 input?.start { event in
                     switch event {
                     case .keys(let pressed): for key in pressed { continuation.yield(.key(key)) }
@@ -147,6 +150,8 @@ public struct WatchCommand: Command {
             // Ctrl-C (when not in raw mode), `kill` and a hang-up stop the watch cleanly; installed after
             // raw mode so these handlers win over the terminal's restore-and-die ones.
             let signals = SignalInput { _ in continuation.yield(.key(.interrupt)) }
+            // Where the user leads or is outbid, loaded beside the watch (the table does not wait for it).
+            if login != nil, !json { Task { continuation.yield(.standings(await Self.standings(context))) } }
             await watch.run(model, inputs: inputs)
             continuation.finish()
             input?.stop()

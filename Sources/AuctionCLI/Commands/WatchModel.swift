@@ -52,6 +52,8 @@ public struct WatchModel: Sendable {
     var pendingPage: Int?
     var lostConnection = false
     var printedSnapshot = false
+    /// Whether the status line's message is about the connection (a bid that could not be sent), cleared on reconnecting.
+    var messageEndsOnConnect = false
     /// Ended auctions as pushed, applied again over reloaded products (which may predate the push).
     var closings: [ProductID: (price: Money, winner: String?)] = [:]
     /// Reloads asked for and not answered yet, and the pushes applied meanwhile: a reload may have
@@ -68,6 +70,8 @@ public struct WatchModel: Sendable {
     public internal(set) var requestedQuery: CatalogueQuery?
     /// The filter being typed after `/`, if any.
     public internal(set) var filterPrompt: FilterPrompt?
+    /// The lots the user leads or is outbid on (their own bids, outbid notifications), marked in the table.
+    public internal(set) var standings: [ProductID: MyBidStatus] = [:]
 
     /// A model over loaded pages (`pageable`) or a fixed list of products (one page, not pageable).
     public init(pages: [[Product]], pageable: Bool, reachedEnd: Bool, interactive: Bool, json: Bool = false,
@@ -95,9 +99,10 @@ public struct WatchModel: Sendable {
     /// Applies an event; returns what to do, in order.
     public mutating func handle(_ event: WatchEvent, now: Timestamp) -> [WatchEffect] {
         var effects: [WatchEffect] = []
-        if json && !printedSnapshot {
+        if !interactive && !printedSnapshot {
+            // The snapshot first, then the changes: a JSON object, or one line per lot.
             printedSnapshot = true
-            effects.append(.write(WatchJSON.snapshot(board.rows, at: now)))
+            effects.append(.write(json ? WatchJSON.snapshot(board.rows, at: now) : snapshotLines(at: now)))
         }
         return effects + handleEvent(event, now: now)
     }
@@ -110,7 +115,7 @@ public struct WatchModel: Sendable {
             lastUpdateAt = now
             if let open = prompt, open.productID == update.productID {
                 let product = board.rows[index]
-                prompt = open.updating(minimum: BidRules.minimumNextBid(current: product.currentPrice, minimumIncrement: product.minimumIncrement))
+                prompt = open.updating(minimum: product.nextBid)
             }
             return interactive ? render(now) : [printed(board.rows[index], closed: false, at: now)]
         case .feed(.closed(let id, let price, let winner)):
@@ -145,8 +150,13 @@ public struct WatchModel: Sendable {
         case .reloadFailed(let reason):
             finishReload()
             return interactive ? [] : [.notice(reason)]
+        case .standings(let known):
+            standings.merge(known) { _, new in new }
+            return render(now)
         case .bidAnswered(let text):
             message = text
+            // A failure to reach the server is no longer true once connected again: cleared then.
+            messageEndsOnConnect = text.hasPrefix(WatchSession.failurePrefix)
             return render(now)
         case .queried(let query, let pages):
             return queried(query, pages, now: now)
@@ -167,6 +177,10 @@ public struct WatchModel: Sendable {
         switch state {
         case .connected:
             reconnectAt = nil
+            if messageEndsOnConnect {
+                messageEndsOnConnect = false
+                message = nil
+            }
             if lostConnection {
                 lostConnection = false
                 // Changes made while disconnected were not pushed: load the prices again.
@@ -174,10 +188,11 @@ public struct WatchModel: Sendable {
                 if !interactive { effects.append(.notice("connected again")) }
             }
         case .reconnecting(let milliseconds):
+            // Said once per outage: the attempts that follow (each with its own countdown) are not news.
+            if !interactive && !lostConnection { effects.append(.notice("not connected; reconnecting…")) }
             lostConnection = true
             reconnectAt = now.adding(milliseconds: Int64(max(0, milliseconds)))
             if staleSince == nil { staleSince = now }
-            if !interactive { effects.append(.notice("not connected; \(state.summary)")) }
         case .connecting:
             reconnectAt = nil
         case .closed:
@@ -267,6 +282,7 @@ public struct WatchModel: Sendable {
         state.hint = hint
         state.clock = clock
         state.filterPrompt = filterPrompt
+        state.standings = standings.filter { $0.value == .leading || $0.value == .outbid }
         state.querySummary = QuerySummary.text(requestedQuery ?? query)
         return state
     }
@@ -279,6 +295,13 @@ public struct WatchModel: Sendable {
             ?? WatchRenderer.fullPaint(state: state, now: now)
         screen = painted
         return bytes.isEmpty ? [] : [.write(bytes)]
+    }
+
+    /// Every loaded lot as one line each (`WatchLine`), as when it changes: what the watch starts from.
+    private func snapshotLines(at now: Timestamp) -> [UInt8] {
+        Array(board.rows.map { product in
+            (product.isClosed ? WatchLine.formatClosed(product, at: now, clock: clock) : WatchLine.format(product, at: now, clock: clock)) + "\n"
+        }.joined().utf8)
     }
 
     /// A change printed when not full-screen: a tab-separated line or a JSON object.

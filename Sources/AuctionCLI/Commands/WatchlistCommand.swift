@@ -18,8 +18,8 @@ public struct WatchlistCommand: Command {
     /// `watchlist`.
     public static let name = "watchlist"
     /// `<action>`.
-    public static let actionArgument = Argument<String>(text: "action", help: "add, remove or list",
-                                                        choices: Action.allCases.map(\.rawValue))
+    public static let actionArgument = Argument<String>(text: "action", help: "add, remove or list (the default)",
+                                                        isOptional: true, choices: Action.allCases.map(\.rawValue))
     /// `[<id>]`.
     public static let idArgument = Argument<ProductID>("id", help: "the product's id (for add and remove)", isOptional: true)
     /// `--json`.
@@ -41,7 +41,7 @@ public struct WatchlistCommand: Command {
 
     /// Reads `<action>`, `<id>` and `--json`.
     public init(_ invocation: Invocation) throws(CommandError) {
-        guard let text = invocation[Self.actionArgument], let action = Action(rawValue: text) else {
+        guard let action = Action(rawValue: invocation[Self.actionArgument] ?? Action.list.rawValue) else {
             throw .usage(Self.name, "`watchlist` needs add <id>, remove <id> or list")
         }
         self.action = action
@@ -69,8 +69,28 @@ public struct WatchlistCommand: Command {
         case .remove: console.print("product \(productID?.rawValue ?? 0) is not on your watchlist")
         case .list where json: console.printJSON(BidderDTO.watchlistJSON(ids))
         case .list where ids.isEmpty: console.error("your watchlist is empty: add a product with `auction watchlist add <id>`")
-        case .list: console.print(lines: ids.map { String($0.rawValue) })
+        case .list:
+            let products = try await Self.products(ids, in: context)
+            console.print(lines: ListTable.render(products, width: console.size?.columns, color: console.color, now: CommandContext.now()))
         }
         return .success
+    }
+
+    /// The watched products as the catalogue has them now (name, price, time left), in watchlist order;
+    /// one the catalogue no longer has is left out.
+    static func products(_ ids: [ProductID], in context: CommandContext) async throws(CommandError) -> [Product] {
+        try await context.withCatalogue { (repository) throws(CommandError) -> [Product] in
+            var products: [Product] = []
+            for id in ids {
+                do throws(AuctionError) {
+                    products.append(try await repository.detail(of: id).product)
+                } catch .notFound {
+                    continue
+                } catch {
+                    throw .auction(error)
+                }
+            }
+            return products
+        }
     }
 }

@@ -42,6 +42,8 @@ public struct WatchState: Hashable, Sendable {
     public var clock: TimeOfDay = .utc
     /// The filter being typed after `/` (the status line becomes its prompt), if any.
     public var filterPrompt: FilterPrompt?
+    /// The lots the user leads or is outbid on, marked beside their id (`★` leading, `!` outbid).
+    public var standings: [ProductID: MyBidStatus] = [:]
     /// The active query's filter and sort for the status line (`"lamp" · sort price`); nil for the plain catalogue.
     public var querySummary: String?
 
