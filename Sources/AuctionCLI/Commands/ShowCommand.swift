@@ -45,7 +45,7 @@ public struct ShowCommand: Command {
             // The original backend has no bid history: the section is left out without a word.
             let bids = try? await repository.bidHistory(of: id)
             if leftOut, !detail.product.imageIDs.isEmpty {
-                return (detail, .notShown("colours are off (NO_COLOR or --no-color); it is drawn in colour"), bids ?? nil)
+                return (detail, .notShown("colours are off: NO_COLOR, --no-color or TERM=dumb; it is drawn in colour"), bids ?? nil)
             }
             guard wantsImage, let imageID = detail.product.imageIDs.first else { return (detail, nil, bids ?? nil) }
             do throws(AuctionError) {

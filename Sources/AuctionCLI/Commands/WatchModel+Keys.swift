@@ -5,8 +5,8 @@ extension WatchModel {
     /// Applies a key press.
     mutating func pressed(_ key: Key, now: Timestamp) -> [WatchEffect] {
         if key == .interrupt || key == .endOfInput { return [.quit] }
-        // Printing lines (a `TERM=dumb` terminal): only quitting means anything.
-        if !interactive { return WatchAction(key: key) == .quit ? [.quit] : [] }
+        // Printing lines (a `TERM=dumb` terminal): only quitting and reloading mean anything.
+        if !interactive && WatchAction(key: key) != .quit && WatchAction(key: key) != .reload { return [] }
         if showsHelp {
             showsHelp = false
             return render(now)
