@@ -110,7 +110,7 @@ import Testing
         #expect(try await CLI.screen(tmux) { $0.contains("reconnecting") }.1)
         try tmux.sendKeys("b")
         try tmux.sendKeys("Enter")
-        let (failed, told) = try await CLI.screen(tmux) { $0.contains("bid failed") || $0.contains("outcome unknown") }
+        let (failed, told) = try await CLI.screen(tmux) { $0.contains("bid failed: cannot reach") }
         #expect(told, "screen:\n\(failed)")
         #expect(!failed.contains("auction demo"), "not the default address: no demo suggestion:\n\(failed)")
         try await CLI.blocking { try server.restart() }
