@@ -113,7 +113,7 @@ private func measureWatch(_ addresses: ServerAddresses, pushes: Int, interval: I
         let writes = terminal.writes
         // Everything after the first paint up to the last fade (the quit's restore excluded): all-in.
         let allIn = writes.dropFirst(firstChangeWrite).reduce(0) { $0 + $1.bytes }
-        var latencies: [Int64] = [], changeBytes: [Int] = [], fadeBytes: [Int] = []
+        var latencies: [Int64] = [], changeBytes: [Int] = [], fadeBytes: [Int] = [], lineBytes: [Int] = []
         var used = Set<Int>()
         for arrival in arrivals.withLock({ $0 }) {
             guard let hit = writes.indices.first(where: { !used.contains($0) && writes[$0].at >= arrival.at && writes[$0].plain.contains(arrival.price.description) }) else {
@@ -122,6 +122,7 @@ private func measureWatch(_ addresses: ServerAddresses, pushes: Int, interval: I
             used.insert(hit)
             latencies.append(writes[hit].at - arrival.at)
             changeBytes.append(writes[hit].bytes)
+            lineBytes.append(writes[hit].segments.first { $0.plain.contains(arrival.price.description) }?.bytes ?? writes[hit].bytes)
         }
         for (position, write) in writes.enumerated() where position > 0 && !used.contains(position) && !write.plain.contains("update") {
             // Fade-backs (status refreshes excluded); one cursor move per line faded.
@@ -132,7 +133,8 @@ private func measureWatch(_ addresses: ServerAddresses, pushes: Int, interval: I
                                size: size, color: true, title: "auction watch · \(addresses.socket)")
         let repaint = WatchRenderer.fullPaint(state: state, now: Timestamp(millisecondsSinceEpoch: 0)).bytes.count
         print("watch: \(latencies.count) of \(pushes) changes matched to their push")
-        print("  bytes of each change's line      mean \(mean(changeBytes))  max \(changeBytes.max() ?? 0)")
+        print("  bytes of each change's line      mean \(mean(lineBytes))  max \(lineBytes.max() ?? 0)")
+        print("  bytes of the write with it       mean \(mean(changeBytes))  max \(changeBytes.max() ?? 0)  (with the status, detail, ticks painted at once)")
         print("  all-in bytes per price change    \(allIn / max(1, pushes))  (line, fade, status, detail, time left; target <= 80; one every \(interval) ms)")
         print("  bytes per line faded back        mean \(mean(fadeBytes))  max \(fadeBytes.max() ?? 0)")
         print("  full repaint of the 15-line page \(repaint) bytes")
@@ -197,18 +199,40 @@ private func timeFirstPage(_ path: String, _ arguments: [String]) -> Int64? {
 
 /// A terminal in memory that remembers when each write happened and its text without colours.
 private final class TimedSink: OutputSink, Sendable {
-    struct Write { var at: Int64; var bytes: Int; var plain: String }
+    struct Write {
+        var at: Int64
+        var bytes: Int
+        var plain: String
+        /// The write cut at each cursor address: what went to one place on the screen (bytes, text without colours).
+        var segments: [(bytes: Int, plain: String)]
+    }
     private let lock = Mutex<[Write]>([])
     func write(_ bytes: [UInt8]) {
         let now = monotonicNanoseconds()
         let plain = withoutColours(String(decoding: bytes, as: UTF8.self))
-        lock.withLock { $0.append(Write(at: now, bytes: bytes.count, plain: plain)) }
+        let segments = addressedSegments(bytes).map { (bytes: $0.count, plain: withoutColours(String(decoding: $0, as: UTF8.self))) }
+        lock.withLock { $0.append(Write(at: now, bytes: bytes.count, plain: plain, segments: segments)) }
     }
     var writes: [Write] { lock.withLock { $0 } }
     func shows(_ price: Money) -> Bool {
         let text = price.description
         return lock.withLock { $0.last?.plain.contains(text) ?? false }
     }
+}
+
+/// `bytes` cut before each `ESC [ row ; column H`: one piece per place written on the screen.
+private func addressedSegments(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    var cuts: [Int] = [], index = 0
+    while index + 1 < bytes.count {
+        if bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "[") {
+            var end = index + 2
+            while end < bytes.count, (bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9")) || bytes[end] == UInt8(ascii: ";") { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "H"), index > 0 { cuts.append(index) }
+        }
+        index += 1
+    }
+    let bounds = [0] + cuts + [bytes.count]
+    return (0..<(bounds.count - 1)).map { bytes[bounds[$0]..<bounds[$0 + 1]] }
 }
 
 /// The text without `ESC [ … m` colour sequences.
