@@ -89,7 +89,7 @@ import Testing
         #expect(both.stderr.hasPrefix("auction: give <price> or `--min`, not both\n"))
         let neither = await CommandHarness.run(["bid", "5"])
         #expect(neither.status == .usage)
-        #expect(neither.stderr.hasPrefix("auction: `bid` needs <price> (or +N, or `--min`)\n"))
+        #expect(neither.stderr.hasPrefix("auction: `bid` needs <price> (or +N, `--min`, or `--max N` alone)\n"))
     }
 
     @Test func aRefusedBidNamesTheMinimumWithTheRaise() {

@@ -27,7 +27,7 @@ public struct BidCommand: Command {
     public static let spec = CommandSpec(name, summary: "bid on a product",
                                          options: [minimumFlag.spec, jsonFlag.spec, maximumOption.spec, yesFlag.spec],
                                          arguments: [idArgument.spec, priceArgument.spec], discussion: """
-                                         Uses the saved login (see `auction login`). Give <price> or --min. A bid or maximum more
+                                         Uses the saved login (see `auction login`). Give <price>, --min, or --max alone (the next bid now, up to it). A bid or maximum more
                                          than 20% above the current price is asked about on a terminal (--yes skips; without a
                                          terminal it is not sent: exit 5). Exit 1 when refused, 4 when no reply came (retried once
                                          with the same idempotency key where the server keeps keys); a refusal says the minimum next bid.
@@ -60,7 +60,7 @@ public struct BidCommand: Command {
         } else if invocation[Self.maximumOption] != nil {
             offer = .minimum  // `bid ID --max N`: the minimum now, and up to N by proxy (as eBay users type it)
         } else {
-            throw .usage(Self.name, "`bid` needs <price> (or +N, or `--min`)")
+            throw .usage(Self.name, "`bid` needs <price> (or +N, `--min`, or `--max N` alone)")
         }
         if case .price(let given) = offer { price = given } else { price = .zero }
         maximum = try invocation[Self.maximumOption].map { (text) throws(CommandError) -> Money in

@@ -36,7 +36,7 @@ public struct WatchCommand: Command {
     public var title: String?
     /// Print JSON objects (a snapshot first, then one per change) instead of the table or lines.
     public var json = false
-    /// A line above the status line (the demo's "bid from another terminal"), if any.
+    /// A line above the status line (the demo's command to bid from another shell), if any.
     public var hint: String?
     /// Watch the products on the user's watchlist (`--watchlist`) instead of pages.
     public var watchlist = false

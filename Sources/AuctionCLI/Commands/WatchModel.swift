@@ -31,7 +31,7 @@ public struct WatchModel: Sendable {
     public let color: Bool
     /// The first line of the screen.
     public let title: String
-    /// A line above the status line (the demo's "bid from another terminal"), if any.
+    /// A line above the status line (the demo's command to bid from another shell), if any.
     public let hint: String?
     /// The clock for the times of printed lines and "stale since".
     public let clock: TimeOfDay

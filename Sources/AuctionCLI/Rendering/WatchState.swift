@@ -36,7 +36,7 @@ public struct WatchState: Hashable, Sendable {
     public var reconnectAt: Timestamp?
     /// Since when the prices shown may be out of date (the connection dropped); nil while live.
     public var staleSince: Timestamp?
-    /// A line above the status line (the demo's "bid from another terminal"), if any.
+    /// A line above the status line (the demo's command to bid from another shell), if any.
     public var hint: String?
     /// The clock for times of day on screen ("stale since 16:02").
     public var clock: TimeOfDay = .utc
