@@ -176,12 +176,13 @@ public enum WatchRenderer {
         if product.isClosed {
             parts.append(closedText(product))
         } else {
-            if let standing = state.standings[product.id] { parts.append(standing == .leading ? "you lead" : "you are outbid") }
             parts.append("min raise \(product.currentIncrement)")
             parts.append("next bid \(product.nextBid)")
             if let end = product.endsAt { parts.append("ends in " + TimeLeft(until: end, now: now).text) }
             if product.extensions > 0 { parts.append("extended \(product.extensions)×") }
             parts.append("b bid")
+            // Last: the row's `★`/`!` already says it where the line is cut.
+            if let standing = state.standings[product.id] { parts.append(standing == .leading ? "you lead" : "you are outbid") }
         }
         return TerminalText.truncate(parts.joined(separator: " · "), toWidth: state.size.columns)
     }
