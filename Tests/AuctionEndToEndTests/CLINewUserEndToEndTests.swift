@@ -103,7 +103,7 @@ import Testing
     @Test func aFailureToReachTheServerLeavesTheStatusLineOnceConnectedAgain() async throws {
         let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
-        let tmux = try CLIWatchScreenEndToEndTests.watch("watch", server, environment: ["NO_COLOR": ""])
+        let tmux = try CLIWatchScreenEndToEndTests.watch("watch", server, environment: ["NO_COLOR": "", "AUCTION_TIMEOUT": "2"])
         defer { tmux.close() }
         #expect(try await CLI.screen(tmux) { $0.contains("connected ·") }.1)
         server.stop()
