@@ -20,8 +20,9 @@ public struct WatchCommand: Command {
                                          discussion: """
                                          Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p next/previous page,
                                          r reload (reconnect now while disconnected), ? keys. When output is not a terminal
-                                         (or TERM is dumb), prints one tab-separated line per change: time, id, name, price,
-                                         change (an ended auction: final price, then `SOLD · winner` or `ended · no winner`).
+                                         (or TERM is dumb; q still quits there), prints one tab-separated line per lot first, then
+                                         one per change: time, id, name, price, change (an ended auction: final price, then
+                                         `SOLD · a…e`, the winner shortened, or `ended · no winner`). ★ marks lots you lead, ! outbid.
                                          Notifications (outbid, ending soon, won, lost) show in the status line and ring the bell
                                          once each; an auction extended by soft close counts down to its new end, marked `+N×`.
                                          --search, --sort and the filters (as `list`) watch the query's pages, and pushes follow
