@@ -169,39 +169,6 @@ public struct WatchModel: Sendable {
         }
     }
 
-    private mutating func connectionChanged(to state: ConnectionState, now: Timestamp) -> [WatchEffect] {
-        let previous = connection
-        connection = state
-        guard previous != state else { return [] }
-        var effects: [WatchEffect] = []
-        switch state {
-        case .connected:
-            reconnectAt = nil
-            if messageEndsOnConnect {
-                messageEndsOnConnect = false
-                message = nil
-            }
-            if lostConnection {
-                lostConnection = false
-                // Changes made while disconnected were not pushed: load the prices again.
-                effects.append(startReload())
-                if !interactive { effects.append(.notice("connected again")) }
-            }
-        case .reconnecting(let milliseconds):
-            // Said once per outage: the attempts that follow (each with its own countdown) are not news.
-            if !interactive && !lostConnection { effects.append(.notice("not connected; reconnecting…")) }
-            lostConnection = true
-            reconnectAt = now.adding(milliseconds: Int64(max(0, milliseconds)))
-            if staleSince == nil { staleSince = now }
-        case .connecting:
-            reconnectAt = nil
-        case .closed:
-            reconnectAt = nil
-            if staleSince == nil { staleSince = now }
-        }
-        return effects
-    }
-
     mutating func pageLoaded(_ index: Int, _ page: ProductPage?, now: Timestamp) -> [WatchEffect] {
         pendingPage = nil
         guard index == pageRanges.count else { return [] }
@@ -297,15 +264,8 @@ public struct WatchModel: Sendable {
         return bytes.isEmpty ? [] : [.write(bytes)]
     }
 
-    /// Every loaded lot as one line each (`WatchLine`), as when it changes: what the watch starts from.
-    private func snapshotLines(at now: Timestamp) -> [UInt8] {
-        Array(board.rows.map { product in
-            (product.isClosed ? WatchLine.formatClosed(product, at: now, clock: clock) : WatchLine.format(product, at: now, clock: clock)) + "\n"
-        }.joined().utf8)
-    }
-
     /// A change printed when not full-screen: a tab-separated line or a JSON object.
-    private func printed(_ product: Product, closed: Bool, at now: Timestamp) -> WatchEffect {
+    func printed(_ product: Product, closed: Bool, at now: Timestamp) -> WatchEffect {
         if json { return .write(closed ? WatchJSON.closed(product, at: now) : WatchJSON.price(product, at: now)) }
         let line = closed ? WatchLine.formatClosed(product, at: now, clock: clock) : WatchLine.format(product, at: now, clock: clock)
         return .write(Array((line + "\n").utf8))
