@@ -25,15 +25,16 @@ import Testing
     @Test func parsesCommandWithTypedOptions() throws {
         let list = try invocation(["list", "--page", "3", "--json"])
         #expect(list.command == "list")
-        #expect(list[ListCommand.pageOption] == 3)
-        #expect(list[ListCommand.jsonFlag])
-        #expect(!list[ListCommand.allFlag])
+        let command = try ListCommand(list)
+        #expect(command.page == 3)
+        #expect(command.json)
+        #expect(!command.all)
     }
 
     @Test func parsesCommaListsAndInlineValues() throws {
         let watch = try invocation(["watch", "--ids=1,5,9"])
-        #expect(watch[WatchCommand.idsOption] == [1, 5, 9])
-        #expect(try invocation(["watch", "--pages", "2"])[WatchCommand.pagesOption] == 2)
+        #expect(try WatchCommand(watch).ids == [1, 5, 9])
+        #expect(try WatchCommand(invocation(["watch", "--pages", "2"])).pages == 2)
     }
 
     @Test func acceptsGlobalOptionsBeforeAndAfterTheCommand() throws {
@@ -46,17 +47,17 @@ import Testing
 
     @Test func parsesBidArgumentsWithGroupedPrices() throws {
         let bid = try invocation(["bid", "5", "35,000"])
-        #expect(bid[BidCommand.idArgument] == ProductID(5))
-        #expect(bid[BidCommand.priceArgument] == .price(Money(35_000)))
-        #expect(try invocation(["bid", "5", "35000"])[BidCommand.priceArgument] == .price(Money(35_000)))
+        #expect(try BidCommand(bid).productID == ProductID(5))
+        #expect(try BidCommand(bid).offer == .price(Money(35_000)))
+        #expect(try BidCommand(invocation(["bid", "5", "35000"])).offer == .price(Money(35_000)))
     }
 
     @Test func parsesTextArgumentsAndStdinPasswordFlag() throws {
-        let login = try invocation(["login", "alice", "--password-stdin"])
-        #expect(login[LoginCommand.userArgument] == "alice")
-        #expect(login[LoginCommand.passwordStdin])
-        #expect(try invocation(["chat", "product-5"])[ChatRoomCommand.roomArgument] == "product-5")
-        #expect(try invocation(["chat", "--", "--odd-room"])[ChatRoomCommand.roomArgument] == "--odd-room")
+        let login = try LoginCommand(invocation(["login", "alice", "--password-stdin"]))
+        #expect(login.user == "alice")
+        #expect(login.passwordFromStandardInput)
+        #expect(try ChatRoomCommand(invocation(["chat", "product-5"])).room == "product-5")
+        #expect(try ChatRoomCommand(invocation(["chat", "--", "--odd-room"])).room == "--odd-room")
     }
 
     @Test func suggestsTheNearestCommand() {

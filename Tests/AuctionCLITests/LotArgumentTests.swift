@@ -30,8 +30,8 @@ import Testing
             Issue.record("not a run")
             return
         }
-        #expect(invocation[LotOptions.imageOption] == ["a.png", "b.jpg"])
-        #expect(invocation[LotOptions.nameOption] == "x")
+        #expect(LotOptions(reading: invocation).imagePaths == ["a.png", "b.jpg"])
+        #expect(LotOptions(reading: invocation).name == "x")
     }
 
     @Test func lotRulesCheckTheBounds() {

@@ -20,8 +20,7 @@ public struct ArgumentParser: Sendable {
         var positionals: [String] = []
         var wantsHelp = false, wantsVersion = false
         var pendingError: UsageError?
-        var index = 0
-        var optionsEnded = false
+        var index = 0, optionsEnded = false
 
         func usage() -> String {
             command.map { HelpText.usageHint($0, in: spec) } ?? HelpText.programUsage(spec)
@@ -46,16 +45,11 @@ public struct ArgumentParser: Sendable {
             if token == "--" { optionsEnded = true; continue }
 
             // Resolve `--name[=value]` or `-x`.
-            var name: String
-            var inlineValue: String?
+            var name: String, inlineValue: String?
             if token.hasPrefix("--") {
-                let body = token.dropFirst(2)
-                if let equals = body.firstIndex(of: "=") {
-                    name = String(body[..<equals])
-                    inlineValue = String(body[body.index(after: equals)...])
-                } else {
-                    name = String(body)
-                }
+                let parts = token.dropFirst(2).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                name = String(parts[0])
+                inlineValue = parts.count > 1 ? String(parts[1]) : nil
             } else {
                 let short = token.dropFirst()
                 let all = (command?.options ?? []) + spec.globalOptions + [HelpText.helpOption]
@@ -148,35 +142,17 @@ public struct ArgumentParser: Sendable {
                     throw UsageError(reason: "<\(argument.name)> must be a product id (a whole number from 1), not `\(raw)`", usage: usage)
                 }
                 values[argument.name] = .productID(ProductID(id))
-            case .price:
-                guard let money = Money(parsing: raw), money > .zero else {
-                    throw UsageError(reason: "<\(argument.name)> must be a positive whole amount like 35000 or 35,000, not `\(raw)`", usage: usage)
+            case .bidPrice:
+                let isRaise = raw.hasPrefix("+"), sign = isRaise ? "+" : ""
+                guard let money = Money(parsing: String(raw.dropFirst(sign.count))), money > .zero else {
+                    let wanted = isRaise ? "`+N` needs a positive whole raise like +1000" : "must be a positive whole amount like 35000 or 35,000 (or +1000)"
+                    throw UsageError(reason: "<\(argument.name)> \(wanted), not `\(raw)`", usage: usage)
                 }
                 // The server is the authority (its max_price); no price above 2^53 - 1 is exact on the wire.
                 guard money <= Money.largestExact else {
-                    throw UsageError(reason: "<\(argument.name)> must be at most \(Money.largestExact), not `\(raw)`", usage: usage)
+                    throw UsageError(reason: "<\(argument.name)> must be at most \(sign)\(Money.largestExact), not `\(raw)`", usage: usage)
                 }
-                values[argument.name] = .price(money)
-            case .bidPrice:
-                if raw.hasPrefix("+") {
-                    guard let raise = Money(parsing: String(raw.dropFirst())), raise > .zero else {
-                        throw UsageError(reason: "<\(argument.name)> `+N` needs a positive whole raise like +1000, not `\(raw)`", usage: usage)
-                    }
-                    guard raise <= Money.largestExact else {
-                        throw UsageError(reason: "<\(argument.name)> must be at most +\(Money.largestExact), not `\(raw)`", usage: usage)
-                    }
-                    values[argument.name] = .raise(raise)
-                } else {
-                    guard let money = Money(parsing: raw), money > .zero else {
-                        throw UsageError(reason: "<\(argument.name)> must be a positive whole amount like 35000 or 35,000 (or +1000), not `\(raw)`",
-                                         usage: usage)
-                    }
-                    // The server is the authority (its max_price); no price above 2^53 - 1 is exact on the wire.
-                    guard money <= Money.largestExact else {
-                        throw UsageError(reason: "<\(argument.name)> must be at most \(Money.largestExact), not `\(raw)`", usage: usage)
-                    }
-                    values[argument.name] = .price(money)
-                }
+                values[argument.name] = isRaise ? .raise(money) : .price(money)
             case .text:
                 guard !raw.isEmpty else { throw UsageError(reason: "<\(argument.name)> must not be empty", usage: usage) }
                 values[argument.name] = .text(raw)

@@ -4,11 +4,9 @@ public struct ArgumentSpec: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// A product id: a whole number of at least 1.
         case productID
-        /// A price: `35000` or `35,000` (see `Money(parsing:)`).
-        case price
         /// Any text (a user name, a room).
         case text
-        /// A bid's price: absolute like `.price`, or `+N`, a raise over the current price.
+        /// A bid's price: `35000` or `35,000` (see `Money(parsing:)`), or `+N`, a raise over the current price.
         case bidPrice
     }
 

@@ -1,10 +1,15 @@
-/// A typed key for a command's `--flag`: declares its `OptionSpec` and reads whether it was given.
-public struct Flag: Hashable, Sendable {
-    /// The option this flag declares.
+/// Declares `--name` on the property it wraps, which reads whether it was given:
+/// `@Flag("json", help: "print JSON") var json: Bool`.
+@propertyWrapper
+public struct Flag: Hashable, Sendable, Declaring {
+    /// The option declared.
     public let spec: OptionSpec
+    /// Whether the flag was given (or what it was set to since).
+    public var wrappedValue: Bool
 
     /// Declares the flag `--name`.
     public init(_ name: String, help: String) {
         spec = OptionSpec(name, kind: .flag, help: help)
+        wrappedValue = Invocation.beingRead?.options[name] == .flag
     }
 }

@@ -1,13 +1,20 @@
-/// The options common to every command, typed.
-public struct GlobalOptions: Hashable, Sendable {
+/// The options common to every command, typed, each declared once here.
+public struct GlobalOptions: Hashable, ParsableArguments {
     /// `--http URL`, if given.
+    @Option(text: "http", valueName: "URL", help: "HTTP endpoint, or several separated by commas (default http://127.0.0.1:3100)")
     public var http: String?
     /// `--socket HOST:PORT`, if given.
+    @Option(text: "socket", valueName: "HOST:PORT", help: "socket endpoint, or several separated by commas (default 127.0.0.1:3200)")
     public var socket: String?
     /// `--profile NAME`, if given.
+    @Option(text: "profile", valueName: "NAME", help: "endpoints from a profile: local, original-docker")
     public var profile: String?
     /// `--no-color` was given.
+    @Flag("no-color", help: "never colour the output")
     public var noColor: Bool
+
+    /// The options as parsed (all absent outside a parse).
+    public init() {}
 
     /// Creates global options; all absent by default.
     public init(http: String? = nil, socket: String? = nil, profile: String? = nil, noColor: Bool = false) {

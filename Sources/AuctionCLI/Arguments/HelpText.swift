@@ -19,17 +19,6 @@ public enum HelpText {
         return out
     }
 
-    /// The commands and their summaries, under the program's group headings (any left over last).
-    static func commandList(_ spec: ProgramSpec) -> String {
-        guard !spec.groups.isEmpty else { return table(spec.commands.map { ($0.name, $0.summary) }) }
-        let grouped = spec.groups.map { group in (group.title, group.names.compactMap { spec.command(named: $0) }) }
-        let rest = spec.commands.filter { command in !spec.groups.contains { $0.names.contains(command.name) } }
-        let width = min(28, (spec.commands.map(\.name.count).max() ?? 0) + 2)
-        return (grouped + (rest.isEmpty ? [] : [("Other", rest)])).map { title, commands in
-            " \(title):\n" + table(commands.map { ($0.name, $0.summary) }, width: width)
-        }.joined()
-    }
-
     /// The short usage shown after a top-level usage error: the synopsis and the command names.
     public static func programUsage(_ spec: ProgramSpec) -> String {
         "Usage: \(spec.name) [global options] <command> [options] [arguments]\n"

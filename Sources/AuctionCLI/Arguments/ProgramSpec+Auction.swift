@@ -5,7 +5,7 @@ extension ProgramSpec {
         name: "auction",
         summary: "watch and bid on live auctions from the terminal",
         version: CLIVersion.current,
-        globalOptions: GlobalOptions.specs,
+        globalOptions: GlobalOptions.declaredOptions,
         commands: [
             ListCommand.spec, WatchCommand.spec, BidCommand.spec, ShowCommand.spec, .demo,
             RegisterCommand.spec, LoginCommand.spec, LogoutCommand.spec, WhoamiCommand.spec, ChatRoomCommand.spec,
@@ -22,7 +22,6 @@ extension ProgramSpec {
         Configuration: $XDG_CONFIG_HOME/auction/config (else ~/.config/auction/config), lines
           `http = URL`, `socket = HOST:PORT`, `profile = NAME`.
           Precedence: flag > environment > config file > profile > default.
-        Pictures `show` draws are kept in $XDG_CACHE_HOME/auction/images (else ~/.cache/auction/images).
         """
     ).grouped(CommandGroup.auction)
 }

@@ -6,64 +6,61 @@ import AuctionInfrastructure
 /// socket (logging in first with the saved login, if any), with a secret maximum for a proxy bid,
 /// and reports accepted, refused (why, the current price and the minimum next bid) or unknown (exit 4).
 /// A bid or maximum more than 20 % above the current price is confirmed first (`PriceGuard`).
-public struct BidCommand: Command {
+public struct BidCommand: ParsableCommand {
     /// `bid`.
     public static let name = "bid"
-    /// `<id>`.
-    public static let idArgument = Argument<ProductID>("id", help: "the product's id")
-    /// `[<price>]`, absolute or `+N`.
-    public static let priceArgument = Argument<BidOffer>(bidPrice: "price", help: "the price offered, e.g. 35000 or 35,000; +1000 raises the current price",
-                                                         isOptional: true)
-    /// `--min`.
-    public static let minimumFlag = Flag("min", help: "bid the minimum next bid (current price + minimum raise)")
-    /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print the outcome as JSON")
-    /// `--max AMOUNT`.
-    public static let maximumOption = Option<String>(text: "max", valueName: "AMOUNT",
-                                                     help: "a secret maximum: the server bids for you up to it (a proxy bid)")
-    /// `--yes`.
-    public static let yesFlag = Flag("yes", help: "do not ask before a bid or maximum more than 20% above the current price")
-    /// `bid`'s options, arguments and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "bid on a product",
-                                         options: [minimumFlag.spec, jsonFlag.spec, maximumOption.spec, yesFlag.spec],
-                                         arguments: [idArgument.spec, priceArgument.spec], discussion: """
-                                         Uses the saved login (see `auction login`). Give <price>, --min, or --max alone (the next bid now, up to it). A bid or maximum more
-                                         than 20% above the current price is asked about on a terminal (--yes skips; without a
-                                         terminal it is not sent: exit 5). Exit 1 when refused, 4 when no reply came (retried once
-                                         with the same idempotency key where the server keeps keys); a refusal says the minimum next bid.
-                                         """)
+    /// What `bid` does, for help.
+    public static let summary = "bid on a product"
+    /// `bid`'s help page.
+    public static let discussion = """
+        Uses the saved login (see `auction login`). Give <price>, --min, or --max alone (the next bid now, up to it). A bid or maximum more
+        than 20% above the current price is asked about on a terminal (--yes skips; without a
+        terminal it is not sent: exit 5). Exit 1 when refused, 4 when no reply came (retried once
+        with the same idempotency key where the server keeps keys); a refusal says the minimum next bid.
+        """
     /// The product bid on.
+    @Argument("id", help: "the product's id")
     public var productID: ProductID
-    /// The price offered (for `+N` and `--min`, known once the current price is read).
-    public var price: Money
-    /// How the price was given: as is, as a raise over the current price, or the minimum next bid.
-    public var offer: BidOffer
+    /// `<price>` as given, absolute or `+N` (nil with `--min`).
+    @Argument(bidPrice: "price", help: "the price offered, e.g. 35000 or 35,000; +1000 raises the current price")
+    public var givenOffer: BidOffer?
+    /// Whether to bid the minimum next bid (`--min`).
+    @Flag("min", help: "bid the minimum next bid (current price + minimum raise)")
+    public var minimumNextBid: Bool
     /// Whether to print JSON.
+    @Flag("json", help: "print the outcome as JSON")
     public var json: Bool
+    /// `--max` as given (`maximum` is its amount).
+    @Option(text: "max", valueName: "AMOUNT", help: "a secret maximum: the server bids for you up to it (a proxy bid)")
+    public var maximumText: String?
+    /// Whether to skip the fat-finger question (`--yes`).
+    @Flag("yes", help: "do not ask before a bid or maximum more than 20% above the current price")
+    public var yes: Bool
+    /// The price offered (for `+N` and `--min`, known once the current price is read).
+    public var price = Money.zero
+    /// How the price was given: as is, as a raise over the current price, or the minimum next bid.
+    public var offer = BidOffer.minimum
     /// The secret maximum of a proxy bid (`--max`), at least the price.
     public var maximum: Money?
-    /// Whether to skip the fat-finger question (`--yes`).
-    public var yes: Bool
 
-    /// Reads `<id>`, `<price>` (or `+N`), `--min`, `--max`, `--yes` and `--json`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        guard let id = invocation[Self.idArgument] else { throw .usage(Self.name, "`bid` needs <id> <price>") }
-        productID = id
-        json = invocation[Self.jsonFlag]
-        yes = invocation[Self.yesFlag]
-        let given = invocation[Self.priceArgument]
-        if invocation[Self.minimumFlag] {
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
+
+    /// Reads the offer from `<price>` (or `+N`) or `--min`, and the amount of `--max`.
+    public mutating func validate() throws(CommandError) {
+        let given = givenOffer
+        if minimumNextBid {
             guard given == nil else { throw .usage(Self.name, "give <price> or `--min`, not both") }
             offer = .minimum
         } else if let given {
             offer = given
-        } else if invocation[Self.maximumOption] != nil {
+        } else if maximumText != nil {
             offer = .minimum  // `bid ID --max N`: the minimum now, and up to N by proxy (as eBay users type it)
         } else {
             throw .usage(Self.name, "`bid` needs <price> (or +N, `--min`, or `--max N` alone)")
         }
         if case .price(let given) = offer { price = given } else { price = .zero }
-        maximum = try invocation[Self.maximumOption].map { (text) throws(CommandError) -> Money in
+        maximum = try maximumText.map { (text) throws(CommandError) -> Money in
             guard let money = Money(parsing: text), money > .zero, money <= Money.largestExact else {
                 throw .usage(Self.name, "--max must be a positive whole amount up to \(Money.largestExact), like 50000 or 50,000, not `\(text)`")
             }

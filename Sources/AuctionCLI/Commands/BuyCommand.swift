@@ -5,36 +5,29 @@ import AuctionInfrastructure
 /// `auction buy <id> [--yes] [--json]`: buys a product now at its buy-now price (request 12) after
 /// confirming on the terminal; outcomes and exit codes as `bid`'s (0 bought, 1 refused, 4 unknown,
 /// 5 not confirmed). A product without a buy-now price is refused before anything is sent.
-public struct BuyCommand: Command {
+public struct BuyCommand: ParsableCommand {
     /// `buy`.
     public static let name = "buy"
-    /// `<id>`.
-    public static let idArgument = Argument<ProductID>("id", help: "the product's id")
-    /// `--yes`.
-    public static let yesFlag = Flag("yes", help: "buy without asking first")
-    /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print the outcome as JSON")
-    /// `buy`'s options, argument and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "buy a product now at its buy-now price",
-                                         options: [yesFlag.spec, jsonFlag.spec], arguments: [idArgument.spec], discussion: """
-                                         Uses the saved login. Shows the buy-now price and asks on a terminal (--yes skips; without a
-                                         terminal and --yes nothing is sent: exit 5). The option ends once bidding has begun (with a
-                                         reserve: once it is met). Exit 1 when refused, 4 when no reply came (after one retry).
-                                         """)
+    /// What `buy` does, for help.
+    public static let summary = "buy a product now at its buy-now price"
+    /// `buy`'s help page.
+    public static let discussion = """
+        Uses the saved login. Shows the buy-now price and asks on a terminal (--yes skips; without a
+        terminal and --yes nothing is sent: exit 5). The option ends once bidding has begun (with a
+        reserve: once it is met). Exit 1 when refused, 4 when no reply came (after one retry).
+        """
     /// The product bought.
+    @Argument("id", help: "the product's id")
     public var productID: ProductID
     /// Whether to skip the question (`--yes`).
+    @Flag("yes", help: "buy without asking first")
     public var yes: Bool
     /// Whether to print JSON.
+    @Flag("json", help: "print the outcome as JSON")
     public var json: Bool
 
-    /// Reads `<id>`, `--yes` and `--json`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        guard let id = invocation[Self.idArgument] else { throw .usage(Self.name, "`buy` needs <id>") }
-        productID = id
-        yes = invocation[Self.yesFlag]
-        json = invocation[Self.jsonFlag]
-    }
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
 
     /// Reads the buy-now price, asks, sends the buy with a fresh idempotency key and prints the outcome.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {

@@ -5,27 +5,22 @@ import Foundation
 
 /// `auction chat <room>`: a chat room. On a terminal, messages scroll above an input line; otherwise
 /// each stdin line is sent and each incoming message printed as one line, until stdin ends.
-public struct ChatRoomCommand: Command {
+public struct ChatRoomCommand: ParsableCommand {
     /// `chat`.
     public static let name = "chat"
-    /// `<room>`.
-    public static let roomArgument = Argument<String>(text: "room", help: "the room, e.g. product-5")
-    /// `chat`'s argument and help, from the key above.
-    public static let spec = CommandSpec(name, summary: "chat in a room (product-<id> or any name)", arguments: [roomArgument.spec],
-                                         discussion: """
-                                         Type and press Enter to send; /who lists members, /help, /quit leaves; ? on an empty line
-                                         shows the keys. Piped: each stdin line is sent, each message printed; exit 1 if a line was refused.
-                                         """)
+    /// What `chat` does, for help.
+    public static let summary = "chat in a room (product-<id> or any name)"
+    /// `chat`'s help page.
+    public static let discussion = """
+        Type and press Enter to send; /who lists members, /help, /quit leaves; ? on an empty line
+        shows the keys. Piped: each stdin line is sent, each message printed; exit 1 if a line was refused.
+        """
     /// The room, `product-<id>` or a free name.
+    @Argument(text: "room", help: "the room, e.g. product-5")
     public var room: String
 
-    /// Reads `<room>`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        guard let room = invocation[Self.roomArgument], !room.isEmpty else {
-            throw .usage(Self.name, "`chat` needs <room>, e.g. product-5 or lobby")
-        }
-        self.room = room
-    }
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
 
     /// Chats in `room`.
     public init(room: String) { self.room = room }

@@ -1,29 +1,30 @@
 /// `auction completions bash|zsh|fish`: prints the shell's completion script, generated from the
 /// argument specification.
-public struct CompletionsCommand: Command {
+public struct CompletionsCommand: ParsableCommand {
     /// `completions`.
     public static let name = "completions"
-    /// `<shell>`.
-    public static let shellArgument = Argument<String>(text: "shell", help: "bash, zsh or fish", choices: CompletionScript.shells)
-    /// `completions`' argument and help, from the key above.
-    public static let spec = CommandSpec(name, summary: "print a shell completion script", arguments: [shellArgument.spec],
-                                         discussion: """
-                                         bash: source <(auction completions bash); zsh: auction completions zsh > ~/.zfunc/_auction
-                                         (a directory on $fpath); fish: auction completions fish > ~/.config/fish/completions/auction.fish
-                                         """)
+    /// What `completions` does, for help.
+    public static let summary = "print a shell completion script"
+    /// `completions`' help page.
+    public static let discussion = """
+        bash: source <(auction completions bash); zsh: auction completions zsh > ~/.zfunc/_auction
+        (a directory on $fpath); fish: auction completions fish > ~/.config/fish/completions/auction.fish
+        """
     /// It talks to no server.
     public static var usesEndpoints: Bool { false }
     /// The shell.
+    @Argument(text: "shell", help: "bash, zsh or fish", choices: CompletionScript.shells)
     public var shell: String
 
-    /// Reads `<shell>`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        let shells = CompletionScript.shells.joined(separator: ", ")
-        guard let shell = invocation[Self.shellArgument] else { throw .usage(Self.name, "`completions` needs <shell>: " + shells) }
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
+
+    /// Refuses a shell there is no script for.
+    public mutating func validate() throws(CommandError) {
         guard CompletionScript.shells.contains(shell) else {
-            throw .usage(Self.name, "no completions for `\(TerminalText.sanitized(shell))`: the shells supported are " + shells)
+            throw .usage(Self.name, "no completions for `\(TerminalText.sanitized(shell))`: the shells supported are "
+                + CompletionScript.shells.joined(separator: ", "))
         }
-        self.shell = shell
     }
 
     /// Prints the script.

@@ -3,47 +3,51 @@ import AuctionCore
 /// The discovery options `list` and `watch` share (`--search`, `--sort`, `--ending-within`, `--min-price`,
 /// `--max-price`, `--seller`, `--status`), read into a `CatalogueQuery`. Any of them (other than the
 /// defaults) sends the command to the server's query endpoint; without them the original endpoints serve.
-public enum DiscoveryOptions {
+public struct DiscoveryOptions: Hashable, ParsableArguments {
     /// `--search TEXT`.
-    public static let searchOption = Option<String>(text: "search", valueName: "TEXT",
-                                                     help: "full-text search over name, description and seller (first \(CatalogueQuery.maximumSearchCharacters) characters)")
+    @Option(text: "search", valueName: "TEXT",
+            help: "full-text search over name, description and seller (first \(CatalogueQuery.maximumSearchCharacters) characters)")
+    public var search: String?
     /// `--sort ending|price|new|change|bids`.
-    public static let sortOption = Option<String>(text: "sort", valueName: "ORDER",
-                                                   help: "ending, price, new, change or bids (default: catalogue order, or rank with --search)")
+    @Option(text: "sort", valueName: "ORDER", help: "ending, price, new, change or bids (default: catalogue order, or rank with --search)")
+    public var sort: String?
     /// `--ending-within 1h`.
-    public static let endingWithinOption = Option<String>(text: "ending-within", valueName: "DURATION",
-                                                           help: "only lots ending within this time, like 1h or 1h30m")
+    @Option(text: "ending-within", valueName: "DURATION", help: "only lots ending within this time, like 1h or 1h30m")
+    public var endingWithin: String?
     /// `--min-price N`.
-    public static let minimumPriceOption = Option<String>(text: "min-price", valueName: "PRICE", help: "only lots priced at least this")
+    @Option(text: "min-price", valueName: "PRICE", help: "only lots priced at least this")
+    public var minimumPrice: String?
     /// `--max-price N`.
-    public static let maximumPriceOption = Option<String>(text: "max-price", valueName: "PRICE", help: "only lots priced at most this")
+    @Option(text: "max-price", valueName: "PRICE", help: "only lots priced at most this")
+    public var maximumPrice: String?
     /// `--seller NAME`.
-    public static let sellerOption = Option<String>(text: "seller", valueName: "NAME", help: "only this seller's lots")
+    @Option(text: "seller", valueName: "NAME", help: "only this seller's lots")
+    public var seller: String?
     /// `--status open|closed|all`.
-    public static let statusOption = Option<String>(text: "status", valueName: "STATE", help: "open (default), closed or all")
+    @Option(text: "status", valueName: "STATE", help: "open (default), closed or all")
+    public var status: String?
 
-    /// The options' specs, for a command's spec.
-    public static let specs: [OptionSpec] = [searchOption, sortOption, endingWithinOption, minimumPriceOption,
-                                             maximumPriceOption, sellerOption, statusOption].map(\.spec)
+    /// The declarations, read from a parse as part of `list`'s or `watch`'s.
+    public init() {}
 
     /// The query the options describe (the plain query when none is given); bad values are usage errors of `command`.
-    public static func query(_ invocation: Invocation, command: String) throws(CommandError) -> CatalogueQuery {
-        var sort: CatalogueQuery.Sort?
-        if let text = invocation[sortOption] {
+    public func query(command: String) throws(CommandError) -> CatalogueQuery {
+        var order: CatalogueQuery.Sort?
+        if let text = sort {
             guard let chosen = CatalogueQuery.Sort(rawValue: text.lowercased()), chosen != .id, chosen != .rank else {
                 throw .usage(command, "--sort must be ending, price, new, change or bids, not `\(TerminalText.sanitized(text))`")
             }
-            sort = chosen
+            order = chosen
         }
-        var status = CatalogueQuery.Status.open
-        if let text = invocation[statusOption] {
+        var state = CatalogueQuery.Status.open
+        if let text = status {
             guard let chosen = CatalogueQuery.Status(rawValue: text.lowercased()) else {
                 throw .usage(command, "--status must be open, closed or all, not `\(TerminalText.sanitized(text))`")
             }
-            status = chosen
+            state = chosen
         }
         var within: Int64?
-        if let text = invocation[endingWithinOption] {
+        if let text = endingWithin {
             // The one duration grammar (`1h30m`); a bare number is seconds here.
             let plain = text.utf8.count <= 9 && !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } ? Int64(text) : nil
             guard let seconds = plain ?? DurationText.seconds(text), seconds > 0,
@@ -52,16 +56,16 @@ public enum DiscoveryOptions {
             }
             within = seconds
         }
-        let minimum = try price(invocation[minimumPriceOption], "--min-price", command: command)
-        let maximum = try price(invocation[maximumPriceOption], "--max-price", command: command)
+        let minimum = try Self.price(minimumPrice, "--min-price", command: command)
+        let maximum = try Self.price(maximumPrice, "--max-price", command: command)
         if let minimum, let maximum, minimum > maximum {
             throw .usage(command, "--min-price \(minimum) is above --max-price \(maximum)")
         }
-        if let search = invocation[searchOption], search.allSatisfy(\.isWhitespace) {
+        if let search, search.allSatisfy(\.isWhitespace) {
             throw .usage(command, "--search needs some text")
         }
-        return CatalogueQuery(search: invocation[searchOption], sort: sort, endingWithinSeconds: within,
-                              minimumPrice: minimum, maximumPrice: maximum, seller: invocation[sellerOption], status: status)
+        return CatalogueQuery(search: search, sort: order, endingWithinSeconds: within,
+                              minimumPrice: minimum, maximumPrice: maximum, seller: seller, status: state)
     }
 
     /// A price option's value: a whole amount from 0 to `Money.largestExact`, as `bid` takes it.

@@ -5,29 +5,30 @@ import AuctionInfrastructure
 /// `auction edit <id> [sell's options]`: changes one's own lot (`PATCH /products/{id}` with only the
 /// given fields as JSON). Images given are uploaded first (`POST /images`, one each) and then replace
 /// the lot's images by their hashes. Once a bid exists, start price, end time and raising the reserve are refused.
-public struct EditCommand: Command {
+public struct EditCommand: ParsableCommand {
     /// `edit`.
     public static let name = "edit"
-    /// `<id>`.
-    public static let idArgument = Argument<ProductID>("id", help: "the lot's id")
-    /// `edit`'s options, argument and help.
-    public static let spec = CommandSpec(name, summary: "change your lot's text, prices, end or images",
-                                         options: LotOptions.specs, arguments: [idArgument.spec], discussion: """
-                                         Needs a login; only the lot's seller may edit it. Give at least one option; only
-                                         those are changed. --image replaces all of the lot's images. Once a bid exists the
-                                         start price, the end and raising the reserve are locked (locked_by_bids); text and
-                                         images may still change. Exit 2 for a bad value (nothing sent), 1 when refused.
-                                         """)
+    /// What `edit` does, for help.
+    public static let summary = "change your lot's text, prices, end or images"
+    /// `edit`'s help page.
+    public static let discussion = """
+        Needs a login; only the lot's seller may edit it. Give at least one option; only
+        those are changed. --image replaces all of the lot's images. Once a bid exists the
+        start price, the end and raising the reserve are locked (locked_by_bids); text and
+        images may still change. Exit 2 for a bad value (nothing sent), 1 when refused.
+        """
     /// The lot edited.
+    @Argument("id", help: "the lot's id")
     public var productID: ProductID
     /// The options read.
-    public var options: LotOptions
+    public var options = LotOptions()
 
-    /// Reads `<id>` and the options; at least one must be given.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        guard let id = invocation[Self.idArgument] else { throw .usage(Self.name, "`edit` needs <id>") }
-        productID = id
-        options = try LotOptions(invocation, command: Self.name)
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
+
+    /// Reads the options; at least one must be given.
+    public mutating func validate() throws(CommandError) {
+        try options.read(command: Self.name)
         let nothing = options.name == nil && options.startPrice == nil && options.ending == nil && options.description == nil
             && options.imagePaths.isEmpty && options.minimumIncrement == nil && options.reserve == nil && options.buyNow == nil
         guard !nothing else { throw .usage(Self.name, "`edit` needs at least one change (e.g. --name, --reserve, --image)") }

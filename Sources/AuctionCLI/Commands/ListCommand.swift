@@ -3,44 +3,44 @@ import AuctionInfrastructure
 
 /// `auction list [--page N] [--all] [--json] [--search TEXT] [--sort …] [filters]`: a catalogue page (or all of
 /// them) as a table or JSON; with discovery options, the query's pages (`ListCommand+Query`).
-public struct ListCommand: Command {
+public struct ListCommand: ParsableCommand {
     /// `list`.
     public static let name = "list"
-    /// `--page N`.
-    public static let pageOption = Option<Int>("page", range: 1...1_000_000, valueName: "N", help: "the page to print, from 1 (default 1)")
-    /// `--all`.
-    public static let allFlag = Flag("all", help: "follow pages until the end")
-    /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print one JSON document for scripts")
-    /// `list`'s options and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "print a page of the catalogue", options: [pageOption.spec, allFlag.spec, jsonFlag.spec] + DiscoveryOptions.specs,
-                                         discussion: """
-                                         Columns: id, name, current price, change since the previous price, start price, time left
-                                         (`ended` once closed). --json adds `closed` and `winner`.
-                                         --search, --sort, --ending-within, --min-price, --max-price, --seller and --status
-                                         (other than open) ask the server's query endpoint, paged by cursor: --page N walks
-                                         N pages (N up to 100), --all follows them to the end (up to 1,000 pages). A server
-                                         without the endpoint (the original backend) refuses them: exit 2.
-                                         """)
+    /// What `list` does, for help.
+    public static let summary = "print a page of the catalogue"
+    /// `list`'s help page.
+    public static let discussion = """
+        Columns: id, name, current price, change since the previous price, start price, time left
+        (`ended` once closed). --json adds `closed` and `winner`.
+        --search, --sort, --ending-within, --min-price, --max-price, --seller and --status
+        (other than open) ask the server's query endpoint, paged by cursor: --page N walks
+        N pages (N up to 100), --all follows them to the end (up to 1,000 pages). A server
+        without the endpoint (the original backend) refuses them: exit 2.
+        """
     /// The first page to print, from 1.
-    public var page: Int
+    @Option("page", range: 1...1_000_000, valueName: "N", help: "the page to print, from 1 (default 1)")
+    public var page = 1
     /// Whether to follow pages until the end.
+    @Flag("all", help: "follow pages until the end")
     public var all: Bool
     /// Whether to print JSON.
+    @Flag("json", help: "print one JSON document for scripts")
     public var json: Bool
+    /// `--search`, `--sort` and the filters, as given.
+    public var discovery = DiscoveryOptions()
     /// The discovery query (plain: the original endpoints serve the page).
     public var query = CatalogueQuery()
 
-    /// Reads `--page`, `--all`, `--json`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        page = invocation[Self.pageOption] ?? 1
-        all = invocation[Self.allFlag]
-        json = invocation[Self.jsonFlag]
-        query = try DiscoveryOptions.query(invocation, command: Self.name)
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
+
+    /// Reads the query; refuses `--page` with `--all`, and a query's page walk past its bound.
+    public mutating func validate() throws(CommandError) {
+        query = try discovery.query(command: Self.name)
         if !query.isPlain && page > Self.maximumQueryPageWalk {
             throw .usage(Self.name, "with a query, --page walks the pages by cursor and goes up to \(Self.maximumQueryPageWalk); narrow the query instead")
         }
-        if all && invocation[Self.pageOption] != nil {
+        if all && $page.wasGiven {
             throw .usage(Self.name, "`--page` and `--all` cannot be used together")
         }
     }

@@ -1,24 +1,18 @@
 /// `auction login <name> [--password-stdin]`: logs in and saves the login for the configured server.
-public struct LoginCommand: Command {
+public struct LoginCommand: ParsableCommand {
     /// `login`.
     public static let name = "login"
-    /// `<name>`.
-    public static let userArgument = Argument<String>(text: "name", help: "the user name")
-    /// `--password-stdin`.
-    public static let passwordStdin = Flag("password-stdin", help: "read the password from one line of stdin")
-    /// `login`'s option, argument and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "log in and save the session", options: [passwordStdin.spec], arguments: [userArgument.spec])
+    /// What `login` does, for help.
+    public static let summary = "log in and save the session"
     /// The user name.
+    @Argument(text: "name", help: "the user name")
     public var user: String
     /// Whether the password is one line of standard input.
+    @Flag("password-stdin", help: "read the password from one line of stdin")
     public var passwordFromStandardInput: Bool
 
-    /// Reads `<name>` and `--password-stdin`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        guard let user = invocation[Self.userArgument] else { throw .usage(Self.name, "`login` needs <name>") }
-        self.user = user
-        passwordFromStandardInput = invocation[Self.passwordStdin]
-    }
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
 
     /// Asks for the password, logs in, saves the login.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {

@@ -1,12 +1,12 @@
 /// `auction logout`: ends the saved login on the server and forgets it.
-public struct LogoutCommand: Command {
+public struct LogoutCommand: ParsableCommand {
     /// `logout`.
     public static let name = "logout"
-    /// `logout`'s help: no options or arguments.
-    public static let spec = CommandSpec(name, summary: "end the saved session")
+    /// What `logout` does, for help; it takes no options or arguments.
+    public static let summary = "end the saved session"
 
-    /// `logout` takes no options.
-    public init(_ invocation: Invocation) throws(CommandError) {}
+    /// `logout` declares nothing.
+    public init() {}
 
     /// Revokes and removes the saved login.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {

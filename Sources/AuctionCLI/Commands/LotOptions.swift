@@ -4,41 +4,7 @@ import AuctionCore
 /// `--description`/`--description-file`, `--image`…, `--min-increment`, `--reserve`, `--buy-now`),
 /// read and checked for form: money as `bid` reads it (`9,000,000`), durations as `1h30m`, times as
 /// `2026-12-01T18:00Z`. Files are read later (`LotFiles`); bounds are `LotRules`'.
-public struct LotOptions: Hashable, Sendable {
-    /// `--name NAME`.
-    public static let nameOption = Option<String>(text: "name", valueName: "NAME", help: "the lot's name (1 to 120 characters)")
-    /// `--start-price PRICE`.
-    public static let startPriceOption = Option<String>(text: "start-price", valueName: "PRICE",
-                                                        help: "the starting price, e.g. 9,000,000")
-    /// `--duration 1h30m`.
-    public static let durationOption = Option<String>(text: "duration", valueName: "DURATION",
-                                                      help: "how long bidding runs: 45m, 1h30m, 2d (1 minute to 30 days)")
-    /// `--ends-at 2026-12-01T18:00Z`.
-    public static let endsAtOption = Option<String>(text: "ends-at", valueName: "TIME",
-                                                    help: "when bidding ends, in UTC: 2026-12-01T18:00Z")
-    /// `--description TEXT`.
-    public static let descriptionOption = Option<String>(text: "description", valueName: "TEXT",
-                                                         help: "the description (up to 10,000 characters)")
-    /// `--description-file FILE`.
-    public static let descriptionFileOption = Option<String>(text: "description-file", valueName: "FILE",
-                                                             help: "read the description from FILE (UTF-8)")
-    /// `--image FILE`, repeatable.
-    public static let imageOption = Option<[String]>(repeated: "image", valueName: "FILE",
-                                                     help: "attach a PNG, JPEG or WebP image (repeat for more; up to 10, 5 MiB each)")
-    /// `--min-increment N`.
-    public static let minimumIncrementOption = Option<String>(text: "min-increment", valueName: "AMOUNT",
-                                                              help: "the smallest raise (default: the server's table)")
-    /// `--reserve N`.
-    public static let reserveOption = Option<String>(text: "reserve", valueName: "AMOUNT",
-                                                     help: "the lowest price it sells for (at least the start price)")
-    /// `--buy-now N`.
-    public static let buyNowOption = Option<String>(text: "buy-now", valueName: "AMOUNT",
-                                                    help: "a price that ends the auction at once (at least the start price)")
-    /// The option specs, in help order.
-    public static let specs = [nameOption.spec, startPriceOption.spec, durationOption.spec, endsAtOption.spec, descriptionOption.spec,
-                               descriptionFileOption.spec, imageOption.spec, minimumIncrementOption.spec, reserveOption.spec,
-                               buyNowOption.spec]
-
+public struct LotOptions: Hashable, ParsableArguments {
     /// Where the description comes from.
     public enum DescriptionSource: Hashable, Sendable {
         /// Given on the command line.
@@ -48,15 +14,42 @@ public struct LotOptions: Hashable, Sendable {
     }
 
     /// `--name`.
+    @Option(text: "name", valueName: "NAME", help: "the lot's name (1 to 120 characters)")
     public var name: String?
+    /// `--start-price` as given (`startPrice` is its amount).
+    @Option(text: "start-price", valueName: "PRICE", help: "the starting price, e.g. 9,000,000")
+    public var startPriceText: String?
+    /// `--duration 1h30m` as given (`ending` is what it means).
+    @Option(text: "duration", valueName: "DURATION", help: "how long bidding runs: 45m, 1h30m, 2d (1 minute to 30 days)")
+    public var durationText: String?
+    /// `--ends-at 2026-12-01T18:00Z` as given (`ending` is what it means).
+    @Option(text: "ends-at", valueName: "TIME", help: "when bidding ends, in UTC: 2026-12-01T18:00Z")
+    public var endsAtText: String?
+    /// `--description TEXT` (`description` is where it comes from).
+    @Option(text: "description", valueName: "TEXT", help: "the description (up to 10,000 characters)")
+    public var inlineDescription: String?
+    /// `--description-file FILE` (`description` is where it comes from).
+    @Option(text: "description-file", valueName: "FILE", help: "read the description from FILE (UTF-8)")
+    public var descriptionFile: String?
+    /// `--image` paths, in order.
+    @Option(repeated: "image", valueName: "FILE", help: "attach a PNG, JPEG or WebP image (repeat for more; up to 10, 5 MiB each)")
+    public var imagePaths: [String]
+    /// `--min-increment` as given (`minimumIncrement` is its amount).
+    @Option(text: "min-increment", valueName: "AMOUNT", help: "the smallest raise (default: the server's table)")
+    public var minimumIncrementText: String?
+    /// `--reserve` as given (`reserve` is its amount).
+    @Option(text: "reserve", valueName: "AMOUNT", help: "the lowest price it sells for (at least the start price)")
+    public var reserveText: String?
+    /// `--buy-now` as given (`buyNow` is its amount).
+    @Option(text: "buy-now", valueName: "AMOUNT", help: "a price that ends the auction at once (at least the start price)")
+    public var buyNowText: String?
+
     /// `--start-price`.
     public var startPrice: Money?
     /// `--duration` or `--ends-at`.
     public var ending: LotEnding?
     /// `--description` or `--description-file`.
     public var description: DescriptionSource?
-    /// `--image` paths, in order.
-    public var imagePaths: [String]
     /// `--min-increment`.
     public var minimumIncrement: Money?
     /// `--reserve`.
@@ -64,22 +57,23 @@ public struct LotOptions: Hashable, Sendable {
     /// `--buy-now`.
     public var buyNow: Money?
 
-    /// Reads the options of `command`; usage errors (exit 2) for a malformed value or a pair given together.
-    public init(_ invocation: Invocation, command: String) throws(CommandError) {
-        func money(_ option: Option<String>) throws(CommandError) -> Money? {
-            guard let text = invocation[option] else { return nil }
+    /// The declarations, read from a parse as part of `sell`'s or `edit`'s.
+    public init() {}
+
+    /// Reads the typed values for `command`; usage errors (exit 2) for a malformed value or a pair given together.
+    public mutating func read(command: String) throws(CommandError) {
+        func money(_ option: Option<String?>) throws(CommandError) -> Money? {
+            guard let text = option.wrappedValue else { return nil }
             guard let money = Money(parsing: text), money > .zero, money <= Money.largestExact else {
                 throw .usage(command, "`--\(option.spec.name)` must be a whole amount from 1 to \(Money.largestExact) (e.g. 9,000,000), not `\(text)`; nothing was sent")
             }
             return money
         }
-        name = invocation[Self.nameOption]
-        startPrice = try money(Self.startPriceOption)
-        minimumIncrement = try money(Self.minimumIncrementOption)
-        reserve = try money(Self.reserveOption)
-        buyNow = try money(Self.buyNowOption)
-        imagePaths = invocation[Self.imageOption]
-        switch (invocation[Self.durationOption], invocation[Self.endsAtOption]) {
+        startPrice = try money($startPriceText)
+        minimumIncrement = try money($minimumIncrementText)
+        reserve = try money($reserveText)
+        buyNow = try money($buyNowText)
+        switch (durationText, endsAtText) {
         case (_?, _?):
             throw .usage(command, "give either --duration or --ends-at, not both; nothing was sent")
         case (let text?, nil):
@@ -95,7 +89,7 @@ public struct LotOptions: Hashable, Sendable {
         case (nil, nil):
             ending = nil
         }
-        switch (invocation[Self.descriptionOption], invocation[Self.descriptionFileOption]) {
+        switch (inlineDescription, descriptionFile) {
         case (_?, _?): throw .usage(command, "give either --description or --description-file, not both; nothing was sent")
         case (let text?, nil): description = .text(text)
         case (nil, let path?): description = .file(path)

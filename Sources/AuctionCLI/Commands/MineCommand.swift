@@ -4,37 +4,32 @@ import AuctionInfrastructure
 
 /// `auction mine [--json]`: the products the logged-in user has bid on, with where they stand;
 /// `auction mine --selling [--json]`: the user's own lots (`GET /me/selling`).
-public struct MineCommand: Command {
+public struct MineCommand: ParsableCommand {
     /// `mine`.
     public static let name = "mine"
-    /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print one JSON document for scripts")
-    /// `--selling`.
-    public static let sellingFlag = Flag("selling", help: "list the lots you are selling instead")
-    /// `mine`'s option and help, from the key above.
-    public static let spec = CommandSpec(name, summary: "list the products you have bid on and where you stand",
-                                         options: [jsonFlag.spec, sellingFlag.spec],
-                                         discussion: """
-                                         Columns: id, product, your highest bid, your maximum (proxy; - when none), current
-                                         price, status (leading, outbid, won, lost, ended · no winner), time left. Open
-                                         auctions first, soonest end first; then ended ones, most recent first. Needs a login.
-                                         --json prints the server's answer: {"bids":[{"product_id", "product_name", "my_highest",
-                                         "my_maximum", "current_price", "end_time", "status"}]}.
-                                         --selling lists your own lots instead: id, lot, status (open · N bids · reserve met or
-                                         not, sold to whom, ended unsold, withdrawn), price (current, or sold for), time left or
-                                         when it ended, in the server's order; --json: {"lots":[{"product_id", "name", "status",
-                                         "bid_count", "current_price", "reserve_met"?, "winner"?, "final_price"?, "end_time"}]}.
-                                         """)
+    /// What `mine` does, for help.
+    public static let summary = "list the products you have bid on and where you stand"
+    /// `mine`'s help page.
+    public static let discussion = """
+        Columns: id, product, your highest bid, your maximum (proxy; - when none), current
+        price, status (leading, outbid, won, lost, ended · no winner), time left. Open
+        auctions first, soonest end first; then ended ones, most recent first. Needs a login.
+        --json prints the server's answer: {"bids":[{"product_id", "product_name", "my_highest",
+        "my_maximum", "current_price", "end_time", "status"}]}.
+        --selling lists your own lots instead: id, lot, status (open · N bids · reserve met or
+        not, sold to whom, ended unsold, withdrawn), price (current, or sold for), time left or
+        when it ended, in the server's order; --json: {"lots":[{"product_id", "name", "status",
+        "bid_count", "current_price", "reserve_met"?, "winner"?, "final_price"?, "end_time"}]}.
+        """
     /// Whether to print JSON.
+    @Flag("json", help: "print one JSON document for scripts")
     public var json: Bool
     /// Whether to list the user's own lots (`--selling`).
-    public var selling: Bool = false
+    @Flag("selling", help: "list the lots you are selling instead")
+    public var selling: Bool
 
-    /// Reads `--json`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        json = invocation[Self.jsonFlag]
-        selling = invocation[Self.sellingFlag]
-    }
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
 
     /// Asks the server for the user's bids and prints them.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {

@@ -4,31 +4,26 @@ import AuctionInfrastructure
 
 /// `auction notifications [--all] [--json]`: the saved login's unseen notifications, newest first,
 /// which are then marked seen; `--all` lists the newest ones seen or not and marks nothing.
-public struct NotificationsCommand: Command {
+public struct NotificationsCommand: ParsableCommand {
     /// `notifications`.
     public static let name = "notifications"
-    /// `--all`.
-    public static let allFlag = Flag("all", help: "the newest 100, seen or not (marks nothing seen)")
-    /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print one JSON document for scripts")
-    /// `notifications`' options and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "list unseen notifications and mark them seen",
-                                         options: [allFlag.spec, jsonFlag.spec],
-                                         discussion: """
-                                         Columns: when (UTC), kind (outbid, ending soon, won, lost, sold), product, price.
-                                         Needs a saved login (`auction login`); without one it exits 1.
-                                         --json prints {"notifications":[...]} with the objects of push 8.
-                                         """)
+    /// What `notifications` does, for help.
+    public static let summary = "list unseen notifications and mark them seen"
+    /// `notifications`' help page.
+    public static let discussion = """
+        Columns: when (UTC), kind (outbid, ending soon, won, lost, sold), product, price.
+        Needs a saved login (`auction login`); without one it exits 1.
+        --json prints {"notifications":[...]} with the objects of push 8.
+        """
     /// Whether to list seen ones too (and mark nothing).
+    @Flag("all", help: "the newest 100, seen or not (marks nothing seen)")
     public var all: Bool
     /// Whether to print JSON.
+    @Flag("json", help: "print one JSON document for scripts")
     public var json: Bool
 
-    /// Reads `--all` and `--json`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        all = invocation[Self.allFlag]
-        json = invocation[Self.jsonFlag]
-    }
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
 
     /// Lists the notifications, then marks the listed unseen ones seen.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {

@@ -1,24 +1,18 @@
 /// `auction register <name> [--password-stdin]`: creates an account and saves its login.
-public struct RegisterCommand: Command {
+public struct RegisterCommand: ParsableCommand {
     /// `register`.
     public static let name = "register"
-    /// `<name>`.
-    public static let userArgument = Argument<String>(text: "name", help: "the user name")
-    /// `--password-stdin`.
-    public static let passwordStdin = Flag("password-stdin", help: "read the password from one line of stdin")
-    /// `register`'s option, argument and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "create an account and log in", options: [passwordStdin.spec], arguments: [userArgument.spec])
+    /// What `register` does, for help.
+    public static let summary = "create an account and log in"
     /// The user name.
+    @Argument(text: "name", help: "the user name")
     public var user: String
     /// Whether the password is one line of standard input.
+    @Flag("password-stdin", help: "read the password from one line of stdin")
     public var passwordFromStandardInput: Bool
 
-    /// Reads `<name>` and `--password-stdin`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        guard let user = invocation[Self.userArgument] else { throw .usage(Self.name, "`register` needs <name>") }
-        self.user = user
-        passwordFromStandardInput = invocation[Self.passwordStdin]
-    }
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
 
     /// Asks for the password (twice on a terminal), registers, saves the login.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {

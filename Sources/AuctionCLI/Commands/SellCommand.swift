@@ -5,31 +5,33 @@ import AuctionInfrastructure
 /// `auction sell --name NAME --start-price PRICE (--duration D | --ends-at TIME) […] [--json]`: lists
 /// a lot with its images in one `multipart/form-data` `POST /products` and prints its id. Everything
 /// that can be checked locally is, first (exit 2, nothing sent); refusals are exit 1, no answer exit 4.
-public struct SellCommand: Command {
+public struct SellCommand: ParsableCommand {
     /// `sell`.
     public static let name = "sell"
-    /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print {\"id\":N,…} for scripts")
-    /// `sell`'s options and help.
-    public static let spec = CommandSpec(name, summary: "put a lot up for auction",
-                                         options: LotOptions.specs + [jsonFlag.spec], discussion: """
-                                         Needs a login, --name, --start-price and one of --duration or --ends-at. Prices as
-                                         `bid` reads them (9,000,000); durations 45m, 1h30m, 2d (1 minute to 30 days); times in
-                                         UTC (2026-12-01T18:00Z). Reserve and buy-now are at least the start price. Up to 10
-                                         images (PNG, JPEG, WebP; 5 MiB each) are sent with the lot in one request, so a lot
-                                         whose image is refused does not exist. Prints the new lot's id (--json:
-                                         {"id":N,"name":…,"start_price":…,"images":N}). Exit 2 for a bad value (nothing sent),
-                                         1 when the server refuses (reason shown), 4 when no answer came.
-                                         """)
+    /// What `sell` does, for help.
+    public static let summary = "put a lot up for auction"
+    /// `sell`'s help page.
+    public static let discussion = """
+        Needs a login, --name, --start-price and one of --duration or --ends-at. Prices as
+        `bid` reads them (9,000,000); durations 45m, 1h30m, 2d (1 minute to 30 days); times in
+        UTC (2026-12-01T18:00Z). Reserve and buy-now are at least the start price. Up to 10
+        images (PNG, JPEG, WebP; 5 MiB each) are sent with the lot in one request, so a lot
+        whose image is refused does not exist. Prints the new lot's id (--json:
+        {"id":N,"name":…,"start_price":…,"images":N}). Exit 2 for a bad value (nothing sent),
+        1 when the server refuses (reason shown), 4 when no answer came.
+        """
     /// The options read.
-    public var options: LotOptions
+    public var options = LotOptions()
     /// Whether to print JSON.
+    @Flag("json", help: "print {\"id\":N,…} for scripts")
     public var json: Bool
 
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
+
     /// Reads the options; the required ones must be there.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        options = try LotOptions(invocation, command: Self.name)
-        json = invocation[Self.jsonFlag]
+    public mutating func validate() throws(CommandError) {
+        try options.read(command: Self.name)
         guard options.name != nil else { throw .usage(Self.name, "`sell` needs --name") }
         guard options.startPrice != nil else { throw .usage(Self.name, "`sell` needs --start-price") }
         guard options.ending != nil else { throw .usage(Self.name, "`sell` needs --duration or --ends-at") }

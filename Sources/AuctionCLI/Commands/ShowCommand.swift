@@ -3,27 +3,20 @@ import AuctionInfrastructure
 
 /// `auction show <id> [--json]`: one product in full, with its price history, its bid history (when
 /// the server has `GET /products/{id}/bids`) and, on a colour terminal, its image in half blocks.
-public struct ShowCommand: Command {
+public struct ShowCommand: ParsableCommand {
     /// `show`.
     public static let name = "show"
-    /// `<id>`.
-    public static let idArgument = Argument<ProductID>("id", help: "the product's id")
-    /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print the product as JSON")
-    /// `show`'s options, argument and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "show a product in full, with its price and bid history and image",
-                                         options: [jsonFlag.spec], arguments: [idArgument.spec])
+    /// What `show` does, for help.
+    public static let summary = "show a product in full, with its price and bid history and image"
     /// The product shown.
+    @Argument("id", help: "the product's id")
     public var productID: ProductID
     /// Whether to print JSON.
+    @Flag("json", help: "print the product as JSON")
     public var json: Bool
 
-    /// Reads `<id>` and `--json`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        guard let id = invocation[Self.idArgument] else { throw .usage(Self.name, "`show` needs <id>") }
-        productID = id
-        json = invocation[Self.jsonFlag]
-    }
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
 
     /// Loads the product (and its image when it will be drawn) and prints it.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {

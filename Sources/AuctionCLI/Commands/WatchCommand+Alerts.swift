@@ -3,16 +3,9 @@ import AuctionInfrastructure
 
 /// `watch`'s bell and `--notify-command` (pushes 8), and how the command sets them up.
 extension WatchCommand {
-    /// `--no-bell`.
-    public static let noBellFlag = Flag("no-bell", help: "do not ring the terminal bell for notifications")
-    /// `--notify-command CMD`.
-    public static let notifyCommandOption = Option<String>(
-        text: "notify-command", valueName: "CMD",
-        help: "run CMD (split into words, no shell) per notification, its JSON on stdin; killed after 5 s")
-
     /// `--notify-command`'s text as argv, or a usage error when it is empty or has an unclosed quote.
-    static func notifyArguments(_ invocation: Invocation) throws(CommandError) -> [String]? {
-        guard let text = invocation[notifyCommandOption] else { return nil }
+    static func notifyArguments(_ text: String?) throws(CommandError) -> [String]? {
+        guard let text else { return nil }
         guard let words = NotifyCommandRunner.split(text) else {
             throw .usage(name, "`--notify-command` needs a command, e.g. --notify-command 'notify-send auction' (quotes must close)")
         }

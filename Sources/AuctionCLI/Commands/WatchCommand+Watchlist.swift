@@ -2,9 +2,6 @@ import AuctionCore
 
 /// `watch --watchlist`: the ids come from the user's watchlist on the server.
 extension WatchCommand {
-    /// `--watchlist`.
-    public static let watchlistFlag = Flag("watchlist", help: "watch the products on your watchlist (see `auction watchlist`)")
-
     /// Where the logged-in user leads or is outbid (`auction mine`'s statuses), to mark in the table; empty when unknown.
     static func standings(_ context: CommandContext) async -> [ProductID: MyBidStatus] {
         let bids = try? await context.withBidder("`watch`") { (repository, token) throws(AuctionError) -> [MyBid] in

@@ -5,64 +5,67 @@ import AuctionInfrastructure
 /// `auction watch [--pages N] [--ids 1,5,9] [--json]`: loads the pages (or products) over HTTP, tells
 /// the server the list state (or subscribes), and shows live prices: a full-screen table on a
 /// terminal that can address the cursor, one line (or JSON object) per change otherwise.
-public struct WatchCommand: Command {
+public struct WatchCommand: ParsableCommand {
     /// `watch`.
     public static let name = "watch"
-    /// `--pages N`.
-    public static let pagesOption = Option<Int>("pages", range: 1...1_000, valueName: "N", help: "load the first N pages (default 1)")
-    /// `--ids ID,ID,...`.
-    public static let idsOption = Option<[Int]>(list: "ids", valueName: "ID,ID,...", help: "watch these products instead (e.g. 1,5,9)")
-    /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print one JSON object per line: a snapshot, then each change")
-    /// `watch`'s options and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "show live prices as bids arrive", options: [pagesOption.spec, idsOption.spec, jsonFlag.spec,
-                                         noBellFlag.spec, notifyCommandOption.spec, watchlistFlag.spec] + DiscoveryOptions.specs,
-                                         discussion: """
-                                         Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p next/previous page,
-                                         r reload (reconnect now while disconnected), ? keys. When output is not a terminal
-                                         (or TERM is dumb; q still quits there), prints one tab-separated line per lot first, then
-                                         one per change: time, id, name, price, change (an ended auction: final price, then
-                                         `SOLD · a…e`, the winner shortened, or `ended · no winner`). ★ marks lots you lead, ! outbid.
-                                         Notifications (outbid, ending soon, won, lost) show in the status line and ring the bell
-                                         once each; an auction extended by soft close counts down to its new end, marked `+N×`.
-                                         --search, --sort and the filters (as `list`) watch the query's pages, and pushes follow
-                                         them; / types a filter (Enter applies, Esc cancels, empty clears), s cycles the sort
-                                         (id, ending, price, new, change, bids); the status line shows both.
-                                         """)
+    /// What `watch` does, for help.
+    public static let summary = "show live prices as bids arrive"
+    /// `watch`'s help page.
+    public static let discussion = """
+        Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p next/previous page,
+        r reload (reconnect now while disconnected), ? keys. When output is not a terminal
+        (or TERM is dumb; q still quits there), prints one tab-separated line per lot first, then
+        one per change: time, id, name, price, change (an ended auction: final price, then
+        `SOLD · a…e`, the winner shortened, or `ended · no winner`). ★ marks lots you lead, ! outbid.
+        Notifications (outbid, ending soon, won, lost) show in the status line and ring the bell
+        once each; an auction extended by soft close counts down to its new end, marked `+N×`.
+        --search, --sort and the filters (as `list`) watch the query's pages, and pushes follow
+        them; / types a filter (Enter applies, Esc cancels, empty clears), s cycles the sort
+        (id, ending, price, new, change, bids); the status line shows both.
+        """
     /// How many pages to load at the start.
-    public var pages: Int
+    @Option("pages", range: 1...1_000, valueName: "N", help: "load the first N pages (default 1)")
+    public var pages = 1
     /// The products to watch instead of pages.
+    @Option(list: "ids", valueName: "ID,ID,...", help: "watch these products instead (e.g. 1,5,9)")
     public var ids: [ProductID]?
     /// The first line of the full-screen table; nil for `auction watch · <socket>`.
     public var title: String?
     /// Print JSON objects (a snapshot first, then one per change) instead of the table or lines.
-    public var json = false
+    @Flag("json", help: "print one JSON object per line: a snapshot, then each change")
+    public var json: Bool
     /// A line above the status line (the demo's command to bid from another shell), if any.
     public var hint: String?
-    /// Watch the products on the user's watchlist (`--watchlist`) instead of pages.
-    public var watchlist = false
     /// `--no-bell`: notifications do not ring the terminal bell.
-    public var noBell = false
+    @Flag("no-bell", help: "do not ring the terminal bell for notifications")
+    public var noBell: Bool
+    /// `--notify-command CMD` as given (`notifyCommand` is its argv).
+    @Option(text: "notify-command", valueName: "CMD",
+            help: "run CMD (split into words, no shell) per notification, its JSON on stdin; killed after 5 s")
+    public var notifyCommandText: String?
+    /// Watch the products on the user's watchlist (`--watchlist`) instead of pages.
+    @Flag("watchlist", help: "watch the products on your watchlist (see `auction watchlist`)")
+    public var watchlist: Bool
+    /// `--search`, `--sort` and the filters, as given.
+    public var discovery = DiscoveryOptions()
     /// `--notify-command`'s argv, run per notification.
     public var notifyCommand: [String]?
     /// The discovery query whose pages are watched (plain: the catalogue's pages).
     public var query = CatalogueQuery()
 
-    /// Reads `--pages` and `--ids`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        if invocation[Self.pagesOption] != nil && invocation[Self.idsOption] != nil {
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
+
+    /// Refuses options that do not go together; reads `--notify-command` and the query.
+    public mutating func validate() throws(CommandError) {
+        if $pages.wasGiven && $ids.wasGiven {
             throw .usage(Self.name, "`--pages` and `--ids` cannot be used together")
         }
-        pages = invocation[Self.pagesOption] ?? 1
-        ids = invocation[Self.idsOption].map { $0.map { ProductID(rawValue: $0) } }
-        json = invocation[Self.jsonFlag]
-        watchlist = invocation[Self.watchlistFlag]
-        if watchlist && (invocation[Self.pagesOption] != nil || invocation[Self.idsOption] != nil) {
+        if watchlist && ($pages.wasGiven || $ids.wasGiven) {
             throw .usage(Self.name, "`--watchlist` cannot be used with `--pages` or `--ids`")
         }
-        noBell = invocation[Self.noBellFlag]
-        notifyCommand = try Self.notifyArguments(invocation)
-        query = try DiscoveryOptions.query(invocation, command: Self.name)
+        notifyCommand = try Self.notifyArguments(notifyCommandText)
+        query = try discovery.query(command: Self.name)
         if !query.isPlain && (ids != nil || watchlist) {
             throw .usage(Self.name, "--search, --sort and the filters cannot be used with `--ids` or `--watchlist`")
         }

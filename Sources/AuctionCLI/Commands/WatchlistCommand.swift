@@ -4,7 +4,7 @@ import AuctionInfrastructure
 
 /// `auction watchlist add <id> | remove <id> | list [--json]`: the logged-in user's watchlist, kept
 /// on the server (`auction watch --watchlist` streams it).
-public struct WatchlistCommand: Command {
+public struct WatchlistCommand: ParsableCommand {
     /// What to do with the watchlist.
     public enum Action: String, Hashable, Sendable, CaseIterable {
         /// Add a product.
@@ -17,36 +17,35 @@ public struct WatchlistCommand: Command {
 
     /// `watchlist`.
     public static let name = "watchlist"
-    /// `<action>`.
-    public static let actionArgument = Argument<String>(text: "action", help: "add, remove or list (the default)",
-                                                        isOptional: true, choices: Action.allCases.map(\.rawValue))
-    /// `[<id>]`.
-    public static let idArgument = Argument<ProductID>("id", help: "the product's id (for add and remove)", isOptional: true)
-    /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print the list as JSON ({\"product_ids\":[…]})")
-    /// `watchlist`'s option, arguments and help, from the keys above.
-    public static let spec = CommandSpec(name, summary: "add, remove or list the products on your watchlist",
-                                         options: [jsonFlag.spec], arguments: [actionArgument.spec, idArgument.spec],
-                                         discussion: """
-                                         Kept on the server for your account (needs a login); at most 500 products. Adding a
-                                         product already there, or removing one that is not, changes nothing. An unknown id
-                                         exits 1. `auction watch --watchlist` shows live prices for exactly these products.
-                                         """)
-    /// What to do.
-    public var action: Action
+    /// What `watchlist` does, for help.
+    public static let summary = "add, remove or list the products on your watchlist"
+    /// `watchlist`'s help page.
+    public static let discussion = """
+        Kept on the server for your account (needs a login); at most 500 products. Adding a
+        product already there, or removing one that is not, changes nothing. An unknown id
+        exits 1. `auction watch --watchlist` shows live prices for exactly these products.
+        """
+    /// `<action>` as given (`action` is what it names).
+    @Argument(text: "action", help: "add, remove or list (the default)", choices: Action.allCases.map(\.rawValue))
+    public var actionName: String?
     /// The product added or removed (nil for `list`).
+    @Argument("id", help: "the product's id (for add and remove)")
     public var productID: ProductID?
     /// Whether to print JSON (`list`).
+    @Flag("json", help: "print the list as JSON ({\"product_ids\":[…]})")
     public var json: Bool
+    /// What to do.
+    public var action = Action.list
 
-    /// Reads `<action>`, `<id>` and `--json`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        guard let action = Action(rawValue: invocation[Self.actionArgument] ?? Action.list.rawValue) else {
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
+
+    /// Reads the action and refuses an `<id>` or `--json` that does not go with it.
+    public mutating func validate() throws(CommandError) {
+        guard let action = Action(rawValue: actionName ?? Action.list.rawValue) else {
             throw .usage(Self.name, "`watchlist` needs add <id>, remove <id> or list")
         }
         self.action = action
-        productID = invocation[Self.idArgument]
-        json = invocation[Self.jsonFlag]
         if action == .list, productID != nil { throw .usage(Self.name, "`watchlist list` takes no <id>") }
         if action != .list, productID == nil { throw .usage(Self.name, "`watchlist \(action.rawValue)` needs <id>") }
         if action != .list, json { throw .usage(Self.name, "`--json` goes with `watchlist list`") }

@@ -1,18 +1,15 @@
 /// `auction whoami [--json]`: who the saved login belongs to, as the server confirms it.
-public struct WhoamiCommand: Command {
+public struct WhoamiCommand: ParsableCommand {
     /// `whoami`.
     public static let name = "whoami"
-    /// `--json`.
-    public static let jsonFlag = Flag("json", help: "print it as JSON")
-    /// `whoami`'s option and help, from the key above.
-    public static let spec = CommandSpec(name, summary: "print who the saved session belongs to", options: [jsonFlag.spec])
+    /// What `whoami` does, for help.
+    public static let summary = "print who the saved session belongs to"
     /// Whether to print JSON.
+    @Flag("json", help: "print it as JSON")
     public var json: Bool
 
-    /// Reads `--json`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        json = invocation[Self.jsonFlag]
-    }
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
 
     /// Asks the server about the saved login and prints the answer.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {

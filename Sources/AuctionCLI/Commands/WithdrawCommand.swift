@@ -4,31 +4,26 @@ import AuctionInfrastructure
 
 /// `auction withdraw <id> [--yes]`: withdraws one's own lot before its first bid (`DELETE /products/{id}`),
 /// after confirming on a terminal (never implicitly on a pipe: exit 5 without `--yes`).
-public struct WithdrawCommand: Command {
+public struct WithdrawCommand: ParsableCommand {
     /// `withdraw`.
     public static let name = "withdraw"
-    /// `<id>`.
-    public static let idArgument = Argument<ProductID>("id", help: "the lot's id")
-    /// `--yes`.
-    public static let yesFlag = Flag("yes", help: "withdraw without asking first")
-    /// `withdraw`'s options, argument and help.
-    public static let spec = CommandSpec(name, summary: "withdraw your lot before anyone bids",
-                                         options: [yesFlag.spec], arguments: [idArgument.spec], discussion: """
-                                         Needs a login; only the lot's seller may withdraw it, and only before the first bid.
-                                         Asks on a terminal (--yes skips; without a terminal and --yes nothing is sent: exit 5).
-                                         Exit 1 when refused (not your lot, it has bids, no such lot).
-                                         """)
+    /// What `withdraw` does, for help.
+    public static let summary = "withdraw your lot before anyone bids"
+    /// `withdraw`'s help page.
+    public static let discussion = """
+        Needs a login; only the lot's seller may withdraw it, and only before the first bid.
+        Asks on a terminal (--yes skips; without a terminal and --yes nothing is sent: exit 5).
+        Exit 1 when refused (not your lot, it has bids, no such lot).
+        """
     /// The lot withdrawn.
+    @Argument("id", help: "the lot's id")
     public var productID: ProductID
     /// Whether to skip the question.
+    @Flag("yes", help: "withdraw without asking first")
     public var yes: Bool
 
-    /// Reads `<id>` and `--yes`.
-    public init(_ invocation: Invocation) throws(CommandError) {
-        guard let id = invocation[Self.idArgument] else { throw .usage(Self.name, "`withdraw` needs <id>") }
-        productID = id
-        yes = invocation[Self.yesFlag]
-    }
+    /// The declarations, read from a parse by `ParsableCommand`.
+    public init() {}
 
     /// Asks, then sends the withdrawal.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
