@@ -65,7 +65,7 @@ let package = Package(
         // Fuzz targets (frames, HTTP, the bid path, money) for the CI's bounded run and `scripts/fuzz`.
         .target(
             name: "AuctionFuzzing",
-            dependencies: ["AuctionCore", "AuctionEngine", "AuctionData", "AuctionInfrastructure", "AuctionServer"]
+            dependencies: ["AuctionCore", "AuctionEngine", "AuctionData", "AuctionInfrastructure", "AuctionServer", "AuctionTestSupport"]
         ),
         .executableTarget(name: "auction-fuzz", dependencies: ["AuctionFuzzing"]),
         // Shared test helpers: servers on ephemeral ports, temporary directories, tmux.

@@ -16,6 +16,9 @@ extension AuctionBook {
         guard let buyer else {
             return .refused(.unauthenticated, currentPrice: lot.price)
         }
+        if buyer == lot.seller {
+            return .refused(.ownLot, currentPrice: lot.price)
+        }
         guard rules.limits.admits(storedPrice: lot.price) else {
             return .refused(.productUnavailable, currentPrice: nil)
         }

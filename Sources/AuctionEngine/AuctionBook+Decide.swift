@@ -23,6 +23,9 @@ extension AuctionBook {
         if lot.isClosed {
             return .refused(.auctionClosed, currentPrice: lot.price)
         }
+        if let bidder, bidder == lot.seller {
+            return .refused(.ownLot, currentPrice: lot.price)  // no shill bid, not even a maximum
+        }
         let outcome = rules.decide(
             bid, current: lot.price, minimumIncrement: lot.minimumIncrement, endsAt: lot.endsAt, now: now
         )
@@ -129,8 +132,10 @@ extension AuctionBook {
             pruneEndQueue()
             movedEnd = moved
         }
-        return BidDecision(outcome: .accepted(price: price), steps: [accepted], maximum: maximum, endsAt: movedEnd,
-                           previousLeader: previousLeader, position: listPosition(ofIndex: index))
+        var decision = BidDecision(outcome: .accepted(price: price), steps: [accepted], maximum: maximum, endsAt: movedEnd,
+                                   previousLeader: previousLeader, position: listPosition(ofIndex: index))
+        if movedEnd != nil { decision.extensions = lots[index].extensions }  // this decision's own count
+        return decision
     }
 
     /// Records one step as uncommitted (with the state it replaces) and applies it to the lot.

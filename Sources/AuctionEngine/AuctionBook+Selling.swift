@@ -40,6 +40,15 @@ extension AuctionBook {
         return .applied
     }
 
+    /// Notes who sells each lot (at start, and as lots are listed or adopted): their own bids and
+    /// buys are refused `own_lot`. Unknown products are skipped.
+    public mutating func assignSellers(_ sellers: [ProductID: UserID]) {
+        for (id, seller) in sellers {
+            guard let index = indexByID[id] else { continue }
+            lots[index].seller = seller
+        }
+    }
+
     /// Marks lots withdrawn before a restart (closed already, from the store), so list positions skip them.
     public mutating func restoreWithdrawn(_ ids: Set<ProductID>) {
         for id in ids {

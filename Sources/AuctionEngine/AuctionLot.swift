@@ -34,6 +34,8 @@ public struct AuctionLot: Hashable, Sendable {
     public internal(set) var bidders: Set<UserID>
     /// Whether its seller withdrew it (it is closed too, and never announced as ended).
     public internal(set) var isWithdrawn = false
+    /// The account that listed it, when the server knows one: their own bids and buys are refused `own_lot`.
+    public internal(set) var seller: UserID?
 
     /// Accepted bids (and maximum changes) on this lot from the oldest one whose commit is not
     /// confirmed yet, oldest first (confirmed ones stay while an older one is unresolved, to keep

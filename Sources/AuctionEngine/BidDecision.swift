@@ -15,6 +15,9 @@ public struct BidDecision: Hashable, Sendable {
     public var maximum: ProxyMaximum?
     /// The new end time when soft close (or buy-now) moved it; nil when the end did not move.
     public var endsAt: Timestamp?
+    /// How many times soft close had moved the end once this decision moved it (nil when it did not):
+    /// announced with the moved end, never the lot's count later (a decision after it may move it again).
+    public var extensions: Int?
     /// Who led before the decision (for outbid notices); nil when nobody known led.
     public var previousLeader: UserID?
     /// The product's 1-based catalogue position, when the product exists and something changed.

@@ -21,8 +21,9 @@ public struct FuzzTarget: Sendable {
         self.run = run
     }
 
-    /// Every target: socket frames and JSON, HTTP requests and catalogue bodies, the bid path, money.
-    public static let all: [FuzzTarget] = [.frames, .http, .bids, .money]
+    /// Every target: socket frames and JSON, HTTP requests and catalogue bodies, the bid path, money,
+    /// idempotent requests on a live server.
+    public static let all: [FuzzTarget] = [.frames, .http, .bids, .money, .keys]
 
     /// The target with this name.
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

@@ -6,7 +6,7 @@ import Glibc
 @main
 enum AuctionFuzz {
     static let usage = """
-        usage: auction-fuzz [--seconds N] [--seed S] [--cases N] [--target frame|http|bid|money]
+        usage: auction-fuzz [--seconds N] [--seed S] [--cases N] [--target frame|http|bid|money|keys]
                auction-fuzz --target T --seed S --case N     replay one case (prints its input)
                auction-fuzz --target T --input HEX          run one input
         Runs every target (or one) on generated inputs, seed after seed, for N seconds (default 60).

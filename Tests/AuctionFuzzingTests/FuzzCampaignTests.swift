@@ -23,6 +23,9 @@ import Testing
 
     @Test func moneyAndTimeArithmetic() { fuzz(.money, cases: 2_000) }
 
+    /// Fewer cases: each is a burst of requests to a live server, committed to SQLite.
+    @Test func idempotentRequestsGetOneReplyEach() { fuzz(.keys, cases: 150) }
+
     @Test func aFailureNamesItsSeedCaseAndInputAndReplaysExactly() throws {
         let fragile = FuzzTarget(name: "fragile", generate: { random in [UInt8.random(in: 0...255, using: &random)] },
                                  run: { bytes in bytes.first.map { $0 > 250 ? "byte \($0) too large" : nil } ?? nil })

@@ -67,6 +67,10 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
     case invalidQuery = "invalid_query"
     /// The store cannot record bids right now (e.g. PostgreSQL unreachable); nothing was decided.
     case unavailable = "unavailable"
+    /// The bidder sells the lot: a seller may neither bid on nor buy their own lot.
+    case ownLot = "own_lot"
+    /// The idempotency key already names a different request (another product, kind, price or maximum).
+    case idempotencyKeyReused = "idempotency_key_reused"
 
     /// A sentence a user can act on.
     public var explanation: String {
@@ -89,6 +93,8 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
         case .buyNowUnavailable: "this product cannot be bought now (no buy-now price, or bidding has begun)"
         case .invalidQuery: "the query's parameters are not valid"
         case .unavailable: "the auction house cannot record bids right now; nothing was placed, try again shortly"
+        case .ownLot: "you sell this lot; a seller cannot bid on or buy their own lot"
+        case .idempotencyKeyReused: "that idempotency key was already used for a different request; use a new key"
         }
     }
 }

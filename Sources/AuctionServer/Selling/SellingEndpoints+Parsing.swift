@@ -74,12 +74,13 @@ extension SellingEndpoints {
         return object
     }
 
-    /// A JSON member as the text rules read: strings as they are, whole numbers in decimal; other types
-    /// become text no rule accepts.
+    /// A JSON member as the text rules read: strings as they are, integer literals in decimal; other
+    /// types, and numbers written with a fraction or an exponent (`100.0`, `2E2`), become text no rule
+    /// accepts — the socket's rule: money and times are whole numbers, written as such.
     private static func text(_ value: JSONValue?) -> String? {
         guard let value, !value.isNull else { return nil }
         if let text = value.stringValue { return text }
-        if let number = value.intValue { return String(number) }
+        if case .int(let number) = value { return String(number) }
         return "\u{0}"
     }
 

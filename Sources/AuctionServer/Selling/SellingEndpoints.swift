@@ -6,8 +6,9 @@ import AuctionInfrastructure
 /// The selling routes (issue 12), all for a logged-in user (`Authorization: Bearer`): `POST /products`
 /// (multipart with image parts, or JSON with `image_hashes`), `PATCH /products/{id}`,
 /// `DELETE /products/{id}` and `GET /me/selling`. Parsing and image decoding run on `offload`'s
-/// threads, every write on `writer`; the book says first whether bids lock a change (on the loop,
-/// through `hooks`), then the store decides (it knows every node's bids) and the book takes what it wrote.
+/// threads, every write on `writer`; the book decides first whether bids lock a change (on the loop,
+/// through `hooks`; bids in flight count) and holds the lot's bids until the store has decided too (it
+/// knows every node's bids); the book takes what it wrote, then the held bids are decided on it.
 public struct SellingEndpoints: HTTPRouteCollection, Sendable {
     /// The paths served, in the order they are documented.
     public static let paths = ["/products", "/products/{id}", "/me/selling"]
@@ -85,7 +86,9 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
         run(offload, responder) { () throws(SaleRefusal) in
             let id = try ownedProduct(request, user: user)
             hooks.checkWithdrawal(id) { change in
-                run(writer, responder) { () throws(SaleRefusal) in
+                let held = change == .applied  // the lot's bids wait until the store has answered
+                run(writer, responder, unrun: { if held { hooks.release(id) } }) { () throws(SaleRefusal) in
+                    defer { if held { hooks.release(id) } }
                     try Self.check(change, otherwise: .hasBids)
                     var outcome: StoredSellerChange?
                     hooks.withdraw(id) {
@@ -105,7 +108,9 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
             let id = try ownedProduct(request, user: user)
             let edit = try saleEdit(from: request, current: hooks.product(id), now: now())
             hooks.checkEdit(id, edit) { change in
-                run(writer, responder) { () throws(SaleRefusal) in
+                let held = change == .applied  // the lot's bids wait until the store has answered
+                run(writer, responder, unrun: { if held { hooks.release(id) } }) { () throws(SaleRefusal) in
+                    defer { if held { hooks.release(id) } }
                     try Self.check(change, otherwise: .lockedByBids)
                     var outcome: StoredSellerChange?
                     hooks.edit(id, edit) {
@@ -177,8 +182,9 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
         body(user)
     }
 
-    /// Runs `body` where `offload` puts it; a refusal it throws is the answer.
-    private func run(_ offload: CatalogueEndpoints.Offload, _ responder: HTTPResponder,
+    /// Runs `body` where `offload` puts it; a refusal it throws is the answer. `unrun` runs when
+    /// `offload` does not take it (busy).
+    private func run(_ offload: CatalogueEndpoints.Offload, _ responder: HTTPResponder, unrun: () -> Void = {},
                      _ body: @escaping @Sendable () throws(SaleRefusal) -> Void) {
         let accepted = offload {
             do throws(SaleRefusal) {
@@ -188,6 +194,7 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
             }
         }
         if !accepted {
+            unrun()
             responder.respond(ImageEndpoints.refusal(.serviceUnavailable, "the server is busy; try again in a moment", reason: "busy")
                 .retryingAfter(seconds: 1))
         }

@@ -16,6 +16,9 @@ extension AuctionHouseServer {
             checkEdit: { id, edit, decided in
                 loop.execute { decided(service.value.checkEdit(id, edit)) }
             },
+            release: { id in
+                loop.execute { service.value.releaseSellerHold(id) }  // after the adoption's own posts
+            },
             withdraw: { id, stored in adoption.withdraw(id, stored: stored) },
             edit: { id, edit, stored in adoption.edit(id, edit, stored: stored) },
             product: { live.product($0) })

@@ -236,7 +236,7 @@ public final class AuctionHouseServer: Sendable {
         service.chat = running.chat
         service.notifications = running.notifications
         do throws(StoreError) {
-            service.lotSellers = try running.selling?.sellerIDs() ?? [:]
+            service.book.assignSellers(try running.selling?.sellerIDs() ?? [:])
         } catch {
             throw .store(error)
         }

@@ -1,7 +1,16 @@
 import AuctionCore
 
+/// What an idempotency key names: a retry must name the same request.
+protocol IdempotentRequest {
+    /// Whether this request is `original` again (a retry), not a different one under the same key.
+    func repeats(_ original: Self) -> Bool
+}
+
 /// The outcomes of recent bids by idempotency key, so that a retried bid or buy gets its first
 /// answer again instead of a second bid (loop thread; a plain value, tested without a socket).
+///
+/// A key names one request: a request that reuses it for something else (`IdempotentRequest.repeats`
+/// says no) is `reused`, answered at once, and changes nothing.
 ///
 /// A key is *pending* from the moment its bid is decided until its commit answers; a retry that
 /// arrives meanwhile waits (`Waiter`) and is answered with the original. A *settled* key answers
@@ -10,7 +19,7 @@ import AuctionCore
 /// (a forgotten accepted key would make its retry collide with its row in `bids` and fail the
 /// whole commit group, other bidders' bids included): past a bound, a *new* key is refused
 /// (`full`, answered `rate_limited`) until old ones expire.
-struct IdempotencyKeys<Answer, Waiter> {
+struct IdempotencyKeys<Request: IdempotentRequest, Answer, Waiter> {
     /// A user's key.
     struct Key: Hashable {
         var user: UserID
@@ -27,11 +36,13 @@ struct IdempotencyKeys<Answer, Waiter> {
         case answered(Answer)
         /// A new key, but the user (or the server) holds as many keys as it may: refuse the request.
         case full
+        /// The key names a different request (pending or settled): refuse this one, change nothing.
+        case reused
     }
 
     private enum State {
-        case pending([Waiter])
-        case settled(Answer, expiresAt: Timestamp)
+        case pending(Request, [Waiter])
+        case settled(Request, Answer, expiresAt: Timestamp)
     }
 
     /// How long a settled key answers.
@@ -57,41 +68,45 @@ struct IdempotencyKeys<Answer, Waiter> {
     /// How many keys are settled now (for tests and `/health`).
     var count: Int { settledCount }
 
-    /// Looks a key up as its bid arrives; a new key becomes pending.
-    mutating func begin(_ key: Key, waiter: Waiter, now: Timestamp) -> Begin {
+    /// Looks a key up as `request` arrives; a new key becomes pending.
+    mutating func begin(_ key: Key, request: Request, waiter: Waiter, now: Timestamp) -> Begin {
         switch states[key] {
-        case .pending(var waiters):
+        case .pending(let original, _) where !request.repeats(original):
+            return .reused
+        case .pending(let original, var waiters):
             waiters.append(waiter)
-            states[key] = .pending(waiters)
+            states[key] = .pending(original, waiters)
             return .waiting
-        case .settled(let answer, let expiresAt) where expiresAt > now:
+        case .settled(let original, _, let expiresAt) where expiresAt > now && !request.repeats(original):
+            return .reused
+        case .settled(_, let answer, let expiresAt) where expiresAt > now:
             return .answered(answer)
         case .settled:
             forget(key)
-            return admitNew(key, now: now)
+            return admitNew(key, request: request, now: now)
         case nil:
-            return admitNew(key, now: now)
+            return admitNew(key, request: request, now: now)
         }
     }
 
     /// A key not held now: pending when both bounds leave room, else `full`.
-    private mutating func admitNew(_ key: Key, now: Timestamp) -> Begin {
+    private mutating func admitNew(_ key: Key, request: Request, now: Timestamp) -> Begin {
         trim(now: now)
         guard settledCount < inAll, (settledByUser[key.user]?.count ?? 0) < perUser else { return .full }
-        states[key] = .pending([])
+        states[key] = .pending(request, [])
         return .new
     }
 
-    /// Records a key's answer; returns the retries that waited for it.
-    mutating func settle(_ key: Key, answer: Answer, now: Timestamp) -> [Waiter] {
+    /// Records a key's answer to `request`; returns the retries that waited for it.
+    mutating func settle(_ key: Key, request: Request, answer: Answer, now: Timestamp) -> [Waiter] {
         var waiters: [Waiter] = []
         switch states[key] {
-        case .pending(let waiting): waiters = waiting
+        case .pending(_, let waiting): waiters = waiting
         case .settled: forget(key)
         case nil: break
         }
         let expiresAt = Timestamp(millisecondsSinceEpoch: now.millisecondsSinceEpoch &+ lifetimeMilliseconds)
-        states[key] = .settled(answer, expiresAt: expiresAt)
+        states[key] = .settled(request, answer, expiresAt: expiresAt)
         settledCount += 1
         order.append((key, expiresAt))
         settledByUser[key.user, default: []].append(key.key)
@@ -101,7 +116,7 @@ struct IdempotencyKeys<Answer, Waiter> {
 
     /// Drops a pending key without an answer (its bid never reached a decision worth keeping).
     mutating func abandon(_ key: Key) -> [Waiter] {
-        guard case .pending(let waiters) = states[key] else { return [] }
+        guard case .pending(_, let waiters) = states[key] else { return [] }
         states[key] = nil
         return waiters
     }
@@ -110,7 +125,7 @@ struct IdempotencyKeys<Answer, Waiter> {
     private mutating func trim(now: Timestamp) {
         while orderStart < order.count {
             let (key, expiresAt) = order[orderStart]
-            guard case .settled(_, let current) = states[key], current == expiresAt else {
+            guard case .settled(_, _, let current) = states[key], current == expiresAt else {
                 orderStart += 1  // already forgotten or settled again later
                 continue
             }

@@ -17,7 +17,7 @@ extension SocketService {
         guard let bidder = admit(peer, claimed: userID, productID: bid.productID, completionID: completionID, now: now)
         else { return }
         let target = ReplyTarget(connection: peer.id, completionID: completionID)
-        let key = idempotencyKey(bid.idempotencyKey, bidder: bidder)
+        let key = idempotencyKey(bid.idempotencyKey, bidder: bidder, request: KeyedRequest(bid))
         if answeredByKey(key, target: target, now: now) { return }
         place(bid, bidder: bidder, now: now, target: target, key: key)
     }
@@ -51,13 +51,16 @@ extension SocketService {
     /// then written in one loop iteration, so each watcher gets them in one `send`.
     func place(_ bid: Bid, bidder: UserID?, now: Timestamp, target: ReplyTarget?, key: IdempotencyKey? = nil,
                attempts: Int = 0) {
+        if waitsForSellerChange(bid.productID, { [unowned self] later in
+            place(bid, bidder: bidder, now: later, target: target, key: key, attempts: attempts)
+        }) { return }
         let decision = book.decide(bid, bidder: bidder, now: now)
         var changes: [LotChange] = []
         if let maximum = decision.maximum {
             changes.append(.maximum(maximum.productID, user: maximum.user, maximum: maximum.maximum, placedAt: maximum.placedAt))
         }
         if let endsAt = decision.endsAt {
-            changes.append(.endTime(bid.productID, endsAt: endsAt, extensions: book.lot(for: bid.productID)?.extensions ?? 0))
+            changes.append(.endTime(bid.productID, endsAt: endsAt, extensions: decision.extensions ?? 0))
         }
         submit(PendingBid(productID: bid.productID, decision: decision, changes: changes, bidder: bidder, target: target,
                           key: key, request: bid, attempts: attempts), now: now)

@@ -9,19 +9,31 @@ extension SocketService {
         let now = currentTime()
         guard let buyer = admit(peer, claimed: nil, productID: productID, completionID: completionID, now: now) else { return }
         let target = ReplyTarget(connection: peer.id, completionID: completionID)
-        let key = idempotencyKey(keyText, bidder: buyer)
+        let key = idempotencyKey(keyText, bidder: buyer, request: KeyedRequest(isPurchase: true, productID: productID))
         if answeredByKey(key, target: target, now: now) { return }
+        buy(productID, buyer: buyer, target: target, key: key, now: now)
+    }
+
+    /// Decides a buy (again after a conflict: `attempts`) and queues it for the round's commit; waits
+    /// first while a seller's change to the lot is being stored.
+    func buy(_ productID: ProductID, buyer: UserID?, target: ReplyTarget?, key: IdempotencyKey?, attempts: Int = 0,
+             now: Timestamp) {
+        if waitsForSellerChange(productID, { [unowned self] later in
+            buy(productID, buyer: buyer, target: target, key: key, attempts: attempts, now: later)
+        }) { return }
         var decision = book.buyNow(productID: productID, buyer: buyer, now: now)
-        if let keyText, buyer != nil {
+        if let key {
             decision.steps = decision.steps.map { step in
                 var step = step
-                step.idempotencyKey = keyText
+                step.idempotencyKey = key.key
                 return step
             }
         }
         let changes: [LotChange] = decision.isAccepted ? [.bought(productID, at: now)] : []
-        if decision.isAccepted { log.info("auction: \(productID) bought now at \(decision.steps.first?.price ?? .zero)") }
+        if decision.isAccepted && attempts == 0 {
+            log.info("auction: \(productID) bought now at \(decision.steps.first?.price ?? .zero)")
+        }
         submit(PendingBid(productID: productID, decision: decision, changes: changes, bidder: buyer, target: target,
-                          key: key, isPurchase: true), now: now)
+                          key: key, isPurchase: true, attempts: attempts), now: now)
     }
 }

@@ -22,6 +22,16 @@ extension SocketService {
                 refuseUnavailable(item)
                 return
             }
+            guard key.request.repeats(KeyedRequest(isPurchase: nil, productID: original.productID)) else {
+                // Bound (on another node, or before a restart) to a bid on another product: not this request.
+                counters.bidsRefused += 1
+                let answer = KeyedAnswer(result: false, reason: .idempotencyKeyReused, price: book.lot(for: item.productID)?.price)
+                if let target = item.target, let peer = peers[target.connection] {
+                    reply(to: peer, target.completionID, result: false, reason: .idempotencyKeyReused, price: answer.price)
+                }
+                abandon(item.key, answer)
+                return
+            }
             let answer = KeyedAnswer(result: true, reason: nil, price: original.price)
             if let target = item.target, let peer = peers[target.connection] {
                 reply(to: peer, target.completionID, result: true, price: original.price)
@@ -65,27 +75,12 @@ extension SocketService {
         }
         log.debug("bid: \(item.productID) moved on another node (now \(read.lot.price)): deciding again")
         if item.isPurchase {
-            buyAgain(item, now: now)
+            buy(item.productID, buyer: item.bidder, target: item.target, key: item.key, attempts: item.attempts + 1, now: now)
         } else if let request = item.request {
             place(request, bidder: item.bidder, now: now, target: item.target, key: item.key, attempts: item.attempts + 1)
         } else {
             refuseUnavailable(item)
         }
-    }
-
-    /// A buy-now decided again on the refreshed lot.
-    private func buyAgain(_ item: PendingBid, now: Timestamp) {
-        var decision = book.buyNow(productID: item.productID, buyer: item.bidder, now: now)
-        if let key = item.key {
-            decision.steps = decision.steps.map { step in
-                var step = step
-                step.idempotencyKey = key.key
-                return step
-            }
-        }
-        let changes: [LotChange] = decision.isAccepted ? [.bought(item.productID, at: now)] : []
-        submit(PendingBid(productID: item.productID, decision: decision, changes: changes, bidder: item.bidder,
-                          target: item.target, key: item.key, isPurchase: true, attempts: item.attempts + 1), now: now)
     }
 
     /// Refuses a request whose decision could not be stored, with `unavailable`: nothing was stored.

@@ -23,9 +23,11 @@ extension SocketService {
     func announceLotChange(_ item: PendingBid) {
         guard let lot = book.lot(for: item.productID) else { return }
         if let endsAt = item.decision.endsAt, !item.isPurchase {
-            let message = ServerMessage.endTime(lot.productID, endsAt: endsAt, extensions: lot.extensions)
+            // The count this decision made, not the lot's now: a later decision of the same round may have moved it again.
+            let extensions = item.decision.extensions ?? lot.extensions
+            let message = ServerMessage.endTime(lot.productID, endsAt: endsAt, extensions: extensions)
             broadcast(other: FrameEncoder.encode(message.frame), position: book.position(of: lot.productID) ?? lot.position, productID: lot.productID)
-            log.debug("auction: \(lot.productID) now ends at \(endsAt.millisecondsSinceEpoch) (extension \(lot.extensions))")
+            log.debug("auction: \(lot.productID) now ends at \(endsAt.millisecondsSinceEpoch) (extension \(extensions))")
         }
         onLotChange(lot, item.decision.steps.count)
     }

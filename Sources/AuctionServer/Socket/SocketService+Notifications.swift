@@ -22,7 +22,7 @@ extension SocketService {
     func notifyClosed(_ closings: [AuctionClosing]) {
         guard let relay = notifications else { return }
         post(relay.closed(closings, now: currentTime()))
-        for closing in closings { if let seller = lotSellers[closing.productID] { notifySold(closing, seller: seller) } }
+        for closing in closings { if let seller = seller(of: closing.productID) { notifySold(closing, seller: seller) } }
     }
 
     /// A sold notice for the seller of an ended lot (loop thread). No caller yet: products name their

@@ -14,7 +14,7 @@ extension SocketService {
             return
         }
         log.info("selling: product \(product.id) listed at position \(position)")
-        if let seller { lotSellers[product.id] = seller }
+        if let seller { book.assignSellers([product.id: seller]) }
         runClosings()  // its end may be the next one (or the only one)
         pushLot(LotEvent(kind: .listed, productID: product.id, product: item), position: position)
         offerToQueries(product.id, item: item)
@@ -29,7 +29,7 @@ extension SocketService {
             guard book.list(lot.product, terms: terms) != nil else {
                 return log.error("selling: product \(id) is not above every other id; the book did not take it")
             }
-            if let seller = lot.sellerID { lotSellers[id] = seller }
+            if let seller = lot.sellerID { book.assignSellers([id: seller]) }
             _ = book.adoptWithdrawal(id)
             return
         }
@@ -38,16 +38,6 @@ extension SocketService {
            book.adoptClose(id, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt) != nil {
             announcedCloses.insert(id)  // ended before this node knew it: listed closed, never announced
         }
-    }
-
-    /// What the book would say to a seller's withdrawal now (loop thread; nothing changes).
-    func checkWithdrawal(_ id: ProductID) -> AuctionBook.SellerChange {
-        book.withdrawal(of: id)
-    }
-
-    /// What the book would say to a seller's edit now (loop thread; nothing changes).
-    func checkEdit(_ id: ProductID, _ edit: SaleEdit) -> AuctionBook.SellerChange {
-        book.amendment(of: id, startPrice: edit.startPrice, endsAt: edit.endsAt, reserve: edit.reserve)
     }
 
     /// Withdraws a lot the store recorded withdrawn (here or on another node) and pushes `withdrawn` (loop thread).
@@ -84,10 +74,15 @@ extension SocketService {
     /// A `bid` notice for the seller of each lot an accepted bid of `batch` raised (not for their own bids).
     func sellerBidDrafts(_ batch: [PendingBid], now: Timestamp) -> [NotificationDraft] {
         batch.compactMap { item in
-            guard item.decision.isAccepted, !item.isPurchase, let seller = lotSellers[item.productID], item.bidder != seller,
+            guard item.decision.isAccepted, !item.isPurchase, let seller = seller(of: item.productID), item.bidder != seller,
                   let lot = book.lot(for: item.productID) else { return nil }
             return NotificationDraft(user: seller, kind: .bid, productID: item.productID, price: lot.price, createdAt: now)
         }
+    }
+
+    /// Who sells a lot as the book knows it (nil: the demo's lots, which have no seller account).
+    func seller(of id: ProductID) -> UserID? {
+        book.lot(for: id)?.seller
     }
 
     private func pushLot(_ event: LotEvent, position: Int) {

@@ -29,7 +29,9 @@ final class SocketService {
     /// Called on the loop after a commit with a lot it changed and how many bids it added there.
     var onLotChange: (AuctionLot, Int) -> Void = { _, _ in }
     /// Recent bids' and buys' answers by idempotency key (`SocketService+Keys`).
-    var idempotency: IdempotencyKeys<KeyedAnswer, ReplyTarget>
+    var idempotency: KeyTable
+    /// Lots held while a seller's change is stored, and the bids waiting on them (`SocketService+SellerHolds`).
+    var sellerHolds = SellerHolds()
 
     var book: AuctionBook
     var watchers: WatcherRegistry
@@ -54,8 +56,6 @@ final class SocketService {
     var notifications: NotificationRelay?
     /// Runs request 13's queries (nil: request 13 is refused with `invalid`).
     var queryPages: QueryPages?
-    /// Lots sold by users (not the demo's), by product: who is told of bids and the sale (`SocketService+Selling`).
-    var lotSellers: [ProductID: UserID] = [:]
     /// Connections following a query (request 13) and the query re-runs that find listed lots for them (`SocketService+QueryListings`).
     var queryListings = QueryListings()
     /// The last seq pushed per product: no push repeats or lowers it (`PushedSequences`).

@@ -32,7 +32,7 @@ import Testing
             loop.execute {
                 let bid = Bid(productID: ProductID(product), price: price, idempotencyKey: key)
                 service.value.place(bid, bidder: user, now: clock.now(), target: nil,
-                                    key: service.value.idempotencyKey(key, bidder: user))
+                                    key: service.value.idempotencyKey(key, bidder: user, request: SocketService.KeyedRequest(bid)))
             }
         }
 
@@ -139,9 +139,11 @@ import Testing
             #expect(try Self.history(fixture).map(\.1) == [3_000])
             let service = nodeB.service
             let answer = nodeB.loop.waitFor { () -> Money? in
-                let key = SocketService.IdempotencyKey(user: user, key: "retry-1")
+                let key = SocketService.KeyTable.Key(user: user, key: "retry-1")
+                let request = SocketService.KeyedRequest(Bid(productID: 1, price: 3_000))
                 let target = SocketService.ReplyTarget(connection: ConnectionID(rawValue: 99), completionID: nil)
-                if case .answered(let first) = service.value.idempotency.begin(key, waiter: target, now: clock.now()), first.result {
+                if case .answered(let first) = service.value.idempotency.begin(key, request: request, waiter: target, now: clock.now()),
+                   first.result {
                     return first.price
                 }
                 return nil

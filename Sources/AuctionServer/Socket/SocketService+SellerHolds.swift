@@ -1,0 +1,68 @@
+import AuctionCore
+import AuctionEngine
+
+/// One decision point for a seller's change and a bid (loop thread): the book decides the change
+/// against every bid it holds, committed or still in flight, and from that moment until the store
+/// has written (or refused) the change, bids and buys on the lot wait here; they are then decided
+/// on what the book took. A bid decided first locks the change (`has_bids`/`locked_by_bids`); a
+/// bid that comes after it is decided on the new terms (a withdrawn lot refuses it). Other nodes'
+/// bids meet the change in the store, which decides both conditionally on the same row.
+extension SocketService {
+    /// What the book says to a seller's withdrawal now; when it would apply, the lot's bids wait
+    /// until `releaseSellerHold` (the caller must release it once the store has answered).
+    func checkWithdrawal(_ id: ProductID) -> AuctionBook.SellerChange {
+        holding(id, book.withdrawal(of: id))
+    }
+
+    /// What the book says to a seller's edit now; when it would apply, the lot's bids wait until
+    /// `releaseSellerHold` (the caller must release it once the store has answered).
+    func checkEdit(_ id: ProductID, _ edit: SaleEdit) -> AuctionBook.SellerChange {
+        holding(id, book.amendment(of: id, startPrice: edit.startPrice, endsAt: edit.endsAt, reserve: edit.reserve))
+    }
+
+    /// The store has answered a change `checkWithdrawal`/`checkEdit` held the lot for, and the book
+    /// has taken what it wrote (posted before this): the bids that waited are decided now, in order.
+    func releaseSellerHold(_ id: ProductID) {
+        for request in sellerHolds.release(id) { request(currentTime()) }
+    }
+
+    /// Whether `id` is held for a seller's change; if so `request` waits and runs (with the time
+    /// then) once the change is stored or refused.
+    func waitsForSellerChange(_ id: ProductID, _ request: @escaping (Timestamp) -> Void) -> Bool {
+        sellerHolds.park(id, request)
+    }
+
+    private func holding(_ id: ProductID, _ change: AuctionBook.SellerChange) -> AuctionBook.SellerChange {
+        if change == .applied { sellerHolds.hold(id) }
+        return change
+    }
+}
+
+/// Lots held for sellers' changes being stored, and the requests waiting on each (loop thread).
+struct SellerHolds {
+    private var holds: [ProductID: Int] = [:]
+    private var waiting: [ProductID: [(Timestamp) -> Void]] = [:]
+
+    /// Holds a lot for one more change.
+    mutating func hold(_ id: ProductID) {
+        holds[id, default: 0] += 1
+    }
+
+    /// Parks `request` when `id` is held; false (nothing parked) otherwise.
+    mutating func park(_ id: ProductID, _ request: @escaping (Timestamp) -> Void) -> Bool {
+        guard holds[id] != nil else { return false }
+        waiting[id, default: []].append(request)
+        return true
+    }
+
+    /// Ends one hold; the requests to run when it was the lot's last (in arrival order).
+    mutating func release(_ id: ProductID) -> [(Timestamp) -> Void] {
+        guard let count = holds[id] else { return [] }
+        guard count <= 1 else {
+            holds[id] = count - 1
+            return []
+        }
+        holds[id] = nil
+        return waiting.removeValue(forKey: id) ?? []
+    }
+}
