@@ -55,7 +55,7 @@ let package = Package(
             dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage"]
         ),
         // `auction demo`: where client and server meet (an embedded server watched by the client).
-        .target(name: "AuctionDemo", dependencies: ["AuctionCLI", "AuctionInfrastructure", "AuctionServer"]),
+        .target(name: "AuctionDemo", dependencies: ["AuctionCLI", "AuctionCore", "AuctionInfrastructure", "AuctionServer"]),
         .executableTarget(name: "auction", dependencies: ["AuctionCLI", "AuctionDemo"]),
         .executableTarget(name: "auction-server", dependencies: ["AuctionServer"]),
         .executableTarget(

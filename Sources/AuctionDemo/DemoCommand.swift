@@ -1,4 +1,5 @@
 import AuctionCLI
+import AuctionCore
 import AuctionInfrastructure
 import AuctionServer
 import Foundation
@@ -47,15 +48,18 @@ public struct DemoCommand: Command {
         }
         if signals.caught != nil { return .success }
         let title = "auction demo · simulated bidders · --http \(addresses.httpURL) --socket \(addresses.socket)"
-        let hint = Self.hint(socket: "\(addresses.socket)")
-        let status = try await WatchCommand(pages: 1, title: title, hint: hint).run(in: demo)
-        if context.console.outputIsTerminal { context.console.print(hint) }
-        return status
+        let hint = Self.hint(http: "\(addresses.http)", socket: "\(addresses.socket)")
+        // The hint is on the watch screen only: the demo's server stops with it, so the command would fail after.
+        // Every page of the demo catalogue (one more is asked for, found empty): the header then says
+        // `page 1/5`, not `page 1/1+`.
+        let pages = DemoCatalogue.productCount / ProductPage.size + 1
+        return try await WatchCommand(pages: pages, title: title, hint: hint).run(in: demo)
     }
 
-    /// The line that tells how to bid on the demo from another terminal (it fits 80 columns).
-    public static func hint(socket: String) -> String {
-        "bid from another terminal: auction --socket \(socket) bid 5 1,000,000"
+    /// The command that bids on the demo from another shell, exactly as it works there: both addresses
+    /// and a raise the price guard lets through (it fits 80 columns with five-digit ports).
+    public static func hint(http: String, socket: String) -> String {
+        "in a shell: auction --http \(http) --socket \(socket) bid 5 +1000"
     }
 
     /// A fresh private directory under `$TMPDIR` (or `/tmp`).

@@ -38,6 +38,13 @@ public final class TmuxSession: Sendable {
         try tmux(["capture-pane", "-p", "-e", "-t", target]).stdout
     }
 
+    /// Copies every byte the pane's program writes from now on to `path` (`pipe-pane`): what was on the
+    /// terminal for a moment (a progress line rewritten in place, then erased) is kept there.
+    public func pipeOutput(to path: String) throws {
+        let result = try tmux(["pipe-pane", "-o", "-t", target, "cat >> " + TmuxSession.shellQuote(path)])
+        guard result.status == 0 else { throw TmuxError.failed("pipe-pane: \(result.stderr)") }
+    }
+
     /// Resizes the window (the program in it gets SIGWINCH).
     public func resize(width: Int, height: Int) throws {
         _ = try tmux(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])

@@ -99,7 +99,7 @@ import Testing
 
     @Test func printsHelpAtEveryLevel() throws {
         guard case .help(let top) = try parser.parse(["--help"]) else { Issue.record("no help"); return }
-        #expect(top.contains("Commands:\n  list"))
+        #expect(top.contains("Commands:\n Find and bid:\n  list"))
         #expect(top.contains("Exit status:\n  0"))
         #expect(top.contains("AUCTION_SOCKET"))
         #expect(try parser.parse(["-h"]) == .help(top))

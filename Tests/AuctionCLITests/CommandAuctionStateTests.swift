@@ -47,7 +47,7 @@ import Testing
         defer { server.stop() }
         let run = await CommandHarness.run(["show", "3"], environment: server.environment())
         #expect(run.status == .success)
-        #expect(run.stdout.contains("Status    ended — won by bob at 1,030"), "stdout: \(run.stdout)")
+        #expect(run.stdout.contains("Status    ended — won by b…b at 1,030"), "stdout: \(run.stdout)")
         let open = await CommandHarness.run(["show", "4"], environment: server.environment())
         #expect(!open.stdout.contains("Status"))
         #expect(open.stdout.contains(" left)"), "a countdown after the end time: \(open.stdout)")
@@ -80,7 +80,7 @@ import Testing
         #expect(raised.status == .success, "stderr: \(raised.stderr)")
         #expect(try JSONValue.parse(Array(raised.stdout.utf8))["offered"] == 1_550, "1,050 + the minimum raise 500")
         let plain = await CommandHarness.run(["bid", "6", "--min"], environment: server.environment())
-        #expect(plain.stdout == "accepted: product 6 is now 1,061\n", "without a minimum raise: one more")
+        #expect(plain.stdout == "accepted: product 6 is now 1,110\n", "without a minimum raise: the increment table's 50 at 1,060")
     }
 
     @Test func bidNeedsAPriceOrMinButNotBoth() async {
@@ -89,7 +89,7 @@ import Testing
         #expect(both.stderr.hasPrefix("auction: give <price> or `--min`, not both\n"))
         let neither = await CommandHarness.run(["bid", "5"])
         #expect(neither.status == .usage)
-        #expect(neither.stderr.hasPrefix("auction: `bid` needs <price> (or +N, or `--min`)\n"))
+        #expect(neither.stderr.hasPrefix("auction: `bid` needs <price> (or +N, `--min`, or `--max N` alone)\n"))
     }
 
     @Test func aRefusedBidNamesTheMinimumWithTheRaise() {
@@ -135,7 +135,7 @@ import Testing
         ended.winner = "alice"
         let won = ProductDetailView.render(ProductDetail(product: ended, sellerName: "s", description: "", listedAt: nil, priceHistory: []),
                                            width: 80, color: false, now: now)
-        #expect(won.contains("Status    ended — won by alice at 1,500"))
+        #expect(won.contains("Status    ended — won by al…e at 1,500"))
         #expect(!won.contains { $0.contains("left)") })
     }
 }

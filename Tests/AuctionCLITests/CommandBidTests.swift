@@ -57,7 +57,7 @@ import Testing
         await LoopbackPort.withRefusing { port in
             let run = await CommandHarness.run(["bid", "5", "35000"], environment: ["AUCTION_SOCKET": "127.0.0.1:\(port)"])
             #expect(run.status == .unreachable)
-            #expect(run.stderr == "auction: cannot reach 127.0.0.1:\(port): connection refused — is auction-server running? try `auction demo`\n")
+            #expect(run.stderr == "auction: cannot reach 127.0.0.1:\(port): connection refused — is the server running there, and is the address right?\n")
         }
     }
 

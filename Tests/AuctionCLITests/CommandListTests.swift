@@ -59,7 +59,7 @@ import Testing
         await LoopbackPort.withRefusing { port in
             let run = await CommandHarness.run(["list"], environment: ["AUCTION_HTTP": "http://127.0.0.1:\(port)"])
             #expect(run.status == .unreachable)
-            #expect(run.stderr == "auction: cannot reach 127.0.0.1:\(port): connection refused — is auction-server running? try `auction demo`\n")
+            #expect(run.stderr == "auction: cannot reach 127.0.0.1:\(port): connection refused — is the server running there, and is the address right?\n")
             #expect(run.stdout.isEmpty)
         }
     }

@@ -34,7 +34,7 @@ import Testing
         #expect(run.status == .success, "stderr: \(run.stderr)")
         let text = run.stdout
         #expect(text.contains(" — extended 2×"), "\(text)")
-        #expect(text.contains("Reserve   reserve not met"))
+        #expect(text.contains("Reserve   not met"))
         #expect(text.contains("Buy now   90,000  (auction buy 7)"))
         #expect(text.contains("Bids      2"))
         #expect(text.contains("Bids (newest first)\n"))

@@ -75,7 +75,8 @@ import Testing
 
     @Test func withoutATerminalEachChangeIsOneLine() {
         var watch = model(interactive: false)
-        #expect(watch.handle(.tick, now: start).isEmpty)
+        let snapshot = bytes(watch.handle(.tick, now: start))
+        #expect(snapshot.split(separator: "\n").count == Fixtures.page().count, "the snapshot first, a line a lot: \(snapshot)")
         let output = bytes(watch.handle(.feed(.price(update(2, to: 30_000, change: 500))), now: start))
         #expect(output == "00:00:00\t2\tMechanical keyboard\t30000\t↑ +500\n")
         #expect(watch.handle(.feed(.price(update(99, to: 30_000, change: 500))), now: start).isEmpty)
@@ -153,6 +154,7 @@ import Testing
 extension CommandWatchModelTests {
     @Test func aPushDuringAReloadIsNotUndoneByTheReloadedPrices() {
         var watch = model(interactive: false)
+        _ = watch.handle(.tick, now: start)  // the snapshot
         #expect(watch.handle(.key(.character("r")), now: start).contains(.reload))
         // The push arrives while the reload is in flight; the reload read the prices before it.
         _ = watch.handle(.feed(.price(update(4, to: 90_000, change: 64_000))), now: start)

@@ -41,7 +41,7 @@ import Testing
         server.bid(6, 41_000)
         #expect(await eventually { output.text.contains("\t6\tItem 6\t41000") })
         #expect(errors.text.contains("reconnecting"))
-        #expect(output.text.split(separator: "\n").count == 2, "one line per change: \(output.text)")
+        #expect(output.text.split(separator: "\n").count == 15 + 2, "the snapshot's 15 lines, then one per change: \(output.text)")
 
         keys.yield(.key(.character("q")))
         let final = await running.value

@@ -81,6 +81,7 @@ import Testing
 
     @Test func pipedAndJSONWatchesReportLotsAsNoticesAndLines() {
         var piped = WatchModel(pages: [Fixtures.page()], pageable: true, reachedEnd: true, interactive: false)
+        _ = piped.handle(.tick, now: start)  // the snapshot
         #expect(piped.handle(listed(16, name: "Lamp", place: nil), now: start) == [.notice("new lot 16: Lamp")])
         #expect(piped.handle(.feed(.catalogue(.withdrawn(ProductID(16)))), now: start)
             == [.notice("lot 16 (Lamp) was withdrawn by its seller")])

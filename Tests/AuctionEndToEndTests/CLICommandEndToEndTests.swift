@@ -109,10 +109,10 @@ import Testing
                 let env = ["AUCTION_HTTP": "http://127.0.0.1:\(http)", "AUCTION_SOCKET": "127.0.0.1:\(socket)"]
                 let list = try await CLI.run(["list"], environment: env)
                 #expect(list.status == 3)
-                #expect(list.stderr == "auction: cannot reach 127.0.0.1:\(http): connection refused — is auction-server running? try `auction demo`\n")
+                #expect(list.stderr == "auction: cannot reach 127.0.0.1:\(http): connection refused — is the server running there, and is the address right?\n")
                 let bid = try await CLI.run(["bid", "1", "100", "--yes"], environment: env)
                 #expect(bid.status == 3)
-                #expect(bid.stderr == "auction: cannot reach 127.0.0.1:\(socket): connection refused — is auction-server running? try `auction demo`\n")
+                #expect(bid.stderr == "auction: cannot reach 127.0.0.1:\(socket): connection refused — is the server running there, and is the address right?\n")
                 let watch = try await CLI.run(["watch"], environment: env)
                 #expect(watch.status == 3)
             }

@@ -65,10 +65,10 @@ import Testing
 
         clock.advance(milliseconds: 600_001)
         let (ended, shown) = try await CLI.screen(tmux) {
-            Self.lines($0)[2]?.contains("SOLD · 9,000,000 · alice") == true && Self.lines($0)[4]?.contains("ended · no winner") == true
+            Self.lines($0)[2]?.contains("SOLD · 9,000,000 · al…e") == true && Self.lines($0)[4]?.contains("ended · no winner") == true
         }
         #expect(shown, "screen:\n\(ended)")
-        #expect(await eventually { piped.stdout.contains("\t2\t") && piped.stdout.contains("\t9000000\tSOLD · alice") },
+        #expect(await eventually { piped.stdout.contains("\t2\t") && piped.stdout.contains("\t9000000\tSOLD · al…e") },
                 "stdout: \(piped.stdout) stderr: \(piped.stderr)")
         #expect(await eventually { piped.stdout.contains("\t4\t") && piped.stdout.contains("ended · no winner") },
                 "stdout: \(piped.stdout) stderr: \(piped.stderr)")
@@ -227,21 +227,5 @@ import Testing
         #expect(!first.contains("\\u002f"))
         watch.signal(SIGTERM)
         #expect(try await CLI.blocking { watch.waitForExit() } == 0)
-    }
-
-    @Test func theDemoShowsHowToBidFromAnotherTerminalAtEightyColumnsAndOnExit() async throws {
-        let temporary = try TemporaryDirectory(prefix: "auction-demo-e2e")
-        defer { temporary.remove() }
-        let command = "HOME=/nonexistent/auction-e2e-home TMPDIR='\(temporary.path)' '\(CLI.auction)' demo; echo \"exited=$?\"; sleep 60"
-        let tmux = try TmuxSession(command: command, width: 80, height: 24)
-        defer { tmux.close() }
-        let (screen, shown) = try await CLI.screen(tmux) { $0.contains("bid from another terminal: auction --socket 127.0.0.1:") }
-        #expect(shown, "screen:\n\(screen)")
-        let hint = screen.split(separator: "\n").first { $0.contains("bid from another terminal") }.map(String.init) ?? ""
-        #expect(hint.hasSuffix("bid 5 1,000,000"), "the whole line fits: \(hint)")
-        try tmux.sendKeys("q")
-        let (after, exited) = try await CLI.screen(tmux) { $0.contains("exited=0") }
-        #expect(exited, "screen:\n\(after)")
-        #expect(after.contains(hint.trimmingCharacters(in: .whitespaces)), "printed on exit:\n\(after)")
     }
 }

@@ -47,7 +47,8 @@ public enum AccountCommandError: Error, Equatable, Sendable, CustomStringConvert
         case .refused(let reason): reason.explanation
         case .protocolViolation(let what): "the server answered with something unreadable: \(what)"
         case .notFound(let what): "not found: \(what)"
-        case .server(let status, let message): "the server said \(status): \(message)"
+        case .server(let status, let message) where (400..<500).contains(status): "refused: \(message)"
+        case .server(let status, let message): "the server failed (HTTP \(status)): \(message)"
         }
     }
 }

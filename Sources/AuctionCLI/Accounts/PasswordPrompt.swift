@@ -8,6 +8,9 @@ public enum PasswordPrompt {
     /// Longest password line read, in bytes (the server accepts at most 1,024).
     public static let maximumBytes = 4096
 
+    /// The fewest characters a new password may have (the server's rule, told before asking twice).
+    public static let minimumCharacters = 8
+
     /// What a key does to the line being typed.
     public enum Edit: Equatable, Sendable {
         /// Keep reading.
@@ -76,6 +79,11 @@ public enum PasswordPrompt {
         defer { close(fd) }
         let first = try ask(prompt, on: fd)
         guard confirm else { return first }
+        // The rule is told before the password is typed again, not after the server refused both.
+        guard first.count >= minimumCharacters else {
+            throw AccountCommandError.password("a password needs at least \(minimumCharacters) characters "
+                + "(that one has \(first.count)); nothing was sent")
+        }
         let second = try ask("Repeat the password: ", on: fd)
         guard first == second else { throw AccountCommandError.password("the passwords do not match") }
         return first

@@ -11,7 +11,8 @@ extension CommandContext {
     /// longer accepted asks to log in again (exit 1). A refusal with a reason code is exit 1 with
     /// `LotRefusalText`'s sentence.
     public func withSeller<T: Sendable>(
-        _ what: String, _ body: (LotRepository, String) async throws(LotError) -> T
+        _ what: String, uploadProgress: (@Sendable (_ sent: Int, _ total: Int) -> Void)? = nil,
+        _ body: (LotRepository, String) async throws(LotError) -> T
     ) async throws(CommandError) -> T {
         guard configuration.dialect != .original else { throw unsupportedSelling(what) }
         let login = try await SavedLoginLookup.load(self)
@@ -20,7 +21,9 @@ extension CommandContext {
             throw .local("cannot start the network thread: \(error)")
         }
         defer { loop.shutdown() }
-        let repository = HTTPLotRepository(client: httpClient(on: loop))
+        var client = httpClient(on: loop)
+        client.onUploadProgress = uploadProgress
+        let repository = HTTPLotRepository(client: client)
         guard let login else {
             // Without a login, one token-less request tells a server without these endpoints (404) from ours (401).
             do throws(LotError) {

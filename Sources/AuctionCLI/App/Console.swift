@@ -17,6 +17,8 @@ public struct Console: Sendable {
     public var color: Bool
     /// How many colours the terminal shows (`COLORTERM`, `TERM`), when `color` is on.
     public var colorDepth: ColorDepth
+    /// Whether standard error is a terminal (progress lines are written only then).
+    public var errorsIsTerminal = false
 
     /// Creates a console from its parts.
     public init(output: any OutputSink, errors: any OutputSink, outputIsTerminal: Bool = false, inputIsTerminal: Bool = false,
@@ -33,12 +35,14 @@ public struct Console: Sendable {
     /// The process's standard descriptors; colour per `ColorPolicy`.
     public static func process(environment: [String: String], noColorFlag: Bool) -> Console {
         let isTerminal = TerminalSize.isTerminal(STDOUT_FILENO)
-        return Console(
+        var console = Console(
             output: FileDescriptorSink(STDOUT_FILENO), errors: FileDescriptorSink(STDERR_FILENO),
             outputIsTerminal: isTerminal, inputIsTerminal: TerminalSize.isTerminal(STDIN_FILENO),
             size: isTerminal ? TerminalSize.current(fileDescriptor: STDOUT_FILENO) : nil,
             color: ColorPolicy.useColor(isTerminal: isTerminal, environment: environment, noColorFlag: noColorFlag),
             colorDepth: ColorDepth(environment: environment))
+        console.errorsIsTerminal = TerminalSize.isTerminal(STDERR_FILENO)
+        return console
     }
 
     /// Writes a line to standard output.

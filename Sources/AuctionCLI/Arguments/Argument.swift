@@ -9,7 +9,7 @@ public struct Argument<Value: Sendable>: Sendable, Declaring {
     /// The value given (or what it was set to since).
     public var wrappedValue: Value
 
-    private init(_ spec: ArgumentSpec, absent: Value, read: (ArgumentValue) -> Value?) {
+    init(_ spec: ArgumentSpec, absent: Value, read: (ArgumentValue) -> Value?) {
         self.spec = spec
         wrappedValue = Invocation.beingRead?.arguments[spec.name].flatMap(read) ?? absent
     }

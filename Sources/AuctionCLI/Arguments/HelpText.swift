@@ -9,8 +9,7 @@ public enum HelpText {
     public static func program(_ spec: ProgramSpec) -> String {
         var out = "\(spec.name) \(spec.version): \(spec.summary)\n\n"
         out += "Usage: \(spec.name) [global options] <command> [options] [arguments]\n\n"
-        out += "Commands:\n"
-        out += table(spec.commands.map { ($0.name, $0.summary) })
+        out += "Commands:\n" + commandList(spec)
         out += "\nGlobal options (accepted before or after the command):\n"
         out += table((spec.globalOptions + [helpOption, versionOption]).map { ($0.synopsis, $0.help) })
         out += "\n" + spec.epilogue + "\n"
@@ -56,8 +55,8 @@ public enum HelpText {
     }
 
     /// Two aligned columns, indented by two spaces.
-    static func table(_ rows: [(String, String)]) -> String {
-        let width = min(28, (rows.map(\.0.count).max() ?? 0) + 2)
+    static func table(_ rows: [(String, String)], width: Int? = nil) -> String {
+        let width = width ?? min(28, (rows.map(\.0.count).max() ?? 0) + 2)
         return rows.map { left, right in
             let padding = max(2, width - left.count)
             return "  " + left + String(repeating: " ", count: padding) + right + "\n"

@@ -17,11 +17,11 @@ extension ProgramSpec {
         Environment:
           AUCTION_HTTP, AUCTION_SOCKET, AUCTION_PROFILE   as --http, --socket, --profile
           AUCTION_TIMEOUT                                 seconds to wait for an answer (default 10)
-          AUCTION_IMAGE_CACHE_MB                          picture cache size in MiB (default 64, 0 off)
+          AUCTION_IMAGE_CACHE_MB                          picture cache size in MiB (default 64, 0 off; in ~/.cache/auction)
           NO_COLOR                                        never colour the output
         Configuration: $XDG_CONFIG_HOME/auction/config (else ~/.config/auction/config), lines
           `http = URL`, `socket = HOST:PORT`, `profile = NAME`.
           Precedence: flag > environment > config file > profile > default.
         """
-    )
+    ).grouped(CommandGroup.auction)
 }

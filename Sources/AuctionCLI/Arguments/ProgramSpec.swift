@@ -12,6 +12,8 @@ public struct ProgramSpec: Hashable, Sendable {
     public var commands: [CommandSpec]
     /// Text appended to the top-level help (environment, exit statuses).
     public var epilogue: String
+    /// The headings `--help` lists the commands under (none: one plain list).
+    public var groups: [CommandGroup] = []
 
     /// Declares a program.
     public init(name: String, summary: String, version: String, globalOptions: [OptionSpec], commands: [CommandSpec], epilogue: String) {

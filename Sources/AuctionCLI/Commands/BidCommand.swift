@@ -13,7 +13,7 @@ public struct BidCommand: ParsableCommand {
     public static let summary = "bid on a product"
     /// `bid`'s help page.
     public static let discussion = """
-        Uses the saved login (see `auction login`). Give <price> or --min. A bid or maximum more
+        Uses the saved login (see `auction login`). Give <price>, --min, or --max alone (the next bid now, up to it). A bid or maximum more
         than 20% above the current price is asked about on a terminal (--yes skips; without a
         terminal it is not sent: exit 5). Exit 1 when refused, 4 when no reply came (retried once
         with the same idempotency key where the server keeps keys); a refusal says the minimum next bid.
@@ -54,8 +54,10 @@ public struct BidCommand: ParsableCommand {
             offer = .minimum
         } else if let given {
             offer = given
+        } else if maximumText != nil {
+            offer = .minimum  // `bid ID --max N`: the minimum now, and up to N by proxy (as eBay users type it)
         } else {
-            throw .usage(Self.name, "`bid` needs <price> (or +N, or `--min`)")
+            throw .usage(Self.name, "`bid` needs <price> (or +N, `--min`, or `--max N` alone)")
         }
         if case .price(let given) = offer { price = given } else { price = .zero }
         maximum = try maximumText.map { (text) throws(CommandError) -> Money in
@@ -112,7 +114,10 @@ public struct BidCommand: ParsableCommand {
         let outcome = answer.outcome
         switch outcome {
         case .accepted(let newPrice):
-            report(context, outcome: "accepted", text: OutcomeText.bid(outcome, productID: productID) + BidReport.leadingText(answer, maximum: maximum),
+            let text = offer == .minimum && maximum != nil
+                ? BidReport.proxyText(price, productID: productID, maximum: maximum ?? price) + BidReport.leadingText(answer, maximum: nil)
+                : OutcomeText.bid(outcome, productID: productID) + BidReport.leadingText(answer, maximum: maximum)
+            report(context, outcome: "accepted", text: text,
                    fields: [("price", .int(newPrice.minorUnits))] + BidReport.answerFields(answer))
         case .refused(.unauthenticated, _):
             throw .notLoggedIn(login.map {
@@ -154,7 +159,7 @@ public struct BidCommand: ParsableCommand {
             let (sum, overflow) = product.currentPrice.minorUnits.addingReportingOverflow(raise.minorUnits)
             return Money(overflow ? Int64.max : sum)
         case .minimum:
-            return BidRules.minimumNextBid(current: product.currentPrice, minimumIncrement: product.minimumIncrement)
+            return product.nextBid
         }
     }
 

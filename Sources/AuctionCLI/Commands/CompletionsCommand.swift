@@ -22,7 +22,8 @@ public struct CompletionsCommand: ParsableCommand {
     /// Refuses a shell there is no script for.
     public mutating func validate() throws(CommandError) {
         guard CompletionScript.shells.contains(shell) else {
-            throw .usage(Self.name, "`completions` needs <shell>: " + CompletionScript.shells.joined(separator: ", "))
+            throw .usage(Self.name, "no completions for `\(TerminalText.sanitized(shell))`: the shells supported are "
+                + CompletionScript.shells.joined(separator: ", "))
         }
     }
 

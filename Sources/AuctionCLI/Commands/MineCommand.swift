@@ -41,7 +41,16 @@ public struct MineCommand: ParsableCommand {
         if json {
             console.printJSON(BidderDTO.bidsJSON(bids))
         } else if bids.isEmpty {
-            console.error("you have not bid on anything yet")
+            // A seller asking `mine` sees their lots (or where they are), not just "nothing".
+            let lots = (try? await context.withSeller("`auction mine --selling`") { (repository, token) throws(LotError) -> [SellingLot] in
+                try await repository.mySelling(token: token)
+            }) ?? []
+            guard !lots.isEmpty else {
+                console.error("you have not bid on anything yet (your own lots: `auction mine --selling`)")
+                return .success
+            }
+            console.error("you have not bid on anything yet; the lots you are selling (`auction mine --selling`):")
+            console.print(lines: SellingTable.render(lots, width: console.size?.columns, color: console.color, now: CommandContext.now()))
         } else {
             console.print(lines: MineTable.render(bids, width: console.size?.columns, color: console.color, now: CommandContext.now()))
         }

@@ -54,12 +54,25 @@ public struct SellCommand: ParsableCommand {
         _ = try listing(description: description, imageSizes: [], now: CommandContext.now())
         let images = try LotFiles.images(options.imagePaths, command: Self.name)
         let lot = try listing(description: description, imageSizes: images.map(\.bytes.count), now: CommandContext.now())
-        let id = try await context.withSeller("`auction sell`") { (lots, token) throws(LotError) -> ProductID? in
-            do throws(LotError) {
-                return try await lots.list(lot, images: images, token: token)
-            } catch .auction(.timedOut), .auction(.connectionLost) {
-                return nil
+        // Bytes sent of the total while the lot goes out, then `validating…` until the server answers.
+        let progress = ProgressLine(context.console)
+        let told: @Sendable (Int, Int) -> Void = { sent, total in
+            progress.show(sent < total ? "sending the lot: " + ProgressLine.bytes(sent, of: total)
+                          : "sent " + ProgressLine.bytes(total, of: total) + " · validating…")
+        }
+        let id: ProductID?
+        do throws(CommandError) {
+            id = try await context.withSeller("`auction sell`", uploadProgress: told) { (lots, token) throws(LotError) -> ProductID? in
+                do throws(LotError) {
+                    return try await lots.list(lot, images: images, token: token)
+                } catch .auction(.timedOut), .auction(.connectionLost) {
+                    return nil
+                }
             }
+            progress.clear()  // before the answer is printed where the progress was
+        } catch {
+            progress.clear()
+            throw error
         }
         guard let id else {
             context.console.error("outcome unknown: the lot was sent but no answer came; check with `auction mine --selling`")

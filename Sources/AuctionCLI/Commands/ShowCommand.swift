@@ -22,6 +22,8 @@ public struct ShowCommand: ParsableCommand {
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
         let id = productID
         let wantsImage = !json && context.console.color
+        // Without colour (NO_COLOR, --no-color) on a terminal the picture is not drawn, and the page says so.
+        let leftOut = !json && !context.console.color && context.console.outputIsTerminal
         let cache = ImageDiskCache(environment: context.environment, megabytes: context.configuration.imageCacheMegabytes)
         let (detail, picture, bids) = try await context.withCatalogue {
             (repository) throws(CommandError) -> (ProductDetail, ProductPicture?, [BidHistoryEntry]?) in
@@ -35,8 +37,15 @@ public struct ShowCommand: ParsableCommand {
             }
             // The original backend has no bid history: the section is left out without a word.
             let bids = try? await repository.bidHistory(of: id)
+            if leftOut, !detail.product.imageIDs.isEmpty {
+                return (detail, .notShown("colours are off: NO_COLOR, --no-color or TERM=dumb; it is drawn in colour"), bids ?? nil)
+            }
             guard wantsImage, let imageID = detail.product.imageIDs.first else { return (detail, nil, bids ?? nil) }
             do throws(AuctionError) {
+                // A large picture takes a while: a line on the terminal says so until it is drawn.
+                let progress = ProgressLine(context.console)
+                progress.show("fetching the picture…")
+                defer { progress.clear() }
                 let bytes = try await ImageDiskCache.image(imageID, from: repository, cache: cache)
                 return (detail, ProductPicture(decoding: bytes), bids ?? nil)
             } catch {

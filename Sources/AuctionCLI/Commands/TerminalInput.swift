@@ -18,10 +18,12 @@ final class TerminalInput {
     private let stopPipe: (read: Int32, write: Int32)
     private var thread: WorkerThread?
 
-    /// Enters raw mode and the alternate screen (written to `output`).
-    init(output: any OutputSink) throws(CommandError) {
+    /// Enters raw mode and, when `fullScreen`, the alternate screen (written to `output`); without it
+    /// (a `TERM=dumb` terminal printing lines) only the keys are read and no escape sequence is written.
+    init(output: any OutputSink, fullScreen: Bool = true) throws(CommandError) {
         do {
-            raw = try RawTerminal(fileDescriptor: STDIN_FILENO, outputDescriptor: STDOUT_FILENO, leaveSequence: ANSI.restoreScreen)
+            raw = try RawTerminal(fileDescriptor: STDIN_FILENO, outputDescriptor: STDOUT_FILENO,
+                                  leaveSequence: fullScreen ? ANSI.restoreScreen : "")
         } catch {
             throw .terminal("cannot use the terminal for keys (\(error)); pipe the output to watch without keys")
         }
@@ -32,7 +34,7 @@ final class TerminalInput {
         }
         stopPipe = (fds[0], fds[1])
         resize = ResizeNotifier()
-        output.write(ANSI.enterAlternateScreen + ANSI.hideCursor)
+        if fullScreen { output.write(ANSI.enterAlternateScreen + ANSI.hideCursor) }
     }
 
     /// Starts the reading thread; `deliver` is called on it.

@@ -14,8 +14,9 @@ public struct WatchCommand: ParsableCommand {
     public static let discussion = """
         Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p next/previous page,
         r reload (reconnect now while disconnected), ? keys. When output is not a terminal
-        (or TERM is dumb), prints one tab-separated line per change: time, id, name, price,
-        change (an ended auction: final price, then `SOLD · winner` or `ended · no winner`).
+        (or TERM is dumb; q still quits there), prints one tab-separated line per lot first, then
+        one per change: time, id, name, price, change (an ended auction: final price, then
+        `SOLD · a…e`, the winner shortened, or `ended · no winner`). ★ marks lots you lead, ! outbid.
         Notifications (outbid, ending soon, won, lost) show in the status line and ring the bell
         once each; an auction extended by soft close counts down to its new end, marked `+N×`.
         --search, --sort and the filters (as `list`) watch the query's pages, and pushes follow
@@ -33,7 +34,7 @@ public struct WatchCommand: ParsableCommand {
     /// Print JSON objects (a snapshot first, then one per change) instead of the table or lines.
     @Flag("json", help: "print one JSON object per line: a snapshot, then each change")
     public var json: Bool
-    /// A line above the status line (the demo's "bid from another terminal"), if any.
+    /// A line above the status line (the demo's command to bid from another shell), if any.
     public var hint: String?
     /// `--no-bell`: notifications do not ring the terminal bell.
     @Flag("no-bell", help: "do not ring the terminal bell for notifications")
@@ -138,8 +139,11 @@ public struct WatchCommand: ParsableCommand {
             model.showQuery(query, cursor: cursor)
             let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
             var input: TerminalInput?
-            if interactive {
-                input = try TerminalInput(output: console.output)
+            // Keys work wherever the terminal can be raw: on a `TERM=dumb` terminal the lines are printed
+            // as when piped, and `q` (or Ctrl-C) still quits.
+            let keyed = interactive || (console.inputIsTerminal && console.outputIsTerminal && !json)
+            if keyed {
+                input = try TerminalInput(output: console.output, fullScreen: interactive)
                 input?.start { event in
                     switch event {
                     case .keys(let pressed): for key in pressed { continuation.yield(.key(key)) }
@@ -150,6 +154,8 @@ public struct WatchCommand: ParsableCommand {
             // Ctrl-C (when not in raw mode), `kill` and a hang-up stop the watch cleanly; installed after
             // raw mode so these handlers win over the terminal's restore-and-die ones.
             let signals = SignalInput { _ in continuation.yield(.key(.interrupt)) }
+            // Where the user leads or is outbid, loaded beside the watch (the table does not wait for it).
+            if login != nil, !json { Task { continuation.yield(.standings(await Self.standings(context))) } }
             await watch.run(model, inputs: inputs)
             continuation.finish()
             input?.stop()

@@ -20,6 +20,8 @@ public enum WatchEvent: Hashable, Sendable {
     case reloadFailed(String)
     /// A bid asked for with `.placeBid` was answered (or failed); the text says how, for the status line.
     case bidAnswered(String)
+    /// Where the user stands on lots (their bids at the start, a bid accepted in the watch): leading or outbid.
+    case standings([ProductID: MyBidStatus])
     /// The notify command asked for with `.runNotifyCommand` ended (or could not start).
     case notifyCommandFinished(NotifyCommandResult)
     /// The first page(s) of a query asked for with `.requery` arrived.

@@ -5,6 +5,8 @@ extension WatchModel {
     /// Applies a key press.
     mutating func pressed(_ key: Key, now: Timestamp) -> [WatchEffect] {
         if key == .interrupt || key == .endOfInput { return [.quit] }
+        // Printing lines (a `TERM=dumb` terminal): only quitting and reloading mean anything.
+        if !interactive && WatchAction(key: key) != .quit && WatchAction(key: key) != .reload { return [] }
         if showsHelp {
             showsHelp = false
             return render(now)
@@ -43,7 +45,7 @@ extension WatchModel {
                 message = "the auction of \(product.id) has ended"
             } else {
                 prompt = BidPrompt(productID: product.id, name: product.name,
-                                   minimum: BidRules.minimumNextBid(current: product.currentPrice, minimumIncrement: product.minimumIncrement))
+                                   minimum: product.nextBid)
             }
             return render(now)
         case .help:

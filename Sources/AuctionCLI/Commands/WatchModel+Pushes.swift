@@ -44,6 +44,7 @@ extension WatchModel {
         alerts.seenIDs.append(notice.id)
         if alerts.seenIDs.count > WatchAlerts.rememberedIDs { alerts.seenIDs.removeFirst() }
         let text = NotificationText.line(notice)
+        if notice.kind == .outbid { standings[notice.productID] = .outbid }
         var effects: [WatchEffect] = []
         if json {
             effects.append(.write(WatchJSON.notification(notice, text: text, at: now)))

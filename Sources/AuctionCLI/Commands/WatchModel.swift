@@ -31,7 +31,7 @@ public struct WatchModel: Sendable {
     public let color: Bool
     /// The first line of the screen.
     public let title: String
-    /// A line above the status line (the demo's "bid from another terminal"), if any.
+    /// A line above the status line (the demo's command to bid from another shell), if any.
     public let hint: String?
     /// The clock for the times of printed lines and "stale since".
     public let clock: TimeOfDay
@@ -52,6 +52,8 @@ public struct WatchModel: Sendable {
     var pendingPage: Int?
     var lostConnection = false
     var printedSnapshot = false
+    /// Whether the status line's message is about the connection (a bid that could not be sent), cleared on reconnecting.
+    var messageEndsOnConnect = false
     /// Ended auctions as pushed, applied again over reloaded products (which may predate the push).
     var closings: [ProductID: (price: Money, winner: String?)] = [:]
     /// Reloads asked for and not answered yet, and the pushes applied meanwhile: a reload may have
@@ -68,6 +70,8 @@ public struct WatchModel: Sendable {
     public internal(set) var requestedQuery: CatalogueQuery?
     /// The filter being typed after `/`, if any.
     public internal(set) var filterPrompt: FilterPrompt?
+    /// The lots the user leads or is outbid on (their own bids, outbid notifications), marked in the table.
+    public internal(set) var standings: [ProductID: MyBidStatus] = [:]
 
     /// A model over loaded pages (`pageable`) or a fixed list of products (one page, not pageable).
     public init(pages: [[Product]], pageable: Bool, reachedEnd: Bool, interactive: Bool, json: Bool = false,
@@ -95,9 +99,10 @@ public struct WatchModel: Sendable {
     /// Applies an event; returns what to do, in order.
     public mutating func handle(_ event: WatchEvent, now: Timestamp) -> [WatchEffect] {
         var effects: [WatchEffect] = []
-        if json && !printedSnapshot {
+        if !interactive && !printedSnapshot {
+            // The snapshot first, then the changes: a JSON object, or one line per lot.
             printedSnapshot = true
-            effects.append(.write(WatchJSON.snapshot(board.rows, at: now)))
+            effects.append(.write(json ? WatchJSON.snapshot(board.rows, at: now) : snapshotLines(at: now)))
         }
         return effects + handleEvent(event, now: now)
     }
@@ -110,7 +115,7 @@ public struct WatchModel: Sendable {
             lastUpdateAt = now
             if let open = prompt, open.productID == update.productID {
                 let product = board.rows[index]
-                prompt = open.updating(minimum: BidRules.minimumNextBid(current: product.currentPrice, minimumIncrement: product.minimumIncrement))
+                prompt = open.updating(minimum: product.nextBid)
             }
             return interactive ? render(now) : [printed(board.rows[index], closed: false, at: now)]
         case .feed(.closed(let id, let price, let winner)):
@@ -145,8 +150,13 @@ public struct WatchModel: Sendable {
         case .reloadFailed(let reason):
             finishReload()
             return interactive ? [] : [.notice(reason)]
+        case .standings(let known):
+            standings.merge(known) { _, new in new }
+            return render(now)
         case .bidAnswered(let text):
             message = text
+            // A failure to reach the server is no longer true once connected again: cleared then.
+            messageEndsOnConnect = text.hasPrefix(WatchSession.failurePrefix)
             return render(now)
         case .queried(let query, let pages):
             return queried(query, pages, now: now)
@@ -157,34 +167,6 @@ public struct WatchModel: Sendable {
         case .queryFailed(let reason):
             return queryFailed(reason, now: now)
         }
-    }
-
-    private mutating func connectionChanged(to state: ConnectionState, now: Timestamp) -> [WatchEffect] {
-        let previous = connection
-        connection = state
-        guard previous != state else { return [] }
-        var effects: [WatchEffect] = []
-        switch state {
-        case .connected:
-            reconnectAt = nil
-            if lostConnection {
-                lostConnection = false
-                // Changes made while disconnected were not pushed: load the prices again.
-                effects.append(startReload())
-                if !interactive { effects.append(.notice("connected again")) }
-            }
-        case .reconnecting(let milliseconds):
-            lostConnection = true
-            reconnectAt = now.adding(milliseconds: Int64(max(0, milliseconds)))
-            if staleSince == nil { staleSince = now }
-            if !interactive { effects.append(.notice("not connected; \(state.summary)")) }
-        case .connecting:
-            reconnectAt = nil
-        case .closed:
-            reconnectAt = nil
-            if staleSince == nil { staleSince = now }
-        }
-        return effects
     }
 
     mutating func pageLoaded(_ index: Int, _ page: ProductPage?, now: Timestamp) -> [WatchEffect] {
@@ -267,6 +249,7 @@ public struct WatchModel: Sendable {
         state.hint = hint
         state.clock = clock
         state.filterPrompt = filterPrompt
+        state.standings = standings.filter { $0.value == .leading || $0.value == .outbid }
         state.querySummary = QuerySummary.text(requestedQuery ?? query)
         return state
     }
@@ -282,7 +265,7 @@ public struct WatchModel: Sendable {
     }
 
     /// A change printed when not full-screen: a tab-separated line or a JSON object.
-    private func printed(_ product: Product, closed: Bool, at now: Timestamp) -> WatchEffect {
+    func printed(_ product: Product, closed: Bool, at now: Timestamp) -> WatchEffect {
         if json { return .write(closed ? WatchJSON.closed(product, at: now) : WatchJSON.price(product, at: now)) }
         let line = closed ? WatchLine.formatClosed(product, at: now, clock: clock) : WatchLine.format(product, at: now, clock: clock)
         return .write(Array((line + "\n").utf8))

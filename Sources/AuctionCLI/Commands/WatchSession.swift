@@ -104,7 +104,9 @@ public final class WatchSession: Sendable {
                 case .placeBid(let bid):
                     let keyed = socketSession.capabilities?.supports(.proxyBids) == true
                     helpers.append(Task { [bids] in
-                        continuation.yield(.bidAnswered(await WatchSession.place(bid, with: bids, keyed: keyed)))
+                        let answer = await WatchSession.attempt(bid, with: bids, keyed: keyed)
+                        if answer.accepted { continuation.yield(.standings([bid.productID: .leading])) }
+                        continuation.yield(.bidAnswered(answer.text))
                     })
                 case .reconnectNow:
                     reconnectNow()
@@ -129,11 +131,19 @@ public final class WatchSession: Sendable {
         return model
     }
 
+    /// How a bid that could not be sent is worded on the status line.
+    static let failurePrefix = "bid failed: "
+
     /// Places a bid as `auction bid` does and words its outcome for the status line: when the server keeps
     /// idempotency keys (`keyed`), the bid carries a fresh one and is sent once more with it when no answer
     /// came, so a retry never places a second bid.
     static func place(_ bid: Bid, with bids: (any BidRepository)?, keyed: Bool = false) async -> String {
-        guard let bids else { return "bidding is not available here" }
+        await attempt(bid, with: bids, keyed: keyed).text
+    }
+
+    /// `place`, also telling whether the bid was accepted (the user then leads the lot).
+    static func attempt(_ bid: Bid, with bids: (any BidRepository)?, keyed: Bool = false) async -> (text: String, accepted: Bool) {
+        guard let bids else { return ("bidding is not available here", false) }
         var bid = bid
         if keyed, bid.idempotencyKey == nil { bid.idempotencyKey = try? IdempotencyKey.fresh() }
         let attempts = bid.idempotencyKey == nil ? 1 : 2
@@ -141,16 +151,17 @@ public final class WatchSession: Sendable {
             do throws(AuctionError) {
                 let outcome = try await PlaceBid(bids: bids)(bid)
                 if case .refused(.unauthenticated, _) = outcome {
-                    return "bidding needs a login: quit and run `auction login <name>`"
+                    return ("bidding needs a login: quit and run `auction login <name>`", false)
                 }
-                return OutcomeText.bid(outcome, productID: bid.productID)
+                if case .accepted = outcome { return (OutcomeText.bid(outcome, productID: bid.productID), true) }
+                return (OutcomeText.bid(outcome, productID: bid.productID), false)
             } catch .timedOut, .connectionLost {
                 if attempt == attempts { break }
             } catch {
-                return "bid failed: " + CommandError.describe(error)
+                return (failurePrefix + CommandError.describe(error), false)
             }
         }
-        return "outcome unknown: no answer came; check with `auction show \(bid.productID)`"
+        return ("outcome unknown: no answer came; check with `auction show \(bid.productID)`", false)
     }
 
     /// Loads again what is shown: the given ids, or the first `pages` pages.

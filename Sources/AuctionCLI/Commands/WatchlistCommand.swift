@@ -26,8 +26,8 @@ public struct WatchlistCommand: ParsableCommand {
         exits 1. `auction watch --watchlist` shows live prices for exactly these products.
         """
     /// `<action>` as given (`action` is what it names).
-    @Argument(text: "action", help: "add, remove or list", choices: Action.allCases.map(\.rawValue))
-    public var actionName: String
+    @Argument(text: "action", help: "add, remove or list (the default)", choices: Action.allCases.map(\.rawValue))
+    public var actionName: String?
     /// The product added or removed (nil for `list`).
     @Argument("id", help: "the product's id (for add and remove)")
     public var productID: ProductID?
@@ -42,7 +42,7 @@ public struct WatchlistCommand: ParsableCommand {
 
     /// Reads the action and refuses an `<id>` or `--json` that does not go with it.
     public mutating func validate() throws(CommandError) {
-        guard let action = Action(rawValue: actionName) else {
+        guard let action = Action(rawValue: actionName ?? Action.list.rawValue) else {
             throw .usage(Self.name, "`watchlist` needs add <id>, remove <id> or list")
         }
         self.action = action
@@ -68,8 +68,28 @@ public struct WatchlistCommand: ParsableCommand {
         case .remove: console.print("product \(productID?.rawValue ?? 0) is not on your watchlist")
         case .list where json: console.printJSON(BidderDTO.watchlistJSON(ids))
         case .list where ids.isEmpty: console.error("your watchlist is empty: add a product with `auction watchlist add <id>`")
-        case .list: console.print(lines: ids.map { String($0.rawValue) })
+        case .list:
+            let products = try await Self.products(ids, in: context)
+            console.print(lines: ListTable.render(products, width: console.size?.columns, color: console.color, now: CommandContext.now()))
         }
         return .success
+    }
+
+    /// The watched products as the catalogue has them now (name, price, time left), in watchlist order;
+    /// one the catalogue no longer has is left out.
+    static func products(_ ids: [ProductID], in context: CommandContext) async throws(CommandError) -> [Product] {
+        try await context.withCatalogue { (repository) throws(CommandError) -> [Product] in
+            var products: [Product] = []
+            for id in ids {
+                do throws(AuctionError) {
+                    products.append(try await repository.detail(of: id).product)
+                } catch .notFound {
+                    continue
+                } catch {
+                    throw .auction(error)
+                }
+            }
+            return products
+        }
     }
 }

@@ -6,7 +6,7 @@ public struct BidPrompt: Hashable, Sendable {
     public var productID: ProductID
     /// The product's name (for the prompt).
     public var name: String
-    /// The smallest price the server would accept now (`BidRules.minimumNextBid`).
+    /// The least bid worth placing now: the current price plus the lot's increment (`Product.nextBid`).
     public var minimum: Money
     /// The digits typed (commas are shown, not typed).
     public private(set) var digits: String

@@ -15,6 +15,12 @@ public enum BidReport {
         }
     }
 
+    /// `accepted: you bid 16,500 on product 68 now, and the server bids for you up to 20,000 (kept secret)`:
+    /// `bid ID --max N` (the minimum now, then up to the maximum by proxy) in one line.
+    public static func proxyText(_ price: Money, productID: ProductID, maximum: Money) -> String {
+        "accepted: you bid \(price) on product \(productID) now, and the server bids for you up to \(maximum) (kept secret)"
+    }
+
     /// `refused: outbid — another bidder's maximum answered; product 5 is now 36,000, the minimum next bid is 37,000`.
     public static func outbidText(current: Money?, minimum: Money?, productID: ProductID) -> String {
         var text = "refused: outbid — another bidder's maximum answered"

@@ -12,10 +12,17 @@ public enum MineTable {
         let header = ["ID", "PRODUCT", "MY HIGHEST", "MY MAX", "PRICE", "STATUS", "LEFT"]
         let cells = bids.map { bid -> [String] in
             [String(bid.productID.rawValue), TerminalText.sanitized(bid.productName), bid.myHighest.description,
-             bid.myMaximum?.description ?? "-", bid.currentPrice.description, statusText(bid.status), left(bid, now: now)]
+             maximumText(bid), bid.currentPrice.description, statusText(bid.status), left(bid, now: now)]
         }
         let table = TextTable(header: header, cells: cells, leftAligned: [1, 5], tintedColumn: 5)
         return table.render(width: width, color: color) { tint(bids[$0].status) }
+    }
+
+    /// The `MY MAX` cell: the proxy maximum while it is above your highest bid; `-` without one or once
+    /// your own bids went past it (a spent maximum is not shown below the bid that passed it).
+    static func maximumText(_ bid: MyBid) -> String {
+        guard let maximum = bid.myMaximum, maximum >= bid.myHighest else { return "-" }
+        return maximum.description
     }
 
     /// `leading`, `outbid`, `won`, `lost`, `ended · no winner`.

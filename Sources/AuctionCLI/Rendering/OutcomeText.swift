@@ -30,8 +30,10 @@ public enum OutcomeText {
     /// "cannot reach 127.0.0.1:3200: connection refused — is auction-server running? try `auction demo`".
     public static func failure(_ error: AuctionError) -> String {
         switch error {
-        case .unreachable(let address, let detail):
+        case .unreachable(let address, let detail) where suggestsDemo(address):
             "cannot reach \(address): \(detail) — is auction-server running? try `auction demo`"
+        case .unreachable(let address, let detail):
+            "cannot reach \(address): \(detail) — is the server running there, and is the address right?"
         case .connectionLost:
             "the connection to the server was lost"
         case .timedOut:
@@ -42,9 +44,20 @@ public enum OutcomeText {
             "the server sent something this client cannot read (\(detail)); is the address right?"
         case .notFound(let what):
             "not found: \(what)"
+        case .server(let status, let message) where (400..<500).contains(status):
+            // A 4xx is the server turning down what was sent, not a failure of the server.
+            "refused: \(message)"
         case .server(let status, let message):
             "the server failed (HTTP \(status)): \(message)"
         }
+    }
+
+    /// Whether `address` is the built-in default (loopback, port 3100 or 3200): only someone who has not
+    /// chosen a server of their own is pointed at `auction demo`.
+    static func suggestsDemo(_ address: String) -> Bool {
+        let text = address.hasPrefix("http://") ? String(address.dropFirst(7)) : address
+        return ["127.0.0.1:3100", "127.0.0.1:3200", "localhost:3100", "localhost:3200", "[::1]:3100", "[::1]:3200"]
+            .contains { text == $0 || text.hasPrefix($0 + "/") }
     }
 
     /// The exit status for a failure. When the request may have taken effect (a bid was sent) a lost

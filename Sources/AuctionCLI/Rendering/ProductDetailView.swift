@@ -25,18 +25,20 @@ public enum ProductDetailView {
         if color, let tint = ListTable.tint(product.direction) { change = tint + change + ANSI.reset }
         field("Price", "\(product.currentPrice)" + (change.isEmpty ? "" : "  " + change))
         field("Started", product.startPrice.description)
-        if let step = product.minimumIncrement { field("Min. raise", step.description) }
+        if !product.isClosed { field("Min. raise", "\(product.currentIncrement)  (next bid \(product.nextBid))") }
         if let ends = product.endsAt {
             field("Ends", ends.calendarDate + " " + clock.format(ends) + extended(product) + countdown(product, until: ends, now: now, color: color))
         }
         for (label, value) in biddingFields(product) { field(label, value) }
         if let status = closedStatus(product, now: now) { field("Status", status) }
         if let listed = detail.listedAt { field("Listed", listed.calendarDate + " " + clock.format(listed)) }
-        if !detail.priceHistory.isEmpty {
-            let prices = detail.priceHistory.map(\.price)
-            let spark = Sparkline.render(history: detail.priceHistory, width: max(8, min(40, width - 40)))
-            let low = prices.min() ?? .zero, high = prices.max() ?? .zero
-            field("History", spark + "  \(low) – \(high), \(prices.count) price" + (prices.count == 1 ? "" : "s"))
+        // The bids themselves when the server lists them (its price history keeps one point a day).
+        let history = bids.flatMap { $0.isEmpty ? nil : $0.reversed().map(\.price) } ?? detail.priceHistory.map(\.price)
+        if !history.isEmpty {
+            let spark = Sparkline.render(history.map(\.minorUnits), width: max(8, min(40, width - 40)))
+            let low = history.min() ?? .zero, high = history.max() ?? .zero
+            let unit = bids?.isEmpty == false ? "bid" : "price"
+            field("History", spark + "  \(low) – \(high), \(history.count) \(unit)" + (history.count == 1 ? "" : "s"))
         }
         lines += BidHistoryView.render(bids ?? [], width: width, clock: clock, productID: product.id)
         if !detail.description.isEmpty {
@@ -67,7 +69,7 @@ public enum ProductDetailView {
         let endPassed = now.flatMap { now in product.endsAt.map { TimeLeft(until: $0, now: now).hasEnded } } ?? false
         guard product.isClosed || endPassed else { return nil }
         if let winner = product.winner {
-            return "ended — won by \(TerminalText.sanitized(winner)) at \(product.currentPrice)"
+            return "ended — won by \(WatchRenderer.publicName(winner)) at \(product.currentPrice)"
         }
         guard product.isClosed else { return "ended" }
         return product.currentPrice > product.startPrice ? "ended at \(product.currentPrice)" : "ended without a bid"

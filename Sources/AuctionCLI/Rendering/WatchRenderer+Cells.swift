@@ -6,16 +6,18 @@ extension WatchRenderer {
     /// the auction ended, `SOLD · price · winner`); plain and cut when it does not fit.
     static func line(_ product: Product, in state: WatchState, columns: WatchColumns, now: Timestamp) -> String {
         let width = state.size.columns
-        let marker = state.products.indices.contains(state.selected) && state.products[state.selected].id == product.id ? "› " : "  "
+        let selected = state.products.indices.contains(state.selected) && state.products[state.selected].id == product.id
+        let plain = (selected ? "›" : " ") + standingMark(state.standings[product.id], color: false)
+        let marker = (selected ? "›" : " ") + standingMark(state.standings[product.id], color: state.color)
         let table = columns.table
         let row = table.row(for: product)
         let gap = String(repeating: " ", count: ProductColumns.gap)
         if product.isClosed {
             let head = ListTable.prefix(row, cells: table.priceColumn - 1)
-            let text = TerminalText.truncate(marker + head + closedText(product), toWidth: width)
+            let text = TerminalText.truncate(plain + head + closedText(product), toWidth: width)
             return state.color ? ANSI.bold + text + ANSI.reset : text
         }
-        guard margin + table.totalWidth <= width else { return TerminalText.truncate(marker + row, toWidth: width) }
+        guard margin + table.totalWidth <= width else { return TerminalText.truncate(plain + row, toWidth: width) }
         let left = columns.timeLeft > 0 ? gap + timeLeftCell(product, columns: columns, color: state.color, now: now) : ""
         let stale = state.staleSince != nil && state.color
         guard state.color, ListTable.tint(product.direction) != nil || stale || left != "" else { return marker + row + left }
@@ -23,6 +25,15 @@ extension WatchRenderer {
         let start = table.start > 0 ? gap + TerminalText.fit(product.startPrice.description, toWidth: table.start, alignment: .right) : ""
         return marker + head + priceCell(product, columns: table, flash: nil, stale: stale) + gap
             + changeCell(product, columns: table, color: !stale) + start + left
+    }
+
+    /// One cell beside the id: `★` where the user leads (green), `!` where they are outbid (red), else a space.
+    static func standingMark(_ standing: MyBidStatus?, color: Bool) -> String {
+        switch standing {
+        case .leading?: color ? ANSI.green + "★" + ANSI.reset : "★"
+        case .outbid?: color ? ANSI.red + "!" + ANSI.reset : "!"
+        default: " "
+        }
     }
 
     /// The price cell; its changed digits coloured during a flash, dim while prices may be stale.
@@ -52,6 +63,21 @@ extension WatchRenderer {
     /// `+2×` for an auction soft close extended twice; empty when never extended.
     static func extensionMarker(_ product: Product) -> String {
         product.extensions > 0 ? "+\(product.extensions)×" : ""
+    }
+
+    /// The bytes that turn the time-left cell from `old` to the product's text now: only the characters
+    /// from the first that differs (`49m 07s` → `49m 06s` writes `6s`); the whole cell when it turns red.
+    static func timeLeftUpdate(_ product: Product, from old: String, row: Int, columns: WatchColumns, color: Bool, now: Timestamp) -> String {
+        let urgent = color && product.endsAt.map { TimeLeft(until: $0, now: now).isUrgent } == true
+        let before = Array(TerminalText.fit(old, toWidth: columns.timeLeft, alignment: .right))
+        let after = Array(TerminalText.fit(timeLeftText(product, now: now), toWidth: columns.timeLeft, alignment: .right))
+        guard !urgent, before.count == after.count else {
+            return ANSI.moveTo(row: row, column: columns.timeLeftColumn) + timeLeftCell(product, columns: columns, color: color, now: now)
+        }
+        var first = 0
+        while first < after.count, before[first] == after[first] { first += 1 }
+        let rest = String(after[first...])
+        return ANSI.moveTo(row: row, column: columns.timeLeftColumn + TerminalText.width(String(after[..<first]))) + rest
     }
 
     /// The time-left cell, right-aligned, red under a minute when colouring.

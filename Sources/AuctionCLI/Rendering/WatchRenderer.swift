@@ -37,6 +37,7 @@ public enum WatchRenderer {
             let old = previous.state.products[index], new = state.products[index]
             let row = WatchScreen.row(ofIndex: index - layout.shown.lowerBound)
             let selectionMoved = (index == previous.state.selected) != (index == state.selected)
+                || previous.state.standings[new.id] != state.standings[new.id]
             if old.name != new.name || old.startPrice != new.startPrice || old.isClosed != new.isClosed || old.winner != new.winner
                 || selectionMoved || staleChanged || (!fits && old != new) || (new.isClosed && old != new) {
                 screen.flashes[new.id] = nil
@@ -59,14 +60,19 @@ public enum WatchRenderer {
                     + changeCell(new, columns: columns.table, color: state.color)
             } else if let flash = previous.flashes[new.id], flash.until <= now {
                 screen.flashes[new.id] = nil
-                out += ANSI.moveTo(row: row, column: columns.priceColumn)
-                    + priceCell(new, columns: columns.table, flash: nil, stale: state.staleSince != nil && state.color)
+                if state.staleSince != nil && state.color {
+                    out += ANSI.moveTo(row: row, column: columns.priceColumn) + priceCell(new, columns: columns.table, flash: nil, stale: true)
+                } else {
+                    // Only the coloured digits are written again, plain (the colour does not reach the rest).
+                    let cell = Array(columns.table.priceCell(new)), first = min(flash.firstChangedIndex, cell.count)
+                    out += ANSI.moveTo(row: row, column: columns.priceColumn + first) + String(cell[first...])
+                }
             }
             if columns.timeLeft > 0 {
                 let left = timeLeftText(new, now: now)
-                if previous.timeLeft[new.id] != left {
+                if let old = previous.timeLeft[new.id], old != left {
                     screen.timeLeft[new.id] = left
-                    out += ANSI.moveTo(row: row, column: columns.timeLeftColumn) + timeLeftCell(new, columns: columns, color: state.color, now: now)
+                    out += timeLeftUpdate(new, from: old, row: row, columns: columns, color: state.color, now: now)
                 }
             }
         }
@@ -77,15 +83,14 @@ public enum WatchRenderer {
             || previous.state.staleSince != state.staleSince
             || previous.state.message != state.message || previous.state.selected != state.selected
         let due = now.millisecondsSinceEpoch - previous.statusPaintedAt.millisecondsSinceEpoch >= statusRefreshMilliseconds
-        if (status != previous.statusText || detail != previous.detailText) && (urgent || due) {
-            if detail != previous.detailText {
-                out += ANSI.moveTo(row: layout.detailRow, column: 1) + styledDetail(detail, color: state.color) + ANSI.clearToEndOfLine
-                screen.detailText = detail
-            }
-            if status != previous.statusText {
-                out += ANSI.moveTo(row: layout.statusRow, column: 1) + styledStatus(status, color: state.color) + ANSI.clearToEndOfLine
-                screen.statusText = status
-            }
+        // The selected lot's line is never stale (its next bid follows every price); only what changed is written.
+        if detail != previous.detailText && layout.detailRow < layout.statusRow {
+            out += rewrite(row: layout.detailRow, old: previous.detailText, new: detail, style: state.color ? ANSI.dim : nil)
+            screen.detailText = detail
+        }
+        if status != previous.statusText && (urgent || due) {
+            out += rewrite(row: layout.statusRow, old: previous.statusText, new: status, style: state.color ? ANSI.reverse : nil)
+            screen.statusText = status
             screen.statusPaintedAt = now
         }
         return (Array(out.utf8), screen)
@@ -171,11 +176,13 @@ public enum WatchRenderer {
         if product.isClosed {
             parts.append(closedText(product))
         } else {
-            parts.append("min raise " + (product.minimumIncrement.map(\.description) ?? "1"))
-            parts.append("next bid " + BidRules.minimumNextBid(current: product.currentPrice, minimumIncrement: product.minimumIncrement).description)
+            parts.append("min raise \(product.currentIncrement)")
+            parts.append("next bid \(product.nextBid)")
             if let end = product.endsAt { parts.append("ends in " + TimeLeft(until: end, now: now).text) }
             if product.extensions > 0 { parts.append("extended \(product.extensions)×") }
             parts.append("b bid")
+            // Last: the row's `★`/`!` already says it where the line is cut.
+            if let standing = state.standings[product.id] { parts.append(standing == .leading ? "you lead" : "you are outbid") }
         }
         return TerminalText.truncate(parts.joined(separator: " · "), toWidth: state.size.columns)
     }
@@ -183,7 +190,13 @@ public enum WatchRenderer {
     /// `SOLD · 260,000 · alice`, or `ended · no winner`.
     public static func closedText(_ product: Product) -> String {
         guard let winner = product.winner else { return "ended · no winner" }
-        return "SOLD · \(product.currentPrice) · \(TerminalText.sanitized(winner))"
+        return "SOLD · \(product.currentPrice) · \(publicName(winner))"
+    }
+
+    /// A bidder's name as every public view shows it (watch, show, the bid history): shortened as the
+    /// server's bid history does (`bob` → `b…b`), never in full.
+    public static func publicName(_ name: String) -> String {
+        TerminalText.sanitized(BidderAlias.shortened(name))
     }
 
     /// The keys, as the `?` help lists them.
@@ -197,6 +210,7 @@ public enum WatchRenderer {
         "  /                filter (search on the server; Enter applies, Esc cancels, empty clears)",
         "  s                next sort: id, ending, price, new, change, bids",
         "  ?                this help",
+        "  ★ you lead · ! you are outbid (your bids and proxy maximums)",
     ]
 
     private static func columns(for state: WatchState) -> WatchColumns {

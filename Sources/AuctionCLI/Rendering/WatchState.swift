@@ -36,12 +36,14 @@ public struct WatchState: Hashable, Sendable {
     public var reconnectAt: Timestamp?
     /// Since when the prices shown may be out of date (the connection dropped); nil while live.
     public var staleSince: Timestamp?
-    /// A line above the status line (the demo's "bid from another terminal"), if any.
+    /// A line above the status line (the demo's command to bid from another shell), if any.
     public var hint: String?
     /// The clock for times of day on screen ("stale since 16:02").
     public var clock: TimeOfDay = .utc
     /// The filter being typed after `/` (the status line becomes its prompt), if any.
     public var filterPrompt: FilterPrompt?
+    /// The lots the user leads or is outbid on, marked beside their id (`★` leading, `!` outbid).
+    public var standings: [ProductID: MyBidStatus] = [:]
     /// The active query's filter and sort for the status line (`"lamp" · sort price`); nil for the plain catalogue.
     public var querySummary: String?
 

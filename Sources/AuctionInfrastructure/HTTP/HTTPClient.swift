@@ -49,6 +49,9 @@ public struct HTTPClient: Sendable {
     private let pools: [LoopBound<HTTPConnectionPool>]
     /// The index of the base URL that answered last (copies share it): requests start there.
     private let preferred = Mutex(0)
+    /// Told, about every tenth of a second while a large request goes out, how many of its bytes the
+    /// kernel has taken and how many there are (then once more with all of them sent); nil for none.
+    public var onUploadProgress: (@Sendable (_ sent: Int, _ total: Int) -> Void)?
 
     /// Creates a client for the service at `baseURL` (then `alternateBaseURLs`), doing its I/O on `loop`.
     public init(baseURL: HTTPBaseURL, alternateBaseURLs: [HTTPBaseURL] = [], configuration: Configuration = .init(), loop: EventLoop) {
@@ -115,7 +118,7 @@ public struct HTTPClient: Sendable {
         }
         if pool == nil { request.headers.replaceOrAdd(name: "Connection", value: "close") }
         let exchange = LoopBound(handingOver: HTTPClientExchange(request: request, baseURL: baseURL, configuration: configuration,
-                                                                 loop: loop, pool: pool), to: loop)
+                                                                 loop: loop, pool: pool, onUploadProgress: onUploadProgress), to: loop)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
                 loop.execute { exchange.value.start { continuation.resume(returning: $0) } }

@@ -18,8 +18,16 @@ final class HTTPClientExchange {
     /// The `connectionClosed` detail of a request its caller cancelled.
     static let cancelledDetail = "cancelled"
 
+    private let onUploadProgress: (@Sendable (Int, Int) -> Void)?
+    private var progressTimer: TimerID?
+    /// Requests smaller than this go out at once: no progress is told.
+    static let progressThreshold = 256 * 1024
+    /// How often the upload's progress is told.
+    static let progressMilliseconds: Int64 = 100
+
     init(request: HTTPRequest, baseURL: HTTPBaseURL, configuration: HTTPClient.Configuration, loop: EventLoop,
-         pool: LoopBound<HTTPConnectionPool>?) {
+         pool: LoopBound<HTTPConnectionPool>?, onUploadProgress: (@Sendable (Int, Int) -> Void)? = nil) {
+        self.onUploadProgress = onUploadProgress
         self.request = request
         self.baseURL = baseURL
         self.configuration = configuration
@@ -92,8 +100,23 @@ final class HTTPClientExchange {
             timer = nil
             finish(.failure(.responseTimeout(address: baseURL.authority, milliseconds: configuration.responseTimeoutMilliseconds)))
         }
-        if !connection.write(request.serialized()) {
-            finish(.failure(.connectionClosed(address: baseURL.authority, detail: "could not send the request")))
+        let bytes = request.serialized()
+        if !connection.write(bytes) {
+            return finish(.failure(.connectionClosed(address: baseURL.authority, detail: "could not send the request")))
+        }
+        if onUploadProgress != nil, bytes.count >= Self.progressThreshold { tellProgress(of: connection, total: bytes.count) }
+    }
+
+    /// Tells how much of the request the connection has handed to the kernel, again every tenth of a
+    /// second until all of it has gone (loop thread).
+    private func tellProgress(of connection: TCPConnection, total: Int) {
+        guard completion != nil, let onUploadProgress else { return }
+        let sent = max(0, total - connection.bufferedOutputBytes)
+        onUploadProgress(sent, total)
+        guard sent < total else { return }
+        progressTimer = loop.scheduleOnLoop(afterMilliseconds: Self.progressMilliseconds) { [self] in
+            progressTimer = nil
+            tellProgress(of: connection, total: total)
         }
     }
 
@@ -102,6 +125,8 @@ final class HTTPClientExchange {
         self.completion = nil
         if let timer { loop.cancel(timer) }
         timer = nil
+        if let progressTimer { loop.cancel(progressTimer) }
+        progressTimer = nil
         if let connection {
             self.connection = nil
             connection.onRead = nil
