@@ -58,7 +58,7 @@ import Testing
 
     @Test func globalOptionsAreDeclaredAsKeysToo() throws {
         #expect(ProgramSpec.auction.globalOptions == GlobalOptions.specs)
-        #expect(GlobalOptions.specs.map(\.name) == ["http", "socket", "profile", "no-color"])
+        #expect(GlobalOptions.specs.map(\.name) == ["http", "socket", "profile", "ca-file", "allow-plaintext", "no-color"])
         let global = try invocation(["--http=http://h:1", "list", "--socket", "h:2", "--profile", "local", "--no-color"]).global
         #expect(global == GlobalOptions(http: "http://h:1", socket: "h:2", profile: "local", noColor: true))
     }

@@ -8,6 +8,10 @@ public struct GlobalOptions: Hashable, Sendable {
     public var profile: String?
     /// `--no-color` was given.
     public var noColor: Bool
+    /// `--ca-file FILE`, if given.
+    public var caFile: String?
+    /// `--allow-plaintext` was given.
+    public var allowPlaintext = false
 
     /// Creates global options; all absent by default.
     public init(http: String? = nil, socket: String? = nil, profile: String? = nil, noColor: Bool = false) {
@@ -19,6 +23,9 @@ public struct GlobalOptions: Hashable, Sendable {
 
     /// The flags in the form configuration resolution takes.
     public var overrides: EndpointOverrides {
-        EndpointOverrides(http: http, socket: socket, profile: profile)
+        var overrides = EndpointOverrides(http: http, socket: socket, profile: profile)
+        overrides.caFile = caFile
+        overrides.allowPlaintext = allowPlaintext
+        return overrides
     }
 }

@@ -25,6 +25,8 @@ public final class HTTPServer: Sendable {
         public var maximumConnectionsPerAddress = 128
         /// Descriptors the listener keeps free, and what it tells a client it refuses for them.
         public var reserve = DescriptorReserve()
+        /// TLS (HTTPS) for every connection, or nil for plaintext HTTP.
+        public var tls: TLSServerSettings?
 
         /// Creates a configuration; the defaults listen on a free loopback port.
         public init(host: String = "127.0.0.1", port: Int = 0, session: HTTPServerSession.Configuration = .init(),
@@ -63,7 +65,7 @@ public final class HTTPServer: Sendable {
         let counts = Mutex(HTTPServerAcceptor.Counts())
         let accepting = HTTPServerAcceptor(configuration: configuration, loop: loop, handler: handler, counts: counts)
         let listener = try TCPListener.listen(host: configuration.host, port: configuration.port, on: loop,
-                                              reserve: configuration.reserve) {
+                                              reserve: configuration.reserve, tls: configuration.tls) {
             [weak accepting] connection in
             guard let accepting else { return connection.abort() }
             accepting.accept(connection)
