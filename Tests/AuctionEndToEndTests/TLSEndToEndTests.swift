@@ -55,6 +55,23 @@ import Testing
         #expect(plaintext.status != 0)  // plaintext to the TLS port gets no HTTP answer
     }
 
+    @Test func plaintextListenersBesideTLSServeTheOriginalAppAndAreLogged() async throws {
+        let secured = try await Self.secured(["--plain-socket-port", "0", "--plain-http-port", "0"])
+        defer { secured.stop() }
+        let log = secured.server.log
+        #expect(log.contains("PLAINTEXT auction socket on"), "\(log)")
+        #expect(log.contains("PLAINTEXT HTTP on"), "\(log)")
+        let plainHTTP = try #require(log.split(separator: " ").first { $0.hasPrefix("plain-http=") }).dropFirst(11)
+        let plainSocket = try #require(log.split(whereSeparator: { $0 == " " || $0 == "\n" }).first { $0.hasPrefix("plain-socket=") })
+            .dropFirst(13)
+        let health = try await run("/usr/bin/curl", ["-sS", "http://\(plainHTTP)/health"])
+        #expect(health.status == 0 && health.stdout.contains("ok"), "\(health.stdout) \(health.stderr)")
+        let list = try await CLI.run(["list"], environment: ["AUCTION_HTTP": "http://\(plainHTTP)", "AUCTION_SOCKET": String(plainSocket)])
+        #expect(list.status == 0, "\(list.stderr)")
+        let tls = try await CLI.run(["list"], environment: secured.environment)
+        #expect(tls.status == 0 && tls.stdout == list.stdout, "\(tls.stderr)")
+    }
+
     @Test func pythonsSSLModuleLogsInAndBidsOverTheSocket() async throws {
         let secured = try await Self.secured()
         defer { secured.stop() }
