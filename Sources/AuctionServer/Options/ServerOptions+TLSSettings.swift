@@ -1,17 +1,8 @@
 extension ServerOptions {
     /// TLS and the plaintext listeners beside it, listed after the other listener settings in `--help`.
     static let tlsSettings: [Setting] = [
-        Setting(key: "tls_cert", takesValue: true,
-                help: "certificate and chain (PEM): both listeners speak TLS (with --tls-key)") { configuration, value in
-            guard !value.isEmpty else { return "a file path" }
-            configuration.transport.certificateFile = value
-            return nil
-        },
-        Setting(key: "tls_key", takesValue: true, help: "the certificate's private key (PEM)") { configuration, value in
-            guard !value.isEmpty else { return "a file path" }
-            configuration.transport.keyFile = value
-            return nil
-        },
+        .file("tls_cert", help: "certificate and chain (PEM): both listeners speak TLS (with --tls-key)") { $0.transport.certificateFile = $1 },
+        .file("tls_key", help: "the certificate's private key (PEM)") { $0.transport.keyFile = $1 },
         .number("plain_socket_port", help: "also a PLAINTEXT auction socket on this port, beside TLS (off)",
                 in: 0...65_535, expected: "a port 0-65535") { configuration, port in
             configuration.transport.plainSocketPort = port
@@ -44,6 +35,18 @@ extension ServerOptions {
         if !transport.isEnabled, let port = transport.plainSocketPort ?? transport.plainHTTPPort {
             throw .invalidValue(source: transport.plainSocketPort != nil ? "--plain-socket-port" : "--plain-http-port",
                                 value: String(port), expected: "--tls-cert and --tls-key too (without TLS the main ports are plaintext)")
+        }
+    }
+}
+
+extension ServerOptions.Setting {
+    /// A setting whose value is a file path (not empty), handed to `apply`.
+    fileprivate static func file(_ key: String, help: String,
+                                 _ apply: @escaping @Sendable (inout ServerConfiguration, String) -> Void) -> Self {
+        Self(key: key, takesValue: true, help: help) { configuration, value in
+            guard !value.isEmpty else { return "a file path" }
+            apply(&configuration, value)
+            return nil
         }
     }
 }
