@@ -161,6 +161,28 @@ import Testing
         live.kill()
     }
 
+    @Test func socketWatchersStayAcrossRotationAndGetTheNextBid() async throws {
+        let secured = try await Self.secured(["--tls-handshakes-per-address", "1000"])
+        defer { secured.stop() }
+        let watchersScript = secured.directory.file("watchers.py"), bidScript = secured.directory.file("bid.py")
+        try Self.pythonWatchers.write(toFile: watchersScript, atomically: true, encoding: .utf8)
+        try Self.pythonBidder.write(toFile: bidScript, atomically: true, encoding: .utf8)
+        let watchers = try SpawnedProcess("/usr/bin/python3", [watchersScript, String(secured.socketPort), secured.certificates.caFile, "50"],
+                                          environment: ProcessInfo.processInfo.environment)
+        defer { watchers.kill() }
+        #expect(await eventually(timeout: 20) { watchers.stdout.contains("subscribed 50") }, "\(watchers.stdout) \(watchers.stderr)")
+        let next = try ThrowawayCertificates()
+        defer { next.remove() }
+        let pair = try next.issue("rotated")
+        try copy(pair.key, to: keyPath(secured))
+        try copy(pair.certificate, to: certificatePath(secured))
+        secured.server.signal(SIGHUP)
+        #expect(await eventually(timeout: 10) { secured.server.log.contains("SIGHUP: loaded") }, "\(secured.server.log)")
+        let bid = try await run("/usr/bin/python3", [bidScript, String(secured.httpPort), String(secured.socketPort), next.caFile])
+        #expect(bid.stdout.contains("bid True"), "\(bid.stdout) \(bid.stderr)")
+        #expect(await eventually(timeout: 20) { watchers.stdout.contains("pushed 50") }, "\(watchers.stdout) \(watchers.stderr)")
+    }
+
     private func certificatePath(_ secured: Secured) -> String { secured.certificates.directory.file("server.pem") }
     private func keyPath(_ secured: Secured) -> String { secured.certificates.directory.file("server.key") }
 
@@ -196,6 +218,34 @@ import Testing
     ask(11, 1, {"client": "python", "version": "1", "features": []})
     print("login", ask(3, 2, {"token": token})["result"])
     print("bid", ask(2, 3, {"product_id": 5, "product_price": 9000000})["result"])
+    """#
+
+    /// N TLS socket connections subscribed to product 5; says when all have had a push naming 9000000.
+    static let pythonWatchers = #"""
+    import json, select, socket, ssl, sys
+    port, ca, count = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+    context = ssl.create_default_context(cafile=ca)
+    watchers = []
+    for index in range(count):
+        connection = context.wrap_socket(socket.create_connection(("localhost", port)), server_hostname="localhost")
+        connection.sendall(b'{"dataType":11,"completionId":1,"data":{"client":"py","version":"1","features":[]}}/')
+        connection.sendall(b'{"dataType":4,"completionId":2,"data":{"product_ids":[5]}}/')
+        watchers.append(connection)
+    print("subscribed", count, flush=True)
+    seen, buffers = set(), {id(w): b"" for w in watchers}
+    while len(seen) < count:
+        readable, _, _ = select.select([w for w in watchers if id(w) not in seen], [], [], 30)
+        if not readable:
+            break
+        for connection in readable:
+            while True:
+                data = connection.recv(65536)
+                buffers[id(connection)] += data
+                if connection.pending() == 0:
+                    break
+            if b"9000000" in buffers[id(connection)]:
+                seen.add(id(connection))
+    print("pushed", len(seen), flush=True)
     """#
 
     /// One keep-alive HTTPS connection: a request, then (once the file argv[3] exists) another on it.
