@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers (`A -> B`: A imports B; docs/ARCHITECTURE.md draws the graph and lists the threads):
 //   AuctionCore (domain, no imports); AuctionInfrastructure (Glibc-only runtime: event loop, locks,
-//   worker threads, sockets, JSON, framing, correlation, HTTP wire -> CLinux).
+//   worker threads, sockets, TLS, JSON, framing, correlation, HTTP wire -> CLinux, COpenSSL).
 //   AuctionData -> Core, Infrastructure.  AuctionEngine (pure) -> Core only.
 //   AuctionServer -> Engine, Data, Infrastructure, AuctionImage, CSQLite, CCrypt, CLibPQ.
 //   AuctionCLI -> Core, Data, Infrastructure, AuctionImage; never the server. AuctionDemo -> CLI +
@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
         // PostgreSQL's C client, for the shared store of several server nodes (libpq-dev).
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
+        // OpenSSL's TLS for HTTPS and the auction socket (libssl-dev).
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
         // JPEG through libjpeg's own API (fatal errors longjmp back as return codes) and WebP through
         // libwebp.so.7 loaded at run time: a fresh machine has both without any -dev package for WebP.
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -35,7 +37,7 @@ let package = Package(
         // Domain: entities, rules, repository protocols, use cases. No imports.
         .target(name: "AuctionCore"),
         // Sockets, event loop, JSON, framing, correlation, HTTP wire. Glibc only.
-        .target(name: "AuctionInfrastructure", dependencies: ["CLinux"]),
+        .target(name: "AuctionInfrastructure", dependencies: ["CLinux", "COpenSSL"]),
         // PNG encoding and decoding over zlib; JPEG and WebP decoding; format detection by magic bytes.
         .target(name: "AuctionImage", dependencies: ["CZlib", "CJPEGCodec", "CWebPRuntime"]),
         // Wire and HTTP payloads <-> domain values; client-side repositories.

@@ -40,6 +40,9 @@ public final class AuctionServerProcess: @unchecked Sendable {
         if process.waitForExit(timeout: timeout) == nil { process.kill() }
     }
 
+    /// Sends `signal` to the server (e.g. SIGHUP: reload the TLS certificate).
+    public func signal(_ signal: Int32) { process?.signal(signal) }
+
     /// Starts the server again on the same ports and database (after `stop()`).
     public func restart(timeout: TimeInterval = 30) throws {
         let http = ListeningLine.port(of: httpAddress), socket = ListeningLine.port(of: socketAddress)

@@ -34,7 +34,12 @@ do throws(ServerError) {
     log.error("auction-server: \(error)")
     exit(error.exitCode)  // 2: a wrong setting; 3: the store is unusable (in use, unreachable, newer schema); else 1
 }
-let signal = TerminationSignals.wait()
+var signal = TerminationSignals.wait()
+while signal == SIGHUP {  // reload the TLS certificate for new connections; keep serving
+    log.info("server: SIGHUP received")
+    if server.configuration.transport.isEnabled { server.reloadCertificates() }
+    signal = TerminationSignals.wait()
+}
 log.info("server: \(TerminationSignals.name(signal)) received")
 server.stop()
 exit(0)

@@ -33,9 +33,9 @@ import Testing
                                                                reason: "address 2 of 3 is empty (a stray comma?)")) {
             try ConfigurationResolver.resolve(flags: EndpointOverrides(socket: "a:1,,b:2"), environment: [:])
         }
-        #expect(throws: ConfigurationError.invalidHTTPURL(source: "environment variable AUCTION_HTTP", value: "http://a,https://b",
-                                                         reason: "address 2 `https://b`: https is not supported; use http://")) {
-            try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: ["AUCTION_HTTP": "http://a,https://b"])
+        #expect(throws: ConfigurationError.invalidHTTPURL(source: "environment variable AUCTION_HTTP", value: "http://a,ftp://b",
+                                                         reason: "address 2 `ftp://b`: the URL must start with http:// or https://")) {
+            try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: ["AUCTION_HTTP": "http://a,ftp://b"])
         }
         let seventeen = (1...17).map { "h:\($0)" }.joined(separator: ",")
         #expect(throws: ConfigurationError.invalidSocketAddress(source: "c", value: seventeen, reason: "at most 16 addresses, not 17")) {

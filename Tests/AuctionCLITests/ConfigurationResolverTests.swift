@@ -61,9 +61,9 @@ import Testing
                                                                reason: "missing `:PORT`")) {
             try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: ["AUCTION_SOCKET": "nohost"])
         }
-        #expect(throws: ConfigurationError.invalidHTTPURL(source: "the command line", value: "https://x",
-                                                         reason: "https is not supported; use http://")) {
-            try ConfigurationResolver.resolve(flags: EndpointOverrides(http: "https://x"), environment: [:])
+        #expect(throws: ConfigurationError.invalidHTTPURL(source: "the command line", value: "ftp://x",
+                                                         reason: "the URL must start with http:// or https://")) {
+            try ConfigurationResolver.resolve(flags: EndpointOverrides(http: "ftp://x"), environment: [:])
         }
         #expect(throws: ConfigurationError.unknownProfile(source: "the command line", name: "prod", known: ["local", "original-docker"])) {
             try ConfigurationResolver.resolve(flags: EndpointOverrides(profile: "prod"), environment: [:])
@@ -115,7 +115,7 @@ import Testing
         #expect(try HTTPBaseURL(checking: "http://example.org/api/") == HTTPBaseURL(host: "example.org", port: 80, basePath: "/api"))
         #expect(try HTTPBaseURL(checking: "http://[::1]:3100").authority == "[::1]:3100")
         #expect(try HTTPBaseURL(checking: "127.0.0.1:3100") == HTTPBaseURL(host: "127.0.0.1", port: 3100))
-        #expect(throws: EndpointParseError("the URL must start with http://")) { try HTTPBaseURL(checking: "ftp://127.0.0.1:3100") }
+        #expect(throws: EndpointParseError("the URL must start with http:// or https://")) { try HTTPBaseURL(checking: "ftp://127.0.0.1:3100") }
         #expect(throws: EndpointParseError("missing host")) { try HTTPBaseURL(checking: "http://") }
     }
 }

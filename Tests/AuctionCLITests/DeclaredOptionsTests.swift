@@ -90,7 +90,7 @@ import Testing
         #expect(DiscoveryOptions.declaredOptions.map(\.name) == ["search", "sort", "ending-within", "min-price", "max-price", "seller", "status"])
         #expect(SellCommand.spec.options == LotOptions.declaredOptions + [OptionSpec("json", kind: .flag, help: "print {\"id\":N,…} for scripts")])
         #expect(EditCommand.spec.options == LotOptions.declaredOptions)
-        #expect(ProgramSpec.auction.globalOptions.map(\.name) == ["http", "socket", "profile", "no-color"])
+        #expect(ProgramSpec.auction.globalOptions.map(\.name) == ["http", "socket", "profile", "ca-file", "allow-plaintext", "no-color"])
     }
 
     @Test func everyCommandIsInTheProgramAsDeclared() {

@@ -40,8 +40,9 @@ import Testing
         let bases = try HTTPBaseURL.list(checking: "http://127.0.0.1:3100,localhost:3101/api/, http://[::1]:3102")
         #expect(bases == [HTTPBaseURL(host: "127.0.0.1", port: 3100), HTTPBaseURL(host: "localhost", port: 3101, basePath: "/api"),
                           HTTPBaseURL(host: "::1", port: 3102)])
-        #expect(throws: EndpointParseError("address 2 `https://b`: https is not supported; use http://")) {
-            try HTTPBaseURL.list(checking: "http://a,https://b")
+        #expect(try HTTPBaseURL.list(checking: "http://a,https://b").map(\.isSecure) == [false, true])
+        #expect(throws: EndpointParseError("address 2 `ftp://b`: the URL must start with http:// or https://")) {
+            try HTTPBaseURL.list(checking: "http://a,ftp://b")
         }
     }
 }

@@ -4,10 +4,12 @@ import AuctionInfrastructure
 
 extension CommandContext {
     /// Runs `body` with the account commands for the configured server (HTTP), the login kept in
-    /// the XDG config directory; the HTTP event loop stops afterwards.
+    /// the XDG config directory; the HTTP event loop stops afterwards. Unless `sendsSecrets` is false
+    /// (only the saved login is read), the HTTP server must be private (`requirePrivateChannel`).
     public func withAccounts<T: Sendable>(
-        _ body: (AccountCommands) async throws(CommandError) -> T
+        sendsSecrets: Bool = true, _ body: (AccountCommands) async throws(CommandError) -> T
     ) async throws(CommandError) -> T {
+        if sendsSecrets { try requirePrivateChannel(for: "your password or session token", http: true, socket: false) }
         let store: SavedLoginStore
         do { store = try SavedLoginStore(environment: environment) } catch { throw .account(error) }
         let loop: EventLoop

@@ -73,8 +73,10 @@ public struct CommandContext: Sendable {
 
     /// An HTTP client for the configured endpoints (the first, then the others for requests safe to repeat).
     public func httpClient(on loop: EventLoop) -> HTTPClient {
-        HTTPClient(baseURL: configuration.http, alternateBaseURLs: Array(configuration.httpBases.dropFirst()),
-                   configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds), loop: loop)
+        var settings = HTTPClient.Configuration(responseTimeoutMilliseconds: requestTimeoutMilliseconds)
+        settings.caFile = configuration.caFile
+        return HTTPClient(baseURL: configuration.http, alternateBaseURLs: Array(configuration.httpBases.dropFirst()),
+                          configuration: settings, loop: loop)
     }
 
     /// A socket client for the configured endpoints (not started); close it when done. With several
@@ -90,6 +92,7 @@ public struct CommandContext: Sendable {
                                          requestTimeoutMilliseconds: requestTimeoutMilliseconds, reconnects: reconnects)
         // With other nodes to go to, a node that stops answering (hung, cut off) is left too, not only a closed one.
         if endpoints.count > 1 { settings.heartbeatMilliseconds = Self.heartbeatMilliseconds }
+        settings.caFile = configuration.caFile
         do {
             return try SocketClient(configuration: settings)
         } catch {

@@ -9,6 +9,12 @@ public struct GlobalOptions: Hashable, ParsableArguments {
     /// `--profile NAME`, if given.
     @Option(text: "profile", valueName: "NAME", help: "endpoints from a profile: local, original-docker")
     public var profile: String?
+    /// `--ca-file FILE`, if given.
+    @Option(text: "ca-file", valueName: "FILE", help: "trust the CA certificates in FILE (PEM) for https:// and tls://")
+    public var caFile: String?
+    /// `--allow-plaintext` was given.
+    @Flag("allow-plaintext", help: "let a password or token cross plaintext to another machine (trusted LAN)")
+    public var allowPlaintext: Bool
     /// `--no-color` was given.
     @Flag("no-color", help: "never colour the output")
     public var noColor: Bool
@@ -26,6 +32,9 @@ public struct GlobalOptions: Hashable, ParsableArguments {
 
     /// The flags in the form configuration resolution takes.
     public var overrides: EndpointOverrides {
-        EndpointOverrides(http: http, socket: socket, profile: profile)
+        var overrides = EndpointOverrides(http: http, socket: socket, profile: profile)
+        overrides.caFile = caFile
+        overrides.allowPlaintext = allowPlaintext
+        return overrides
     }
 }

@@ -16,6 +16,7 @@ extension ProgramSpec {
         epilogue: """
         Environment:
           AUCTION_HTTP, AUCTION_SOCKET, AUCTION_PROFILE   as --http, --socket, --profile
+          AUCTION_CA_FILE, AUCTION_ALLOW_PLAINTEXT        as --ca-file, --allow-plaintext
           AUCTION_TIMEOUT                                 seconds to wait for an answer (default 10)
           AUCTION_IMAGE_CACHE_MB                          picture cache size in MiB (default 64, 0 off; in ~/.cache/auction)
           NO_COLOR                                        never colour the output

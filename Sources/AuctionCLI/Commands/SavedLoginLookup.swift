@@ -20,17 +20,20 @@ public struct LoginCredential: Hashable, Sendable {
 /// Finds the saved login for the configured server.
 enum SavedLoginLookup {
     /// The saved login for the configured server; nil when there is none, or it is another server's
-    /// (an original backend has no login: the bid goes without one).
+    /// (an original backend has no login: the bid goes without one). A saved login is only handed out
+    /// when the servers it would go to are private (`requirePrivateChannel`).
     static func load(_ context: CommandContext) async throws(CommandError) -> LoginCredential? {
-        try await context.withAccounts { (accounts) throws(CommandError) -> LoginCredential? in
+        try await context.withAccounts(sendsSecrets: false) { (accounts) throws(CommandError) -> LoginCredential? in
+            let saved: SavedLogin
             do throws(AccountCommandError) {
-                let saved = try accounts.validLogin()
-                return LoginCredential(name: saved.name, token: saved.token, userID: saved.userID)
+                saved = try accounts.validLogin()
             } catch .notLoggedIn, .otherServer, .noConfigDirectory {
                 return nil
             } catch {
                 throw .account(error)
             }
+            try context.requirePrivateChannel(for: "your session token", http: true, socket: true)
+            return LoginCredential(name: saved.name, token: saved.token, userID: saved.userID)
         }
     }
 }

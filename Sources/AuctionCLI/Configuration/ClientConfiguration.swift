@@ -20,6 +20,10 @@ public struct ClientConfiguration: Hashable, Sendable {
     public var dialect: DialectSetting = .auto
     /// The image disk cache's size limit in MiB, from `image_cache_mb` (0: no cache).
     public var imageCacheMegabytes = 64
+    /// CA certificates (PEM) trusted for `https://` and `tls://` besides the system's, from `--ca-file`/`ca_file`.
+    public var caFile: String?
+    /// Whether a password or token may cross plaintext to a non-loopback server (`--allow-plaintext`/`allow_plaintext`).
+    public var allowsPlaintext = false
 
     /// The built-in default HTTP endpoint, `http://127.0.0.1:3100`.
     public static let defaultHTTP = HTTPBaseURL(host: "127.0.0.1", port: 3100)

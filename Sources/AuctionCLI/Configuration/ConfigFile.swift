@@ -3,7 +3,8 @@ import AuctionInfrastructure
 /// The `key = value` settings of a config or profile file (rules in `docs/CONFIG-FILES.md`).
 public struct ConfigFile: Hashable, Sendable {
     /// The keys a file may set.
-    public static let knownKeys: Set<String> = ["http", "socket", "profile", "user_id", "dialect", "image_cache_mb"]
+    public static let knownKeys: Set<String> = ["http", "socket", "profile", "user_id", "dialect", "image_cache_mb",
+                                                  "ca_file", "allow_plaintext"]
 
     /// The settings, by key; a later line wins.
     public var values: [String: String]

@@ -18,6 +18,10 @@ public enum ConfigurationResolver {
     public static let dialectVariable = "AUCTION_DIALECT"
     /// The environment variable for the image cache's size in MiB (0 turns the cache off).
     public static let imageCacheVariable = "AUCTION_IMAGE_CACHE_MB"
+    /// The environment variable for CA certificates trusted besides the system's (`--ca-file`).
+    public static let caFileVariable = "AUCTION_CA_FILE"
+    /// The environment variable that lets passwords and tokens cross plaintext to another machine.
+    public static let allowPlaintextVariable = "AUCTION_ALLOW_PLAINTEXT"
 
     /// Resolves the configuration.
     /// - Parameters:
@@ -46,7 +50,8 @@ public enum ConfigurationResolver {
                 throw .unknownProfile(source: source.description, name: name, known: profiles.keys.sorted())
             }
             profileSettings = try ConfigFile(parsing: profile.text, name: "profile \(name)",
-                                             allowedKeys: ["http", "socket", "user_id", "dialect", "image_cache_mb"])
+                                             allowedKeys: ["http", "socket", "user_id", "dialect", "image_cache_mb",
+                                                                           "ca_file", "allow_plaintext"])
             profileName = name
         }
 
@@ -93,6 +98,7 @@ public enum ConfigurationResolver {
             }
             configuration.imageCacheMegabytes = megabytes
         }
+        try resolveTransport(into: &configuration, flags: flags, pick: pick, profileValue: profileValue)
         return configuration
     }
 }

@@ -6,6 +6,10 @@ public struct EndpointOverrides: Hashable, Sendable {
     public var socket: String?
     /// `--profile NAME`.
     public var profile: String?
+    /// `--ca-file FILE`.
+    public var caFile: String?
+    /// `--allow-plaintext`.
+    public var allowPlaintext = false
 
     /// Creates overrides; all absent by default.
     public init(http: String? = nil, socket: String? = nil, profile: String? = nil) {

@@ -30,6 +30,8 @@ public enum OutcomeText {
     /// "cannot reach 127.0.0.1:3200: connection refused — is auction-server running? try `auction demo`".
     public static func failure(_ error: AuctionError) -> String {
         switch error {
+        case .unreachable(let address, let detail) where detail.hasPrefix("the TLS certificate of "):
+            "cannot reach \(address): \(detail)"  // the server answered; its certificate was refused
         case .unreachable(let address, let detail) where suggestsDemo(address):
             "cannot reach \(address): \(detail) — is auction-server running? try `auction demo`"
         case .unreachable(let address, let detail):

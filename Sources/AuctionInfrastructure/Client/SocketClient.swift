@@ -27,7 +27,7 @@ public final class SocketClient: Sendable {
     public var state: SocketClientState { hooks.state }
 
     /// The server connected to (or being tried, or last tried); the configured first one before `start()`.
-    public var endpoint: SocketEndpoint { hooks.endpoint ?? SocketEndpoint(host: configuration.host, port: configuration.port) }
+    public var endpoint: SocketEndpoint { hooks.endpoint ?? configuration.endpoints[0] }
 
     /// Starts connecting (and reconnecting after drops, if configured).
     public func start() {

@@ -24,6 +24,10 @@ public struct SocketClientConfiguration: Hashable, Sendable {
     /// When set, a ready connection quiet for this long sends the heartbeat frame (`SocketClient.setHeartbeat`);
     /// no answer within the request timeout counts as a drop (so a hung node is left). Nil: off.
     public var heartbeatMilliseconds: Int64?
+    /// Whether `host:port` speaks TLS (`tls://host:port`); each alternate endpoint says so for itself.
+    public var isSecure = false
+    /// CA certificates (PEM) trusted for TLS endpoints besides the system's store, or nil for the store alone.
+    public var caFile: String?
 
     /// Creates a configuration; the defaults suit the auction protocol.
     public init(
@@ -44,12 +48,13 @@ public struct SocketClientConfiguration: Hashable, Sendable {
     }
 
     /// Every endpoint in the order they are tried: `host:port`, then `alternateEndpoints`.
-    public var endpoints: [SocketEndpoint] { [SocketEndpoint(host: host, port: port)] + alternateEndpoints }
+    public var endpoints: [SocketEndpoint] { [SocketEndpoint(host: host, port: port, isSecure: isSecure)] + alternateEndpoints }
 
     /// A configuration for several servers tried in turn (the first one first); nil for an empty list.
     public init?(endpoints: [SocketEndpoint], requestTimeoutMilliseconds: Int64 = 10_000, reconnects: Bool = true) {
         guard let first = endpoints.first else { return nil }
         self.init(host: first.host, port: first.port, requestTimeoutMilliseconds: requestTimeoutMilliseconds, reconnects: reconnects)
+        isSecure = first.isSecure
         alternateEndpoints = Array(endpoints.dropFirst())
     }
 }

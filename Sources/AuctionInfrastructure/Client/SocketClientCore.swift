@@ -64,7 +64,7 @@ final class SocketClientCore {
         table = CorrelationTable(maximumPending: configuration.maximumPendingRequests)
         decoder = FrameDecoder(configuration: configuration.decoder)
         backoff = configuration.backoff
-        rotation = EndpointRotation(SocketEndpoint(host: configuration.host, port: configuration.port),
+        rotation = EndpointRotation(SocketEndpoint(host: configuration.host, port: configuration.port, isSecure: configuration.isSecure),
                                     then: configuration.alternateEndpoints)
         heartbeat = configuration.heartbeatMilliseconds.map { HeartbeatSchedule(intervalMilliseconds: $0) }
     }
@@ -166,8 +166,17 @@ final class SocketClientCore {
         hooks.publish(.connecting)
         let endpoint = rotation.current
         hooks.setEndpoint(endpoint)
+        var tls: TLSContext?
+        if endpoint.isSecure {
+            do {
+                tls = try TLSContext.client(caFile: configuration.caFile, http: false)
+            } catch {
+                lastConnectError = .tlsHandshake(SocketAddress(host: endpoint.host, port: endpoint.port), error.description)
+                return scheduleReconnect()
+            }
+        }
         TCPConnection.connect(host: endpoint.host, port: endpoint.port,
-                              timeoutMilliseconds: configuration.connectTimeoutMilliseconds, on: loop) { [weak self] result in
+                              timeoutMilliseconds: configuration.connectTimeoutMilliseconds, on: loop, tls: tls) { [weak self] result in
             guard let self, attempt == self.generation, self.phase == .connecting else {
                 if case .success(let stale) = result { stale.abort() }
                 return

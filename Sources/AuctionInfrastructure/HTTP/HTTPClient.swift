@@ -22,6 +22,8 @@ public struct HTTPClient: Sendable {
         public var idleConnectionMilliseconds: Int64
         /// Most unused connections kept.
         public var maximumIdleConnections: Int
+        /// CA certificates (PEM) trusted for `https://` besides the system's store, or nil for the store alone.
+        public var caFile: String?
 
         /// Creates a configuration; the defaults suit a service on the local network.
         public init(connectTimeoutMilliseconds: Int64 = 3_000, responseTimeoutMilliseconds: Int64 = 10_000,

@@ -55,8 +55,16 @@ final class HTTPClientExchange {
     }
 
     private func connect() {
+        var tls: TLSContext?
+        if baseURL.isSecure {
+            do {
+                tls = try TLSContext.client(caFile: configuration.caFile, http: true)
+            } catch {
+                return finish(.failure(.unreachable(address: baseURL.authority, detail: error.description)))
+            }
+        }
         TCPConnection.connect(host: baseURL.host, port: baseURL.port,
-                              timeoutMilliseconds: configuration.connectTimeoutMilliseconds, on: loop) { [self] result in
+                              timeoutMilliseconds: configuration.connectTimeoutMilliseconds, on: loop, tls: tls) { [self] result in
             switch result {
             case .success(let connection): connected(connection)
             case .failure(let error): finish(.failure(unreachable(error)))
@@ -153,6 +161,7 @@ final class HTTPClientExchange {
         case .connect(_, let errno): detail = errno.phrase
         case .invalidPort(let port): detail = "invalid port \(port)"
         case .eventLoopShutdown: detail = "the client is shutting down"
+        case .tlsVerification(_, let sentence): detail = sentence
         default: detail = error.description
         }
         return .unreachable(address: baseURL.authority, detail: detail)

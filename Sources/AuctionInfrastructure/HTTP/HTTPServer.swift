@@ -34,6 +34,8 @@ public final class HTTPServer: Sendable {
         /// Most request body bytes held at once across all connections, counted from each head's
         /// declared length; a request that would pass it is answered 503 with `Retry-After` and closed.
         public var maximumBodyBytesInFlight = 256 << 20
+        /// TLS (HTTPS) for every connection, or nil for plaintext HTTP.
+        public var tls: TLSServerSettings?
 
         /// Creates a configuration; the defaults listen on a free loopback port.
         public init(host: String = "127.0.0.1", port: Int = 0, session: HTTPServerSession.Configuration = .init(),
@@ -72,7 +74,7 @@ public final class HTTPServer: Sendable {
         let counts = Mutex(HTTPServerAcceptor.Counts())
         let accepting = HTTPServerAcceptor(configuration: configuration, loop: loop, handler: handler, counts: counts)
         let listener = try TCPListener.listen(host: configuration.host, port: configuration.port, on: loop,
-                                              reserve: configuration.reserve) {
+                                              reserve: configuration.reserve, tls: configuration.tls) {
             [weak accepting] connection in
             guard let accepting else { return connection.abort() }
             accepting.accept(connection)

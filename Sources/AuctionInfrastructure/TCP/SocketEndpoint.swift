@@ -1,18 +1,31 @@
-/// A socket server's `HOST:PORT`, parsed; IPv6 hosts are written in brackets (`[::1]:3200`).
+/// A socket server's `HOST:PORT` (plaintext) or `tls://HOST:PORT`, parsed; IPv6 hosts are written in
+/// brackets (`[::1]:3200`).
 public struct SocketEndpoint: Hashable, Sendable, CustomStringConvertible {
     /// The host name or address, without brackets.
     public var host: String
     /// The TCP port, 1–65535.
     public var port: Int
+    /// Whether the server speaks TLS (its certificate verified for `host`).
+    public var isSecure: Bool
 
     /// Wraps a host and port.
-    public init(host: String, port: Int) {
+    public init(host: String, port: Int, isSecure: Bool = false) {
         self.host = host
         self.port = port
+        self.isSecure = isSecure
     }
 
-    /// Parses `HOST:PORT` or `[IPv6]:PORT`; the error says what is wrong.
+    /// Parses `HOST:PORT`, `[IPv6]:PORT` or either after `tls://`; the error says what is wrong.
     public init(parsing text: String) throws(EndpointParseError) {
+        var text = Substring(text)
+        isSecure = false
+        if let scheme = text.firstRange(of: "://") {
+            guard text[..<scheme.lowerBound].lowercased() == "tls" else {
+                throw EndpointParseError("a socket address is HOST:PORT or tls://HOST:PORT")
+            }
+            isSecure = true
+            text = text[scheme.upperBound...]
+        }
         let host: Substring
         let portText: Substring
         if text.hasPrefix("[") {
@@ -33,8 +46,13 @@ public struct SocketEndpoint: Hashable, Sendable, CustomStringConvertible {
         self.port = try EndpointParseError.port(portText)
     }
 
-    /// `host:port`, with brackets around IPv6 hosts.
+    /// `host:port` (after `tls://` for TLS), with brackets around IPv6 hosts.
     public var description: String {
+        (isSecure ? "tls://" : "") + authority
+    }
+
+    /// `host:port`, with brackets around IPv6 hosts (no scheme).
+    public var authority: String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

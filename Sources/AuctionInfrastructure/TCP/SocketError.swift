@@ -22,6 +22,10 @@ public enum SocketError: Error, Hashable, Sendable, CustomStringConvertible {
     case eventLoopShutdown
     /// A system call failed.
     case systemCall(String, Errno)
+    /// The TLS handshake or a TLS record failed (not a certificate refusal); the text says why.
+    case tlsHandshake(SocketAddress, String)
+    /// The server's certificate was refused; the sentence says which name, which dates or which issuer.
+    case tlsVerification(SocketAddress, String)
 
     /// A sentence describing the failure.
     public var description: String {
@@ -51,6 +55,10 @@ public enum SocketError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the event loop was shut down"
         case let .systemCall(call, error):
             return "system call \(call) failed: \(error.phrase)"
+        case let .tlsHandshake(address, reason):
+            return "TLS with \(address) failed: \(reason)"
+        case let .tlsVerification(_, sentence):
+            return sentence
         }
     }
 }

@@ -10,7 +10,12 @@ final class TCPAcceptor {
     /// The listening socket.
     let fd: CInt
     private let acceptedCount: Mutex<Int>
-    private let onAccept: (TCPConnection) -> Void
+    let onAccept: (TCPConnection) -> Void
+    /// TLS to speak on each connection before `onAccept`, or nil for plaintext.
+    private let tls: TLSServerSettings?
+    /// TLS handshakes in progress, and those started this second per client address.
+    var pendingHandshakes = 0
+    var handshakeWindow: (start: Int64, counts: [String: Int]) = (0, [:])
     private let reserve: DescriptorReserve
     /// The open-file limit when listening started, and the lowest descriptor number refused.
     private let openFileLimit: Int
@@ -20,13 +25,16 @@ final class TCPAcceptor {
     private var refusals: ReportThrottle
     private var registration: UInt64?
     private var closed = false
+    /// Whether `close` has run (a handshake ending afterwards is not handed on).
+    var isClosed: Bool { closed }
     private var paused = false
     private static let acceptsPerWakeup = 1_024
     private static let pauseAfterDescriptorExhaustionMilliseconds: Int64 = 100
 
     /// Takes over the listening socket `fd`; counts accepted connections in `acceptedCount`.
-    init(fd: CInt, loop: EventLoop, reserve: DescriptorReserve, acceptedCount: Mutex<Int>,
+    init(fd: CInt, loop: EventLoop, reserve: DescriptorReserve, acceptedCount: Mutex<Int>, tls: TLSServerSettings? = nil,
          onAccept: @escaping (TCPConnection) -> Void) {
+        self.tls = tls
         self.fd = fd
         self.acceptedCount = acceptedCount
         self.loop = loop
@@ -88,7 +96,11 @@ extension TCPAcceptor: EventHandler {
                 continue
             }
             acceptedCount.withLock { $0 += 1 }
-            onAccept(connection)
+            if let tls {
+                handshakeThenAccept(connection, tls: tls)
+            } else {
+                onAccept(connection)
+            }
         }
     }
 

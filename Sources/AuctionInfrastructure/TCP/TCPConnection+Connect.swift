@@ -2,10 +2,15 @@ extension TCPConnection {
     /// Connects to `host:port` (name or IPv4/IPv6 literal; names resolved off the loop thread),
     /// giving up after `timeoutMilliseconds`. Callable from any thread; `completion` runs once on `loop`'s
     /// thread, with `.eventLoopShutdown` if the loop stops first (not at all if it had already stopped).
+    /// With `tls`, the connection completes only once the TLS handshake has (the server's certificate
+    /// verified for `host`), also within `timeoutMilliseconds`.
     public static func connect(
-        host: String, port: Int, timeoutMilliseconds: Int64, on loop: EventLoop,
+        host: String, port: Int, timeoutMilliseconds: Int64, on loop: EventLoop, tls: TLSContext? = nil,
         _ completion: @escaping (Result<TCPConnection, SocketError>) -> Void
     ) {
+        let completion = tls.map { context in
+            { result in secure(result, context: context, host: host, timeoutMilliseconds: timeoutMilliseconds, completion) }
+        } ?? completion
         let box = LoopBound(handingOver: completion, to: loop)
         guard (0...65_535).contains(port) else {
             return loop.execute { box.value(.failure(.invalidPort(port))) }
@@ -23,6 +28,23 @@ extension TCPConnection {
                     loop.execute { handle.value.resolved(result) }
                 }
             }
+        }
+    }
+}
+
+extension TCPConnection {
+    /// Runs the client handshake on a fresh connection, then completes (loop thread).
+    fileprivate static func secure(
+        _ result: Result<TCPConnection, SocketError>, context: TLSContext, host: String, timeoutMilliseconds: Int64,
+        _ completion: @escaping (Result<TCPConnection, SocketError>) -> Void
+    ) {
+        guard case .success(let connection) = result else { return completion(result) }
+        let deadline = connection.loop.scheduleOnLoop(afterMilliseconds: timeoutMilliseconds) {
+            connection.abort(reporting: .tlsHandshake(connection.remoteAddress, "no TLS handshake within \(timeoutMilliseconds) ms"))
+        }
+        connection.startTLS(context, host: host) { error in
+            connection.loop.cancel(deadline)
+            completion(error.map { .failure($0) } ?? .success(connection))
         }
     }
 }

@@ -2,6 +2,12 @@ import Glibc
 
 extension TCPConnection: EventHandler {
     func handleEvents(_ events: UInt32) {
+        if let tls, !tls.isEstablished { return advanceHandshake() }
+        if tlsWriteWantsRead, events & LinuxConstants.epollIn != 0 {
+            tlsWriteWantsRead = false
+            flushNow()
+            guard state != .closed else { return }
+        }
         let hangUpOrError = events & (LinuxConstants.epollHangUp | LinuxConstants.epollError) != 0
         if hangUpOrError || events & LinuxConstants.epollIn != 0 {
             if inputClosed {
@@ -21,7 +27,8 @@ extension TCPConnection: EventHandler {
     }
 
     /// Reads into the loop's shared buffer a few times (fairness), handing each chunk to `onRead`.
-    private func readAvailable() {
+    func readAvailable() {
+        if let tls { return readDecrypted(tls) }
         let buffer = loop.readBuffer
         for _ in 0..<4 {
             let count: Int
@@ -42,7 +49,7 @@ extension TCPConnection: EventHandler {
 
     /// End of stream from the peer: hand it to `onInputClosed` and keep writing, or send what is
     /// queued (one best-effort attempt) and close cleanly.
-    private func peerDidClose() {
+    func peerDidClose() {
         if state == .open, outputShutdown != .done, let onInputClosed {
             inputClosed = true
             updateInterest()
@@ -71,6 +78,9 @@ extension TCPConnection: EventHandler {
 
     /// Sends the queue until it is empty or the kernel says `EAGAIN` (then waits for `EPOLLOUT`).
     func flushNow() {
+        if let tls {
+            guard tls.isEstablished, flushEncrypted(tls) else { return }
+        }
         while outputStart < output.count {
             let boundary = sendBoundary
             let result = output.withUnsafeBytes { bytes in
@@ -107,6 +117,7 @@ extension TCPConnection: EventHandler {
     /// `shutdown(SHUT_WR)` once the queue is empty.
     func finishOutputShutdown() {
         outputShutdown = .done
+        tls?.sendCloseNotify()
         do {
             try Syscall.shutdown(fd, how: CInt(SHUT_WR))
         } catch {
@@ -123,7 +134,7 @@ extension TCPConnection: EventHandler {
     }
 
     /// Registers `EPOLLOUT` interest only while output is pending.
-    private func waitForWritable(_ waiting: Bool) {
+    func waitForWritable(_ waiting: Bool) {
         guard waiting != awaitingWritable, state != .closed else { return }
         awaitingWritable = waiting
         updateInterest()

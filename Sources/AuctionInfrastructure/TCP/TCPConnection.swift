@@ -55,6 +55,12 @@ public final class TCPConnection {
     var flushQueued = false
     var awaitingWritable = false
     var closeTimer: TimerID?
+    /// The TLS session when this connection speaks TLS (`TCPConnection+TLS.swift`).
+    var tls: TLSSession?
+    /// Called once when the TLS handshake ends (nil: established).
+    var tlsHandshakeDone: ((SocketError?) -> Void)?
+    /// A TLS write waits for the socket to become readable (the peer's record must be read first).
+    var tlsWriteWantsRead = false
 
     /// Adopts a connected non-blocking socket and registers it with `loop` (loop thread).
     init(adopting fd: CInt, on loop: EventLoop) throws(Errno) {
@@ -126,6 +132,7 @@ public final class TCPConnection {
         assert(loop.inEventLoop, "TCPConnection used off its event loop")
         guard state != .closed else { return }
         try? Syscall.setLinger(fd, seconds: 0)
+        tls = nil  // a reset, not a close_notify
         closeNow(error)
     }
 
@@ -141,6 +148,7 @@ public final class TCPConnection {
         guard state != .closed, readingPaused else { return }
         readingPaused = false
         updateInterest()
+        readDecryptedLater()
     }
 
     /// Whether `pauseReading` is in effect.
@@ -153,15 +161,20 @@ public final class TCPConnection {
         if let closeTimer { loop.cancel(closeTimer) }
         closeTimer = nil
         loop.unregister(fd, registration: registration)
+        if error == nil { tls?.sendCloseNotify() }
+        tls = nil
         Syscall.close(fd)
         output = []
         outputStart = 0
         let callback = onClose
+        let handshakeDone = tlsHandshakeDone
+        tlsHandshakeDone = nil
         onClose = nil
         onRead = nil
         onOutputDrained = nil
         onInputClosed = nil
         callback?(error)
+        handshakeDone?(error ?? .tlsHandshake(remoteAddress, "the connection closed during the TLS handshake"))
     }
 
     /// Maps a failed read or send to the error `onClose` reports.

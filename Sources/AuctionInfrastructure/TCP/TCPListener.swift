@@ -23,10 +23,11 @@ public final class TCPListener: Sendable {
     public var acceptedCount: Int { accepted.withLock { $0 } }
 
     /// Binds `host:port` (port 0: any free port) with `SO_REUSEADDR`, listens, and starts accepting on
-    /// `loop`. Callable from any thread; `onAccept` runs on the loop thread.
+    /// `loop`. Callable from any thread; `onAccept` runs on the loop thread. With `tls`, each connection
+    /// first completes a TLS handshake within its bounds and `onAccept` gets it established.
     public static func listen(
         host: String, port: Int, backlog: Int32 = 4_096, on loop: EventLoop,
-        reserve: DescriptorReserve = DescriptorReserve(),
+        reserve: DescriptorReserve = DescriptorReserve(), tls: TLSServerSettings? = nil,
         onAccept: @escaping (TCPConnection) -> Void
     ) throws(SocketError) -> TCPListener {
         guard (0...65_535).contains(port) else { throw .invalidPort(port) }
@@ -54,7 +55,7 @@ public final class TCPListener: Sendable {
         }
         let acceptedCount = Mutex(0)
         let acceptor = LoopBound(handingOver: TCPAcceptor(fd: fd, loop: loop, reserve: reserve, acceptedCount: acceptedCount,
-                                                          onAccept: onAccept), to: loop)
+                                                          tls: tls, onAccept: onAccept), to: loop)
         let listener = TCPListener(address: bound, acceptor: acceptor, acceptedCount: acceptedCount)
         if loop.inEventLoop {
             acceptor.value.startAccepting()

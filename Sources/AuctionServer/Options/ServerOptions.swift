@@ -117,6 +117,7 @@ public enum ServerOptions {
                 throw .invalidValue(source: setting.flag, value: value, expected: problem)
             }
         }
+        try checkTransport(configuration.transport)
         return .run(configuration)
     }
 

@@ -19,11 +19,11 @@ public final class AuctionHouseServer: Sendable {
     public let log: ServerLog
     private let hooks: ServerHooks
     let clock: any TimeSource
-    private let state = Mutex(Running())
+    let state = Mutex(Running())
 
     /// What `start` built, for `stop` to take apart. Not `Sendable`: it lives in `state` (a `Mutex`);
     /// the socket service inside is bound to the loop.
-    private struct Running {
+    struct Running {
         var started = false
         var stopped = false
         var databasePath: String?
@@ -31,6 +31,9 @@ public final class AuctionHouseServer: Sendable {
         var loop: EventLoop?
         var service: LoopBound<SocketService>?
         var http: HTTPServer?
+        /// With TLS: the certificate in force, and the plaintext HTTP listener beside HTTPS if asked for.
+        var certificates: ServerCertificates?
+        var plainHTTP: HTTPServer?
         var ledger: (any BidLedger<StoreError>)?
         var chat: ChatRelay?
         var catalogue: CatalogueStore?
@@ -301,21 +304,24 @@ public final class AuctionHouseServer: Sendable {
                 loop.execute { seller.schedule() }
             }
         }
+        let certificates = try loadCertificates(into: &running)
         let socketAddress: SocketAddress
         do throws(SocketError) {
-            socketAddress = try service.listen()
+            socketAddress = try service.listen(port: configuration.socketPort, tls: certificates?.socket)
         } catch {
             throw .listen(service: "the socket on \(configuration.host):\(configuration.socketPort)", error)
         }
         do throws(SocketError) {
             var screened = httpConfiguration
             screened.screen = Self.headScreen(sessions: sessions)
+            screened.tls = certificates?.http
             let http = try HTTPServer.start(screened, on: loop, router: router)
             running.http = http
             running.addresses = ServerAddresses(http: http.address, socket: socketAddress)
         } catch {
             throw .listen(service: "HTTP on \(configuration.host):\(configuration.httpPort)", error)
         }
+        try startPlaintextListeners(beside: certificates, service: service, router: router, loop: loop, into: &running)
         let simulation = configuration.simulation
         var proxyBidders: [UserID] = []
         if simulation == .demoFeed {
@@ -334,7 +340,7 @@ public final class AuctionHouseServer: Sendable {
         }
     }
 
-    private var httpConfiguration: HTTPServer.Configuration {
+    var httpConfiguration: HTTPServer.Configuration {
         var http = HTTPServer.Configuration(host: configuration.host, port: configuration.httpPort, session: configuration.httpSession,
                                             maximumConnections: configuration.httpMaximumConnections)
         http.maximumConnectionsPerAddress = configuration.httpMaximumConnectionsPerAddress
@@ -391,10 +397,11 @@ public final class AuctionHouseServer: Sendable {
     /// Stops what is running, in order: listeners, in-flight bids, connections, loop, database.
     private func tearDown(_ running: Running) {
         if let loop = running.loop {
-            let service = running.service, http = running.http
+            let service = running.service, http = running.http, plainHTTP = running.plainHTTP
             loop.waitFor {
                 service?.value.stopAccepting()
                 http?.close()
+                plainHTTP?.close()
             }
         }
         running.cluster?.stop()

@@ -6,6 +6,12 @@ public struct ServerAddresses: Hashable, Sendable, CustomStringConvertible {
     public var http: SocketAddress
     /// The auction socket.
     public var socket: SocketAddress
+    /// Whether both speak TLS (`--tls-cert`).
+    public var isTLS = false
+    /// The plaintext HTTP listener beside HTTPS, if any (`--plain-http-port`).
+    public var plainHTTP: SocketAddress?
+    /// The plaintext socket beside the TLS one, if any (`--plain-socket-port`).
+    public var plainSocket: SocketAddress?
 
     /// Creates the pair.
     public init(http: SocketAddress, socket: SocketAddress) {
@@ -13,9 +19,13 @@ public struct ServerAddresses: Hashable, Sendable, CustomStringConvertible {
         self.socket = socket
     }
 
-    /// The line the server prints on start: `listening http=127.0.0.1:3100 socket=127.0.0.1:3200`.
-    public var description: String { "listening http=\(http) socket=\(socket)" }
+    /// The line the server prints on start: `listening http=127.0.0.1:3100 socket=127.0.0.1:3200`, then
+    /// ` tls=on` and the plaintext listeners beside TLS (`plain-http=…`, `plain-socket=…`) when there are.
+    public var description: String {
+        "listening http=\(http) socket=\(socket)" + (isTLS ? " tls=on" : "")
+            + (plainHTTP.map { " plain-http=\($0)" } ?? "") + (plainSocket.map { " plain-socket=\($0)" } ?? "")
+    }
 
-    /// The HTTP base URL, e.g. `http://127.0.0.1:3100`.
-    public var httpURL: String { "http://\(http)" }
+    /// The HTTP base URL, e.g. `http://127.0.0.1:3100` (`https://` with TLS).
+    public var httpURL: String { "\(isTLS ? "https" : "http")://\(http)" }
 }

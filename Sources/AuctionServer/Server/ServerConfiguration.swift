@@ -52,6 +52,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// How long the PostgreSQL store may take (connect, statement, unacknowledged TCP) before it
     /// counts as unavailable and bids are refused `unavailable` (`store_timeout`, seconds).
     public var storeTimeoutMilliseconds: Int64 = 5_000
+    /// TLS on both listeners and the plaintext listeners beside them (`--tls-cert`, `--plain-socket-port`, …).
+    public var transport = TransportSecurity()
 
     /// The defaults: loopback, the original backend's local ports, the default database.
     public init() {}

@@ -1,17 +1,18 @@
 import Glibc
 
-/// SIGINT and SIGTERM delivered synchronously: block them in every thread, then `sigwait` for one.
+/// SIGINT and SIGTERM (and SIGHUP, which reloads the TLS certificate) delivered synchronously: block
+/// them in every thread, then `sigwait` for one.
 ///
 /// Call `block()` first thing in `main`, before any thread starts (threads inherit the mask), so
 /// no thread is interrupted by the signal and the server stops from ordinary code.
 public enum TerminationSignals {
-    /// Blocks SIGINT and SIGTERM in the calling thread (and the threads it starts later).
+    /// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread (and the threads it starts later).
     public static func block() {
         var set = signalSet()
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
-    /// Waits for SIGINT or SIGTERM (`sigwait`); returns its number.
+    /// Waits for SIGINT, SIGTERM or SIGHUP (`sigwait`); returns its number.
     public static func wait() -> Int32 {
         var set = signalSet()
         var received: Int32 = 0
@@ -24,6 +25,7 @@ public enum TerminationSignals {
         switch signal {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
         default: "signal \(signal)"
         }
     }
@@ -33,6 +35,7 @@ public enum TerminationSignals {
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGHUP)
         return set
     }
 }

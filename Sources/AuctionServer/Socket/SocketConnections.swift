@@ -4,8 +4,9 @@ import AuctionInfrastructure
 /// The socket's connections (loop thread): the listener, the open peers by id, the ids handed out,
 /// the connection limit with its throttled refusal reports, and how many were accepted.
 struct SocketConnections {
-    /// The listening socket; nil before listening starts and after accepting stopped.
-    var listener: TCPListener?
+    /// The listening sockets (TLS or plaintext, and a plaintext one beside TLS); none before listening
+    /// starts and after accepting stopped.
+    var listeners: [TCPListener] = []
     /// The connection limit in force, fixed when listening starts (`maximumConnections`).
     var limit = Int.max
     /// Open connections by id.

@@ -93,8 +93,8 @@ final class SocketService {
             perUser: configuration.bidding.idempotencyKeysPerUser, inAll: configuration.bidding.idempotencyKeysInAll)
     }
 
-    /// Binds the listener (any thread); accepting starts on the loop.
-    func listen() throws(SocketError) -> SocketAddress {
+    /// Binds a listener on `port` (any thread), speaking TLS with `tls`; accepting starts on the loop.
+    func listen(port: Int, tls: TLSServerSettings? = nil) throws(SocketError) -> SocketAddress {
         let log = self.log
         let reserve = DescriptorReserve(
             count: configuration.descriptorReserve, refusal: Self.tooManyConnections,
@@ -103,12 +103,12 @@ final class SocketService {
         log.info("socket: at most \(connections.limit) connections (open-file limit \(ProcessLimits.openFileLimit()), "
                  + "\(configuration.descriptorReserve) descriptors in reserve)")
         let listener = try TCPListener.listen(
-            host: configuration.host, port: configuration.socketPort, on: loop, reserve: reserve
+            host: configuration.host, port: port, on: loop, reserve: reserve, tls: tls
         ) { [weak self] connection in
             guard let self else { return connection.abort() }
             self.accept(connection)
         }
-        connections.listener = listener
+        connections.listeners.append(listener)
         return listener.address
     }
 
@@ -131,8 +131,8 @@ final class SocketService {
         isStopping = true
         submitPending()  // bids already accepted reach the ledger before it closes
         onClosings = { _ in }  // also breaks the cycle through the server's closure
-        connections.listener?.close()
-        connections.listener = nil
+        for listener in connections.listeners { listener.close() }
+        connections.listeners = []
         if let closingTimer { loop.cancel(closingTimer) }
         if let simulationTimer { loop.cancel(simulationTimer) }
         if let stallTimer = output.stallTimer { loop.cancel(stallTimer) }

@@ -1,0 +1,76 @@
+import COpenSSL
+
+/// One OpenSSL context (`SSL_CTX`): a server's certificate and key, or a client's trust (the system's
+/// store plus an optional CA file). TLS 1.2 and 1.3 only, forward-secret AEAD suites, no renegotiation
+/// and no compression. Immutable once made, so any thread may hold it and start sessions from it.
+public final class TLSContext: @unchecked Sendable {
+    /// Which end of the handshake sessions from this context play.
+    public enum Role: Sendable { case server, client }
+
+    /// Which end sessions play.
+    public let role: Role
+    /// Whether sessions speak HTTPS (ALPN `http/1.1`) rather than the auction socket.
+    public let offersHTTP: Bool
+    let context: OpaquePointer
+
+    private init(role: Role, offersHTTP: Bool) throws(TLSSetupError) {
+        guard let method = role == .server ? TLS_server_method() : TLS_client_method(),
+              let context = SSL_CTX_new(method) else { throw TLSSetupError("cannot create a TLS context: \(TLSSetupError.queueText())") }
+        self.context = context
+        self.role = role
+        self.offersHTTP = offersHTTP
+        guard auction_tls_configure(context) == 1 else { throw TLSSetupError("cannot configure TLS: \(TLSSetupError.queueText())") }
+    }
+
+    deinit { SSL_CTX_free(context) }
+
+    /// A server context from PEM files: `certificateFile` holds the certificate, then its chain;
+    /// `keyFile` the matching private key. The error names the file and what is wrong with it.
+    public static func server(certificateFile: String, keyFile: String, http: Bool) throws(TLSSetupError) -> TLSContext {
+        ERR_clear_error()
+        let made = try TLSContext(role: .server, offersHTTP: http)
+        guard SSL_CTX_use_certificate_chain_file(made.context, certificateFile) == 1 else {
+            throw TLSSetupError("cannot use the TLS certificate \(certificateFile): \(TLSSetupError.queueText())")
+        }
+        guard SSL_CTX_use_PrivateKey_file(made.context, keyFile, SSL_FILETYPE_PEM) == 1 else {
+            throw TLSSetupError("cannot use the TLS key \(keyFile): \(TLSSetupError.queueText())")
+        }
+        guard SSL_CTX_check_private_key(made.context) == 1 else {
+            throw TLSSetupError("the TLS key \(keyFile) does not match the certificate \(certificateFile)")
+        }
+        if http { auction_tls_select_alpn_http11(made.context) }
+        return made
+    }
+
+    /// A client context that verifies servers against the system's trust store and, if given, the
+    /// CA certificates in `caFile` (PEM). There is deliberately no way to skip verification.
+    public static func client(caFile: String?, http: Bool) throws(TLSSetupError) -> TLSContext {
+        ERR_clear_error()
+        let made = try TLSContext(role: .client, offersHTTP: http)
+        SSL_CTX_set_verify(made.context, SSL_VERIFY_PEER, nil)
+        _ = SSL_CTX_set_default_verify_paths(made.context)
+        if let caFile {
+            guard SSL_CTX_load_verify_locations(made.context, caFile, nil) == 1 else {
+                throw TLSSetupError("cannot read the CA file \(caFile): \(TLSSetupError.queueText()) (it must hold PEM certificates)")
+            }
+        }
+        return made
+    }
+}
+
+/// Why a TLS context could not be made: a sentence naming the file and the problem.
+public struct TLSSetupError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The sentence.
+    public var description: String
+    /// Wraps a sentence.
+    public init(_ description: String) { self.description = description }
+
+    /// OpenSSL's reasons waiting on this thread's error queue, joined (and the queue emptied).
+    static func queueText() -> String {
+        var reasons: [String] = []
+        while case let code = ERR_get_error(), code != 0 {
+            if let reason = ERR_reason_error_string(code) { reasons.append(String(cString: reason)) }
+        }
+        return reasons.isEmpty ? "unknown OpenSSL error" : reasons.joined(separator: "; ")
+    }
+}
