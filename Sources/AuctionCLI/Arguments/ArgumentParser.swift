@@ -44,7 +44,8 @@ public struct ArgumentParser: Sendable {
             }
             if token == "--" { optionsEnded = true; continue }
 
-            // Resolve `--name[=value]` or `-x`.
+            // Resolve `--name[=value]` or `-x` among the command's options, then the global ones.
+            let candidates = (command?.options ?? []) + spec.globalOptions
             var name: String, inlineValue: String?
             if token.hasPrefix("--") {
                 let parts = token.dropFirst(2).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -52,8 +53,7 @@ public struct ArgumentParser: Sendable {
                 inlineValue = parts.count > 1 ? String(parts[1]) : nil
             } else {
                 let short = token.dropFirst()
-                let all = (command?.options ?? []) + spec.globalOptions + [HelpText.helpOption]
-                guard short.count == 1, let match = all.first(where: { $0.shortName == short.first }) else {
+                guard short.count == 1, let match = (candidates + [HelpText.helpOption]).first(where: { $0.shortName == short.first }) else {
                     pendingError = pendingError ?? UsageError(reason: "unknown option `\(token)`", usage: usage())
                     continue
                 }
@@ -63,26 +63,21 @@ public struct ArgumentParser: Sendable {
             if name == "version" { wantsVersion = true; continue }
 
             let isGlobal = spec.globalOptions.contains { $0.name == name }
-            guard let option = (command?.options ?? []).first(where: { $0.name == name })
-                    ?? spec.globalOptions.first(where: { $0.name == name }) else {
-                let known = ((command?.options ?? []) + spec.globalOptions).map(\.name) + ["help", "version"]
-                let suggestion = EditDistance.suggestion(for: name, among: known).map { "--" + $0 }
+            guard let option = candidates.first(where: { $0.name == name }) else {
+                let suggestion = EditDistance.suggestion(for: name, among: candidates.map(\.name) + ["help", "version"]).map { "--" + $0 }
                 pendingError = pendingError ?? UsageError(reason: "unknown option `--\(name)`" + (command.map { " for `\($0.name)`" } ?? ""),
                                                           suggestion: suggestion, usage: usage())
                 continue
             }
-            var rawValue: String?
-            if option.takesValue {
-                if let inlineValue {
-                    rawValue = inlineValue
-                } else if index < arguments.count {
-                    rawValue = arguments[index]
-                    index += 1
-                } else {
+            var rawValue = inlineValue
+            if option.takesValue && rawValue == nil {
+                guard index < arguments.count else {
                     pendingError = pendingError ?? UsageError(reason: "`--\(name)` needs a value (\(option.valueName))", usage: usage())
                     continue
                 }
-            } else if inlineValue != nil {
+                rawValue = arguments[index]
+                index += 1
+            } else if !option.takesValue && inlineValue != nil {
                 pendingError = pendingError ?? UsageError(reason: "`--\(name)` takes no value", usage: usage())
                 continue
             }

@@ -57,9 +57,6 @@ public enum HelpText {
     /// Two aligned columns, indented by two spaces.
     static func table(_ rows: [(String, String)], width: Int? = nil) -> String {
         let width = width ?? min(28, (rows.map(\.0.count).max() ?? 0) + 2)
-        return rows.map { left, right in
-            let padding = max(2, width - left.count)
-            return "  " + left + String(repeating: " ", count: padding) + right + "\n"
-        }.joined()
+        return rows.map { left, right in "  " + left + String(repeating: " ", count: max(2, width - left.count)) + right + "\n" }.joined()
     }
 }

@@ -26,7 +26,5 @@ public struct ProgramSpec: Hashable, Sendable {
     }
 
     /// The command with this name, if any.
-    public func command(named name: String) -> CommandSpec? {
-        commands.first { $0.name == name }
-    }
+    public func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
 }

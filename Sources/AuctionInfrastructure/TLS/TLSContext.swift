@@ -3,6 +3,9 @@ import COpenSSL
 /// One OpenSSL context (`SSL_CTX`): a server's certificate and key, or a client's trust (the system's
 /// store plus an optional CA file). TLS 1.2 and 1.3 only, forward-secret AEAD suites, no renegotiation
 /// and no compression. Immutable once made, so any thread may hold it and start sessions from it.
+///
+/// `@unchecked Sendable`: the `SSL_CTX` is configured once in `init` and only read afterwards
+/// (OpenSSL's contexts are safe to share between threads once set up).
 public final class TLSContext: @unchecked Sendable {
     /// Which end of the handshake sessions from this context play.
     public enum Role: Sendable { case server, client }

@@ -102,6 +102,9 @@ extension ClusterLotsTests {
         return try ServerFixture(listings: ServerFixture.listings(count: 20), hooks: hooks, clock: clock, configure: {
             $0.store = store.store
             $0.allowAnonymousBids = true
+            // The race tests list hundreds of lots for one seller: the hourly and open-lot bounds are not under test here.
+            $0.uploads.lotsPerHour = 10_000
+            $0.uploads.maximumOpenLots = 10_000
         })
     }
 
