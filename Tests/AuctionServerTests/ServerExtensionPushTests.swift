@@ -23,6 +23,21 @@ import Testing
     }
 
     @Test func extensionsDecidedWhileTheFirstCommitsAreAnnouncedOnceEachInOrder() async throws {
+        // A round whose held write lock outlasted the store's busy timeout (a starved machine) fails its
+        // first commit and proves nothing about the pushes: it is run again, at most three times.
+        for attempt in 1...3 {
+            guard let round = try await Self.threeExtendingBids() else { continue }
+            #expect(round.ends.map(\.1) == [1, 2, 3], "attempt \(attempt)")
+            #expect(round.ends.map(\.0) == [60_000, 70_000, 80_000].map { round.start.adding(milliseconds: $0) })
+            #expect(round.storedExtensions == 3)
+            return
+        }
+        Issue.record("every attempt's first commit outlasted the held lock")
+    }
+
+    /// Three extending bids decided while the first one's commit waits on the held write lock; the
+    /// watcher's end-time pushes, or nil when a bid was not accepted (its commit timed out on the lock).
+    static func threeExtendingBids() async throws -> (start: Timestamp, ends: [(Timestamp, Int)], storedExtensions: Int64?)? {
         let clock = ManualClock(SystemClock().now())
         let start = clock.now()
         let fixture = try ServerProxyBidTests.server(
@@ -44,14 +59,17 @@ import Testing
         }
         try lock.execute("COMMIT")
 
+        let replies = await bidder.readMessages { messages in
+            messages.count { if case .reply(let reply) = $0 { [10, 12, 14].contains(reply.completionID) } else { false } } >= 3
+        }
+        let accepted = replies.filter { if case .reply(let reply) = $0 { [10, 12, 14].contains(reply.completionID) && reply.result } else { false } }
+        guard accepted.count == 3 else { return nil }
         let pushed = await watcher.readMessages { messages in
             messages.count { if case .endTime = $0 { true } else { false } } >= 3
         }
         let ends = pushed.compactMap { message -> (Timestamp, Int)? in
             if case .endTime(_, let endsAt, let extensions) = message { (endsAt, extensions) } else { nil }
         }
-        #expect(ends.map(\.1) == [1, 2, 3])
-        #expect(ends.map(\.0) == [60_000, 70_000, 80_000].map { start.adding(milliseconds: $0) })
-        #expect(try ServerProxyBidTests.count(fixture, "SELECT extensions FROM products WHERE id = 1") == 3)
+        return (start, ends, try ServerProxyBidTests.count(fixture, "SELECT extensions FROM products WHERE id = 1"))
     }
 }

@@ -61,6 +61,9 @@ import Testing
             $0.limits.bidsPerSecond = 100_000
             $0.limits.outputSoftLimit = 4_096
             $0.limits.outputHardLimit = 64 * 1_024
+            // Coalescing is under test, not the write deadline: a loaded machine may take longer than
+            // its default 30 s for the 60 rounds, and the watcher must not be dropped for it.
+            $0.limits.writeDeadlineMilliseconds = 600_000
         })
         defer { fixture.stop() }
         // Loads every page, then reads nothing until the bids are done.
