@@ -66,9 +66,10 @@ import Testing
             .dropFirst(13)
         let health = try await run("/usr/bin/curl", ["-sS", "http://\(plainHTTP)/health"])
         #expect(health.status == 0 && health.stdout.contains("ok"), "\(health.stdout) \(health.stderr)")
-        let list = try await CLI.run(["list"], environment: ["AUCTION_HTTP": "http://\(plainHTTP)", "AUCTION_SOCKET": String(plainSocket)])
+        // JSON, whose end times are absolute: the table's time-left column may tick between the two runs.
+        let list = try await CLI.run(["list", "--json"], environment: ["AUCTION_HTTP": "http://\(plainHTTP)", "AUCTION_SOCKET": String(plainSocket)])
         #expect(list.status == 0, "\(list.stderr)")
-        let tls = try await CLI.run(["list"], environment: secured.environment)
+        let tls = try await CLI.run(["list", "--json"], environment: secured.environment)
         #expect(tls.status == 0 && tls.stdout == list.stdout, "\(tls.stderr)")
     }
 
