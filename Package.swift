@@ -86,7 +86,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AuctionCLITests",
-            dependencies: ["AuctionCLI", "AuctionDemo", "AuctionCore", "AuctionData", "AuctionImage", "AuctionTestSupport"]
+            dependencies: ["AuctionCLI", "AuctionDemo", "AuctionCore", "AuctionData", "AuctionEngine", "AuctionImage", "AuctionTestSupport"]
         ),
         .testTarget(name: "AuctionFuzzingTests", dependencies: ["AuctionFuzzing"]),
         // Real binaries, real servers, real terminals (tmux).

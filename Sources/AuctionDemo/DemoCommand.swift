@@ -56,10 +56,15 @@ public struct DemoCommand: Command {
         return try await WatchCommand(pages: pages, title: title, hint: hint).run(in: demo)
     }
 
+    /// The hint's raise over the current price: above any simulated proxy's headroom (four raises of
+    /// 500 over its offer), so the hinted bid leads rather than being answered by a proxy, and far
+    /// under the 20 % price guard at the demo's prices.
+    public static let hintRaise = 5_000
+
     /// The command that bids on the demo from another shell, exactly as it works there: both addresses
     /// and a raise the price guard lets through (it fits 80 columns with five-digit ports).
     public static func hint(http: String, socket: String) -> String {
-        "in a shell: auction --http \(http) --socket \(socket) bid 5 +1000"
+        "in a shell: auction --http \(http) --socket \(socket) bid 5 +\(hintRaise)"
     }
 
     /// A fresh private directory under `$TMPDIR` (or `/tmp`).

@@ -1,6 +1,7 @@
 import AuctionCLI
 import AuctionDemo
 import AuctionCore
+import AuctionEngine
 import Testing
 
 /// The watch screen's features as pure functions of (state, now): ended auctions, the time left, the
@@ -195,6 +196,13 @@ import Testing
         var watch = model(hint: hint)
         let paint = text(watch.handle(.tick, now: start))
         #expect(paint.contains(hint))
+    }
+
+    @Test func theDemoHintOutbidsEverySimulatedProxysMaximum() {
+        // CI saw `bid 5 +1000` refused "outbid — another bidder's maximum answered": proxies bid up to four raises over their offer.
+        let raise = BidderSimulation.Configuration.demoFeed.raise.minorUnits
+        #expect(Int64(DemoCommand.hintRaise) > 4 * raise)
+        #expect(DemoCommand.hint(http: "h", socket: "s").hasSuffix("bid 5 +\(DemoCommand.hintRaise)"))
     }
 
     @Test func onlyATerminalThatAddressesTheCursorGetsTheFullScreen() {

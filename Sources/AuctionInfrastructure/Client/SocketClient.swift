@@ -8,7 +8,8 @@
 public final class SocketClient: Sendable {
     /// How the client connects and times out.
     public let configuration: SocketClientConfiguration
-    private let loop: EventLoop
+    /// The client's own loop (internal: a test stops it underneath the client).
+    let loop: EventLoop
     private let core: LoopBound<SocketClientCore>
     private let hooks = SocketClientHooks()
     /// Set by `close()`; guards handing work to the loop so nothing is queued on a stopped loop.
@@ -69,12 +70,11 @@ public final class SocketClient: Sendable {
         let core = self.core
         let timeout = timeoutMilliseconds ?? configuration.requestTimeoutMilliseconds
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Frame, SocketClientError>, Never>) in
+            let once = ResumingOnce(continuation)
             let accepted = isClosed.withLock { closed -> Bool in
-                guard !closed else { return false }
-                loop.execute { core.value.awaitReady(timeoutMilliseconds: timeout) { continuation.resume(returning: $0) } }
-                return true
+                !closed && loop.execute { core.value.awaitReady(timeoutMilliseconds: timeout) { once.resume($0) } }
             }
-            if !accepted { continuation.resume(returning: .failure(.closed)) }
+            if !accepted { once.resume(.failure(.closed)) }
         }
         _ = try result.get()
     }
@@ -84,10 +84,9 @@ public final class SocketClient: Sendable {
                      completion: @escaping @Sendable (Result<Frame, SocketClientError>) -> Void) {
         let core = self.core
         let timeout = timeoutMilliseconds ?? configuration.requestTimeoutMilliseconds
+        // A loop that stopped underneath (never by `close()`) refuses the work: the request completes `.closed`.
         let accepted = isClosed.withLock { closed -> Bool in
-            guard !closed else { return false }
-            loop.execute { core.value.enqueue(frame, timeoutMilliseconds: timeout, completion: completion) }
-            return true
+            !closed && loop.execute { core.value.enqueue(frame, timeoutMilliseconds: timeout, completion: completion) }
         }
         if !accepted { completion(.failure(.closed)) }
     }
@@ -95,7 +94,8 @@ public final class SocketClient: Sendable {
     /// Sends a request and waits for its reply frame.
     public func send(_ frame: Frame, timeoutMilliseconds: Int64? = nil) async throws(SocketClientError) -> Frame {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Frame, SocketClientError>, Never>) in
-            send(frame, timeoutMilliseconds: timeoutMilliseconds) { continuation.resume(returning: $0) }
+            let once = ResumingOnce(continuation)
+            send(frame, timeoutMilliseconds: timeoutMilliseconds) { once.resume($0) }
         }
         return try result.get()
     }

@@ -92,7 +92,9 @@ extension EventLoop {
         }
     }
 
-    /// After the last iteration: run queued tasks, close every handler, release descriptors.
+    /// After the last iteration: run queued tasks, close every handler, release descriptors. Tasks
+    /// queued meanwhile (a handler's close may queue one) run too, until none is left: `execute`
+    /// accepted them, so none is dropped; from then on `execute` refuses.
     private func finish() {
         runTasks()
         flushPending()
@@ -101,11 +103,17 @@ extension EventLoop {
         for handler in remaining.values { handler.loopDidShutDown() }
         flushQueue.removeAll()
         timers.removeAll()
-        let detach = shared.withLock { state -> Bool in
-            state.finished = true
-            state.tasks.removeAll()
-            defer { state.joinClaimed = true }
-            return !state.joinClaimed
+        var detach = false
+        while true {
+            let leftover = shared.withLock { state -> [@Sendable () -> Void] in
+                guard state.tasks.isEmpty else { return state.tasks.swap() }
+                state.finished = true
+                detach = !state.joinClaimed
+                state.joinClaimed = true
+                return []
+            }
+            if leftover.isEmpty { break }
+            for task in leftover { task() }
         }
         closeDescriptors()
         if detach { pthread_detach(pthread_self()) }

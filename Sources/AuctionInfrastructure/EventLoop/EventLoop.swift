@@ -77,17 +77,20 @@ public final class EventLoop: @unchecked Sendable {
         return loop
     }
 
-    /// Runs `work` on the loop thread soon, from any thread; dropped if the loop has shut down.
-    public func execute(_ work: @escaping @Sendable () -> Void) {
+    /// Runs `work` on the loop thread soon, from any thread. Returns false, and drops `work`, when the
+    /// loop has finished: a caller whose work carries a completion must then complete it itself.
+    @discardableResult
+    public func execute(_ work: @escaping @Sendable () -> Void) -> Bool {
         let onLoop = inEventLoop
-        shared.withLock { state in
-            guard !state.finished else { return }
+        return shared.withLock { state -> Bool in
+            guard !state.finished else { return false }
             state.tasks.append(work)
-            guard !state.wakePending else { return }
+            guard !state.wakePending else { return true }
             state.wakePending = true
             // Signalled under the lock: once `finish` has marked the loop finished (also under the
             // lock) the wake descriptor may be closed and its number reused by another socket.
             if !onLoop { Syscall.eventSignal(wakeFD) }
+            return true
         }
     }
 

@@ -123,7 +123,10 @@ public struct HTTPClient: Sendable {
                                                                  loop: loop, pool: pool, onUploadProgress: onUploadProgress), to: loop)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
-                loop.execute { exchange.value.start { continuation.resume(returning: $0) } }
+                // A loop that has stopped refuses the exchange: the caller hears so rather than waiting forever.
+                if !loop.execute({ exchange.value.start { continuation.resume(returning: $0) } }) {
+                    continuation.resume(returning: .failure(.connectionClosed(address: baseURL.authority, detail: "the client is shutting down")))
+                }
             }
         } onCancel: {
             loop.execute { exchange.value.cancel() }

@@ -100,7 +100,7 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting and closes every connection (queued output is flushed best effort). Any thread.
     public func close() {
-        guard loop.inEventLoop else { return loop.execute { [self] in close() } }
+        guard loop.inEventLoop else { loop.execute { [self] in close() }; return }
         listener.close()
         acceptor.value.close()
     }

@@ -13,7 +13,8 @@ extension TCPConnection {
         } ?? completion
         let box = LoopBound(handingOver: completion, to: loop)
         guard (0...65_535).contains(port) else {
-            return loop.execute { box.value(.failure(.invalidPort(port))) }
+            loop.execute { box.value(.failure(.invalidPort(port))) }
+            return
         }
         let target = SocketAddress(host: host, port: port)
         loop.execute {

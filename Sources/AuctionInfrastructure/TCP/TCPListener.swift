@@ -67,7 +67,7 @@ public final class TCPListener: Sendable {
 
     /// Stops accepting and closes the socket; connections already accepted stay open. Any thread.
     public func close() {
-        guard loop.inEventLoop else { return loop.execute { [acceptor] in acceptor.value.close() } }
+        guard loop.inEventLoop else { loop.execute { [acceptor] in acceptor.value.close() }; return }
         acceptor.value.close()
     }
 }
