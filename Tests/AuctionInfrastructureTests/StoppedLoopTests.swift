@@ -45,3 +45,21 @@ import Testing
         #expect(result == .failure(.disconnected))
     }
 }
+
+extension StoppedLoopTests {
+    @Test func aRequestWaitingToReconnectFailsWhenTheLoopStopsUnderneath() async throws {
+        // Nothing listens on the port: the client waits to reconnect and the request waits with it.
+        try await LoopbackPort.withRefusing { port in
+        let client = try SocketClient(configuration: SocketClientConfiguration(
+            host: "127.0.0.1", port: port, requestTimeoutMilliseconds: 600_000,
+            backoff: ReconnectBackoff(initialMilliseconds: 600_000, maximumMilliseconds: 600_000), reconnects: true))
+        defer { client.close() }
+        client.start()
+        #expect(await eventually { if case .reconnecting = client.state { true } else { false } })
+        let result = Mutex<Result<Frame, SocketClientError>?>(nil)
+        client.send(Frame(dataType: 10)) { outcome in result.withLock { $0 = outcome } }
+        client.loop.shutdown()
+        #expect(result.withLock { $0 } != nil, "the request waits on a timer that died with the loop")
+        }
+    }
+}

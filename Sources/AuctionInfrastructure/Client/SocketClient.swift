@@ -20,6 +20,8 @@ public final class SocketClient: Sendable {
         self.configuration = configuration
         loop = try EventLoop.spawn(name: "socket-client", clock: clock)
         core = LoopBound(handingOver: SocketClientCore(loop: loop, configuration: configuration, hooks: hooks), to: loop)
+        // However the loop stops, what still waits fails then (its timers are gone with the loop).
+        loop.onStop { [core] in core.value.close() }
     }
 
     deinit { close() }

@@ -43,7 +43,10 @@ extension EventLoop {
         do {
             count = try Syscall.epollWait(epollFD, buffer: eventBuffer, timeoutMilliseconds: timeout)
         } catch {
-            // epoll_wait fails only on programming errors (EBADF, EINVAL); stop rather than spin.
+            // epoll_wait fails only on programming errors (EBADF, EINVAL: a descriptor closed twice
+            // elsewhere in the process); stop rather than spin, and say so: handlers are closed and
+            // work handed over later is refused, never silently kept.
+            try? FileDescriptor(rawValue: STDERR_FILENO).writeAll("event loop \(name) stopped: epoll_wait: \(error)\n")
             return false
         }
         dispatchEvents(count: count)
@@ -103,6 +106,7 @@ extension EventLoop {
         for handler in remaining.values { handler.loopDidShutDown() }
         flushQueue.removeAll()
         timers.removeAll()
+        for stopped in shared.withLock({ $0.stopHandlers.swap() }) { stopped() }
         var detach = false
         while true {
             let leftover = shared.withLock { state -> [@Sendable () -> Void] in

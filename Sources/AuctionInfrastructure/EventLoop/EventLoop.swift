@@ -15,6 +15,7 @@ public final class EventLoop: @unchecked Sendable {
         var joinClaimed = false
         var nextTimerID: UInt64 = 1
         var cancelledOffLoop: Set<UInt64> = []
+        var stopHandlers: [@Sendable () -> Void] = []
     }
 
     /// The thread name given to `spawn`.
@@ -91,6 +92,15 @@ public final class EventLoop: @unchecked Sendable {
             // lock) the wake descriptor may be closed and its number reused by another socket.
             if !onLoop { Syscall.eventSignal(wakeFD) }
             return true
+        }
+    }
+
+    /// Runs `work` on the loop thread when the loop stops, however it stops (`shutdown()`, or a failed
+    /// `epoll_wait`), after its connections are closed: an owner fails what still waits on timers
+    /// that will never fire. Dropped if the loop has already stopped.
+    public func onStop(_ work: @escaping @Sendable () -> Void) {
+        shared.withLock { state in
+            if !state.finished { state.stopHandlers.append(work) }
         }
     }
 
