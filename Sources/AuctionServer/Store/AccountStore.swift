@@ -85,9 +85,7 @@ public final class AccountStore: Sendable {
                               keeping: Int = Int.max) throws(StoreError) -> [String] {
         try connection.withDatabase { database throws(StoreError) -> [String] in
             try database.inTransaction { () throws(StoreError) -> [String] in
-                if database.dialect == .postgres {
-                    _ = try database.rows("SELECT id FROM users WHERE id = ? FOR UPDATE", [.integer(userID.rawValue)]) { $0.int64(0) }
-                }
+                try database.serialize(lock: .user(userID))
                 _ = try database.write("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)", [
                     .text(tokenHash), .integer(userID.rawValue), .integer(createdAt.millisecondsSinceEpoch),
                     .integer(expiresAt.millisecondsSinceEpoch),
@@ -100,10 +98,7 @@ public final class AccountStore: Sendable {
                 let revoked = Array(others.dropFirst(max(0, keeping - 1)))
                 for hash in revoked {
                     try database.write("UPDATE sessions SET revoked_at = ? WHERE token_hash = ?", [.integer(createdAt.millisecondsSinceEpoch), .text(hash)])
-                    if database.dialect == .postgres {
-                        let key = SessionToken.revocationKey(ofHash: hash)
-                        _ = try database.rows("SELECT pg_notify(?, ?)", [.text(Self.sessionChannel), .text(key)]) { _ in 0 }
-                    }
+                    try database.publish(channel: Self.sessionChannel, payload: SessionToken.revocationKey(ofHash: hash))
                 }
                 return revoked
             }
@@ -137,9 +132,8 @@ public final class AccountStore: Sendable {
             try database.inTransaction { () throws(StoreError) -> Bool in
                 let revoked = try database.write("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
                                                  [.integer(now.millisecondsSinceEpoch), .text(tokenHash)]) > 0
-                if revoked, database.dialect == .postgres {
-                    let key = SessionToken.revocationKey(ofHash: tokenHash)
-                    _ = try database.rows("SELECT pg_notify(?, ?)", [.text(Self.sessionChannel), .text(key)]) { _ in 0 }
+                if revoked {
+                    try database.publish(channel: Self.sessionChannel, payload: SessionToken.revocationKey(ofHash: tokenHash))
                 }
                 return revoked
             }

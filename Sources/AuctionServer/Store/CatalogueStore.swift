@@ -149,10 +149,8 @@ public final class CatalogueStore: Sendable {
     public func seedDemoCatalogueIfEmpty(now: Timestamp) throws(StoreError) -> Bool {
         try withDatabase { database throws(StoreError) -> Bool in
             try database.inTransaction { () throws(StoreError) -> Bool in
-                if database.dialect == .postgres {
-                    // Several nodes may start at once: the first to hold the lock seeds, the others find products.
-                    try database.write("SELECT pg_advisory_xact_lock(?)", [.integer(PostgresSchema.migrationLock)])
-                }
+                // Several nodes may start at once: the first to hold the lock seeds, the others find products.
+                try database.serialize(lock: .migration)
                 guard try database.scalarInteger("SELECT COUNT(*) FROM products") == 0 else { return false }
                 for listing in DemoCatalogue.listings(now: now) {
                     _ = try Self.insert(listing, into: database)

@@ -71,7 +71,7 @@ public final class ChatStore: Sendable {
                 let id = try database.insertReturningID(
                     "INSERT INTO chat_messages (room, sender, text, time, room_seq) VALUES (?, ?, ?, ?, ?)",
                     values + [.integer(roomSequence)])
-                _ = try database.rows("SELECT pg_notify(?, ?)", [.text(Self.channel), .text(String(id))]) { _ in 0 }
+                try database.publish(channel: Self.channel, payload: String(id))
                 return Message(sequence: id, room: room, sender: sender, text: text, time: time, roomSequence: roomSequence)
             }
         }

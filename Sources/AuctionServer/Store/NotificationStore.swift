@@ -56,9 +56,9 @@ final class NotificationStore: Sendable {
                         createdAt: draft.createdAt)
                     stored.append((draft.user, notice))
                 }
-                if database.dialect == .postgres, let first = stored.first?.notification.id, let last = stored.last?.notification.id {
+                if let first = stored.first?.notification.id, let last = stored.last?.notification.id {
                     // Other nodes push these to their users' connections (ClusterListener); sent at commit.
-                    try database.write("SELECT pg_notify('auction_notices', ?)", [.text(first == last ? "\(first)" : "\(first):\(last)")])
+                    try database.publish(channel: "auction_notices", payload: first == last ? "\(first)" : "\(first):\(last)")
                 }
                 return stored
             }

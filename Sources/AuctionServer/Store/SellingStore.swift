@@ -40,9 +40,7 @@ public final class SellingStore: Sendable {
                     }
                 }
                 let time = SQLiteValue.integer(now.millisecondsSinceEpoch)
-                if database.dialect == .postgres {
-                    _ = try database.rows("SELECT pg_advisory_xact_lock(?)", [.integer(PostgresSchema.listingLock)]) { _ in 0 }
-                }
+                try database.serialize(lock: .listing)
                 let id = try database.insertReturningID("""
                     INSERT INTO products (name, seller, description, start_price, current_price, last_change, last_change_at,
                                           min_increment, listed_at, ends_at, reserve_price, buy_now_price, seller_id)
@@ -217,10 +215,9 @@ public final class SellingStore: Sendable {
         return ended ? .closed : .hasBids
     }
 
-    /// Sends `payload` on `auction_lots` when the transaction commits (PostgreSQL only).
+    /// Sends `payload` on `auction_lots` when the transaction commits (to the other nodes).
     private static func notifyLots(_ database: any StoreDatabase, _ payload: String) throws(StoreError) {
-        guard database.dialect == .postgres else { return }
-        _ = try database.rows("SELECT pg_notify(?, ?)", [.text(lotChannel), .text(payload)]) { _ in 0 }
+        try database.publish(channel: lotChannel, payload: payload)
     }
 
     private static func attach(_ hashes: [String], to product: Int64, in database: any StoreDatabase) throws(StoreError) {

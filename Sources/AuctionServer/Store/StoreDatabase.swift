@@ -47,6 +47,12 @@ public protocol StoreDatabase: AnyObject {
     func scalarInteger(_ sql: String, _ values: [SQLiteValue]) throws(StoreError) -> Int64?
     /// Runs `body` in a write transaction: commits when it returns, rolls back when it throws.
     func inTransaction<R>(_ body: () throws(StoreError) -> R) throws(StoreError) -> R
+    /// Tells every node sharing the store `payload` on `channel` when the transaction commits
+    /// (nothing on SQLite: one node, nobody else to tell).
+    func publish(channel: String, payload: String) throws(StoreError)
+    /// Holds `lock` until the transaction ends, so writers on every node take their turn (nothing on
+    /// SQLite, whose write transaction already holds its one writer lock).
+    func serialize(lock: StoreLock) throws(StoreError)
 }
 
 extension SQLiteDatabase: StoreDatabase {
@@ -71,6 +77,12 @@ extension SQLiteDatabase: StoreDatabase {
     public func inTransaction<R>(_ body: () throws(StoreError) -> R) throws(StoreError) -> R {
         try transaction(.immediate, body)
     }
+
+    /// Nothing: one node uses a SQLite file.
+    public func publish(channel: String, payload: String) throws(StoreError) {}
+
+    /// Nothing: the immediate transaction already holds the only writer lock.
+    public func serialize(lock: StoreLock) throws(StoreError) {}
 }
 
 extension PostgresConnection: StoreDatabase {
@@ -93,5 +105,22 @@ extension PostgresConnection: StoreDatabase {
     /// A transaction (`BEGIN … COMMIT`).
     public func inTransaction<R>(_ body: () throws(StoreError) -> R) throws(StoreError) -> R {
         try transaction(body)
+    }
+
+    /// `pg_notify`: delivered to every listening node at commit, in commit order.
+    public func publish(channel: String, payload: String) throws(StoreError) {
+        _ = try rows("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)]) { _ in 0 }
+    }
+
+    /// A transaction-scoped advisory lock, or the user's row lock (`FOR UPDATE`).
+    public func serialize(lock: StoreLock) throws(StoreError) {
+        switch lock {
+        case .listing:
+            _ = try rows("SELECT pg_advisory_xact_lock(?)", [.integer(PostgresSchema.listingLock)]) { _ in 0 }
+        case .migration:
+            _ = try rows("SELECT pg_advisory_xact_lock(?)", [.integer(PostgresSchema.migrationLock)]) { _ in 0 }
+        case .user(let id):
+            _ = try rows("SELECT id FROM users WHERE id = ? FOR UPDATE", [.integer(id.rawValue)]) { _ in 0 }
+        }
     }
 }
