@@ -165,6 +165,14 @@ import Testing
         // statement_timeout runs in the server, which never got the statement, and tcp_user_timeout sees
         // every byte acknowledged: the node's own answer deadline (store_timeout + 1 s) refuses the bid.
         #expect(Self.isUnavailable(outcome), "a bid on a node whose store went silent: \(outcome)")
+        // Every connection the node opens has that deadline (one link policy), not only the ledger's:
+        // a registration on the account store's connection answers 503 rather than hanging its thread.
+        let port = cluster.httpPorts[0]
+        let registered = await offPool {
+            LoopbackHTTP.exchange(port: port, "POST", "/users/register", json: #"{"name":"silent","password":"correct horse"}"#,
+                                  timeoutSeconds: 15)
+        }
+        #expect(registered?.status == 503, "a registration on a node whose store went silent: \(registered.debugDescription)")
 
         proxy.heal()
         var accepted = false

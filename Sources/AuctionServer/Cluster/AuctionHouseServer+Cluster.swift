@@ -11,7 +11,7 @@ extension AuctionHouseServer {
                              chatRooms: ChatRoomSequences = ChatRoomSequences(), presence: ChatPresenceWriter? = nil,
                              log: ServerLog) -> ClusterListener {
         let listener = ClusterListener(
-            configuration: ClusterListener.Configuration(conninfo: store.conninfo), sequences: sequences, chatRooms: chatRooms, log: log
+            configuration: ClusterListener.Configuration(store: store), sequences: sequences, chatRooms: chatRooms, log: log
         ) { event in
             // Lots are read and posted in id order under the adoption's gate, here on the listener's
             // thread, before the bids and closes handed after them.

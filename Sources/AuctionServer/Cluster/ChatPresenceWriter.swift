@@ -12,7 +12,7 @@ import Glibc
 final class ChatPresenceWriter: Sendable {
     /// This process's node id (random, so two processes never share one).
     let node: Int64
-    private let conninfo: String
+    private let store: PostgresConnectionString
     private let log: ServerLog
     private let thread: WorkerThread
     /// What the loop wants stored, and whether a flush is queued (touched on any thread).
@@ -28,12 +28,12 @@ final class ChatPresenceWriter: Sendable {
     /// The most changes written in one transaction.
     static let maximumChangesPerWrite = 500
 
-    /// A writer for a node with a fresh random id, connecting with `conninfo` when first needed.
-    init(conninfo: String, log: ServerLog) {
+    /// A writer for a node with a fresh random id, connecting to `store` when first needed.
+    init(store: PostgresConnectionString, log: ServerLog) {
         let bytes = (try? SystemRandom.bytes(8)) ?? []
         let random = bytes.reduce(Int64(0)) { ($0 << 8) | Int64($1) } & Int64.max
         node = random == 0 ? Int64(getpid()) : random
-        self.conninfo = conninfo
+        self.store = store
         self.log = log
         thread = WorkerThread(name: "auction-presence")
     }
@@ -118,7 +118,7 @@ final class ChatPresenceWriter: Sendable {
     /// The open connection, or a new one with this node registered on it.
     private func connected() throws(StoreError) -> PostgresConnection {
         if let connection = link.withLock({ $0.connection }), connection.isOpen { return connection }
-        let connection = try PostgresConnection(conninfo)
+        let connection = try store.open()
         do throws(StoreError) {
             let written = try ChatPresenceRows.register(node, connection)
             link.withLock { $0 = (connection, written) }

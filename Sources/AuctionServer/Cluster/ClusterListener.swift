@@ -14,8 +14,8 @@ final class ClusterListener: Sendable {
 
     /// Where to connect and how patiently.
     struct Configuration: Sendable {
-        /// The libpq connection string.
-        var conninfo: String
+        /// The store, with the link policy its connection is opened under.
+        var store: PostgresConnectionString
         /// How long one wait for notifications lasts before checking for `stop` (milliseconds).
         var waitMilliseconds: Int32 = 100
         /// The first pause after a failed connection (milliseconds); doubled up to `maximumBackoff`.
@@ -78,7 +78,7 @@ final class ClusterListener: Sendable {
         while !isStopping {
             let connection: PostgresConnection
             do throws(StoreError) {
-                connection = try PostgresConnection(configuration.conninfo)
+                connection = try configuration.store.open()
                 for channel in Self.channels { try connection.listen(channel) }
                 let pid = try connection.scalarInteger("SELECT pg_backend_pid()")
                 counters.withLock { $0.connections += 1; $0.backendProcessID = pid }

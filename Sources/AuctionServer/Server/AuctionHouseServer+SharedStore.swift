@@ -6,7 +6,8 @@ import AuctionInfrastructure
 extension AuctionHouseServer {
     /// Creates or migrates the shared store's schema (under its advisory lock: nodes may start together).
     func migrateShared(_ store: PostgresConnectionString) throws(StoreError) {
-        let connection = try PostgresConnection(store.conninfo)
+        // Without statement_timeout: building an index on a large catalogue may take longer.
+        let connection = try store.link.open(store, statementTimeout: false)
         defer { connection.close() }
         let applied = try PostgresSchema.migrate(connection)
         if !applied.isEmpty {

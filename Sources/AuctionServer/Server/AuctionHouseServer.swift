@@ -61,6 +61,9 @@ public final class AuctionHouseServer: Sendable {
     /// its loop's timers, closings, deadlines, limits, accounts and the simulator read it; tests pass a manual one.
     public init(configuration: ServerConfiguration, log: ServerLog = ServerLog(level: .info), hooks: ServerHooks? = nil,
                 clock: any TimeSource = SystemClock()) {
+        var configuration = configuration
+        // One link policy for every connection this node opens to the shared store.
+        configuration.store?.link = PostgresLinkPolicy(timeoutMilliseconds: configuration.storeTimeoutMilliseconds)
         self.configuration = configuration
         self.log = log
         self.hooks = hooks ?? AccountsHooks(log: log, configuration: configuration.accounts, clock: clock, store: configuration.store).hooks

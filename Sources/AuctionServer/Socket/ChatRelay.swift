@@ -48,7 +48,7 @@ final class ChatRelay {
     init(target: StoreTarget, limits: ChatLimits = ChatLimits(), log: ServerLog = .silent) throws(StoreError) {
         if case .postgres(let store) = target {
             isShared = true
-            presence = ChatPresenceWriter(conninfo: PostgresBidLedgerConnection.conninfo(store, timeoutMilliseconds: 10_000), log: log)
+            presence = ChatPresenceWriter(store: store, log: log)
         } else {
             isShared = false
             presence = nil

@@ -27,11 +27,11 @@ struct StoreConnection: Sendable {
     }
 
     /// Opens a connection to the shared PostgreSQL store (already migrated: `PostgresSchema.migrate`).
-    init(store: PostgresConnectionString, connectTimeoutSeconds: Int = 5) throws(StoreError) {
+    init(store: PostgresConnectionString) throws(StoreError) {
         path = store.displayTarget
         dialect = .postgres
-        database = Mutex(try PostgresConnection(store.conninfo, connectTimeoutSeconds: connectTimeoutSeconds))
-        reopening = Mutex(StoreReopening(conninfo: store.conninfo, connectTimeoutSeconds: connectTimeoutSeconds))
+        database = Mutex(try store.open())
+        reopening = Mutex(StoreReopening(store: store))
     }
 
     /// Opens the store at `target`: the SQLite file (created and migrated if needed) or a PostgreSQL connection.

@@ -19,17 +19,17 @@ final class PostgresBidLedgerConnection: Sendable {
 
     /// Where it connects, without the password.
     let target: String
-    private let conninfo: String
-    private let timeoutMilliseconds: Int64
+    private let store: PostgresConnectionString
+    private let link: PostgresLinkPolicy
     private let clock: any TimeSource
     private let state = Mutex(State())
 
     /// Prepares a connection to `store` (nothing is opened until the first call).
     init(store: PostgresConnectionString, timeoutMilliseconds: Int64, clock: any TimeSource) {
         target = store.displayTarget
-        self.timeoutMilliseconds = max(100, timeoutMilliseconds)
+        self.store = store
+        link = PostgresLinkPolicy(timeoutMilliseconds: timeoutMilliseconds)
         self.clock = clock
-        conninfo = Self.conninfo(store, timeoutMilliseconds: max(100, timeoutMilliseconds))
     }
 
     /// Runs `body` with an open connection; `.unavailable` when none can be had or it broke meanwhile.
@@ -73,11 +73,7 @@ final class PostgresBidLedgerConnection: Sendable {
         let now = clock.monotonicMilliseconds()
         if now < state.retryAt, let failure = state.lastFailure { throw failure }
         do {
-            let connection = try PostgresConnection(conninfo, connectTimeoutSeconds: Int((timeoutMilliseconds + 999) / 1_000))
-            // The server's statement_timeout answers first when it hears us; our own deadline (a second
-            // later) covers a link that has gone silent, where no answer would ever come.
-            connection.answerTimeoutMilliseconds = Int32(clamping: timeoutMilliseconds &+ 1_000)
-            try connection.execute("SET statement_timeout = \(timeoutMilliseconds)")
+            let connection = try link.open(store)
             state.connection = connection
             state.backoff = 0
             state.lastFailure = nil
@@ -96,14 +92,5 @@ final class PostgresBidLedgerConnection: Sendable {
         // 57014: statement timeout; 57P01–57P03: the server is shutting down or restarting; 08xxx: connection.
         guard state == "57014" || state.hasPrefix("57P") || state.hasPrefix("08") else { return nil }
         return .unavailable(target: target, reason: message)
-    }
-
-    /// The libpq `key='value'` string for `store` plus keepalives and a TCP timeout of `timeoutMilliseconds`.
-    static func conninfo(_ store: PostgresConnectionString, timeoutMilliseconds: Int64) -> String {
-        let seconds = String(max(1, timeoutMilliseconds / 3_000))
-        return store.conninfo(adding: [
-            ("keepalives", "1"), ("keepalives_idle", seconds), ("keepalives_interval", seconds),
-            ("keepalives_count", "3"), ("tcp_user_timeout", String(timeoutMilliseconds)),
-        ])
     }
 }

@@ -37,8 +37,8 @@ public final class PostgresClosingDuty: Sendable {
 
     /// Where the store is, without its password.
     public let target: String
-    private let conninfo: String
-    private let timeoutMilliseconds: Int64
+    private let store: PostgresConnectionString
+    private let link: PostgresLinkPolicy
     private let retryMilliseconds: Int64
     private let clock: any TimeSource
     private let state = Mutex(State())
@@ -47,10 +47,10 @@ public final class PostgresClosingDuty: Sendable {
     public init(store: PostgresConnectionString, timeoutMilliseconds: Int64 = 5_000, retryMilliseconds: Int64 = 1_000,
                 clock: any TimeSource = SystemClock()) {
         target = store.displayTarget
-        self.timeoutMilliseconds = max(100, timeoutMilliseconds)
+        self.store = store
+        link = PostgresLinkPolicy(timeoutMilliseconds: timeoutMilliseconds)
         self.retryMilliseconds = max(0, retryMilliseconds)
         self.clock = clock
-        conninfo = PostgresBidLedgerConnection.conninfo(store, timeoutMilliseconds: max(100, timeoutMilliseconds))
     }
 
     deinit {
@@ -79,8 +79,7 @@ public final class PostgresClosingDuty: Sendable {
                 if let open = state.connection, open.isOpen {
                     connection = open
                 } else {
-                    connection = try PostgresConnection(conninfo, connectTimeoutSeconds: Int((timeoutMilliseconds + 999) / 1_000))
-                    try connection.execute("SET statement_timeout = \(timeoutMilliseconds)")
+                    connection = try link.open(store)
                     state.connection = connection
                 }
                 let taken = try connection.query("SELECT pg_try_advisory_lock(?)", [.integer(PostgresSchema.closingDutyLock)]) {

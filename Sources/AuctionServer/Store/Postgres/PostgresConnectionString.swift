@@ -8,6 +8,11 @@ public struct PostgresConnectionString: Sendable, Hashable {
     public let keys: [String]
     /// Their values, in the same order.
     public let values: [String]
+    /// How connections to it behave (the server sets `store_timeout`'s); every opener uses `open()`.
+    public var link = PostgresLinkPolicy()
+
+    /// A new connection under `link`.
+    public func open() throws(StoreError) -> PostgresConnection { try link.open(self) }
 
     /// Parses `text`; a clear `.invalidConnectionString` when libpq cannot read it.
     public init(_ text: String) throws(StoreError) {

@@ -4,10 +4,8 @@ import AuctionInfrastructure
 /// not more often than once per `StoreConnection.reopenPauseMilliseconds` (monotonic time), so a
 /// store that is down answers `.unavailable` at once rather than one connect timeout per call.
 struct StoreReopening: Sendable {
-    /// The libpq connection string.
-    let conninfo: String
-    /// How long one attempt may take to connect (seconds).
-    let connectTimeoutSeconds: Int
+    /// The store, with the link policy every connection to it is opened under.
+    let store: PostgresConnectionString
     /// Set by the owner's `close()`: the connection stays closed.
     var isClosed = false
     /// The earliest monotonic millisecond of the next attempt.
@@ -15,10 +13,9 @@ struct StoreReopening: Sendable {
     /// Why the last attempt failed (repeated to calls that come before the next attempt).
     private var lastFailure: String?
 
-    /// A reopening plan for `conninfo`.
-    init(conninfo: String, connectTimeoutSeconds: Int) {
-        self.conninfo = conninfo
-        self.connectTimeoutSeconds = connectTimeoutSeconds
+    /// A reopening plan for `store`.
+    init(store: PostgresConnectionString) {
+        self.store = store
     }
 
     /// A new connection in place of the broken one to `target`, or `.closed` / `.unavailable`.
@@ -29,7 +26,7 @@ struct StoreReopening: Sendable {
             throw StoreError.unavailable(target: target, reason: lastFailure ?? "the connection was lost; reconnecting")
         }
         do {
-            let connection = try PostgresConnection(conninfo, connectTimeoutSeconds: connectTimeoutSeconds)
+            let connection = try store.open()
             lastFailure = nil
             return connection
         } catch {

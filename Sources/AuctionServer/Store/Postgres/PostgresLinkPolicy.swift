@@ -1,0 +1,41 @@
+/// How every PostgreSQL connection a node opens behaves, from one setting (`store_timeout`): the
+/// stores, the bid ledger, the closing duty, the cluster listener and the presence writer alike.
+///
+/// The server's `statement_timeout` answers first when it hears the statement; a link gone silent
+/// (a partition, a hung host) answers nothing while TCP keeps accepting bytes, so each connection
+/// also has libpq keepalives, a TCP user timeout and our own answer deadline a second later.
+public struct PostgresLinkPolicy: Sendable, Hashable {
+    /// How long the store may take to connect or answer (milliseconds, at least 100).
+    public let timeoutMilliseconds: Int64
+
+    /// A policy with `timeoutMilliseconds` (the server passes `store_timeout`; 5 s by default).
+    public init(timeoutMilliseconds: Int64 = 5_000) {
+        self.timeoutMilliseconds = max(100, timeoutMilliseconds)
+    }
+
+    /// libpq's `connect_timeout`, in whole seconds (its unit), rounded up.
+    var connectTimeoutSeconds: Int { Int((timeoutMilliseconds + 999) / 1_000) }
+
+    /// Our own deadline for an answer: a second past the server's `statement_timeout`.
+    var answerTimeoutMilliseconds: Int32 { Int32(clamping: timeoutMilliseconds &+ 1_000) }
+
+    /// The libpq `key='value'` string for `store` with keepalives (idle and interval a third of the
+    /// timeout, three probes) and the TCP user timeout, unless the store's string sets them itself.
+    func conninfo(_ store: PostgresConnectionString) -> String {
+        let seconds = String(max(1, timeoutMilliseconds / 3_000))
+        return store.conninfo(adding: [
+            ("keepalives", "1"), ("keepalives_idle", seconds), ("keepalives_interval", seconds),
+            ("keepalives_count", "3"), ("tcp_user_timeout", String(timeoutMilliseconds)),
+        ])
+    }
+
+    /// Opens a connection to `store` under this policy (`statement_timeout` set; off with
+    /// `statementTimeout: false`, for a schema migration whose index builds may run long).
+    public func open(_ store: PostgresConnectionString, statementTimeout: Bool = true) throws(StoreError) -> PostgresConnection {
+        let connection = try PostgresConnection(conninfo(store), connectTimeoutSeconds: connectTimeoutSeconds)
+        guard statementTimeout else { return connection }
+        connection.answerTimeoutMilliseconds = answerTimeoutMilliseconds
+        try connection.execute("SET statement_timeout = \(timeoutMilliseconds)")
+        return connection
+    }
+}
