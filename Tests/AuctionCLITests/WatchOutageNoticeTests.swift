@@ -1,0 +1,52 @@
+import AuctionCLI
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+import AuctionTestSupport
+import Testing
+
+/// Piped `watch` and a server that goes away: the client's reconnect backoff runs on a manual clock the
+/// test moves, so the failed attempts of an outage follow one another without real time passing.
+@Suite struct WatchOutageNoticeTests {
+    /// `not connected; reconnecting…` once per outage, however many attempts fail in it (the old client
+    /// printed `not connected; reconnecting in 1 s` for each one).
+    @Test func pipedWatchSaysNotConnectedOncePerOutage() async throws {
+        let server = try CommandTestServer(products: 20)
+        defer { server.stop() }
+        let loop = try EventLoop.spawn(name: "watch-outage-test")
+        defer { loop.shutdown() }
+        let catalogue = try HTTPProductRepository(baseURL: server.httpURL, loop: loop,
+                                                  configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: 60_000))
+        let clock = ManualClock(SystemClock().now())
+        // The client's own backoff (250 ms doubling up to 10 s, with jitter), on the manual clock.
+        let client = try SocketClient(configuration: SocketClientConfiguration(
+            host: "127.0.0.1", port: Int(server.socketAddress.split(separator: ":").last ?? "") ?? 0, requestTimeoutMilliseconds: 60_000),
+            clock: clock)
+        defer { client.close() }
+        let attempts = Mutex(0)
+        client.onStateChange { state in if case .reconnecting = state { attempts.withLock { $0 += 1 } } }
+        let session = SocketSession()
+        session.loadedPages = 1
+        session.install(on: client)
+        let errors = MemorySink()
+        let watch = WatchSession(catalogue: catalogue, feed: SocketPriceFeed(client: client, session: session), socketSession: session,
+                                 ids: nil, output: MemorySink(), errors: errors)
+        client.start()
+        let pages = try await LoadCatalogue(products: catalogue).pages(from: 0, count: 1).map(\.products)
+        let (inputs, keys) = AsyncStream.makeStream(of: WatchEvent.self)
+        let running = Task { await watch.run(WatchModel(pages: pages, pageable: true, reachedEnd: false, interactive: false), inputs: inputs) }
+        #expect(await eventually { server.received.withLock { !$0.isEmpty } }, "connected and subscribed")
+
+        server.dropConnections()
+        server.stop()  // nothing listens any more: every attempt is refused
+        #expect(await eventually { errors.text.contains("not connected; reconnecting…") }, "\(errors.text)")
+        for failed in 1...4 {
+            clock.advance(milliseconds: 10_000)  // past any backoff delay: the next attempt is made, and refused
+            #expect(await eventually { attempts.withLock { $0 } > failed }, "attempt \(failed + 1) of the outage")
+        }
+        #expect(errors.text.components(separatedBy: "not connected").count == 2, "once for the outage: \(errors.text)")
+
+        keys.yield(.key(.character("q")))
+        _ = await running.value
+    }
+}
