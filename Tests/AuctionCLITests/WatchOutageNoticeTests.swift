@@ -13,28 +13,12 @@ import Testing
     @Test func pipedWatchSaysNotConnectedOncePerOutage() async throws {
         let server = try CommandTestServer(products: 20)
         defer { server.stop() }
-        let loop = try EventLoop.spawn(name: "watch-outage-test")
-        defer { loop.shutdown() }
-        let catalogue = try HTTPProductRepository(baseURL: server.httpURL, loop: loop,
-                                                  configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: 60_000))
         let clock = ManualClock(SystemClock().now())
-        // The client's own backoff (250 ms doubling up to 10 s, with jitter), on the manual clock.
-        let client = try SocketClient(configuration: SocketClientConfiguration(
-            host: "127.0.0.1", port: Int(server.socketAddress.split(separator: ":").last ?? "") ?? 0, requestTimeoutMilliseconds: 60_000),
-            clock: clock)
-        defer { client.close() }
-        let attempts = Mutex(0)
-        client.onStateChange { state in if case .reconnecting = state { attempts.withLock { $0 += 1 } } }
-        let session = SocketSession()
-        session.loadedPages = 1
-        session.install(on: client)
-        let errors = MemorySink()
-        let watch = WatchSession(catalogue: catalogue, feed: SocketPriceFeed(client: client, session: session), socketSession: session,
-                                 ids: nil, output: MemorySink(), errors: errors)
-        client.start()
-        let pages = try await LoadCatalogue(products: catalogue).pages(from: 0, count: 1).map(\.products)
-        let (inputs, keys) = AsyncStream.makeStream(of: WatchEvent.self)
-        let running = Task { await watch.run(WatchModel(pages: pages, pageable: true, reachedEnd: false, interactive: false), inputs: inputs) }
+        let piped = try PipedWatch(server, clock: clock)  // the client's own backoff: 250 ms doubling to 10 s, with jitter
+        defer { piped.close() }
+        let attempts = Mutex(0), errors = piped.errors
+        piped.client.onStateChange { state in if case .reconnecting = state { attempts.withLock { $0 += 1 } } }
+        let (running, keys) = try await piped.start()
         #expect(await eventually { server.received.withLock { !$0.isEmpty } }, "connected and subscribed")
 
         server.dropConnections()
