@@ -1,4 +1,4 @@
-import AuctionCLI
+@testable import AuctionCLI
 import AuctionCore
 import Testing
 
@@ -39,7 +39,7 @@ import Testing
 
     @Test func acceptsGlobalOptionsBeforeAndAfterTheCommand() throws {
         let before = try invocation(["--socket", "[::1]:3200", "--no-color", "list"])
-        #expect(before.global == GlobalOptions(socket: "[::1]:3200", noColor: true))
+        #expect(before.global.socket == "[::1]:3200" && before.global.noColor && before.global.http == nil && before.global.profile == nil)
         let after = try invocation(["list", "--http", "http://h:1", "--profile", "local"])
         #expect(after.global.http == "http://h:1")
         #expect(after.global.profile == "local")

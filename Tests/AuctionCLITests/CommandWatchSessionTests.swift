@@ -9,25 +9,10 @@ import Testing
     @Test func pushesBecomeLinesAndTheListStateIsReplayedAfterADrop() async throws {
         let server = try CommandTestServer(products: 20)
         defer { server.stop() }
-        let loop = try EventLoop.spawn(name: "watch-session-test")
-        defer { loop.shutdown() }
-        let catalogue = try HTTPProductRepository(baseURL: server.httpURL, loop: loop,
-                                                  configuration: HTTPClient.Configuration(responseTimeoutMilliseconds: 60_000))
-        let client = try SocketClient(configuration: SocketClientConfiguration(
-            host: "127.0.0.1", port: Int(server.socketAddress.split(separator: ":").last ?? "") ?? 0, requestTimeoutMilliseconds: 60_000,
-            backoff: ReconnectBackoff(initialMilliseconds: 20, maximumMilliseconds: 100)))
-        defer { client.close() }
-        let session = SocketSession()
-        session.loadedPages = 1
-        session.install(on: client)
-        let feed = SocketPriceFeed(client: client, session: session)
-        let output = MemorySink(), errors = MemorySink()
-        let watch = WatchSession(catalogue: catalogue, feed: feed, socketSession: session, ids: nil, output: output, errors: errors)
-        client.start()
-        let pages = try await LoadCatalogue(products: catalogue).pages(from: 0, count: 1).map(\.products)
-        let model = WatchModel(pages: pages, pageable: true, reachedEnd: false, interactive: false)
-        let (inputs, keys) = AsyncStream.makeStream(of: WatchEvent.self)
-        let running = Task { await watch.run(model, inputs: inputs) }
+        let piped = try PipedWatch(server, backoff: ReconnectBackoff(initialMilliseconds: 20, maximumMilliseconds: 100))
+        defer { piped.close() }
+        let output = piped.output, errors = piped.errors
+        let (running, keys) = try await piped.start()
 
         let listStates = { server.received.withLock { $0.filter { if case .listState(0) = $0 { true } else { false } }.count } }
         #expect(await eventually { listStates() == 1 })

@@ -1,4 +1,4 @@
-import AuctionCLI
+@testable import AuctionCLI
 import AuctionCore
 import Foundation
 import Testing
@@ -117,16 +117,19 @@ import Testing
         let watch = try WatchCommand(parsed(["watch", "--ids", "9,1", "--no-bell"]))
         #expect(watch.ids == [ProductID(9), ProductID(1)] && watch.noBell && watch.pages == 1 && !watch.json)
         let global = try parsed(["--http=http://h:1", "list", "--socket", "h:2", "--profile", "local", "--no-color"]).global
-        #expect(global == GlobalOptions(http: "http://h:1", socket: "h:2", profile: "local", noColor: true))
+        #expect(global.http == "http://h:1" && global.socket == "h:2" && global.profile == "local" && global.noColor && global.caFile == nil)
     }
 
-    /// The home-made parser was 1,136 lines with the options declared four times; declaring them once must shrink it.
+    /// The home-made parser was 1,136 lines with the options declared four times; declaring them once must
+    /// shrink it: Arguments/ and ParsableCommand.swift together stay at most 1,000 lines.
     @Test func theParserStaysSmallerThanBefore() throws {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/AuctionCLI/Arguments").standardized
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/AuctionCLI").standardized
+        let arguments = sources.appendingPathComponent("Arguments")
+        let files = try FileManager.default.contentsOfDirectory(atPath: arguments.path).filter { $0.hasSuffix(".swift") }
+            .map { arguments.appendingPathComponent($0) } + [sources.appendingPathComponent("App/ParsableCommand.swift")]
         let lines = try files.reduce(0) { total, file in
-            try total + String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            try total + String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count - 1
         }
-        #expect(lines < 1_136, "Sources/AuctionCLI/Arguments has \(lines) lines")
+        #expect(lines <= 1_000, "Sources/AuctionCLI/Arguments and App/ParsableCommand.swift have \(lines) lines")
     }
 }

@@ -20,15 +20,6 @@ public struct CommandGroup: Hashable, Sendable {
     ]
 }
 
-extension ProgramSpec {
-    /// The same program with its commands listed under `groups` in `--help`.
-    public func grouped(_ groups: [CommandGroup]) -> ProgramSpec {
-        var copy = self
-        copy.groups = groups
-        return copy
-    }
-}
-
 extension HelpText {
     /// The commands and their summaries, under the program's group headings (any left over last).
     static func commandList(_ spec: ProgramSpec) -> String {

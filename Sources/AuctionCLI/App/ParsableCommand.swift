@@ -18,15 +18,11 @@ extension ParsableCommand {
 
     /// Its name, summary and discussion with the options and arguments its properties declare.
     public static var spec: CommandSpec {
-        CommandSpec(name, summary: summary, options: declaredOptions, arguments: declaredArguments, discussion: discussion)
+        CommandSpec(name: name, summary: summary, options: declaredOptions, arguments: declaredArguments, discussion: discussion)
     }
 
-    /// Reads its declarations from `invocation` (a required argument missing is a usage error), then validates.
+    /// Reads its declarations from `invocation` (which the parser checked against them), then validates.
     public init(_ invocation: Invocation) throws(CommandError) {
-        let missing = Self.declaredArguments.filter { !$0.isOptional && invocation.arguments[$0.name] == nil }
-        guard missing.isEmpty else {
-            throw .usage(Self.name, "`\(Self.name)` needs " + missing.map { "<\($0.name)>" }.joined(separator: " "))
-        }
         self.init(reading: invocation)
         try validate()
     }

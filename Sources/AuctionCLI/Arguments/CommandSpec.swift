@@ -5,18 +5,9 @@ public struct CommandSpec: Hashable, Sendable {
     /// One line saying what it does.
     public var summary: String
     /// Its options (besides `--help` and the global options, which every command accepts).
-    public var options: [OptionSpec]
+    public var options: [OptionSpec] = []
     /// Its positional arguments, all required, in order.
-    public var arguments: [ArgumentSpec]
+    public var arguments: [ArgumentSpec] = []
     /// Extra paragraphs for its help page.
-    public var discussion: String
-
-    /// Declares a command.
-    public init(_ name: String, summary: String, options: [OptionSpec] = [], arguments: [ArgumentSpec] = [], discussion: String = "") {
-        self.name = name
-        self.summary = summary
-        self.options = options
-        self.arguments = arguments
-        self.discussion = discussion
-    }
+    public var discussion = ""
 }

@@ -22,14 +22,6 @@ public struct GlobalOptions: Hashable, ParsableArguments {
     /// The options as parsed (all absent outside a parse).
     public init() {}
 
-    /// Creates global options; all absent by default.
-    public init(http: String? = nil, socket: String? = nil, profile: String? = nil, noColor: Bool = false) {
-        self.http = http
-        self.socket = socket
-        self.profile = profile
-        self.noColor = noColor
-    }
-
     /// The flags in the form configuration resolution takes.
     public var overrides: EndpointOverrides {
         var overrides = EndpointOverrides(http: http, socket: socket, profile: profile)

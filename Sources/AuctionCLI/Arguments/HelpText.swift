@@ -11,7 +11,7 @@ public enum HelpText {
         out += "Usage: \(spec.name) [global options] <command> [options] [arguments]\n\n"
         out += "Commands:\n" + commandList(spec)
         out += "\nGlobal options (accepted before or after the command):\n"
-        out += table((spec.globalOptions + [helpOption, versionOption]).map { ($0.synopsis, $0.help) })
+        out += table(spec.allGlobalOptions.map { ($0.synopsis, $0.help) })
         out += "\n" + spec.epilogue + "\n"
         out += "\nExit status:\n"
         out += table(ExitCode.allCases.map { (String($0.rawValue), $0.meaning) })
@@ -28,11 +28,12 @@ public enum HelpText {
 
     /// One command's synopsis line, e.g. `Usage: auction bid [options] <id> <price>`.
     public static func synopsis(_ command: CommandSpec, in spec: ProgramSpec) -> String {
-        var line = "Usage: \(spec.name) \(command.name) [options]"
-        for argument in command.arguments {
-            line += command.name == "help" || argument.isOptional ? " [<\(argument.name)>]" : " <\(argument.name)>"
-        }
-        return line
+        "Usage: \(spec.name) \(command.name) [options]" + argumentsSynopsis(command)
+    }
+
+    /// The command's arguments as a synopsis shows them: ` <id> [<price>]` (help's topic is optional).
+    static func argumentsSynopsis(_ command: CommandSpec) -> String {
+        command.arguments.map { command.name == "help" || $0.isOptional ? " [<\($0.name)>]" : " <\($0.name)>" }.joined()
     }
 
     /// The short hint after a usage error: the command's synopsis and where its help is.
@@ -43,7 +44,7 @@ public enum HelpText {
     /// A command's help page: synopsis, summary, arguments, options, discussion.
     public static func command(_ command: CommandSpec, in spec: ProgramSpec) -> String {
         var out = synopsis(command, in: spec) + "\n\n"
-        out += command.summary.prefix(1).uppercased() + command.summary.dropFirst() + ".\n"
+        out += sentence(command.summary) + "\n"
         if !command.arguments.isEmpty {
             out += "\nArguments:\n" + table(command.arguments.map { ("<\($0.name)>", $0.help) })
         }
@@ -53,6 +54,9 @@ public enum HelpText {
         if !command.discussion.isEmpty { out += "\n" + command.discussion + "\n" }
         return out
     }
+
+    /// `text` as a sentence: capitalised, with a full stop.
+    static func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() + "." }
 
     /// Two aligned columns, indented by two spaces.
     static func table(_ rows: [(String, String)], width: Int? = nil) -> String {

@@ -15,60 +15,29 @@ public enum ManPage {
             ".SH COMMANDS",
         ]
         for command in spec.commands {
-            out.append(".TP")
-            out.append(".B " + escape(synopsis(command)))
-            out.append(escape(sentence(command.summary)))
+            let synopsis = command.name + command.options.map { " [--\($0.name)" + ($0.takesValue ? " \($0.valueName)]" : "]") }.joined()
+                + HelpText.argumentsSynopsis(command)
+            out += [".TP", ".B " + escape(synopsis), escape(HelpText.sentence(command.summary))]
             if !command.arguments.isEmpty || !command.options.isEmpty {
-                out.append(".RS")
-                for argument in command.arguments {
-                    out += [".TP", "\\fI\(escape(argument.name))\\fR", escape(argument.help)]
-                }
-                for option in command.options {
-                    out += [".TP", optionTerm(option), escape(option.help)]
-                }
-                out.append(".RE")
+                out += [".RS"] + command.arguments.flatMap { [".TP", "\\fI\(escape($0.name))\\fR", escape($0.help)] }
+                    + command.options.flatMap(optionItem) + [".RE"]
             }
             if !command.discussion.isEmpty {
                 out += [".IP", escape(command.discussion.split(separator: "\n").joined(separator: " "))]
             }
         }
-        out.append(".SH GLOBAL OPTIONS")
-        for option in spec.globalOptions + [HelpText.helpOption, HelpText.versionOption] {
-            out += [".TP", optionTerm(option), escape(option.help)]
-        }
-        out.append(".SH ENVIRONMENT AND FILES")
-        out.append(".nf")
+        out += [".SH GLOBAL OPTIONS"] + spec.allGlobalOptions.flatMap(optionItem) + [".SH ENVIRONMENT AND FILES", ".nf"]
         out += spec.epilogue.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }
-        out.append(".fi")
-        out.append(".SH EXIT STATUS")
-        for code in ExitCode.allCases {
-            out += [".TP", ".B \(code.rawValue)", escape(code.meaning)]
-        }
-        out.append(".SH SEE ALSO")
-        out.append("\\fBauction-server\\fR(1); docs/CLI.md in the source tree.")
+        out += [".fi", ".SH EXIT STATUS"] + ExitCode.allCases.flatMap { [".TP", ".B \($0.rawValue)", escape($0.meaning)] }
+        out += [".SH SEE ALSO", "\\fBauction-server\\fR(1); docs/CLI.md in the source tree."]
         return out.joined(separator: "\n") + "\n"
     }
 
-    private static func synopsis(_ command: CommandSpec) -> String {
-        var line = command.name
-        for option in command.options {
-            line += option.takesValue ? " [--\(option.name) \(option.valueName)]" : " [--\(option.name)]"
-        }
-        for argument in command.arguments {
-            line += argument.isOptional || command.name == "help" ? " [<\(argument.name)>]" : " <\(argument.name)>"
-        }
-        return line
-    }
-
-    private static func optionTerm(_ option: OptionSpec) -> String {
-        var term = option.shortName.map { "\\fB\\-\(escape(String($0)))\\fR, " } ?? ""
-        term += "\\fB\\-\\-\(escape(option.name))\\fR"
-        if option.takesValue { term += " \\fI\(escape(option.valueName))\\fR" }
-        return term
-    }
-
-    private static func sentence(_ text: String) -> String {
-        text.prefix(1).uppercased() + text.dropFirst() + "."
+    /// An option's `.TP` paragraph: `-h, --help` or `--page N`, then its help.
+    private static func optionItem(_ option: OptionSpec) -> [String] {
+        let term = (option.shortName.map { "\\fB\\-\(escape(String($0)))\\fR, " } ?? "") + "\\fB\\-\\-\(escape(option.name))\\fR"
+            + (option.takesValue ? " \\fI\(escape(option.valueName))\\fR" : "")
+        return [".TP", term, escape(option.help)]
     }
 
     /// Text safe in roff: backslashes as `\e`, hyphens as `\-`, a leading `.` or `'` guarded.

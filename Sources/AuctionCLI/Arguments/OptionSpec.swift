@@ -1,3 +1,5 @@
+import AuctionCore
+
 /// Declares one `--option` a command (or the program) accepts.
 public struct OptionSpec: Hashable, Sendable {
     /// What kind of value an option takes.
@@ -39,6 +41,30 @@ public struct OptionSpec: Hashable, Sendable {
 
     /// Whether the value names a file (its placeholder is `FILE`), so shells complete paths.
     public var takesFile: Bool { takesValue && valueName == "FILE" }
+
+    /// The typed value of `raw` (`true` for a flag, an `Int`, `[ProductID]` or `String`), or why it is wrong
+    /// (the parser adds the usage).
+    func read(_ raw: String) throws(UsageError) -> any Sendable {
+        func refuse(_ reason: String) -> UsageError { UsageError(reason: "`--\(name)` " + reason, usage: "") }
+        switch kind {
+        case .flag:
+            return true
+        case .text, .repeatedText:
+            guard !raw.isEmpty else { throw refuse("needs a non-empty \(valueName)") }
+            return raw
+        case .integer(let minimum, let maximum):
+            guard let number = Int(raw) else { throw refuse("needs a whole number, not `\(raw)`") }
+            guard number >= minimum, number <= maximum else { throw refuse("must be between \(minimum) and \(maximum), not \(number)") }
+            return number
+        case .integerList:
+            var ids: [ProductID] = []
+            for part in raw.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingBlanks() }) {
+                guard let number = Int(part), number >= 1 else { throw refuse("needs ids like 1,5,9; `\(part)` is not one") }
+                if !ids.contains(ProductID(number)) { ids.append(ProductID(number)) }
+            }
+            return ids
+        }
+    }
 
     /// How the option appears in usage text, e.g. `--page N` or `-h, --help`.
     public var synopsis: String {

@@ -23,6 +23,7 @@ extension ProgramSpec {
         Configuration: $XDG_CONFIG_HOME/auction/config (else ~/.config/auction/config), lines
           `http = URL`, `socket = HOST:PORT`, `profile = NAME`.
           Precedence: flag > environment > config file > profile > default.
-        """
-    ).grouped(CommandGroup.auction)
+        """,
+        groups: CommandGroup.auction
+    )
 }

@@ -15,15 +15,8 @@ public struct ProgramSpec: Hashable, Sendable {
     /// The headings `--help` lists the commands under (none: one plain list).
     public var groups: [CommandGroup] = []
 
-    /// Declares a program.
-    public init(name: String, summary: String, version: String, globalOptions: [OptionSpec], commands: [CommandSpec], epilogue: String) {
-        self.name = name
-        self.summary = summary
-        self.version = version
-        self.globalOptions = globalOptions
-        self.commands = commands
-        self.epilogue = epilogue
-    }
+    /// The global options and the built-in `-h, --help` and `--version`, as help, completions and the man page list them.
+    var allGlobalOptions: [OptionSpec] { globalOptions + [HelpText.helpOption, HelpText.versionOption] }
 
     /// The command with this name, if any.
     public func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }

@@ -7,13 +7,6 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The usage text of the command concerned (or the program).
     public var usage: String
 
-    /// Creates a usage error.
-    public init(reason: String, suggestion: String? = nil, usage: String) {
-        self.reason = reason
-        self.suggestion = suggestion
-        self.usage = usage
-    }
-
     /// The exit status for usage errors (2).
     public var exitCode: ExitCode { .usage }
 

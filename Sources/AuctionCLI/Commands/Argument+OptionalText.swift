@@ -2,8 +2,6 @@
 extension Argument where Value == String? {
     /// Declares `[<name>]`, optional text; `choices` lists its values when they are a fixed few.
     public init(text name: String, help: String, choices: [String] = []) {
-        self.init(ArgumentSpec(name, kind: .text, help: help, isOptional: true, choices: choices), absent: nil) {
-            if case .text(let text) = $0 { text } else { nil }
-        }
+        self.init(ArgumentSpec(name, kind: .text, help: help, isOptional: true, choices: choices), absent: nil)
     }
 }
