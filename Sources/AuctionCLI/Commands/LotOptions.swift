@@ -35,7 +35,7 @@ public struct LotOptions: Hashable, ParsableArguments {
     @Option(repeated: "image", valueName: "FILE", help: "attach a PNG, JPEG or WebP image (repeat for more; up to 10, 5 MiB each)")
     public var imagePaths: [String]
     /// `--min-increment` as given (`minimumIncrement` is its amount).
-    @Option(text: "min-increment", valueName: "AMOUNT", help: "the smallest raise over the current price (default 1; proxy bids step by the server's table)")
+    @Option(text: "min-increment", valueName: "AMOUNT", help: "the smallest raise (default: the server's table)")
     public var minimumIncrementText: String?
     /// `--reserve` as given (`reserve` is its amount).
     @Option(text: "reserve", valueName: "AMOUNT", help: "the lowest price it sells for (at least the start price)")
