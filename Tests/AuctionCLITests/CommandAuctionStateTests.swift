@@ -80,7 +80,7 @@ import Testing
         #expect(raised.status == .success, "stderr: \(raised.stderr)")
         #expect(try JSONValue.parse(Array(raised.stdout.utf8))["offered"] == 1_550, "1,050 + the minimum raise 500")
         let plain = await CommandHarness.run(["bid", "6", "--min"], environment: server.environment())
-        #expect(plain.stdout == "accepted: product 6 is now 1,061\n", "without a minimum raise: the price plus 1, the least the server accepts")
+        #expect(plain.stdout == "accepted: product 6 is now 1,110\n", "without a minimum raise: the increment table's 50 at 1,060")
     }
 
     @Test func bidNeedsAPriceOrMinButNotBoth() async {

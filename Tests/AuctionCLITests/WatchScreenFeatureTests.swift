@@ -85,7 +85,7 @@ import Testing
         screen.apply(watch.handle(.tick, now: start))
         #expect(screen.text.contains("› 1 빈티지 가죽 가방 · min raise 1,000 · next bid 22,500 · ends in 48 s · b bid"))
         screen.apply(watch.handle(.key(.down), now: start))
-        #expect(screen.text.contains("› 2 Mechanical keyboard · min raise 1 · next bid 23,001"), "no own minimum raise: the price plus 1\n\(screen.text)")
+        #expect(screen.text.contains("› 2 Mechanical keyboard · min raise 500 · next bid 23,500"), "\(screen.text)")
     }
 
     @Test func bOpensAPromptWithTheMinimumEnterBidsAndTheOutcomeShows() {
@@ -93,11 +93,11 @@ import Testing
         _ = watch.handle(.tick, now: start)
         _ = watch.handle(.key(.down), now: start)
         let opened = text(watch.handle(.key(.character("b")), now: start))
-        #expect(opened.contains("bid on 2 (min 23,001): 23,001▏ · Enter bid · Esc cancel"))
+        #expect(opened.contains("bid on 2 (min 23,500): 23,500▏ · Enter bid · Esc cancel"))
         // The price moves while the prompt is untouched: the prefilled minimum follows it.
         _ = watch.handle(.feed(.price(PriceUpdate(productID: ProductID(2), price: Money(24_000), change: Money(1_000),
                                                   direction: .up, auctionDate: "2026-11-22"))), now: start)
-        #expect(watch.prompt?.price == Money(24_001))
+        #expect(watch.prompt?.price == Money(24_500))
         _ = press([.character("2"), .character("8"), .character("0"), .character("0"), .character("0")], on: &watch, at: start)
         #expect(watch.prompt?.price == Money(28_000), "the first digit replaces the prefilled minimum")
         let sent = watch.handle(.key(.enter), now: start)

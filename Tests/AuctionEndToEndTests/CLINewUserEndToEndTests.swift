@@ -17,7 +17,7 @@ import Testing
         return Int64(json(show.stdout)["price"] as? Int ?? 0)
     }
 
-    /// The increment table's step at `price`: a raise of a realistic size for bids in these tests.
+    /// The increment table's step at `price` (the demo catalogue's product 1 and 2 have no own minimum raise).
     static func increment(_ price: Int64) -> Int64 { IncrementTable.standard.increment(at: Money(price)).minorUnits }
 
     @Test func theDemoHintIsACommandThatWorksAsPrintedAndLeavesWithTheDemo() async throws {
@@ -48,40 +48,35 @@ import Testing
         let maximum = before + before / 10
         let bid = try await alice.run(["bid", "2", "--max", String(maximum)])
         #expect(bid.status == 0, "\(bid.stderr)")
-        let next = before + 1  // product 2 has no own minimum raise: the server accepts the price plus 1
+        let next = before + Self.increment(before)
         let lines = bid.stdout.split(separator: "\n")
         #expect(lines.count == 1, "\(bid.stdout)")
         #expect(bid.stdout.contains("you bid \(Money(next)) on product 2 now") && bid.stdout.contains("up to \(Money(maximum))"), "\(bid.stdout)")
         #expect(try await Self.price(2, server.clientEnvironment) == next)
     }
 
-    /// Every minimum shown (show, the watch's line, its bid prompt, `bid --min`) is what the server says it
-    /// accepts: the lot's own `min_increment` (the demo's product 3: 1,000), else the price plus 1 (product 1
-    /// has none), as the server's `minimum_bid` — not the step of an increment table the client would assume.
-    @Test func theMinimumShownAndBidByMinIsWhatTheServerAccepts() async throws {
+    @Test func theIncrementShownAndBidByMinIsTheIncrementTables() async throws {
         let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }
-        let before = try await Self.price(1, server.clientEnvironment), own = try await Self.price(3, server.clientEnvironment)
+        let before = try await Self.price(1, server.clientEnvironment)
+        let step = Self.increment(before)
         let show = try await CLI.run(["show", "1"], environment: server.clientEnvironment)
-        #expect(show.stdout.contains("Min. raise 1  (next bid \(Money(before + 1)))"), "\(show.stdout)")
-        let showOwn = try await CLI.run(["show", "3"], environment: server.clientEnvironment)
-        #expect(showOwn.stdout.contains("Min. raise 1,000  (next bid \(Money(own + 1_000)))"), "\(showOwn.stdout)")
+        #expect(show.stdout.contains("Min. raise \(Money(step))  (next bid \(Money(before + step)))"), "\(show.stdout)")
         let tmux = try CLIWatchScreenEndToEndTests.watch("watch", server)
         defer { tmux.close() }
         let (screen, live) = try await CLI.screen(tmux) { $0.contains("connected ·") && $0.contains("next bid") }
         #expect(live, "screen:\n\(screen)")
-        #expect(screen.contains("min raise 1 · next bid \(Money(before + 1))"), "screen:\n\(screen)")
+        #expect(screen.contains("min raise \(Money(step)) · next bid \(Money(before + step))"), "screen:\n\(screen)")
         try tmux.sendKeys("b")
-        #expect(try await CLI.screen(tmux) { $0.contains("bid on 1 (min \(Money(before + 1)))") }.1)
+        #expect(try await CLI.screen(tmux) { $0.contains("bid on 1 (min \(Money(before + step)))") }.1)
         try tmux.sendKeys("Escape")
         let bid = try await CLI.run(["bid", "1", "--min"], environment: server.clientEnvironment)
-        #expect(bid.status == 0 && bid.stdout.contains("is now \(Money(before + 1))"), "\(bid.stdout) \(bid.stderr)")
-        let bidOwn = try await CLI.run(["bid", "3", "--min"], environment: server.clientEnvironment)
-        #expect(bidOwn.status == 0 && bidOwn.stdout.contains("is now \(Money(own + 1_000))"), "\(bidOwn.stdout) \(bidOwn.stderr)")
+        #expect(bid.status == 0 && bid.stdout.contains("is now \(Money(before + step))"), "\(bid.stdout) \(bid.stderr)")
         // The line under the table follows the price at once: never the next bid of a price already passed.
-        let (moved, followed) = try await CLI.screen(tmux) { CLIWatchScreenEndToEndTests.lines($0)[1]?.contains(Money(before + 1).description) == true }
+        let after = before + step, next = after + Self.increment(after)
+        let (moved, followed) = try await CLI.screen(tmux) { CLIWatchScreenEndToEndTests.lines($0)[1]?.contains(Money(after).description) == true }
         #expect(followed, "screen:\n\(moved)")
-        #expect(moved.contains("next bid \(Money(before + 2))"), "the same screen as the new price:\n\(moved)")
+        #expect(moved.contains("next bid \(Money(next))"), "the same screen as the new price:\n\(moved)")
         try tmux.sendKeys("q")
         #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
     }

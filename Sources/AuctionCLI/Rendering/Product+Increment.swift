@@ -1,18 +1,16 @@
 import AuctionCore
 
-/// The raise and the next bid the client shows and suggests for a lot: what the server says it accepts.
-/// The wire carries the lot's own minimum raise (`min_increment`, absent when none), and the server's
-/// `minimum_bid` is the price plus it, or plus 1 without one (docs/PROTOCOL.md). The server's increment
-/// table, which paces only its automatic proxy answers, is not on the wire, so the client does not guess it.
+/// The raise the client shows and suggests for a lot: the server's increment table at the current
+/// price (the step proxy bids answer by, e.g. 500 at 16,000), or the seller's own minimum raise.
 extension Product {
-    /// The lot's minimum raise: its own `min_increment` when set, else 1.
+    /// The lot's current increment: its own minimum raise when set, else the increment table's step at its price.
     public var currentIncrement: Money {
-        guard let own = minimumIncrement, own > .zero else { return Money(1) }
-        return own
+        IncrementTable.standard.increment(at: currentPrice, minimumIncrement: minimumIncrement)
     }
 
-    /// The least bid the server accepts now: the current price plus `currentIncrement` (saturating), as its `minimum_bid`.
+    /// The least bid worth placing now: the current price plus `currentIncrement` (saturating); a bid
+    /// below it is answered at once by any proxy that leads.
     public var nextBid: Money {
-        BidRules.minimumNextBid(current: currentPrice, minimumIncrement: minimumIncrement)
+        BidRules.minimumNextBid(current: currentPrice, minimumIncrement: currentIncrement)
     }
 }
