@@ -6,7 +6,11 @@ extension SQLiteCatalogueStore {
     public static let sortedCandidateCap = 2_000
     /// The rows one walk of an index may visit for a page (`query_row_budget`); a page whose filters
     /// match fewer rows than it wants within them ends early with a cursor (`CatalogueQueryWalk`).
-    public static let queryRowBudget = 2_000
+    public static let queryRowBudget = 500
+    /// How many lot ids one ranked walk of a search index covers, in rows of the budget: the walk stops
+    /// at the window's end (the page ends early there, with a cursor), so a search whose terms seldom meet
+    /// reads the postings of `queryRowBudget` × this many lots at most, not of the whole catalogue.
+    public static let searchWindowBudgets = 20
 
     /// One keyset page of `query` at time `now`.
     ///
