@@ -5,7 +5,8 @@ import Testing
 
 /// A sorted search that the sort's index drives checks each row for the search terms: on a real SQLite
 /// file, that check (substrings of the row's text for ASCII and caseless terms, the trigram index for
-/// cased letters beyond ASCII) finds exactly the lots the search's own index finds, in the same order.
+/// cased letters beyond ASCII) finds exactly the lots the search's own index finds, in the same order;
+/// a walk whose rows each cost a probe visits a tenth of the row budget.
 @Suite struct SearchCheckTests {
     private static let now = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
 
@@ -55,5 +56,25 @@ import Testing
             let listing = Self.listings[index], text = (listing.name + " " + listing.description + " " + listing.seller).lowercased()
             return text.contains("vintage") && text.contains("lamp")
         }.map { $0 + 1 }))
+    }
+
+    @Test func aWalkWhoseRowsAreProbedVisitsATenthOfTheBudget() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = try SQLiteCatalogueStore(path: folder.file("catalogue.sqlite"))
+        defer { store.close() }
+        // Lots 1…200 at rising prices; only the last ten are named with a cased letter beyond ASCII.
+        try store.add((1...200).map { index in
+            ProductListing(name: index > 190 ? "École desk \(index)" : "oak desk \(index)", seller: "oliver", description: "",
+                           startPrice: Money(Int64(1_000 + index)), listedAt: Self.now, endsAt: Self.now.adding(milliseconds: 86_400_000))
+        })
+        // The price index drives (a candidate cap of 1) and each row is a trigram probe: 160 / 10 rows a page.
+        var request = CatalogueQueryRequest(CatalogueQuery(search: "école", sort: .price), limit: 5)
+        let first = try store.query(request, now: Self.now, candidateCap: 1, rowBudget: 160)
+        #expect(first.ids.isEmpty && first.next?.id == 16, "\(String(describing: first.next))")
+        // The ASCII term's check reads the row's text: the walk visits the whole budget.
+        request = CatalogueQueryRequest(CatalogueQuery(search: "desk 19", sort: .price), limit: 50)
+        let ascii = try store.query(request, now: Self.now, candidateCap: 1, rowBudget: 160)
+        #expect(ascii.ids.map(\.rawValue) == [19] && ascii.next?.id == 160, "\(ascii.ids) \(String(describing: ascii.next))")
     }
 }
