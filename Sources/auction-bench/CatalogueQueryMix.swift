@@ -43,6 +43,11 @@ struct CatalogueQueryMix {
             Kind(name: "search: FTS syntax as text", isSearch: true, pagesDeep: 0, targets: syntax.map(search)),
             Kind(name: "search + sort=price / ending", isSearch: true, pagesDeep: 2,
                  targets: common.prefix(4).map { search($0) + "&sort=price" } + koreanShort.prefix(3).map { search($0) + "&sort=ending" }),
+            // Two words that often meet, sorted: the sort's index drives and each row is checked for both.
+            Kind(name: "search: 2 words + sort", isSearch: true, pagesDeep: 1,
+                 targets: ["\(common[0]) \(english[60])", "\(common[0]) \(common[1])", "\(common[2]) \(english[40])"].flatMap { text in
+                     [search(text) + "&sort=price", search(text) + "&sort=ending"]
+                 }),
             Kind(name: "each sort, 4 pages deep", isSearch: false, pagesDeep: 3,
                  targets: ["id", "ending", "price", "new", "change", "bids"].map { "/products/query?sort=" + $0 }),
             Kind(name: "ending_within (1 h to 7 d)", isSearch: false, pagesDeep: 3,

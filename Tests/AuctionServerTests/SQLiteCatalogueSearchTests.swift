@@ -8,9 +8,9 @@ import Testing
 /// short Latin terms as word starts, and filtered pages that give the same lots whichever index
 /// drives them (a narrowing filter's, or the sort's own walk).
 @Suite struct SQLiteCatalogueSearchTests {
-    private let now = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
+    let now = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
 
-    private func store(_ folder: TemporaryDirectory, _ listings: [ProductListing]) throws -> SQLiteCatalogueStore {
+    func store(_ folder: TemporaryDirectory, _ listings: [ProductListing]) throws -> SQLiteCatalogueStore {
         let store = try SQLiteCatalogueStore(path: folder.file("catalogue.sqlite"))
         try store.add(listings)
         return store
@@ -23,7 +23,7 @@ import Testing
     }
 
     /// Every page of `query`, cursors followed.
-    private func walk(_ store: SQLiteCatalogueStore, _ query: CatalogueQueryRequest, cap: Int = SQLiteCatalogueStore.sortedCandidateCap) throws -> [Int] {
+    func walk(_ store: SQLiteCatalogueStore, _ query: CatalogueQueryRequest, cap: Int = SQLiteCatalogueStore.sortedCandidateCap) throws -> [Int] {
         var query = query
         var ids: [Int] = []
         for _ in 0..<100 {

@@ -39,9 +39,9 @@ import Testing
             return try #require(AccountDTO.session(from: answer.body))
         }
 
-        func login(_ name: String) async throws -> (status: Int, session: UserSession?) {
-            let answer = try await http.post("/users/login", json: AccountDTO.credentialsBody(name: name, password: "correct horse"))
-            return (answer.status.code, AccountDTO.session(from: answer.body))
+        func login(_ name: String, password: String = "correct horse") async throws -> (status: Int, session: UserSession?, error: String?) {
+            let answer = try await http.post("/users/login", json: AccountDTO.credentialsBody(name: name, password: password))
+            return (answer.status.code, AccountDTO.session(from: answer.body), try? JSONValue.parse(answer.body)["error"]?.stringValue)
         }
 
         func me(_ token: String) async throws -> Int {
@@ -99,6 +99,27 @@ import Testing
         clock.advance(milliseconds: 20_000)
         #expect(try await harness.login("flood").status == 200)
         #expect(try Self.liveSessions(test, now: clock.now(), name: "flood") == 5)  // registration + 4 logins, under the default 10
+    }
+
+    @Test func aRightPasswordLoginRefusedByTheNamesRateSaysSoNotFailedLogins() async throws {
+        let test = try TestStore(.sqlite)
+        let clock = ManualClock(SystemClock().now())
+        let harness = try Harness(test, clock: clock) { configuration in
+            configuration.accounts.loginsPerName = .perMinute(2)
+        }
+        defer { harness.stop() }
+        _ = try await harness.register("flood")
+        for _ in 0..<2 { #expect(try await harness.login("flood").status == 200) }
+        // No login of this name ever failed: the refusal names the per-user rate and its wait (60 s / 2 = 30 s).
+        let refused = try await harness.login("flood")
+        #expect(refused.status == 429)
+        #expect(refused.error == "too many logins for this user; try again in 30 s")
+        // Failed logins still say so once they are what limits (5 a minute from one address and name by default).
+        clock.advance(milliseconds: 60_000)
+        for _ in 0..<5 { #expect(try await harness.login("flood", password: "wrong horse").status == 401) }
+        let failures = try await harness.login("flood")
+        #expect(failures.status == 429)
+        #expect(failures.error == "too many failed logins; try again later")
     }
 
     /// Sessions of `name` neither revoked nor expired, read from the store.

@@ -94,6 +94,8 @@ public enum AccountEndpoints {
             return response
         case .rateLimited(let retry):
             return tooManyRequests("too many failed logins; try again later", retry: retry)
+        case .tooManyLogins(let retry):
+            return tooManyRequests("too many logins for this user; try again in \((retry + 999) / 1000) s", retry: retry)
         case .tooManyRegistrations(let retry):
             return tooManyRequests("too many registrations from your network; try again later", retry: retry)
         case .system, .store:

@@ -10,6 +10,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidCredentials
     /// Too many failed logins; try again after this many milliseconds.
     case rateLimited(retryAfterMilliseconds: Int64)
+    /// Too many logins of this name, right passwords too (`logins_per_user`); try again after this many milliseconds.
+    case tooManyLogins(retryAfterMilliseconds: Int64)
     /// Too many registrations from the client's network; try again after this many milliseconds.
     case tooManyRegistrations(retryAfterMilliseconds: Int64)
     /// The token is unknown, expired or revoked.
@@ -29,6 +31,7 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nameTaken(let name): "the name '\(name)' is already taken"
         case .invalidCredentials: "invalid name or password"
         case .rateLimited(let ms): "too many failed logins; try again in \((ms + 999) / 1000) s"
+        case .tooManyLogins(let ms): "too many logins for this user; try again in \((ms + 999) / 1000) s"
         case .tooManyRegistrations(let ms): "too many registrations from this network; try again in \((ms + 999) / 1000) s"
         case .invalidToken: "not logged in (the session is unknown, expired or revoked)"
         case .system(let why): "system failure: \(why)"

@@ -61,7 +61,8 @@ public final class AccountService: Sendable {
 
     /// Checks a name and password and opens a session. `invalidCredentials` for a wrong password
     /// or an unknown name alike; `rateLimited` after too many failures from the address, its
-    /// network or for the name from it, or while a name under attack makes unknown networks wait.
+    /// network or for the name from it, or while a name under attack makes unknown networks wait;
+    /// `tooManyLogins` once the name's logins (right passwords too) are spent, before any hashing.
     public func login(name: String, password: String, address: String?) throws(AccountError) -> UserSession {
         let limitedName = String(decoding: name.utf8.prefix(64), as: UTF8.self)
         let ticket: LoginLimits.Ticket
@@ -69,8 +70,9 @@ public final class AccountService: Sendable {
         case .success(let reserved):
             ticket = reserved
         case .failure(let wait):
-            log("accounts: login from \(address ?? "?") refused: rate limited for \(wait.milliseconds) ms")
-            throw AccountError.rateLimited(retryAfterMilliseconds: wait.milliseconds)
+            log("accounts: login from \(address ?? "?") refused: \(wait.isNameRate ? "the name's login rate" : "rate limited") for \(wait.milliseconds) ms")
+            throw wait.isNameRate ? AccountError.tooManyLogins(retryAfterMilliseconds: wait.milliseconds)
+                                  : AccountError.rateLimited(retryAfterMilliseconds: wait.milliseconds)
         }
         var failed = false  // only a wrong name or password counts, not a store failure
         var succeeded = false

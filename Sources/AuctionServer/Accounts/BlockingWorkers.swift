@@ -10,6 +10,8 @@ public final class BlockingWorkers: Sendable {
     private let threads: [WorkerThread]
     /// Most jobs waiting at once.
     public var maximumQueued: Int { queue.maximumQueued }
+    /// Jobs waiting now (not yet taken by a thread).
+    public var queued: Int { queue.count }
 
     /// Starts `threads` workers (at least one) named `name` with a queue of at most `maximumQueued` jobs.
     public init(name: String = "auction-workers", threads count: Int = 2, maximumQueued: Int = 256) {

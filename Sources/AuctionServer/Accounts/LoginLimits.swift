@@ -71,7 +71,8 @@ struct LoginLimits: Sendable {
         var buckets: [(Bucket, String)] = [(.pair, (address ?? "?") + " " + name)]
         if let address, let network { buckets += [(.address, address), (.network, network)] }
         var wait: Int64 = 0
-        if !successes.allows(name, now: now) { wait = max(1_000, successes.retryAfterMilliseconds(name, now: now)) }
+        // The name's logins (right passwords too) are a cause apart: its refusal must not speak of failures.
+        let nameWait = successes.allows(name, now: now) ? 0 : max(1_000, successes.retryAfterMilliseconds(name, now: now))
         for (bucket, key) in buckets {
             let limiter = self.limiter(bucket)
             guard limiter.available(key, now: now) <= inFlight[Self.flightKey(bucket, key), default: 0] else { continue }
@@ -90,7 +91,9 @@ struct LoginLimits: Sendable {
                 holdsName = true
             }
         }
-        guard wait == 0 else { return .failure(LoginWait(milliseconds: wait)) }
+        guard wait == 0 && nameWait == 0 else {
+            return .failure(LoginWait(milliseconds: max(wait, nameWait), isNameRate: nameWait > wait))
+        }
         for (bucket, key) in buckets { inFlight[Self.flightKey(bucket, key), default: 0] += 1 }
         if holdsName { inFlight["name " + name, default: 0] += 1 }
         return .success(Ticket(buckets: buckets, name: name, network: network, holdsName: holdsName))
@@ -220,4 +223,6 @@ struct LoginLimits: Sendable {
 struct LoginWait: Error, Sendable, Hashable {
     /// Milliseconds until trying again may succeed.
     var milliseconds: Int64
+    /// Whether the longest wait is the name's own login rate (`logins_per_user`), not failed logins.
+    var isNameRate = false
 }

@@ -7,15 +7,17 @@ import Synchronization
 public struct CatalogueQueryLimits: Sendable, Hashable {
     /// Rows one index walk of a page may visit (`query_row_budget`); past it the page ends early with a cursor.
     public var rowBudget = CatalogueStore.queryRowBudget
-    /// `GET /products/query` requests one client address may make a second, as a burst that refills
-    /// evenly (`queries_per_address`); more are answered 429 `rate_limited` with Retry-After.
+    /// Catalogue queries one client address may make a second, `GET /products/query` and socket request 13
+    /// together, as a burst that refills evenly (`queries_per_address`); more are answered 429 `rate_limited`
+    /// with Retry-After (socket: `rate_limited` with `retry_after_ms`).
     public var queriesPerAddressPerSecond = 20
 
     /// The defaults.
     public init() {}
 }
 
-/// The per-address query rate of `GET /products/query`: a token bucket per client address on the server's clock.
+/// The per-address query rate of `GET /products/query` and socket request 13: one token bucket per client
+/// address on the server's clock, shared by both paths (a client cannot double its rate by using both).
 final class QueryRate: Sendable {
     private let limiter: Mutex<RateLimiter<String>>
     private let now: @Sendable () -> Timestamp

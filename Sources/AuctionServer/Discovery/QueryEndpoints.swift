@@ -55,6 +55,13 @@ public struct QueryEndpoints: HTTPRouteCollection {
         rate = QueryRate(perSecond: limits.queriesPerAddressPerSecond, now: now)
     }
 
+    /// The route over `run`, each client address taking its queries from `rate` (shared with socket request 13).
+    init(offload: CatalogueEndpoints.Offload? = nil, rate: QueryRate, run: @escaping Run) {
+        self.run = run
+        self.offload = offload
+        self.rate = rate
+    }
+
     /// Adds `GET /products/query`.
     public func register(on router: inout HTTPRouter) {
         let run = self.run, offload = self.offload, rate = self.rate

@@ -13,6 +13,8 @@
 public struct SearchTerms: Hashable, Sendable {
     /// The FTS5 MATCH expression for the trigram indexes (implicit AND of quoted phrases), nil when no term is long enough.
     public var match: String?
+    /// The terms of three or more characters, as typed (the phrases of `match`).
+    public var longTerms: [String]
     /// Terms under three characters (lowercased), in order.
     public var shortTerms: [String]
     /// The FTS5 MATCH expression for the word index: each short term with a letter or digit as a quoted prefix.
@@ -25,6 +27,7 @@ public struct SearchTerms: Hashable, Sendable {
     /// Splits `text` (already trimmed and within `CatalogueQuery.maximumSearchCharacters`).
     public init(_ text: String) {
         var phrases: [String] = []
+        var long: [String] = []
         var short: [String] = []
         var prefixes: [String] = []
         var literal: [String] = []
@@ -32,6 +35,7 @@ public struct SearchTerms: Hashable, Sendable {
         for term in text.split(whereSeparator: { $0.isWhitespace }) {
             if term.unicodeScalars.count >= 3 {
                 phrases.append(Self.quoted(term))
+                long.append(String(term))
                 continue
             }
             let lowered = String(term).lowercased()
@@ -45,6 +49,7 @@ public struct SearchTerms: Hashable, Sendable {
             }
         }
         match = phrases.isEmpty ? nil : phrases.joined(separator: " ")
+        longTerms = long
         shortTerms = short
         wordMatch = prefixes.isEmpty ? nil : prefixes.joined(separator: " ")
         literalTerms = literal

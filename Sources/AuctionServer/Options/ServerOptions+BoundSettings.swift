@@ -1,7 +1,7 @@
 extension ServerOptions {
     /// What one query and one user's sessions may cost (docs/SECURITY.md), listed after the bidding settings in `--help`.
     static let boundSettings: [Setting] = [
-        .number("query_row_budget", help: "rows one page of /products/query may walk before it ends early with a cursor (default 2000)",
+        .number("query_row_budget", help: "rows one page of /products/query may walk before it ends early with a cursor (default 500)",
                 in: 16...1_000_000, expected: "a count 16-1000000") { configuration, rows in
             configuration.query.rowBudget = rows
         },

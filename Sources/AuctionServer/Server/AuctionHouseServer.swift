@@ -273,9 +273,12 @@ public final class AuctionHouseServer: Sendable {
             }
         })
         let query = configuration.query, queryClock = self.clock
-        router.add(QueryEndpoints(offload: { readers.submit($0) }, limits: query, now: { queryClock.now() },
+        // One rate per client address for HTTP queries and socket request 13 together.
+        let queryRate = QueryRate(perSecond: query.queriesPerAddressPerSecond, now: { queryClock.now() })
+        router.add(QueryEndpoints(offload: { readers.submit($0) }, rate: queryRate,
                                   run: live.queryRunner(clock: clock, rowBudget: query.rowBudget)))
         service.queryPages = live.pageRunner(clock: clock, rowBudget: query.rowBudget, offload: { readers.submit($0) })
+        service.queryRate = queryRate
         if let relay = running.notifications {
             router.add(NotificationEndpoints(sessions: sessions, store: relay.store, workers: relay.readers, clock: clock))
         }

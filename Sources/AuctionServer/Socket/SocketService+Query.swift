@@ -8,9 +8,18 @@ extension SocketService {
     typealias QueryPages = @Sendable (_ query: CatalogueQueryRequest, _ pages: Int,
                                       _ done: @escaping @Sendable ([ProductID]?) -> Void) -> Bool
 
-    /// Request 13 (loop thread): checks the query, runs it on a catalogue reader, then makes the
-    /// connection's list state follow exactly the lots on its pages and replies like list state.
+    /// Request 13 (loop thread): takes a query from the address's rate, checks the query, runs it on a
+    /// catalogue reader, then makes the connection's list state follow exactly the lots on its pages and
+    /// replies like list state.
     func queryStateFromClient(_ parameters: [String: String], pages: Int, completionID: Int64?, peer: SocketPeer) {
+        // One query from the address's bucket, the one `GET /products/query` takes from too.
+        if let wait = queryRate?.take(peer.connection.remoteAddress.host) {
+            log.debug("socket: \(peer.label) asked for queries too fast")
+            reply(to: peer, completionID, result: false, reason: .rateLimited, fields: JSONObject([
+                ("message", .string("too many queries from your address; try again in a moment")), ("retry_after_ms", .int(wait)),
+            ]))
+            return
+        }
         let query: CatalogueQueryRequest
         do throws(CatalogueQueryError) {
             query = try CatalogueQueryRequest(parameters: parameters)

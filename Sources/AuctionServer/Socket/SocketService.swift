@@ -56,6 +56,8 @@ final class SocketService {
     var notifications: NotificationRelay?
     /// Runs request 13's queries (nil: request 13 is refused with `invalid`).
     var queryPages: QueryPages?
+    /// The per-address query rate request 13 shares with `GET /products/query` (nil: none).
+    var queryRate: QueryRate?
     /// Connections following a query (request 13) and the query re-runs that find listed lots for them (`SocketService+QueryListings`).
     var queryListings = QueryListings()
     /// The last seq pushed per product: no push repeats or lowers it (`PushedSequences`).

@@ -25,6 +25,9 @@ struct CatalogueQueryWalk {
     var key: String
     /// The ORDER BY that follows the index (`k, id`, `p.id`, `f.rowid DESC`).
     var order: String
+    /// Where `range` stops short of the index's end, as the cursor a page that runs out there ends with
+    /// (a ranked walk's id window); nil when the range runs to the end.
+    var floor: (key: Int64, id: Int64)?
 
     /// Walks at most `budget` rows, checking `filter` on each, until `wanted` match.
     ///
@@ -71,6 +74,10 @@ struct CatalogueQueryWalk {
             }
             if let spent = outcome.spentAt {
                 next = cursor(index, spent.key, spent.id)
+                break
+            }
+            if let floor = walk.floor {  // the walk's window ran out short of the index's end
+                next = cursor(index, floor.key, floor.id)
                 break
             }
         }
