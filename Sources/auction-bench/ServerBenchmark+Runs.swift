@@ -31,6 +31,8 @@ struct ServerBench {
     let bidderLoop: EventLoop
     let watcherLoop: EventLoop
     let seconds: Double
+    /// When set, every bidder and watcher speaks TLS, trusting this context's CA (the `tls` suite).
+    var tls: TLSContext? = nil
     /// Prices start far above the demo catalogue's, and each level continues above the last.
     private static let basePrice: Int64 = 1_000_000_000_000
 
@@ -45,7 +47,7 @@ struct ServerBench {
     func pushes(watchers count: Int, bidders bidderCount: Int, watcherPorts: [Int]? = nil, level: Int? = nil) -> PushResult {
         let ports = watcherPorts ?? [port]
         let connections = ports.enumerated().flatMap { index, watcherPort in
-            connectMany(count / ports.count + (index < count % ports.count ? 1 : 0), port: watcherPort, on: watcherLoop)
+            connectMany(count / ports.count + (index < count % ports.count ? 1 : 0), port: watcherPort, on: watcherLoop, tls: tls)
         }
         let watchers = BenchWatchers(loop: watcherLoop)
         onLoop(watcherLoop) {
@@ -96,7 +98,7 @@ struct ServerBench {
     }
 
     private func startBidders(_ count: Int, level: Int, proxies: Bool = false) -> [BenchBidder] {
-        let connections = connectMany(count, port: port, on: bidderLoop)
+        let connections = connectMany(count, port: port, on: bidderLoop, tls: tls)
         let start = Self.basePrice * Int64(level)
         return onLoop(bidderLoop) {
             let bidders = connections.enumerated().map { index, connection in
