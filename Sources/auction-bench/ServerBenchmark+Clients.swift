@@ -207,6 +207,16 @@ func onLoop<T>(_ loop: EventLoop, _ body: @escaping () -> T) -> T {
     return box.value!
 }
 
+/// The bidders' and the watchers' event loops; nil (after saying why, as `suite`) when one cannot start.
+func spawnClientLoops(suite: String) -> (bidders: EventLoop, watchers: EventLoop)? {
+    do {
+        return (try EventLoop.spawn(name: "bench-bidders"), try EventLoop.spawn(name: "bench-watchers"))
+    } catch {
+        print("\(suite): cannot start client loops: \(error)")
+        return nil
+    }
+}
+
 /// Connects `count` times to the socket on `loop` (over TLS with `tls`); returns the connections in order.
 func connectMany(_ count: Int, port: Int, on loop: EventLoop, tls: TLSContext? = nil) -> [TCPConnection] {
     let latch = Latch<Bool>()

@@ -59,14 +59,7 @@ func runTLSBenchmark(_ arguments: [String]) -> Int32 {
         print("tls benchmark: the plaintext listeners did not start")
         return 1
     }
-    let bidderLoop: EventLoop, watcherLoop: EventLoop
-    do {
-        bidderLoop = try EventLoop.spawn(name: "bench-bidders")
-        watcherLoop = try EventLoop.spawn(name: "bench-watchers")
-    } catch {
-        print("tls benchmark: cannot start client loops: \(error)")
-        return 1
-    }
+    guard let (bidderLoop, watcherLoop) = spawnClientLoops(suite: "tls benchmark") else { return 1 }
     defer {
         bidderLoop.shutdown()
         watcherLoop.shutdown()
@@ -96,8 +89,8 @@ private func measureFanOut(plain: ServerBench, secured: ServerBench, watchers: I
     print("")
     print("price pushes to \(watchers) watchers with 4 pages loaded, 60 bidders; runs alternate plaintext / TLS")
     print(pad("run", 6) + pad("transport", 12) + pad("pushes/s", 12) + pad("bids/s", 10) + pad("delivered", 12)
-          + pad("p50 sent→push", 16) + "p99 sent→push")
-    var rates: [Bool: [Double]] = [false: [], true: []]
+          + pad("p50 sent→push", 16) + pad("p99 sent→push", 16) + pad("server µs", 12) + "server loop CPU")
+    var rates: [Bool: [Double]] = [false: [], true: []], costs: [Bool: [Double]] = [false: [], true: []]
     var level = 1_000
     for round in 1...rounds {
         for overTLS in [false, true] {
@@ -108,15 +101,22 @@ private func measureFanOut(plain: ServerBench, secured: ServerBench, watchers: I
                 return false
             }
             rates[overTLS, default: []].append(result.pushesPerSecond)
+            let serverMicroseconds = result.serverLoopCPU * 1e6 / Double(max(1, result.pushes))
+            costs[overTLS, default: []].append(serverMicroseconds)
             print(pad("\(round)", 6) + pad(overTLS ? "TLS" : "plaintext", 12) + pad(format(result.pushesPerSecond / 1_000_000, 2) + " M", 12)
                   + pad(format(result.bidsPerSecond, 0), 10) + pad(format(result.deliveredShare * 100, 1) + " %", 12)
-                  + pad(format(Double(result.p50) / 1_000_000, 2) + " ms", 16) + format(Double(result.p99) / 1_000_000, 2) + " ms")
+                  + pad(format(Double(result.p50) / 1_000_000, 2) + " ms", 16) + pad(format(Double(result.p99) / 1_000_000, 2) + " ms", 16)
+                  + pad(format(serverMicroseconds, 2), 12) + format(result.serverLoopCPU / plain.seconds * 100, 0) + " %")
         }
     }
     let plainMedian = medianOf(rates[false] ?? []), tlsMedian = medianOf(rates[true] ?? [])
     print("median pushes/s: plaintext \(format(plainMedian / 1_000_000, 2)) M, TLS \(format(tlsMedian / 1_000_000, 2)) M; "
           + "TLS / plaintext \(format(plainMedian > 0 ? tlsMedian / plainMedian : 0, 2)) (target ≥ 0.6)")
-    print("(the watchers' decryption runs in this process too, on one client loop)")
+    let plainCost = medianOf(costs[false] ?? []), tlsCost = medianOf(costs[true] ?? [])
+    print("median server-loop CPU per delivered push: plaintext \(format(plainCost, 2)) µs, TLS \(format(tlsCost, 2)) µs; "
+          + "pushes per server CPU-second TLS / plaintext \(format(tlsCost > 0 ? plainCost / tlsCost : 0, 2))")
+    print("(server µs: the server loop's CPU per delivered push, and its share of one core, in the measured window;")
+    print(" the watchers' decryption runs in this process too, on one client loop)")
     return true
 }
 
