@@ -62,7 +62,8 @@ let package = Package(
         .executableTarget(name: "auction-server", dependencies: ["AuctionServer"]),
         .executableTarget(
             name: "auction-bench",
-            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionServer", "AuctionCLI", "AuctionImage", "AuctionEngine"]
+            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionServer", "AuctionCLI", "AuctionImage", "AuctionEngine",
+                           "AuctionTestSupport"]
         ),
         // Fuzz targets (frames, HTTP, the bid path, money) for the CI's bounded run and `scripts/fuzz`.
         .target(

@@ -168,7 +168,7 @@ private func measureList(_ addresses: ServerAddresses, runs: Int) -> Int32 {
 }
 
 /// Nanoseconds from `posix_spawn` until 16 lines (header + 15 products) arrived on the pipe.
-private func timeFirstPage(_ path: String, _ arguments: [String]) -> Int64? {
+func timeFirstPage(_ path: String, _ arguments: [String]) -> Int64? {
     var fds: [Int32] = [-1, -1]
     guard pipe(&fds) == 0 else { return nil }
     var actions = posix_spawn_file_actions_t()
@@ -251,7 +251,7 @@ private func withoutColours(_ text: String) -> String {
     return out
 }
 
-private func executableDirectory() -> String {
+func executableDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard count > 0 else { return "." }
@@ -273,4 +273,4 @@ private func percentile(_ values: [Int64], _ fraction: Double) -> Int64 {
 
 private func mean(_ values: [Int]) -> Int { values.isEmpty ? 0 : values.reduce(0, +) / values.count }
 private func micro(_ nanoseconds: Int64) -> String { "\(nanoseconds / 1_000) µs" }
-private func milli(_ nanoseconds: Int64) -> String { "\(nanoseconds / 1_000_000).\(nanoseconds / 100_000 % 10) ms" }
+func milli(_ nanoseconds: Int64) -> String { "\(nanoseconds / 1_000_000).\(nanoseconds / 100_000 % 10) ms" }

@@ -207,15 +207,25 @@ func onLoop<T>(_ loop: EventLoop, _ body: @escaping () -> T) -> T {
     return box.value!
 }
 
-/// Connects `count` times to the socket on `loop`; returns the connections in order.
-func connectMany(_ count: Int, port: Int, on loop: EventLoop) -> [TCPConnection] {
+/// The bidders' and the watchers' event loops; nil (after saying why, as `suite`) when one cannot start.
+func spawnClientLoops(suite: String) -> (bidders: EventLoop, watchers: EventLoop)? {
+    do {
+        return (try EventLoop.spawn(name: "bench-bidders"), try EventLoop.spawn(name: "bench-watchers"))
+    } catch {
+        print("\(suite): cannot start client loops: \(error)")
+        return nil
+    }
+}
+
+/// Connects `count` times to the socket on `loop` (over TLS with `tls`); returns the connections in order.
+func connectMany(_ count: Int, port: Int, on loop: EventLoop, tls: TLSContext? = nil) -> [TCPConnection] {
     let latch = Latch<Bool>()
     let results = BenchBox<[Int: TCPConnection]>()
     results.value = [:]
     loop.execute {
         var pending = count
         for index in 0..<count {
-            TCPConnection.connect(host: "127.0.0.1", port: port, timeoutMilliseconds: 10_000, on: loop) { result in
+            TCPConnection.connect(host: "127.0.0.1", port: port, timeoutMilliseconds: 10_000, on: loop, tls: tls) { result in
                 if case .success(let connection) = result { results.value?[index] = connection }
                 pending -= 1
                 if pending == 0 { latch.fulfil(true) }

@@ -15,12 +15,17 @@ final class IdleConnections {
     private let output = Pipe()
 
     /// Opens `count` connections to 127.0.0.1:`port`; nil when the child could not open them all.
-    init?(count: Int, port: Int) {
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", """
+    convenience init?(count: Int, port: Int) {
+        self.init(command: "/bin/bash", ["-c", """
             for ((i=0;i<\(count);i++)); do exec {fd}<>/dev/tcp/127.0.0.1/\(port) || exit 1; done
             echo ready; read -r _
-            """]
+            """])
+    }
+
+    /// Runs `command`, which opens its connections, prints `ready` and holds them until its input closes.
+    init?(command: String, _ arguments: [String]) {
+        process.executableURL = URL(fileURLWithPath: command)
+        process.arguments = arguments
         process.standardInput = input
         process.standardOutput = output
         do {

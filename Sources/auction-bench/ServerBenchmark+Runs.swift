@@ -25,12 +25,16 @@ struct ServerBench {
         var p50: Int64
         var p99: Int64
         var replyP50: Int64
+        /// CPU seconds the server's loop thread used in the measured window (0 when not found).
+        var serverLoopCPU = 0.0
     }
 
     let port: Int
     let bidderLoop: EventLoop
     let watcherLoop: EventLoop
     let seconds: Double
+    /// When set, every bidder and watcher speaks TLS, trusting this context's CA (the `tls` suite).
+    var tls: TLSContext? = nil
     /// Prices start far above the demo catalogue's, and each level continues above the last.
     private static let basePrice: Int64 = 1_000_000_000_000
 
@@ -45,7 +49,7 @@ struct ServerBench {
     func pushes(watchers count: Int, bidders bidderCount: Int, watcherPorts: [Int]? = nil, level: Int? = nil) -> PushResult {
         let ports = watcherPorts ?? [port]
         let connections = ports.enumerated().flatMap { index, watcherPort in
-            connectMany(count / ports.count + (index < count % ports.count ? 1 : 0), port: watcherPort, on: watcherLoop)
+            connectMany(count / ports.count + (index < count % ports.count ? 1 : 0), port: watcherPort, on: watcherLoop, tls: tls)
         }
         let watchers = BenchWatchers(loop: watcherLoop)
         onLoop(watcherLoop) {
@@ -55,7 +59,7 @@ struct ServerBench {
         while onLoop(watcherLoop, { watchers.listReplies }) < connections.count { usleep(5_000) }
 
         let bidders = startBidders(bidderCount, level: level ?? 1_000 + count)
-        measure(bidders: bidders, watchers: watchers)
+        let serverLoopCPU = measure(bidders: bidders, watchers: watchers)
         let accepted = bidders.reduce(0) { $0 + $1.accepted }
         let replies = bidders.flatMap(\.latencies).sorted()
         let sendTimes = bidders.map(\.sendTimes)
@@ -75,7 +79,8 @@ struct ServerBench {
         return PushResult(
             pushes: pushes, pushesPerSecond: Double(pushes) / seconds, bidsPerSecond: Double(accepted) / seconds,
             deliveredShare: expected > 0 ? Double(pushes) / Double(expected) : 0,
-            p50: percentile(latencies, 0.50), p99: percentile(latencies, 0.99), replyP50: percentile(replies, 0.50))
+            p50: percentile(latencies, 0.50), p99: percentile(latencies, 0.99), replyP50: percentile(replies, 0.50),
+            serverLoopCPU: serverLoopCPU)
     }
 
     /// `count` logged-in bidders in pairs on products 1…count/2: in each pair one bids with a
@@ -96,7 +101,7 @@ struct ServerBench {
     }
 
     private func startBidders(_ count: Int, level: Int, proxies: Bool = false) -> [BenchBidder] {
-        let connections = connectMany(count, port: port, on: bidderLoop)
+        let connections = connectMany(count, port: port, on: bidderLoop, tls: tls)
         let start = Self.basePrice * Int64(level)
         return onLoop(bidderLoop) {
             let bidders = connections.enumerated().map { index, connection in
@@ -114,14 +119,19 @@ struct ServerBench {
         }
     }
 
-    /// Warms up for half a second, then counts for `seconds`.
-    private func measure(bidders: [BenchBidder], watchers: BenchWatchers?) {
+    /// Warms up for half a second, then counts for `seconds`; returns the CPU seconds the server's
+    /// loop thread (`auction-server`, in this process) used meanwhile.
+    @discardableResult
+    private func measure(bidders: [BenchBidder], watchers: BenchWatchers?) -> Double {
         usleep(500_000)
         onLoop(bidderLoop) { for bidder in bidders { bidder.measuring = true } }
         if let watchers { onLoop(watcherLoop) { watchers.measuring = true } }
+        let cpuBefore = threadCPUSeconds(named: "auction-server") ?? 0
         usleep(UInt32(seconds * 1_000_000))
+        let cpuAfter = threadCPUSeconds(named: "auction-server") ?? 0
         onLoop(bidderLoop) { for bidder in bidders { bidder.measuring = false; bidder.running = false } }
         if let watchers { onLoop(watcherLoop) { watchers.measuring = false } }
+        return cpuAfter - cpuBefore
     }
 
     private func stop(_ bidders: [BenchBidder]) {

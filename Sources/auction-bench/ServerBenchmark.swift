@@ -55,14 +55,7 @@ func runServerBenchmark(_ arguments: [String]) -> Int32 {
         return 1
     }
     defer { server.stop() }
-    let bidderLoop: EventLoop, watcherLoop: EventLoop
-    do {
-        bidderLoop = try EventLoop.spawn(name: "bench-bidders")
-        watcherLoop = try EventLoop.spawn(name: "bench-watchers")
-    } catch {
-        print("server benchmark: cannot start client loops: \(error)")
-        return 1
-    }
+    guard let (bidderLoop, watcherLoop) = spawnClientLoops(suite: "server benchmark") else { return 1 }
     defer {
         bidderLoop.shutdown()
         watcherLoop.shutdown()

@@ -12,6 +12,7 @@ let suites: [String: ([String]) -> Int32] = [
     "sell": runSellBenchmark,
     "catalogue": runCatalogueBenchmark,
     "cluster": runClusterBenchmark,
+    "tls": runTLSBenchmark,
 ]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let suite = suites[name] else {

@@ -11,9 +11,12 @@ final class TestClient: Sendable {
     let pushes = Mutex<[ServerMessage]>([])
 
     /// Connects; `hello` (the default) says hello with every feature first, as our CLI does; without
-    /// it the connection is an original-dialect client.
-    init(port: Int, hello: Bool = true) throws {
-        client = try SocketClient(configuration: SocketClientConfiguration(host: "127.0.0.1", port: port, reconnects: false))
+    /// it the connection is an original-dialect client. With `caFile` it speaks TLS, trusting that CA.
+    init(port: Int, hello: Bool = true, caFile: String? = nil) throws {
+        var configuration = SocketClientConfiguration(host: "127.0.0.1", port: port, reconnects: false)
+        configuration.isSecure = caFile != nil
+        configuration.caFile = caFile
+        client = try SocketClient(configuration: configuration)
         if hello {
             client.setHandshake { SocketHandshake(frames: [ClientMessage.testHello.frame], timeoutMilliseconds: 10_000) { _ in } }
         }

@@ -51,7 +51,7 @@ public final class TLSContext: @unchecked Sendable {
         ERR_clear_error()
         let made = try TLSContext(role: .client, offersHTTP: http)
         SSL_CTX_set_verify(made.context, SSL_VERIFY_PEER, nil)
-        _ = SSL_CTX_set_default_verify_paths(made.context)
+        trustSystemStore(made.context)
         if let caFile {
             guard SSL_CTX_load_verify_locations(made.context, caFile, nil) == 1 else {
                 throw TLSSetupError("cannot read the CA file \(caFile): \(TLSSetupError.queueText()) (it must hold PEM certificates)")
