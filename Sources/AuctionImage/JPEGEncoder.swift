@@ -9,6 +9,13 @@ public enum JPEGEncoder {
                    quality: quality, progression: progressive ? CJPEG_PROGRESSIVE : CJPEG_BASELINE)
     }
 
+    /// A progressive JPEG with a scan for every bit of every coefficient (570 scans in colour): the
+    /// scan bomb the decoder's scan cap refuses, for tests and the hostile-upload benchmark.
+    package static func scanBomb(_ image: RGBAImage, quality: Int = 90) throws(ImageError) -> [UInt8] {
+        try encode(samples: image.pixels, width: image.width, height: image.height, colorSpace: CJPEG_WRITE_YCBCR,
+                   quality: quality, progression: CJPEG_PROGRESSIVE_EVERY_BIT)
+    }
+
     /// Compresses 4-byte samples as `colorSpace` (a `CJPEG_WRITE_` value: RGBA as YCbCr, greyscale or RGB;
     /// Adobe-inverted CMYK as YCCK).
     /// `progression` is CJPEG_BASELINE, CJPEG_PROGRESSIVE or CJPEG_PROGRESSIVE_EVERY_BIT (a scan bomb).

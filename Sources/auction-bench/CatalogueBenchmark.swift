@@ -147,7 +147,7 @@ private func wallClockMilliseconds() -> Int64 {
 }
 
 /// The path of `name` beside this executable (the release build's directory).
-private func siblingBinary(_ name: String) -> String {
+func siblingBinary(_ name: String) -> String {
     var buffer = [CChar](repeating: 0, count: 4_096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     let own = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]

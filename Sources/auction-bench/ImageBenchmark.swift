@@ -7,11 +7,18 @@ import AuctionImage
 
 /// Runs the `image` benchmark suite; returns the process exit status.
 ///
-/// Options: `--width N`, `--height N` (default 4032×3024, a 12-megapixel phone photo), `--runs N` (default 5).
+/// Options: `--width N`, `--height N` (default 4032×3024, a 12-megapixel phone photo), `--runs N` (default 5),
+/// `--server PATH` (the `auction-server` the hostile uploads go to; default the one beside this binary).
 func runImageBenchmark(_ arguments: [String]) -> Int32 {
     var width = 4_032, height = 3_024, runs = 5
+    var server = siblingBinary("auction-server")
     var index = 0
     while index < arguments.count {
+        if arguments[index] == "--server", index + 1 < arguments.count {
+            server = arguments[index + 1]
+            index += 2
+            continue
+        }
         guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), value > 0 else { break }
         switch arguments[index] {
         case "--width": width = value
@@ -22,7 +29,7 @@ func runImageBenchmark(_ arguments: [String]) -> Int32 {
         index += 2
     }
     guard index == arguments.count, width * height <= ImageLimits().maximumPixels else {
-        print("usage: auction-bench image [--width N] [--height N] [--runs N]  (at most \(ImageLimits().maximumPixels) pixels)")
+        print("usage: auction-bench image [--width N] [--height N] [--runs N] [--server PATH]  (at most \(ImageLimits().maximumPixels) pixels)")
         return 2
     }
     let photo = syntheticPhoto(width: width, height: height)
@@ -68,6 +75,7 @@ func runImageBenchmark(_ arguments: [String]) -> Int32 {
               + "\(decoded.width)×\(decoded.height), \(format(Double(decoded.pixels.count) / 1_048_576, 1)) MiB of RGBA")
     }
     if !runUploadBenchmarks(uploadJPEG, runs: runs, seconds: imageBenchmarkSeconds) { failed = true }
+    if !runHostileUploadBenchmark(binary: server, runs: runs) { failed = true }
     return failed ? 1 : 0
 }
 

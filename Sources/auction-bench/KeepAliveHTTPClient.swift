@@ -32,7 +32,16 @@ final class KeepAliveHTTPClient {
 
     /// `GET target`: the status and body; status 0 when the connection failed.
     func get(_ target: String) -> (status: Int, body: [UInt8]) {
-        let request = Array("GET \(target) HTTP/1.1\r\nHost: bench\r\n\r\n".utf8)
+        request("GET", target)
+    }
+
+    /// `method target` with `headers` (`Name: value` lines) and `body`: the status and body; status 0
+    /// when the connection failed.
+    func request(_ method: String, _ target: String, headers: [String] = [], body: [UInt8] = []) -> (status: Int, body: [UInt8]) {
+        var lines = "\(method) \(target) HTTP/1.1\r\nHost: bench\r\n"
+        for header in headers { lines += header + "\r\n" }
+        if !body.isEmpty || method != "GET" { lines += "Content-Length: \(body.count)\r\n" }
+        let request = Array((lines + "\r\n").utf8) + body
         var offset = 0
         while offset < request.count {
             let sent = request.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }

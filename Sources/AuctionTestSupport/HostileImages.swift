@@ -1,0 +1,60 @@
+import AuctionImage
+import CZlib
+
+/// Images that cost a decoder far more than their bytes (issue 19, item 6), for the tests and the
+/// `image` benchmark's hostile uploads.
+public enum HostileImages {
+    /// A 130 KB PNG of a 4096×4096 canvas at 16 bits a sample (128 MiB of rows once inflated).
+    public static func sixteenBitCanvas() -> [UInt8] {
+        let width = 4096, height = 4096, rowBytes = width * 8
+        var stream = z_stream()
+        _ = deflateInit_(&stream, 9, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        defer { deflateEnd(&stream) }
+        var compressed: [UInt8] = []
+        var row = [UInt8](repeating: 0, count: rowBytes + 1)
+        var output = [UInt8](repeating: 0, count: 1 << 16)
+        for index in 0..<height {
+            let flush = index == height - 1 ? Z_FINISH : Z_NO_FLUSH
+            row.withUnsafeMutableBufferPointer { input in
+                stream.next_in = input.baseAddress
+                stream.avail_in = uInt(input.count)
+                repeat {
+                    output.withUnsafeMutableBufferPointer { out in
+                        stream.next_out = out.baseAddress
+                        stream.avail_out = uInt(out.count)
+                        _ = deflate(&stream, flush)
+                        compressed += out.prefix(out.count - Int(stream.avail_out))
+                    }
+                } while stream.avail_out == 0 || (flush == Z_FINISH && stream.avail_in > 0)
+            }
+        }
+        let header = bigEndian(width) + bigEndian(height) + [16, 6, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", compressed) + chunk("IEND", [])
+    }
+
+    /// A progressive JPEG of a `side`×`side` photo-like picture with 570 scans (one per bit of every
+    /// coefficient of each colour component): each scan is another pass over the whole image.
+    public static func scanBombJPEG(side: Int = 1_024) throws(ImageError) -> [UInt8] {
+        var pixels = [UInt8](repeating: 255, count: side * side * 4)
+        var state: UInt32 = 2_463_534_242
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            state ^= state << 13; state ^= state >> 17; state ^= state << 5
+            let position = index / 4, x = position % side, y = position / side
+            pixels[index] = UInt8(truncatingIfNeeded: x &+ Int(state & 15))
+            pixels[index + 1] = UInt8(truncatingIfNeeded: y &+ Int(state >> 4 & 15))
+            pixels[index + 2] = UInt8(truncatingIfNeeded: (x ^ y) &+ Int(state >> 8 & 15))
+        }
+        return try JPEGEncoder.scanBomb(RGBAImage(width: side, height: side, pixels: pixels))
+    }
+
+    private static func bigEndian(_ value: Int) -> [UInt8] {
+        [UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8),
+         UInt8(truncatingIfNeeded: value)]
+    }
+
+    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8) + data
+        let crc = typed.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
+        return bigEndian(data.count) + typed + bigEndian(Int(crc))
+    }
+}
