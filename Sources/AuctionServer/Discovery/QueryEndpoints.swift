@@ -47,14 +47,6 @@ public struct QueryEndpoints: HTTPRouteCollection {
         rate = nil
     }
 
-    /// The route over `run`, each client address allowed `limits.queriesPerAddressPerSecond` queries a second on `now`'s clock.
-    public init(offload: CatalogueEndpoints.Offload? = nil, limits: CatalogueQueryLimits, now: @escaping @Sendable () -> Timestamp,
-                run: @escaping Run) {
-        self.run = run
-        self.offload = offload
-        rate = QueryRate(perSecond: limits.queriesPerAddressPerSecond, now: now)
-    }
-
     /// The route over `run`, each client address taking its queries from `rate` (shared with socket request 13).
     init(offload: CatalogueEndpoints.Offload? = nil, rate: QueryRate, run: @escaping Run) {
         self.run = run
