@@ -17,6 +17,18 @@ if command == .version {
     print("auction-server \(ServerVersion.current)")
     exit(0)
 }
+if case .backup(let database, let output) = command {
+    do throws(StoreError) {
+        var path = database ?? ""
+        if database == nil { path = try StoreLocation.defaultDatabasePath(environment: ProcessEnvironment.current()) }
+        let report = try StoreBackup.copy(database: path, to: output)
+        print(report)
+        exit(0)
+    } catch {
+        try? FileDescriptor(rawValue: STDERR_FILENO).writeAll("auction-server: backup: \(error)\n")
+        exit(3)
+    }
+}
 guard case .run(let configuration) = command else {
     print(ServerOptions.usage)
     exit(0)

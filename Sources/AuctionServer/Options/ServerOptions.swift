@@ -14,6 +14,8 @@ public enum ServerOptions {
         case help
         /// Print `auction-server <version>`.
         case version
+        /// Copy the SQLite store at `database` (nil: the default location) to `output`, online.
+        case backup(database: String?, output: String)
     }
 
     /// One setting: its key, flag, environment variable, config-file key and how it is applied.
@@ -43,6 +45,7 @@ public enum ServerOptions {
         _ arguments: [String], environment: [String: String],
         readFile: (String) throws -> String
     ) throws(ServerOptionsError) -> Command {
+        if arguments.first == "backup" { return try parseBackup(Array(arguments.dropFirst())) }
         var flagValues: [String: String] = [:]
         var configPath: String?
         var index = 0
@@ -121,7 +124,7 @@ public enum ServerOptions {
         return .run(configuration)
     }
 
-    private static func value(for flag: String, inline: String?, _ arguments: [String], _ index: inout Int) throws(ServerOptionsError) -> String? {
+    static func value(for flag: String, inline: String?, _ arguments: [String], _ index: inout Int) throws(ServerOptionsError) -> String? {
         if let inline { return inline }
         guard index < arguments.count, !arguments[index].hasPrefix("--") else { return nil }
         defer { index += 1 }
@@ -148,6 +151,8 @@ public enum ServerOptions {
                 + "read settings from FILE (key = value lines; env AUCTION_SERVER_CONFIG)",
             "  " + padded("--help") + "show this text",
             "  " + padded("--version") + "print the version",
+            "",
+        ] + backupUsage + [
             "",
             "precedence: flag > environment > config file > default. SIGINT/SIGTERM stop cleanly (exit 0).",
         ]
