@@ -183,6 +183,25 @@ import Testing
         #expect(accepted, "the node never accepted a bid again after the link came back")
     }
 
+    @Test func aNodeCutOffFromItsStoreIsNotReadyUntilTheLinkHeals() async throws {
+        let database = try PostgresFixture()
+        let serverPort = ListeningLine.port(of: String(database.url.split(separator: "@").last?.split(separator: "/").first ?? ""))
+        let proxy = try LoopbackTCPProxy(targetPort: serverPort)
+        defer { proxy.close() }
+        let cutOffURL = database.url.replacingOccurrences(of: ":\(serverPort)/", with: ":\(proxy.port)/")
+        let cluster = try await offPool { try ClusterFixture(nodes: 1, storeURL: cutOffURL, arguments: Self.nodeArguments) }
+        defer { cluster.stop() }
+        let port = cluster.httpPorts[0]
+        let ready = { LoopbackHTTP.exchange(port: port, "GET", "/health/ready") }
+        #expect(await eventually { ready()?.status == 200 })
+        proxy.cut()
+        #expect(await eventually { ready()?.status == 503 }, "still ready with the store cut off")
+        #expect(ready()?.body.contains("store_unreachable") == true)
+        #expect(LoopbackHTTP.exchange(port: port, "GET", "/health/live")?.status == 200)
+        proxy.heal()
+        #expect(await eventually { ready()?.status == 200 }, "not ready again after the link healed")
+    }
+
     /// Whether a bid was refused with `unavailable`.
     private static func isUnavailable(_ outcome: ClusterSocketClient.Outcome) -> Bool {
         if case .refused(.unavailable, _) = outcome { true } else { false }

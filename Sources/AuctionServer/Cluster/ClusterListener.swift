@@ -34,6 +34,8 @@ final class ClusterListener: Sendable {
         var backendProcessID: Int64?
         /// Events handed to the loop.
         var delivered = 0
+        /// Whether the listener is connected, listening and caught up now (false while it reconnects).
+        var listening = false
     }
 
     private let configuration: Configuration
@@ -94,6 +96,7 @@ final class ClusterListener: Sendable {
                 backoff = min(configuration.maximumBackoff, backoff * 2)
                 continue
             }
+            counters.withLock { $0.listening = true }
             if failures > 0 { log.info("cluster: listening on the store again after \(failures) failed attempt(s); caught up") }
             failures = 0
             backoff = configuration.firstBackoff
@@ -104,6 +107,7 @@ final class ClusterListener: Sendable {
                     }
                 }
             } catch {
+                counters.withLock { $0.listening = false }
                 log.warning("cluster: lost the store's notifications (\(error)); reconnecting")
                 failures = 1
                 pause(milliseconds: backoff)

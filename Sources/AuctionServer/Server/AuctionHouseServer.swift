@@ -72,6 +72,10 @@ public final class AuctionHouseServer: Sendable {
 
     deinit { stop() }
 
+    /// Whether this node should be sent traffic (`GET /health/ready`): not while starting, with its
+    /// shared store out of reach, or once stopping.
+    public let readiness = Readiness()
+
     /// The listening addresses once started.
     public var addresses: ServerAddresses? { state.withLock { $0.addresses } }
 
@@ -111,6 +115,7 @@ public final class AuctionHouseServer: Sendable {
         }
         let running = opened
         state.withLock { $0 = running }
+        readiness.set(.starting, false)
         if let addresses = running.addresses {
             let store = configuration.store.map { "store=\($0.displayTarget)" } ?? "database=\(running.databasePath ?? "?")"
             log.info("server: \(addresses) \(store)")
@@ -121,6 +126,7 @@ public final class AuctionHouseServer: Sendable {
 
     /// Stops accepting, finishes in-flight bids, closes connections and the database. Idempotent.
     public func stop() {
+        readiness.set(.draining, true)
         let running = state.withLock { running -> Running? in
             guard running.started, !running.stopped else { return nil }
             running.stopped = true
@@ -260,7 +266,10 @@ public final class AuctionHouseServer: Sendable {
             running.cluster = Self.startCluster(store: store, loop: loop, service: bound, live: live,
                                                 sequences: service.sequences, adoption: adoption,
                                                 chatRooms: running.chat?.rooms ?? ChatRoomSequences(), presence: running.chat?.presence, log: log)
+            let cluster = running.cluster
+            readiness.checkStore { cluster?.statistics.listening ?? false }
         }
+        router.add(HealthEndpoints(readiness: readiness))
         let products = live.count
         CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },
                                    health: { Self.health(service: bound.value, products: products) })

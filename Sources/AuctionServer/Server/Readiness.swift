@@ -1,0 +1,44 @@
+import AuctionInfrastructure
+
+/// Whether this node should be sent traffic (`GET /health/ready`), and why not: still starting, its
+/// shared store out of reach, or draining. `GET /health/live` only says the process answers.
+public final class Readiness: Sendable {
+    /// Why a node is not ready.
+    public enum Reason: String, Sendable, CaseIterable, Comparable {
+        /// Opening and migrating the store, restoring state, starting the listeners.
+        case starting
+        /// The shared PostgreSQL store cannot be reached (its listener is reconnecting).
+        case storeUnreachable = "store_unreachable"
+        /// Stopping: finishing what is in flight, taking no new work.
+        case draining
+
+        /// Declaration order.
+        public static func < (lhs: Reason, rhs: Reason) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    private let reasons = Mutex<Set<Reason>>([.starting])
+    /// Checked at each question: whether the store is reachable now (nil: nothing to check).
+    private let storeReachable = Mutex<(@Sendable () -> Bool)?>(nil)
+
+    /// Not ready until `set(.starting, false)`.
+    public init() {}
+
+    /// Sets or clears one reason.
+    public func set(_ reason: Reason, _ present: Bool) {
+        reasons.withLock { if present { $0.insert(reason) } else { $0.remove(reason) } }
+    }
+
+    /// Sets the store check asked at each `GET /health/ready`.
+    func checkStore(with reachable: (@Sendable () -> Bool)?) {
+        storeReachable.withLock { $0 = reachable }
+    }
+
+    /// Why the node is not ready now, in declaration order; empty when it is ready.
+    public var notReadyBecause: [Reason] {
+        var now = reasons.withLock { $0 }
+        if let check = storeReachable.withLock({ $0 }), !check() { now.insert(.storeUnreachable) }
+        return now.sorted()
+    }
+}
