@@ -34,7 +34,7 @@ public enum StoreBackup {
             let source = try SQLiteDatabase(path: database, options: [.readWrite])
             defer { source.close() }
             let sourceVersion = try StoreSchema.version(of: source)
-            let supported = StoreSchema.migrations.map(\.version).max() ?? 0
+            let supported = StoreSchema.currentVersion
             guard sourceVersion > 0 else {
                 throw StoreError.unexpectedValue(path: database, detail: "not an auction store (schema version 0)")
             }
