@@ -157,3 +157,13 @@ public final class LoopbackTCPProxy: @unchecked Sendable {
         Glibc.close(fd)
     }
 }
+
+extension LoopbackTCPProxy {
+    /// A proxy in front of the PostgreSQL server of `url` (`…@127.0.0.1:PORT/db`), and the same URL
+    /// through the proxy.
+    public static func inFront(ofPostgres url: String) throws -> (proxy: LoopbackTCPProxy, url: String) {
+        let serverPort = ListeningLine.port(of: String(url.split(separator: "@").last?.split(separator: "/").first ?? ""))
+        let proxy = try LoopbackTCPProxy(targetPort: serverPort)
+        return (proxy, url.replacingOccurrences(of: ":\(serverPort)/", with: ":\(proxy.port)/"))
+    }
+}

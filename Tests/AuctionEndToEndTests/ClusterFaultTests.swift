@@ -107,10 +107,8 @@ import Testing
 
     @Test func nodeCutOffFromPostgresStopsAcceptingBids() async throws {
         let database = try PostgresFixture()
-        let serverPort = ListeningLine.port(of: String(database.url.split(separator: "@").last?.split(separator: "/").first ?? ""))
-        let proxy = try LoopbackTCPProxy(targetPort: serverPort)
+        let (proxy, cutOffURL) = try LoopbackTCPProxy.inFront(ofPostgres: database.url)
         defer { proxy.close() }
-        let cutOffURL = database.url.replacingOccurrences(of: ":\(serverPort)/", with: ":\(proxy.port)/")
         // Node 0 reaches PostgreSQL directly (it migrates the schema); node 1 only through the proxy.
         let direct = try await offPool { try ClusterFixture(nodes: 1, storeURL: database.url, arguments: Self.nodeArguments) }
         defer { direct.stop() }
@@ -147,10 +145,8 @@ import Testing
 
     @Test func hungStoreIsRefusedWithinTheTimeout() async throws {
         let database = try PostgresFixture()
-        let serverPort = ListeningLine.port(of: String(database.url.split(separator: "@").last?.split(separator: "/").first ?? ""))
-        let proxy = try LoopbackTCPProxy(targetPort: serverPort)
+        let (proxy, silentURL) = try LoopbackTCPProxy.inFront(ofPostgres: database.url)
         defer { proxy.close() }
-        let silentURL = database.url.replacingOccurrences(of: ":\(serverPort)/", with: ":\(proxy.port)/")
         let cluster = try await offPool { try ClusterFixture(nodes: 1, storeURL: silentURL, arguments: Self.nodeArguments) }
         defer { cluster.stop() }
         let client = try ClusterSocketClient(port: cluster.socketPorts[0])
@@ -185,10 +181,8 @@ import Testing
 
     @Test func aNodeCutOffFromItsStoreIsNotReadyUntilTheLinkHeals() async throws {
         let database = try PostgresFixture()
-        let serverPort = ListeningLine.port(of: String(database.url.split(separator: "@").last?.split(separator: "/").first ?? ""))
-        let proxy = try LoopbackTCPProxy(targetPort: serverPort)
+        let (proxy, cutOffURL) = try LoopbackTCPProxy.inFront(ofPostgres: database.url)
         defer { proxy.close() }
-        let cutOffURL = database.url.replacingOccurrences(of: ":\(serverPort)/", with: ":\(proxy.port)/")
         let cluster = try await offPool { try ClusterFixture(nodes: 1, storeURL: cutOffURL, arguments: Self.nodeArguments) }
         defer { cluster.stop() }
         let port = cluster.httpPorts[0]

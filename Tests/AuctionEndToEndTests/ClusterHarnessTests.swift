@@ -28,10 +28,8 @@ import Testing
 
     @Test func proxyForwardsThenCutsThenForwardsAgain() async throws {
         let database = try PostgresFixture()
-        let serverPort = ListeningLine.port(of: String(database.url.split(separator: "@").last?.split(separator: "/").first ?? ""))
-        let proxy = try LoopbackTCPProxy(targetPort: serverPort)
+        let (proxy, throughProxy) = try LoopbackTCPProxy.inFront(ofPostgres: database.url)
         defer { proxy.close() }
-        let throughProxy = database.url.replacingOccurrences(of: ":\(serverPort)/", with: ":\(proxy.port)/")
 
         let first = try PostgresConnection(throughProxy)
         #expect(try first.scalarInteger("SELECT 41 + 1") == 42)
