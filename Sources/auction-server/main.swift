@@ -36,7 +36,7 @@ guard case .run(let configuration) = command else {
 
 ProcessLimits.ignoreSIGPIPE()
 _ = ProcessLimits.raiseOpenFileLimit()
-let log = ServerLog(level: configuration.logLevel, repeats: configuration.logRepeats)
+let log = ServerLog(level: configuration.logLevel, repeats: configuration.logRepeats, format: configuration.logFormat)
 let server = AuctionHouseServer(configuration: configuration, log: log)
 do throws(ServerError) {
     let addresses = try server.start()

@@ -50,6 +50,11 @@ extension ServerOptions {
             configuration.logLevel = level
             return nil
         },
+        Setting(key: "log_format", takesValue: true, help: "text, or json: one object a line (default text)") { configuration, value in
+            guard let format = LogFormat(name: value) else { return "text or json" }
+            configuration.logFormat = format
+            return nil
+        },
         Setting(key: "allow_anonymous_bids", takesValue: false,
                 help: "accept bids without login, as the original backend did (UNSAFE)") { configuration, value in
             guard let flag = boolean(value) else { return "true or false" }

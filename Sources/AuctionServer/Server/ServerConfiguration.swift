@@ -18,6 +18,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var simulation: SimulationSetting?
     /// The least severe log level written.
     public var logLevel: LogLevel = .info
+    /// How the binary's log lines are written: `text` or one JSON object a line (`log_format`).
+    public var logFormat: LogFormat = .text
     /// Accept bids from connections that did not log in (the original backend's behaviour; unsafe).
     public var allowAnonymousBids = false
     /// Seed the demo catalogue into an empty database on start.

@@ -3,7 +3,8 @@ import AuctionData
 import AuctionInfrastructure
 import Glibc
 
-/// One line per event, `2026-11-22T00:35:12.345Z info message`, to a sink (standard error by default).
+/// One line per event, `2026-11-22T00:35:12.345Z info message` (or one JSON object with `LogFormat.json`),
+/// to a sink (standard error by default).
 ///
 /// Thread-safe: lines from several threads never interleave. The sink is injected so tests and the
 /// embedding CLI can capture or silence the log. With a `LogRepeatFilter` configuration, a flood of
@@ -14,15 +15,19 @@ public final class ServerLog: Sendable {
 
     /// The least severe level written.
     public let level: LogLevel
+    /// How lines are written (`text` by default).
+    public let format: LogFormat
     private let sink: Sink
     private let clock: any TimeSource
     private let repeats: Mutex<LogRepeatFilter?>
 
     /// A log writing lines at or above `level` to `sink`; `repeats` (nil: every line) bounds floods
-    /// of similar lines; `clock` stamps the lines.
+    /// of similar lines; `clock` stamps the lines; `format` says how they are written.
     public init(level: LogLevel, sink: @escaping Sink = ServerLog.standardError,
-                repeats: LogRepeatFilter.Configuration? = nil, clock: any TimeSource = SystemClock()) {
+                repeats: LogRepeatFilter.Configuration? = nil, clock: any TimeSource = SystemClock(),
+                format: LogFormat = .text) {
         self.level = level
+        self.format = format
         self.sink = sink
         self.clock = clock
         self.repeats = Mutex(repeats.map { LogRepeatFilter(configuration: $0) })
@@ -47,8 +52,8 @@ public final class ServerLog: Sendable {
         let text = message()
         repeats.withLock { filter in
             let now = clock.now()
-            guard filter != nil else { return sink("\(now.description) \(level) \(text)") }
-            for (level, text) in filter?.admit(level, text, now: now) ?? [] { sink("\(now.description) \(level) \(text)") }
+            guard filter != nil else { return sink(line(now, level, text)) }
+            for (level, text) in filter?.admit(level, text, now: now) ?? [] { sink(line(now, level, text)) }
         }
     }
 
@@ -56,8 +61,12 @@ public final class ServerLog: Sendable {
     public func flush() {
         repeats.withLock { filter in
             let now = clock.now()
-            for (level, text) in filter?.flush() ?? [] { sink("\(now.description) \(level) \(text)") }
+            for (level, text) in filter?.flush() ?? [] { sink(line(now, level, text)) }
         }
+    }
+
+    private func line(_ now: Timestamp, _ level: LogLevel, _ text: String) -> String {
+        LogLineFormatter.line(format, time: now, level: level, message: text)
     }
 
     /// A debug line.
