@@ -17,6 +17,10 @@ if command == .version {
     print("auction-server \(ServerVersion.current)")
     exit(0)
 }
+if case .checkConfig(_, let file) = command {  // a bad setting already exited with 2 above
+    print(file.map { "config ok: \($0)" } ?? "config ok")
+    exit(0)
+}
 if case .backup(let database, let output) = command {
     do throws(StoreError) {
         var path = database ?? ""

@@ -93,6 +93,45 @@ import Testing
         #expect(ServerOptions.usage.contains("--version"))
     }
 
+    @Test func checkConfigValidatesEverySourceAndStartsNothing() throws {
+        let files = ["/etc/auction.conf": "http_port = 5100\nlog_level = warning"]
+        let command = try ServerOptions.parse(["--check-config", "--config", "/etc/auction.conf", "--socket-port", "5200"],
+                                              environment: ["AUCTION_SERVER_HOST": "::1"]) { path in
+            guard let text = files[path] else { throw MissingFile() }
+            return text
+        }
+        var expected = ServerConfiguration()
+        expected.httpPort = 5100
+        expected.socketPort = 5200
+        expected.host = "::1"
+        expected.logLevel = .warning
+        #expect(command == .checkConfig(expected, configFile: "/etc/auction.conf"))
+        let fromEnvironment = try ServerOptions.parse(["--http-port=0", "--check-config"],
+                                                      environment: ["AUCTION_SERVER_CONFIG": "c"]) { _ in "" }
+        guard case .checkConfig(let configuration, let file) = fromEnvironment else { throw MissingFile() }
+        #expect(configuration.httpPort == 0 && file == "c")
+        #expect(try ServerOptions.parse(["--check-config"], environment: [:]) { _ in "" } == .checkConfig(ServerConfiguration(), configFile: nil))
+        #expect(ServerOptions.usage.contains("--check-config"))
+    }
+
+    @Test func checkConfigReportsABadSettingAsARunWould() throws {
+        func check(_ arguments: [String], _ environment: [String: String] = [:], file: String = "") throws {
+            _ = try ServerOptions.parse(["--check-config"] + arguments, environment: environment) { _ in file }
+        }
+        #expect(throws: ServerOptionsError.unknownConfigKey(path: "c", line: 2, key: "colour")) {
+            try check(["--config", "c"], file: "host = x\ncolour = red")
+        }
+        #expect(throws: ServerOptionsError.invalidValue(source: "c:1 http_port", value: "99999", expected: "a port 0-65535")) {
+            try check(["--config", "c"], file: "http_port = 99999")
+        }
+        #expect(throws: ServerOptionsError.invalidValue(source: "AUCTION_SERVER_LOG_LEVEL", value: "loud",
+                                                        expected: "debug, info, warning or error")) {
+            try check([], ["AUCTION_SERVER_LOG_LEVEL": "loud"])
+        }
+        #expect(throws: ServerOptionsError.unknownFlag("--htp-port")) { try check(["--htp-port", "1"]) }
+        #expect(throws: ServerOptionsError.self) { try check(["--tls-cert", "c.pem"]) }  // the key is missing
+    }
+
     @Test func helpListsEveryFlag() throws {
         let command = try ServerOptions.parse(["--help"], environment: [:]) { _ in "" }
 

@@ -14,6 +14,8 @@ public enum ServerOptions {
         case help
         /// Print `auction-server <version>`.
         case version
+        /// `--check-config`: the settings are valid (`configuration`, read from `configFile` if any); start nothing.
+        case checkConfig(ServerConfiguration, configFile: String?)
         /// Copy the SQLite store at `database` (nil: the default location) to `output`, online.
         case backup(database: String?, output: String)
     }
@@ -48,12 +50,14 @@ public enum ServerOptions {
         if arguments.first == "backup" { return try parseBackup(Array(arguments.dropFirst())) }
         var flagValues: [String: String] = [:]
         var configPath: String?
+        var checkOnly = false
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             if argument == "--help" || argument == "-h" { return .help }
             if argument == "--version" { return .version }
+            if argument == "--check-config" { checkOnly = true; continue }
             guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
             let body = argument.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
@@ -121,7 +125,7 @@ public enum ServerOptions {
             }
         }
         try checkTransport(configuration.transport)
-        return .run(configuration)
+        return checkOnly ? .checkConfig(configuration, configFile: filePath) : .run(configuration)
     }
 
     static func value(for flag: String, inline: String?, _ arguments: [String], _ index: inout Int) throws(ServerOptionsError) -> String? {
@@ -151,6 +155,7 @@ public enum ServerOptions {
                 + "read settings from FILE (key = value lines; env AUCTION_SERVER_CONFIG)",
             "  " + padded("--help") + "show this text",
             "  " + padded("--version") + "print the version",
+            "  " + padded("--check-config") + "check the settings (flags, environment, config file), print \"config ok\", start nothing",
             "",
         ] + backupUsage + [
             "",
