@@ -46,6 +46,8 @@ do throws(ServerError) {
     let addresses = try server.start()
     // One parseable line, written at once (not buffered), so a script can wait for it.
     try? FileDescriptor(rawValue: STDOUT_FILENO).writeAll(addresses.description + "\n")
+    // Under systemd with Type=notify: started once every listener is open (nothing without NOTIFY_SOCKET).
+    ServiceNotifier.notify("READY=1\nSTATUS=\(addresses)")
 } catch {
     log.error("auction-server: \(error)")
     exit(error.exitCode)  // 2: a wrong setting; 3: the store is unusable (in use, unreachable, newer schema); else 1
@@ -53,9 +55,12 @@ do throws(ServerError) {
 var signal = TerminationSignals.wait()
 while signal == SIGHUP {  // reload the TLS certificate for new connections; keep serving
     log.info("server: SIGHUP received")
+    ServiceNotifier.notify("RELOADING=1")
     if server.configuration.transport.isEnabled { server.reloadCertificates() }
+    ServiceNotifier.notify("READY=1")
     signal = TerminationSignals.wait()
 }
 log.info("server: \(TerminationSignals.name(signal)) received")
+ServiceNotifier.notify("STOPPING=1")
 server.stop()
 exit(0)

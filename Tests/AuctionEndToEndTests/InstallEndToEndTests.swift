@@ -115,7 +115,8 @@ import Testing
         let lines = Set(try String(contentsOfFile: unit, encoding: .utf8).split(separator: "\n").map(String.init))
         for line in ["ExecStart=\(installed.path("bin/auction-server")) --db %S/auction-server/auction.sqlite",
                      "ExecReload=/bin/kill -HUP $MAINPID", "DynamicUser=yes", "StateDirectory=auction-server",
-                     "ProtectSystem=strict", "NoNewPrivileges=yes", "RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX"] {
+                     "ProtectSystem=strict", "NoNewPrivileges=yes", "RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX",
+                     "Type=notify", "NotifyAccess=main"] {
             #expect(lines.contains(line), "the unit lacks \(line)")
         }
     }
