@@ -63,9 +63,10 @@ import Testing
     static func show(_ id: Int, server: PictureServer, rows: Int, environment: [String: String],
                      escapes: Bool = false) async throws -> String {
         let env = server.environment.merging(environment) { _, new in new }
-        // Under a full parallel suite the in-process picture server was twice reported unreachable
-        // ("connection refused", exit 3) for a moment; not yet explained (see the closing note). Such a
-        // transport failure is tried again, at most twice; every other outcome is checked as it comes.
+        // Under a full parallel suite the in-process picture server was reported unreachable ("connection
+        // refused", exit 3): another test closed a descriptor twice, and the second close could hit this
+        // server's (fixed in ServerDescriptorLimitTests). Such a transport failure is still tried again, at
+        // most twice; every other outcome is checked as it comes.
         for attempt in 1...3 {
             let tmux = try TmuxSession(command: "'\(CLI.auction)' show \(id); printf \"exited=$?\"; sleep 60", width: 80, height: rows,
                                        environment: env)
