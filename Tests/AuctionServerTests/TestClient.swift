@@ -83,6 +83,9 @@ extension RawSocket {
 /// A plain blocking socket for sending raw bytes and reading what comes back (bad-input tests).
 struct RawSocket: Sendable {
     let fd: CInt
+    /// Shared by every copy: the descriptor is closed once however many times `close()` is called (a
+    /// second close would hit whatever reused the number: another test's socket or event loop).
+    private let closed = Mutex(false)
 
     /// Connects to 127.0.0.1:`port`; `receiveBuffer` shrinks the kernel buffer (slow-consumer tests).
     init(port: Int, receiveBuffer: Int? = nil) throws {
@@ -188,7 +191,14 @@ struct RawSocket: Sendable {
         return frames
     }
 
-    func close() { Glibc.close(fd) }
+    /// Closes the descriptor, the first time only.
+    func close() {
+        let first = closed.withLock { closed -> Bool in
+            defer { closed = true }
+            return !closed
+        }
+        if first { Glibc.close(fd) }
+    }
 }
 
 /// Decodes every complete frame in `bytes`.
