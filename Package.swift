@@ -74,7 +74,7 @@ let package = Package(
         // Shared test helpers: servers on ephemeral ports, temporary directories, tmux.
         .target(
             name: "AuctionTestSupport",
-            dependencies: ["AuctionCore", "AuctionInfrastructure", "AuctionServer", "AuctionImage", "CZlib", "CLinux"]
+            dependencies: ["AuctionCore", "AuctionInfrastructure", "AuctionServer", "CZlib", "CLinux"]
         ),
 
         .testTarget(name: "AuctionCoreTests", dependencies: ["AuctionCore"]),

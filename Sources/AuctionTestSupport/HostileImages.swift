@@ -1,8 +1,7 @@
-import AuctionImage
 import CZlib
 
-/// Images that cost a decoder far more than their bytes (issue 19, item 6), for the tests and the
-/// `image` benchmark's hostile uploads.
+/// An image that costs a decoder far more than its bytes (issue 19, item 6), for the tests and the
+/// `image` benchmark's hostile uploads (whose scan bomb is `JPEGEncoder.scanBomb`).
 public enum HostileImages {
     /// A 130 KB PNG of a 4096×4096 canvas at 16 bits a sample (128 MiB of rows once inflated).
     public static func sixteenBitCanvas() -> [UInt8] {
@@ -30,21 +29,6 @@ public enum HostileImages {
         }
         let header = bigEndian(width) + bigEndian(height) + [16, 6, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", compressed) + chunk("IEND", [])
-    }
-
-    /// A progressive JPEG of a `side`×`side` photo-like picture with 570 scans (one per bit of every
-    /// coefficient of each colour component): each scan is another pass over the whole image.
-    public static func scanBombJPEG(side: Int = 1_024) throws(ImageError) -> [UInt8] {
-        var pixels = [UInt8](repeating: 255, count: side * side * 4)
-        var state: UInt32 = 2_463_534_242
-        for index in stride(from: 0, to: pixels.count, by: 4) {
-            state ^= state << 13; state ^= state >> 17; state ^= state << 5
-            let position = index / 4, x = position % side, y = position / side
-            pixels[index] = UInt8(truncatingIfNeeded: x &+ Int(state & 15))
-            pixels[index + 1] = UInt8(truncatingIfNeeded: y &+ Int(state >> 4 & 15))
-            pixels[index + 2] = UInt8(truncatingIfNeeded: (x ^ y) &+ Int(state >> 8 & 15))
-        }
-        return try JPEGEncoder.scanBomb(RGBAImage(width: side, height: side, pixels: pixels))
     }
 
     private static func bigEndian(_ value: Int) -> [UInt8] {

@@ -251,6 +251,7 @@ private func withoutColours(_ text: String) -> String {
     return out
 }
 
+/// The directory this executable runs from (the release build's: its siblings are there); "." when unknown.
 func executableDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)

@@ -126,11 +126,6 @@ private func measure(_ kind: CatalogueQueryMix.Kind, samples: Int, client: KeepA
 }
 
 /// The value below which `fraction` of `values` lie (nearest rank).
-private func percentile(_ values: [Double], _ fraction: Double) -> Double {
-    guard !values.isEmpty else { return 0 }
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-}
 
 /// Monotonic seconds.
 func catalogueBenchSeconds() -> Double {
@@ -148,11 +143,7 @@ private func wallClockMilliseconds() -> Int64 {
 
 /// The path of `name` beside this executable (the release build's directory).
 func siblingBinary(_ name: String) -> String {
-    var buffer = [CChar](repeating: 0, count: 4_096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let own = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-    let directory = own.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    return directory + "/" + name
+    executableDirectory() + "/" + name
 }
 
 private func fileKilobytes(_ path: String) -> Int {

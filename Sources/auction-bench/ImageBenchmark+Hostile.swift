@@ -4,6 +4,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AuctionImage
 import AuctionInfrastructure
 import AuctionTestSupport
 import Foundation
@@ -24,7 +25,7 @@ func runHostileUploadBenchmark(binary: String, runs: Int) -> Bool {
     }
     defer { server.stop() }
     let png = HostileImages.sixteenBitCanvas()
-    guard let jpeg = try? HostileImages.scanBombJPEG(), let tokens = registerBenchUsers(3, port: server.httpPort) else {
+    guard let jpeg = try? JPEGEncoder.scanBomb(syntheticPhoto(width: 1_024, height: 1_024)), let tokens = registerBenchUsers(3, port: server.httpPort) else {
         print("image: could not prepare the hostile uploads")
         return false
     }
@@ -45,7 +46,7 @@ func runHostileUploadBenchmark(binary: String, runs: Int) -> Bool {
             }
         }
         let cpu: String = format(((server.cpuMilliseconds ?? 0) - before) / Double(runs), 0)
-        let wall: String = format(median(times) * 1_000, 1)
+        let wall: String = format(medianOf(times) * 1_000, 1)
         let peak: String = format(Double(peakMemoryKilobytes(server.pid)) / 1_024, 0)
         print(pad(name, 44) + "answer \(Set(statuses).sorted())\(reason), " + wall + " ms, CPU " + cpu + " ms, peak " + peak + " MiB")
     }
@@ -80,9 +81,9 @@ private func measureReadsDuringUploads(server: CatalogueServerProcess, png: [UIn
     var busy: [Double] = []
     while finished.withLock({ $0 }) < tokens.count || busy.count < 20 { busy.append(alllist()) }
     let answers = Dictionary(grouping: statuses.withLock { $0 }, by: { $0 }).mapValues(\.count).sorted { $0.key < $1.key }
-    let alone = format(median(quiet) * 1_000, 2) + " / " + format(percentile(quiet, 0.99) * 1_000, 2) + " ms"
+    let alone = format(medianOf(quiet) * 1_000, 2) + " / " + format(percentile(quiet, 0.99) * 1_000, 2) + " ms"
     print(pad("alllist p50 / p99 alone", 44) + alone)
-    let during = format(median(busy) * 1_000, 2) + " / " + format(percentile(busy, 0.99) * 1_000, 2) + " ms over \(busy.count) reads"
+    let during = format(medianOf(busy) * 1_000, 2) + " / " + format(percentile(busy, 0.99) * 1_000, 2) + " ms over \(busy.count) reads"
     let answered: String = answers.map { "\($0.key)×\($0.value)" }.joined(separator: " ")
     let peak: String = format(Double(peakMemoryKilobytes(server.pid)) / 1_024, 0)
     print(pad("alllist p50 / p99, \(tokens.count) clients × 10 PNGs", 44) + during + "; uploads answered " + answered + "; peak " + peak + " MiB")
@@ -117,8 +118,3 @@ private func peakMemoryKilobytes(_ pid: pid_t) -> Int {
     return Int(line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? 0
 }
 
-private func median(_ values: [Double]) -> Double { values.isEmpty ? 0 : values.sorted()[values.count / 2] }
-
-private func percentile(_ values: [Double], _ fraction: Double) -> Double {
-    values.isEmpty ? 0 : values.sorted()[min(values.count - 1, Int(Double(values.count) * fraction))]
-}

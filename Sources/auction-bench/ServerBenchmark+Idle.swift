@@ -139,8 +139,8 @@ func runIdleLevel(_ bench: ServerBench, server: AuctionHouseServer, addresses: S
                   + (groups > 0 ? format(Double(visited) / Double(groups), 2) : "-"))
         }
     }
-    let ratio = median(with) / max(1, median(without))
-    print("median bids/s: \(format(median(without), 0)) without, \(format(median(with), 0)) with idle connections; "
+    let ratio = medianOf(with) / max(1, medianOf(without))
+    print("median bids/s: \(format(medianOf(without), 0)) without, \(format(medianOf(with), 0)) with idle connections; "
           + "ratio \(format(ratio, 2))")
     print("server resident memory per idle connection: \(format(rssPerConnection ?? 0, 0)) bytes "
           + "(resident set growth while the first \(idle) were accepted, over \(idle))")
@@ -148,8 +148,3 @@ func runIdleLevel(_ bench: ServerBench, server: AuctionHouseServer, addresses: S
     return true
 }
 
-private func median(_ values: [Double]) -> Double {
-    guard !values.isEmpty else { return 0 }
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-}

@@ -120,13 +120,6 @@ private func measureFanOut(plain: ServerBench, secured: ServerBench, watchers: I
     return true
 }
 
-/// The median of `values` (the mean of the middle two for an even count); 0 for none.
-func medianOf(_ values: [Double]) -> Double {
-    guard !values.isEmpty else { return 0 }
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-}
-
 private struct TLSBenchmarkOptions {
     var seconds = 3.0
     var watchers = 1_000
