@@ -4,18 +4,13 @@ import AuctionInfrastructure
 /// shared store out of reach, or draining. `GET /health/live` only says the process answers.
 public final class Readiness: Sendable {
     /// Why a node is not ready.
-    public enum Reason: String, Sendable, CaseIterable, Comparable {
+    public enum Reason: String, Sendable, CaseIterable {
         /// Opening and migrating the store, restoring state, starting the listeners.
         case starting
         /// The shared PostgreSQL store cannot be reached (its listener is reconnecting).
         case storeUnreachable = "store_unreachable"
         /// Stopping: finishing what is in flight, taking no new work.
         case draining
-
-        /// Declaration order.
-        public static func < (lhs: Reason, rhs: Reason) -> Bool {
-            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-        }
     }
 
     private let reasons = Mutex<Set<Reason>>([.starting])
@@ -39,6 +34,6 @@ public final class Readiness: Sendable {
     public var notReadyBecause: [Reason] {
         var now = reasons.withLock { $0 }
         if let check = storeReachable.withLock({ $0 }), !check() { now.insert(.storeUnreachable) }
-        return now.sorted()
+        return Reason.allCases.filter(now.contains)
     }
 }
