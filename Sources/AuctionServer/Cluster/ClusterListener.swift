@@ -121,10 +121,12 @@ final class ClusterListener: Sendable {
         do throws(StoreError) {
             switch notification.channel {
             case PostgresBidLedger.bidChannel:
-                guard let (product, sequence) = ClusterPayload.bid(notification.payload) else { return ignore(notification) }
-                let known = sequences.known(of: product)
-                guard sequence > known else { return }  // this node's own commit, or already read
-                if let bids = try ClusterReads.bids(of: product, after: known, connection) { hand(.bids(bids)) }
+                guard let moved = ClusterPayload.bids(notification.payload) else { return ignore(notification) }
+                for (product, sequence) in moved {
+                    let known = sequences.known(of: product)
+                    guard sequence > known else { continue }  // this node's own commit, or already read
+                    if let bids = try ClusterReads.bids(of: product, after: known, connection) { hand(.bids(bids)) }
+                }
             case PostgresClosingDuty.closeChannel:
                 guard let product = ClusterPayload.product(notification.payload) else { return ignore(notification) }
                 let closes = try ClusterReads.closes([product], connection)

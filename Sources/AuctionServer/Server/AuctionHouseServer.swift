@@ -249,7 +249,7 @@ public final class AuctionHouseServer: Sendable {
         }
         service.restoreKeys(restored.keyedBids)
         service.sequences = ProductSequences(restored.bidCounts)
-        (ledger as? PostgresBidLedger)?.follow(service.sequences)
+        service.termsVersions = restored.termsVersions
         service.chat = running.chat
         service.notifications = running.notifications
         do throws(StoreError) {
