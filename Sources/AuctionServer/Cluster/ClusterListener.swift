@@ -122,11 +122,12 @@ final class ClusterListener: Sendable {
             switch notification.channel {
             case PostgresBidLedger.bidChannel:
                 guard let moved = ClusterPayload.bids(notification.payload) else { return ignore(notification) }
-                for (product, sequence) in moved {
+                // Skipped where the node knows the seq (its own commit, or already read); the rest in one read.
+                let behind = moved.compactMap { product, sequence -> (ProductID, Int64)? in
                     let known = sequences.known(of: product)
-                    guard sequence > known else { continue }  // this node's own commit, or already read
-                    if let bids = try ClusterReads.bids(of: product, after: known, connection) { hand(.bids(bids)) }
+                    return sequence > known ? (product, known) : nil
                 }
+                for bids in try ClusterReads.bids(of: behind, connection) { hand(.bids(bids)) }
             case PostgresClosingDuty.closeChannel:
                 guard let product = ClusterPayload.product(notification.payload) else { return ignore(notification) }
                 let closes = try ClusterReads.closes([product], connection)
