@@ -13,7 +13,9 @@ import Testing
 /// timestamps of real events).
 @Suite(.serialized) struct ClusterDrainTests {
     static let drainSeconds = 10
-    static let nodeArguments = ClusterFaultTests.nodeArguments + ["--drain-seconds", "\(drainSeconds)"]
+    /// As the fault tests' nodes, logging at info (the drain's lines) and with the drain's bound given.
+    static let nodeArguments = ["--allow-anonymous-bids", "--bids-per-second", "1000000", "--log-level", "info",
+                                "--store-timeout", "1", "--drain-seconds", "\(drainSeconds)"]
 
     @Test func drainingANodeUnderABidStormLosesNoAcknowledgedBidAndItsWatchersMoveOnWithinTwoSeconds() async throws {
         let database = try PostgresFixture()
@@ -50,6 +52,7 @@ import Testing
         #expect(moved, "\(delays.count) of \(onDrained.count) watchers heard a price on another node after the push; not told: \(notTold)")
         #expect(delays.allSatisfy { $0 <= 2_000 }, "push → price on another node, slowest \(delays.max() ?? -1) ms")
         #expect(onDrained.allSatisfy { $0.port != ports[drained] && $0.state == .connected })
+        #expect(onDrained.allSatisfy { !$0.waitedOutBackoff }, "a watcher waited for its backoff instead of moving at once")
         #expect(watchers.filter { $0.pushedAt != nil }.count == onDrained.count, "only the drained node's watchers were told")
 
         storm.stop()
@@ -74,6 +77,8 @@ final class DrainWatcher: Sendable {
     private let pushed = Mutex<Int64?>(nil)
     /// Each price push: when it arrived and the node's port.
     private let prices = Mutex<[(at: Int64, port: Int)]>([])
+    /// Whether the client waited for its backoff (state `reconnecting`) at any time.
+    private let reconnecting = Mutex(false)
 
     init(ports: [Int], first: Int) throws {
         let order = Array(ports[first...] + ports[..<first])
@@ -93,8 +98,15 @@ final class DrainWatcher: Sendable {
             default: break
             }
         }
+        let reconnecting = self.reconnecting
+        client.onStateChange { state in
+            if case .reconnecting = state { reconnecting.withLock { $0 = true } }
+        }
         client.start()
     }
+
+    /// Whether the client ever waited for its backoff before reconnecting.
+    var waitedOutBackoff: Bool { reconnecting.withLock { $0 } }
 
     /// Subscribes to `products` (recorded in the session: replayed on every reconnect).
     func subscribe(_ products: [Int]) async -> Bool {
