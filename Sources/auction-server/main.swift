@@ -66,7 +66,8 @@ do throws(ServerError) {
 }
 
 let signal = waitForTermination(reloading: true)
-log.info("server: \(TerminationSignals.name(signal)) received, draining (at most \(configuration.drainSeconds) s)")
+log.info("server: \(TerminationSignals.name(signal)) received")
+log.info("server: draining (at most \(configuration.drainSeconds) s)")
 ServiceNotifier.notify("STOPPING=1")
 // A second SIGINT or SIGTERM ends the drain's wait at once (the commits in flight still finish).
 let watcher = WorkerThread(name: "auction-signals")
