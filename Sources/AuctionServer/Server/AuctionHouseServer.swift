@@ -151,6 +151,11 @@ public final class AuctionHouseServer: Sendable {
     }
 
     private func open(into running: inout Running) throws(ServerError) {
+        let certificates = try loadCertificates(into: &running)
+        // Until the real listener binds it, the HTTP port says why the node is not ready yet.
+        var starting = StartingHealth.start(host: configuration.host, port: configuration.httpPort, tls: certificates?.http,
+                                            readiness: readiness)
+        defer { starting?.close() }
         let path: String
         let target: StoreTarget
         readiness.set(.migrating, true)  // until the first store is open: opening it migrates a SQLite file
@@ -333,7 +338,6 @@ public final class AuctionHouseServer: Sendable {
                 loop.execute { seller.schedule() }
             }
         }
-        let certificates = try loadCertificates(into: &running)
         let socketAddress: SocketAddress
         do throws(SocketError) {
             socketAddress = try service.listen(port: configuration.socketPort, tls: certificates?.socket)
@@ -344,6 +348,11 @@ public final class AuctionHouseServer: Sendable {
             var screened = httpConfiguration
             screened.screen = Self.headScreen(sessions: sessions)
             screened.tls = certificates?.http
+            if let held = starting {
+                screened.port = held.port
+                held.close()
+                starting = nil
+            }
             let http = try HTTPServer.start(screened, on: loop, router: router)
             running.http = http
             running.addresses = ServerAddresses(http: http.address, socket: socketAddress)
