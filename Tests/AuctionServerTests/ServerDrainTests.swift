@@ -97,30 +97,30 @@ import Testing
         #expect(frames(in: seen.bytes).map(Self.isReconnectPush) == [true], "the push, then the close")
     }
 
-    @Test func aClientThatStaysIsClosedWhenTheBoundPassesOnTheServersClock() async throws {
+    /// Drains `running` within `seconds` with one client of ours that stays; once it has been told,
+    /// `end` runs (what should end the wait); returns what did, and whether the client was then closed.
+    static func drainWithAClientThatStays(seconds: Int, _ end: (Running) -> Void) async throws -> (AuctionHouseServer.DrainEnd?, closed: Bool) {
         let running = try Running()
         defer { running.remove() }
         let ours = try await Self.ours(running.socketPort)
         defer { ours.close() }
         let server = running.server
-        let drain = Task { await offPool { server.drain(seconds: 5) } }
+        let drain = Task { await offPool { server.drain(seconds: seconds) } }
         #expect(await ours.readFrames(1).allSatisfy(Self.isReconnectPush))
-        running.clock.advance(milliseconds: 5_000)
-        #expect(await drain.value == .boundPassed)
-        #expect(await ours.readToEnd().closed)
+        end(running)
+        let ended = await drain.value
+        return (ended, await ours.readToEnd().closed)
+    }
+
+    @Test func aClientThatStaysIsClosedWhenTheBoundPassesOnTheServersClock() async throws {
+        let (ended, closed) = try await Self.drainWithAClientThatStays(seconds: 5) { $0.clock.advance(milliseconds: 5_000) }
+        #expect(ended == .boundPassed && closed)
     }
 
     @Test func endingTheDrainClosesAtOnceWhateverIsLeftOfTheBound() async throws {
-        let running = try Running()
-        defer { running.remove() }
-        let ours = try await Self.ours(running.socketPort)
-        defer { ours.close() }
-        let server = running.server
-        let drain = Task { await offPool { server.drain(seconds: 3_600) } }
-        #expect(await ours.readFrames(1).allSatisfy(Self.isReconnectPush))
-        server.endDrain()  // what a second SIGTERM does
-        #expect(await drain.value == .endedEarly)
-        #expect(await ours.readToEnd().closed)
+        // What a second SIGTERM does.
+        let (ended, closed) = try await Self.drainWithAClientThatStays(seconds: 3_600) { $0.server.endDrain() }
+        #expect(ended == .endedEarly && closed)
     }
 
     @Test func aBidAcceptedBeforeTheDrainIsAnsweredBeforeThePush() async throws {
