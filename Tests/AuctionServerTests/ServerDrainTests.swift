@@ -69,7 +69,11 @@ import Testing
         defer { running.remove() }
         let ours = try await Self.ours(running.socketPort)
         let original = try await Self.original(running.socketPort)
-        defer { ours.close(); original.close() }
+        // Our dialect from a build that does not know push 10: its hello did not name `reconnect`.
+        let older = try RawSocket(port: running.socketPort)
+        let olderHello = ClientMessage.hello(WireHello(client: "test", version: "0", features: [.closing, .errors]))
+        #expect(await older.exchange([olderHello], first: 900).first??.result == true)
+        defer { ours.close(); original.close(); older.close() }
         let server = running.server
         let drain = Task { await offPool { server.drain(seconds: 30) } }
 
@@ -79,6 +83,8 @@ import Testing
         let seenByOriginal = await original.readToEnd()
         #expect(seenByOriginal.closed, "the original app's connection is closed")
         #expect(frames(in: seenByOriginal.bytes).isEmpty, "nothing the original app cannot parse: \(seenByOriginal.bytes.count) bytes")
+        let seenByOlder = await older.readToEnd()
+        #expect(seenByOlder.closed && !frames(in: seenByOlder.bytes).contains(where: Self.isReconnectPush), "no push 10 without the feature")
         // The told client leaves: the drain ends then, long before its bound (the clock never moves).
         ours.close()
         #expect(await drain.value == .clientsLeft)
