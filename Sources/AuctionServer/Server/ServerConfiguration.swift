@@ -56,6 +56,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var storeTimeoutMilliseconds: Int64 = 5_000
     /// TLS on both listeners and the plaintext listeners beside them (`--tls-cert`, `--plain-socket-port`, …).
     public var transport = TransportSecurity()
+    /// The longest a drain (SIGTERM) waits for socket clients told to reconnect elsewhere before it
+    /// closes what is left (`drain_seconds`; 0: close at once).
+    public var drainSeconds = 10
 
     /// The defaults: loopback, the original backend's local ports, the default database.
     public init() {}
