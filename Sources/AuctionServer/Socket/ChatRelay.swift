@@ -46,7 +46,7 @@ final class ChatRelay {
 
     /// Opens two connections to the store at `target` (and, on a shared store, a presence writer logging to `log`).
     init(target: StoreTarget, limits: ChatLimits = ChatLimits(), log: ServerLog = .silent) throws(StoreError) {
-        if case .postgres(let store) = target {
+        if let store = target.postgresStore {
             isShared = true
             presence = ChatPresenceWriter(store: store, log: log)
         } else {
