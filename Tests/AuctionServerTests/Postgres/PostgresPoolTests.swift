@@ -7,7 +7,9 @@ import Testing
 /// The pool a node's stores share: a borrower beyond its size waits for a connection to come back,
 /// a broken one is replaced, and once closed nothing is lent.
 @Suite struct PostgresPoolTests {
-    static func pool(_ fixture: PostgresFixture, size: Int, timeoutMilliseconds: Int64 = 5_000) throws -> PostgresPool {
+    /// A pool of `size` on the fixture's database; borrowers wait at most `timeoutMilliseconds` + 1 s
+    /// (long by default: a test waits for a waiting borrower on a loaded machine).
+    static func pool(_ fixture: PostgresFixture, size: Int, timeoutMilliseconds: Int64 = 60_000) throws -> PostgresPool {
         var store = try PostgresConnectionString(fixture.url)
         store.link = PostgresLinkPolicy(timeoutMilliseconds: timeoutMilliseconds)
         return PostgresPool(store: store, size: size)
@@ -16,6 +18,16 @@ import Testing
     /// The backend serving the borrowed connection.
     static func backend(_ connection: PostgresConnection) throws(StoreError) -> Int64 {
         try connection.scalarInteger("SELECT pg_backend_pid()") ?? -1
+    }
+
+    /// Whether `condition` holds within 30 s, polled on this thread (not on Swift's pool, which
+    /// other tests' blocking calls may hold).
+    static func soon(_ condition: () throws -> Bool) rethrows -> Bool {
+        for _ in 0..<6_000 {
+            if try condition() { return true }
+            usleep(5_000)
+        }
+        return try condition()
     }
 
     /// Borrows on `thread` and holds the connection until `release` opens; its backend goes to `held`.
@@ -32,7 +44,7 @@ import Testing
         }
     }
 
-    @Test func aBorrowerBeyondTheSizeWaitsThenGetsAConnectionThatCameBack() async throws {
+    @Test func aBorrowerBeyondTheSizeWaitsThenGetsAConnectionThatCameBack() throws {
         let fixture = try PostgresFixture()
         let pool = try Self.pool(fixture, size: 2)
         defer { pool.close() }
@@ -46,7 +58,7 @@ import Testing
 
         let third = Latch<Int64>()
         _ = threads[2].submit { third.fulfil((try? pool.withConnection { connection throws(StoreError) in try Self.backend(connection) }) ?? -1) }
-        #expect(await eventually { pool.waitingCount == 1 })
+        #expect(Self.soon { pool.waitingCount == 1 })
         #expect(third.wait(milliseconds: 0) == nil)
         #expect(pool.openCount == 2)
 
@@ -98,7 +110,7 @@ import Testing
         #expect(pool.openCount == 1)
     }
 
-    @Test func aClosedPoolLendsNothingAndClosesWhatComesBack() async throws {
+    @Test func aClosedPoolLendsNothingAndClosesWhatComesBack() throws {
         let fixture = try PostgresFixture()
         let pool = try Self.pool(fixture, size: 1)
         let thread = WorkerThread(name: "pool-test")
@@ -118,7 +130,7 @@ import Testing
                 if case .closed = error { waited.fulfil("closed") } else { waited.fulfil("\(error)") }
             }
         }
-        #expect(await eventually { pool.waitingCount == 1 })
+        #expect(Self.soon { pool.waitingCount == 1 })
 
         pool.close()
         // The waiting borrower and every later one fail `.closed`; the lent connection closes when it comes back.
@@ -130,10 +142,10 @@ import Testing
             guard case .closed = error else { Issue.record("expected closed, got \(error)"); return }
         }
         release.fulfil(())
-        #expect(await eventually { pool.openCount == 0 })
+        #expect(Self.soon { pool.openCount == 0 })
         let admin = try PostgresConnection(fixture.url)
         defer { admin.close() }
-        #expect(await eventually {
+        #expect(Self.soon {
             (try? admin.scalarInteger("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")) == 0
         })
     }
