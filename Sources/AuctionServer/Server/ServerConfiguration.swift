@@ -56,6 +56,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var storeTimeoutMilliseconds: Int64 = 5_000
     /// TLS on both listeners and the plaintext listeners beside them (`--tls-cert`, `--plain-socket-port`, …).
     public var transport = TransportSecurity()
+    /// The Prometheus metrics listener's port (`metrics_port`; 0 picks a free port); nil: no metrics (the default).
+    public var metricsPort: Int?
+    /// The address the metrics listener binds (`metrics_host`): loopback unless set; it is unauthenticated.
+    public var metricsHost = "127.0.0.1"
 
     /// The defaults: loopback, the original backend's local ports, the default database.
     public init() {}

@@ -103,6 +103,7 @@ final class LedgerWriter: BatchCommitting {
             } else {
                 counters.commits += 1
                 counters.committedBids += bids
+                counters.batchSizes.note(bids)
             }
         }
     }
