@@ -52,11 +52,14 @@ func runMetricsLevel(folder: String, base: ServerConfiguration, seconds: Double,
     let scrapes = scraper.stop()
     print("")
     print("metrics off and on, same build, \(rounds) alternating rounds (on: GET /metrics every 1 s, \(scrapes) scrapes)")
-    print(pad("metrics", 10) + pad("bids/s (\(bidders) bidders)", 26) + "pushes/s (\(watchers) watchers)")
+    print(pad("metrics", 10) + pad("bids/s (\(bidders) bidders)", 26) + pad("pushes/s (\(watchers) watchers)", 30) + "runs: bids/s; pushes/s")
     let offBids = medianOf(bidRates["off"] ?? []), onBids = medianOf(bidRates["on"] ?? [])
     let offPushes = medianOf(pushRates["off"] ?? []), onPushes = medianOf(pushRates["on"] ?? [])
-    print(pad("off", 10) + pad(format(offBids, 0), 26) + format(offPushes / 1_000_000, 3) + " M")
-    print(pad("on", 10) + pad(format(onBids, 0), 26) + format(onPushes / 1_000_000, 3) + " M")
+    for (name, bids, pushes) in [("off", offBids, offPushes), ("on", onBids, onPushes)] {
+        let runs = (bidRates[name] ?? []).map { format($0, 0) }.joined(separator: " / ") + "; "
+            + (pushRates[name] ?? []).map { format($0 / 1_000_000, 3) }.joined(separator: " / ")
+        print(pad(name, 10) + pad(format(bids, 0), 26) + pad(format(pushes / 1_000_000, 3) + " M", 30) + runs)
+    }
     print(pad("on/off", 10) + pad(format(offBids > 0 ? onBids / offBids : 0, 3) + "x", 26)
           + format(offPushes > 0 ? onPushes / offPushes : 0, 3) + "x")
     return stored && scrapes > 0

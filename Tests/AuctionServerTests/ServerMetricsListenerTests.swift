@@ -52,6 +52,35 @@ import Testing
         #expect(other?.status == 404, "the metrics listener serves only /metrics")
     }
 
+    @Test func droppedConnectionsAreCountedByCause() async throws {
+        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3)) { configuration in
+            configuration.metricsPort = 0
+            configuration.limits.maximumFrameBytes = 1_024
+            configuration.limits.maximumConnections = 1
+        }
+        defer { fixture.stop() }
+        let metrics = try #require(fixture.addresses.metrics)
+        let oversized = try RawSocket(port: fixture.socketPort)
+        defer { oversized.close() }
+        #expect(await oversized.sayHello())
+        oversized.send(#"{"dataType":10,"completionId":1,"data":{"pad":""# + String(repeating: "x", count: 4_000))
+        #expect(await oversized.readToEnd().1)
+        // The slot is free once the server has seen the close; a second connection then fills it, a third is refused.
+        func page() -> String { LoopbackHTTP.exchange(port: metrics.port, "GET", "/metrics")?.body ?? "" }
+        #expect(await eventually(timeout: 10) { page().contains("auction_socket_connections{dialect=\"hello\"} 0") })
+        let holder = try RawSocket(port: fixture.socketPort)
+        defer { holder.close() }
+        #expect(await holder.sayHello())
+        let refused = try RawSocket(port: fixture.socketPort)
+        defer { refused.close() }
+        #expect(await refused.readToEnd().1)
+        let text = await offPool { page() }
+        #expect(text.contains("auction_socket_connections_dropped_total{cause=\"malformed\"} 1"), "\(text)")
+        #expect(text.contains("auction_socket_connections_dropped_total{cause=\"limit\"} 1"))
+        #expect(text.contains("auction_socket_connections_dropped_total{cause=\"write_deadline\"} 0"))
+        #expect(!text.contains("auction_socket_bytes_written_total 0\n"))
+    }
+
     @Test func optionsSetThePortAndHost() throws {
         let flags = try ServerOptionsTests.parse(["--metrics-port", "0", "--metrics-host", "::1"])
         #expect(flags.metricsPort == 0 && flags.metricsHost == "::1")
