@@ -53,11 +53,11 @@ import Testing
     }
 
     @Test func droppedConnectionsAreCountedByCause() async throws {
-        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3)) { configuration in
+        let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3), configure: { configuration in
             configuration.metricsPort = 0
             configuration.limits.maximumFrameBytes = 1_024
             configuration.limits.maximumConnections = 1
-        }
+        })
         defer { fixture.stop() }
         let metrics = try #require(fixture.addresses.metrics)
         let oversized = try RawSocket(port: fixture.socketPort)
@@ -66,7 +66,7 @@ import Testing
         oversized.send(#"{"dataType":10,"completionId":1,"data":{"pad":""# + String(repeating: "x", count: 4_000))
         #expect(await oversized.readToEnd().1)
         // The slot is free once the server has seen the close; a second connection then fills it, a third is refused.
-        func page() -> String { LoopbackHTTP.exchange(port: metrics.port, "GET", "/metrics")?.body ?? "" }
+        @Sendable func page() -> String { LoopbackHTTP.exchange(port: metrics.port, "GET", "/metrics")?.body ?? "" }
         #expect(await eventually(timeout: 10) { page().contains("auction_socket_connections{dialect=\"hello\"} 0") })
         let holder = try RawSocket(port: fixture.socketPort)
         defer { holder.close() }
