@@ -12,8 +12,6 @@ struct MetricsPage {
     let service: LoopBound<SocketService>
     /// The ledger's own statistics (commits, batch sizes).
     let ledger: @Sendable () -> LedgerStatistics?
-    /// Whether the ledger counts its batch sizes (SQLite's does).
-    let countsBatchSizes: Bool
     /// Worker queues by name, each read as jobs waiting now.
     let queues: [(name: String, depth: @Sendable () -> Int)]
     /// The public HTTP listener's connection counts.
@@ -111,11 +109,9 @@ struct MetricsPage {
             page.sample("auction_ledger_commits_total", statistics.commits)
             page.family("auction_ledger_failed_bids_total", .counter, help: "Bids whose commit failed.")
             page.sample("auction_ledger_failed_bids_total", statistics.failedBids)
-            if countsBatchSizes {
-                page.family("auction_ledger_batch_size", .histogram, help: "Bids stored per ledger transaction.")
-                page.histogram("auction_ledger_batch_size", bounds: LedgerBatchSizes.bounds,
-                               counts: statistics.batchSizes.perBucket, sum: statistics.committedBids)
-            }
+            page.family("auction_ledger_batch_size", .histogram, help: "Bids stored per ledger transaction.")
+            page.histogram("auction_ledger_batch_size", bounds: LedgerBatchSizes.bounds,
+                           counts: statistics.batchSizes.perBucket, sum: statistics.committedBids)
         }
         renderCluster(&page)
     }

@@ -34,7 +34,7 @@ extension AuctionHouseServer {
         if let workers = running.notifications?.writer { queues.append(("notification_writer", { workers.queued })) }
         let page = MetricsPage(
             server: metrics, http: http, service: service,
-            ledger: { sqlite?.statistics ?? postgres?.statistics }, countsBatchSizes: sqlite != nil, queues: queues,
+            ledger: { sqlite?.statistics ?? postgres?.statistics }, queues: queues,
             httpConnections: { (publicHTTP?.acceptedConnections ?? 0, publicHTTP?.openConnections ?? 0) },
             cluster: clusterStatistics)
         var router = HTTPRouter()

@@ -72,6 +72,7 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         }
         if results.contains(where: { (try? $0.get()) != nil }) {
             counters.withLock { $0.commits += 1 }
+            counters.withLock { $0.batchSizes.note(batch, results) }
         }
         for (entry, result) in zip(batch, results) { entry.completion(result) }
     }
