@@ -1,0 +1,33 @@
+import AuctionCore
+import AuctionImage
+import AuctionInfrastructure
+import AuctionServer
+import AuctionTestSupport
+import Testing
+
+/// Issue 22, metrics: sellers' lots are counted listed, edited and withdrawn, and image uploads
+/// (`POST /images`) accepted and refused.
+@Suite struct ServerMetricsSellingTests {
+    @Test func lotsAndImagesAreCountedByOutcome() async throws {
+        let running = try await ServerImageTests.Running.start { $0.metricsPort = 0 }
+        defer { running.stop() }
+        let listed = try await ServerSellingTests.sell(running, fields: ServerSellingTests.valid)
+        let kept = try await ServerSellingTests.sell(running, fields: ServerSellingTests.valid)
+        #expect(listed.status.code == 201 && kept.status.code == 201)
+        let id = try #require(ServerSellingTests.object(listed)["id"] as? Int)
+        #expect(try await ServerSellingTests.request(running, .patch, "/products/\(id)", json: "{\"name\":\"Brass lamp, polished\"}").status.code == 200)
+        #expect(try await ServerSellingTests.request(running, .delete, "/products/\(id)").status.code == 200)
+        let png = PNGEncoder.encode(ServerImageTests.picture(16))
+        #expect(try await running.upload(png, type: "image/png").status.code < 300)
+        #expect(try await running.upload(Array(png.prefix(png.count / 2)), type: "image/png").status.code == 400)
+
+        let port = try #require(running.addresses.metrics).port
+        let page = try #require(await offPool { LoopbackHTTP.exchange(port: port, "GET", "/metrics") }).body
+        let lines = Set(page.split(separator: "\n").map(String.init))
+        #expect(lines.contains("auction_lots_total{change=\"listed\"} 2"), "\(page)")
+        #expect(lines.contains("auction_lots_total{change=\"edited\"} 1"))
+        #expect(lines.contains("auction_lots_total{change=\"withdrawn\"} 1"))
+        #expect(lines.contains("auction_images_total{outcome=\"accepted\"} 1"))
+        #expect(lines.contains("auction_images_total{outcome=\"refused\"} 1"))
+    }
+}
