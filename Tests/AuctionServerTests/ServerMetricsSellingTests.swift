@@ -6,7 +6,7 @@ import AuctionTestSupport
 import Testing
 
 /// Issue 22, metrics: sellers' lots are counted listed, edited and withdrawn, and image uploads
-/// (`POST /images`) accepted and refused.
+/// (`POST /images`) accepted and refused; a buy-now and a chat message each count too.
 @Suite struct ServerMetricsSellingTests {
     @Test func lotsAndImagesAreCountedByOutcome() async throws {
         let running = try await ServerImageTests.Running.start { $0.metricsPort = 0 }
@@ -21,11 +21,23 @@ import Testing
         #expect(try await running.upload(png, type: "image/png").status.code < 300)
         #expect(try await running.upload(Array(png.prefix(png.count / 2)), type: "image/png").status.code == 400)
 
+        // Another user buys the kept lot now and says one thing in a chat room.
+        let keptID = try #require(ServerSellingTests.object(kept)["id"] as? Int)
+        #expect(try await ServerSellingTests.request(running, .patch, "/products/\(keptID)", json: "{\"buy_now\":5000}").status.code == 200)
+        let buyer = try TestClient(port: running.addresses.socket.port)
+        defer { buyer.close() }
+        #expect(try await buyer.request(.login(token: try await ServerSellingTests.register(running, "buyer"))).result)
+        #expect(try await buyer.request(.buyNow(ProductID(keptID), idempotencyKey: nil)).result)
+        #expect(try await buyer.request(.chatJoin(room: "lobby")).result)
+        #expect(try await buyer.request(.chatSend(room: "lobby", text: "sold!")).result)
+
         let port = try #require(running.addresses.metrics).port
         let page = try #require(await offPool { LoopbackHTTP.exchange(port: port, "GET", "/metrics") }).body
         let lines = Set(page.split(separator: "\n").map(String.init))
         #expect(lines.contains("auction_lots_total{change=\"listed\"} 2"), "\(page)")
-        #expect(lines.contains("auction_lots_total{change=\"edited\"} 1"))
+        #expect(lines.contains("auction_lots_total{change=\"edited\"} 2"))
+        #expect(lines.contains("auction_buys_total 1"))
+        #expect(lines.contains("auction_chat_messages_total 1"))
         #expect(lines.contains("auction_lots_total{change=\"withdrawn\"} 1"))
         #expect(lines.contains("auction_images_total{outcome=\"accepted\"} 1"))
         #expect(lines.contains("auction_images_total{outcome=\"refused\"} 1"))
