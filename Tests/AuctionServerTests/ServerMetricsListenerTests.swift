@@ -35,16 +35,15 @@ import Testing
         #expect(history?.status == 200, "\(history.debugDescription)")
         _ = await offPool { LoopbackHTTP.exchange(port: httpPort, "GET", "/no/such/path-\(UUID().uuidString)") }
 
-        let page = try #require(await offPool { LoopbackHTTP.exchange(port: metrics.port, "GET", "/metrics") })
-        #expect(page.status == 200)
-        let lines = Set(page.body.split(separator: "\n").map(String.init))
-        #expect(lines.contains("auction_bids_accepted_total 1"), "\(page.body)")
+        let page = try await ScrapedMetrics.scrape(fixture.addresses)
+        let lines = page.lines
+        #expect(lines.contains("auction_bids_accepted_total 1"), "\(page.text)")
         #expect(lines.contains("auction_bids_refused_total{reason=\"price_too_low\"} 1"))
         #expect(lines.contains("auction_socket_connections{dialect=\"hello\"} 1"))
         #expect(lines.contains("auction_bid_latency_seconds_count 1"))
         #expect(lines.contains("auction_http_requests_total{route=\"/products/{id}/bids\",status_class=\"2xx\"} 1"))
         #expect(lines.contains("auction_http_requests_total{route=\"unmatched\",status_class=\"4xx\"} 1"))
-        #expect(!page.body.contains("no/such/path"), "a raw path became a label value")
+        #expect(!page.text.contains("no/such/path"), "a raw path became a label value")
         #expect(lines.contains("auction_ledger_batch_size_count 1"))
         let publicAnswer = await offPool { LoopbackHTTP.exchange(port: httpPort, "GET", "/metrics") }
         #expect(publicAnswer?.status == 404, "\(publicAnswer.debugDescription)")
