@@ -9,7 +9,7 @@ import Foundation
 /// Runs the `cluster` benchmark suite; returns the process exit status.
 ///
 /// Options: `--seconds N` (measured time per run, default 3), `--runs N` (repeats, medians reported;
-/// default 3), `--bidders N` (durable-bid bidders, default 16), `--watchers N` (default 1000),
+/// default 3), `--bidders N` (durable-bid bidders, default 16 and 64), `--watchers N` (default 1000),
 /// `--push-bidders N` (default 60). Needs the release `auction-server` beside this binary and
 /// `scripts/postgres` in the current folder (`scripts/bench cluster` provides both).
 func runClusterBenchmark(_ arguments: [String]) -> Int32 {
@@ -51,21 +51,31 @@ func runClusterBenchmark(_ arguments: [String]) -> Int32 {
     var level = 1
 
     print("")
-    print("durable accepted bids, \(options.bidders) bidders each on its own product, one node")
-    print(pad("store", 12) + pad("bids/s", 12) + pad("p50 reply", 12) + pad("p99 reply", 12) + pad("NOTIFY/bid", 12) + "bytes/bid")
-    var sqliteRuns: [ServerBench.BidResult] = [], postgresRuns: [ServerBench.BidResult] = [], traffic: [(Double, Double)] = []
-    for _ in 0..<options.runs {
-        sqliteRuns.append(bench(sqlite.socketPort).bids(bidders: options.bidders, level: level))
-        let before = notifications.reading()
-        let result = bench(nodeA.socketPort).bids(bidders: options.bidders, level: level)
-        let after = notifications.reading()
-        postgresRuns.append(result)
-        traffic.append(perBid(before, after))
-        level += 1
+    for bidders in options.bidderCounts {
+        print("durable accepted bids, \(bidders) bidders each on its own product, one node")
+        print(pad("store", 12) + pad("bids/s", 12) + pad("p50 reply", 12) + pad("p99 reply", 12) + pad("NOTIFY/bid", 12)
+              + pad("bytes/bid", 11) + "bids/commit")
+        var sqliteRuns: [ServerBench.BidResult] = [], postgresRuns: [ServerBench.BidResult] = [], traffic: [(Double, Double)] = []
+        var ceilings: [Double] = []
+        for _ in 0..<options.runs {
+            sqliteRuns.append(bench(sqlite.socketPort).bids(bidders: bidders, level: level))
+            let before = notifications.reading()
+            let result = bench(nodeA.socketPort).bids(bidders: bidders, level: level)
+            let after = notifications.reading()
+            postgresRuns.append(result)
+            traffic.append(perBid(before, after))
+            ceilings.append(LedgerCeiling.bidsPerSecond(url: postgres.url, bidders: bidders, seconds: options.seconds) ?? 0)
+            level += 1
+        }
+        let node = median(postgresRuns.map(\.perSecond)), sqliteRate = median(sqliteRuns.map(\.perSecond)), ceiling = median(ceilings)
+        if node == 0 || ceiling == 0 { failed = true }
+        printBids("SQLite", sqliteRuns, traffic: nil)
+        printBids("PostgreSQL", postgresRuns, traffic: traffic)
+        print(pad("ceiling", 12) + format(ceiling, 0) + " bids/s (the ledger's statements through libpq, batched, no node)")
+        print("PostgreSQL node / SQLite node: " + format(sqliteRate > 0 ? node / sqliteRate : 0, 3)
+              + "x; node / ceiling: " + format(ceiling > 0 ? node / ceiling : 0, 3) + "x")
+        print("")
     }
-    if median(postgresRuns.map(\.perSecond)) == 0 { failed = true }
-    printBids("SQLite", sqliteRuns, traffic: nil)
-    printBids("PostgreSQL", postgresRuns, traffic: traffic)
 
     print("")
     print("price pushes to \(options.watchers) watchers with 4 pages loaded, \(options.pushBidders) bidders on node A")
@@ -132,11 +142,14 @@ private func perBid(_ before: NotifyCounter.Reading, _ after: NotifyCounter.Read
 }
 
 private func printBids(_ label: String, _ runs: [ServerBench.BidResult], traffic: [(Double, Double)]?) {
-    let notify = traffic.map { format(median($0.map(\.0)), 2) } ?? "-"
+    let notifyPerBid = traffic.map { median($0.map(\.0)) }
+    let notify = notifyPerBid.map { format($0, 2) } ?? "-"
     let bytes = traffic.map { format(median($0.map(\.1)), 1) } ?? "-"
+    // One NOTIFY per transaction that stored bids: its inverse is the bids each commit held.
+    let perCommit = notifyPerBid.map { $0 > 0 ? format(1 / $0, 1) : "-" } ?? "-"
     print(pad(label, 12) + pad(format(median(runs.map(\.perSecond)), 0), 12)
           + pad(milliseconds(Int64(median(runs.map { Double($0.p50) }))), 12)
-          + pad(milliseconds(Int64(median(runs.map { Double($0.p99) }))), 12) + pad(notify, 12) + bytes)
+          + pad(milliseconds(Int64(median(runs.map { Double($0.p99) }))), 12) + pad(notify, 12) + pad(bytes, 11) + perCommit)
 }
 
 private func median(_ values: [Double]) -> Double {
@@ -152,6 +165,8 @@ private struct ClusterBenchmarkOptions {
     var seconds = 3.0
     var runs = 3
     var bidders = 16
+    /// The bidder counts of the durable-bids table: 16 and 64 unless `--bidders` names one.
+    var bidderCounts = [16, 64]
     var watchers = 1_000
     var pushBidders = 60
 
@@ -170,6 +185,7 @@ private struct ClusterBenchmarkOptions {
             case "--bidders":
                 guard let number = Int(value), (1...64).contains(number) else { return nil }
                 bidders = number
+                bidderCounts = [number]
             case "--watchers":
                 guard let number = Int(value), (10...20_000).contains(number) else { return nil }
                 watchers = number

@@ -1,4 +1,4 @@
-// `auction-server`: parses flags, environment and config file, runs the server until SIGINT/SIGTERM.
+// `auction-server`: parses flags, environment and config file, runs the server until SIGINT/SIGTERM, then drains.
 import AuctionInfrastructure
 import AuctionServer
 import Glibc
@@ -52,15 +52,29 @@ do throws(ServerError) {
     log.error("auction-server: \(error)")
     exit(error.exitCode)  // 2: a wrong setting; 3: the store is unusable (in use, unreachable, newer schema); else 1
 }
-var signal = TerminationSignals.wait()
-while signal == SIGHUP {  // reload the TLS certificate for new connections; keep serving
-    log.info("server: SIGHUP received")
-    ServiceNotifier.notify("RELOADING=1")
-    if server.configuration.transport.isEnabled { server.reloadCertificates() }
-    ServiceNotifier.notify("READY=1")
-    signal = TerminationSignals.wait()
+/// Waits for SIGINT or SIGTERM; each SIGHUP meanwhile reloads the TLS certificate for new connections.
+@Sendable func waitForTermination(reloading: Bool) -> Int32 {
+    var signal = TerminationSignals.wait()
+    while signal == SIGHUP {
+        log.info("server: SIGHUP received")
+        if reloading { ServiceNotifier.notify("RELOADING=1") }
+        if server.configuration.transport.isEnabled { server.reloadCertificates() }
+        if reloading { ServiceNotifier.notify("READY=1") }
+        signal = TerminationSignals.wait()
+    }
+    return signal
 }
+
+let signal = waitForTermination(reloading: true)
 log.info("server: \(TerminationSignals.name(signal)) received")
+log.info("server: draining (at most \(configuration.drainSeconds) s)")
 ServiceNotifier.notify("STOPPING=1")
-server.stop()
+// A second SIGINT or SIGTERM ends the drain's wait at once (the commits in flight still finish).
+let watcher = WorkerThread(name: "auction-signals")
+watcher.submit {
+    let again = waitForTermination(reloading: false)
+    log.info("server: \(TerminationSignals.name(again)) received again, closing now")
+    server.endDrain()
+}
+server.drain(seconds: configuration.drainSeconds)
 exit(0)

@@ -37,7 +37,10 @@ import Testing
 
         let afterKill = storm.acknowledged.withLock { Array($0[beforeKill...]) }
         #expect(moved, "after the kill: \(afterKill.count) bids acknowledged, \(storm.lost.withLock { $0 }) lost replies, last outcomes \(storm.lastOutcome.withLock { $0 }), refusals \(storm.refusals.withLock { $0 }), by bidder: \(Dictionary(grouping: afterKill, by: \.bidder).mapValues { Set($0.map(\.node)) })")
-        _ = try ClusterChecks.storeHolds(storm.acknowledged.withLock { $0 }, url: database.url)
+        // Batches were in flight at the kill (a node commits what its bidders queued together): every
+        // acknowledged bid is stored, none its bidder was told was refused.
+        let stored = try ClusterChecks.storeHolds(storm.acknowledged.withLock { $0 }, url: database.url)
+        ClusterChecks.refusedAreNotStored(storm, stored: stored)
         #expect(cluster.isRunning(1) && cluster.isRunning(2))
     }
 
@@ -177,6 +180,53 @@ import Testing
             if !accepted { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(accepted, "the node never accepted a bid again after the link came back")
+    }
+
+    @Test func aPartitionUnderABidStormIsRefusedInBoundedTimeAndHealsLosingNothing() async throws {
+        // Node 0 reaches PostgreSQL directly; node 1 through a proxy that will go silent. Four bidders
+        // raise two products from both nodes at once.
+        let database = try PostgresFixture()
+        let (proxy, silentURL) = try LoopbackTCPProxy.inFront(ofPostgres: database.url)
+        defer { proxy.close() }
+        let direct = try await offPool { try ClusterFixture(nodes: 1, storeURL: database.url, arguments: Self.nodeArguments) }
+        defer { direct.stop() }
+        let behind = try await offPool { try ClusterFixture(nodes: 1, storeURL: silentURL, arguments: Self.nodeArguments) }
+        defer { behind.stop() }
+        let storm = ClusterStorm(ports: [direct.socketPorts[0], behind.socketPorts[0]])
+        let running = storm.start((0..<4).map { (product: ClusterStorm.plainProducts[$0 % 2], node: $0 / 2) })
+        #expect(await eventually(timeout: 30) { storm.acknowledged.withLock { $0.filter { $0.node == 1 }.count } >= 20 })
+
+        // The link goes silent (bytes acknowledged, never answered) while bids keep arriving.
+        proxy.blackhole()
+        let probe = try ClusterSocketClient(port: behind.socketPorts[0])
+        defer { probe.close() }
+        let started = ContinuousClock.now
+        let outcome = await probe.bid(4, 100_000_000)
+        let refusedAfter = ContinuousClock.now - started
+        // The answer deadline is store_timeout (1 s) + 1 s; a batch queued behind a hung one waits once more.
+        #expect(Self.isUnavailable(outcome), "a bid on the partitioned node: \(outcome)")
+        #expect(refusedAfter < .seconds(6), "refused after \(refusedAfter)")
+        let port = behind.httpPorts[0]
+        let readStarted = ContinuousClock.now
+        let detail = await offPool {
+            LoopbackHTTP.exchange(port: port, "POST", "/products/detailproduct", json: #"{"product_id":1}"#, timeoutSeconds: 10)
+        }
+        #expect(ContinuousClock.now - readStarted < .seconds(6), "the catalogue read took \(ContinuousClock.now - readStarted)")
+        #expect(detail?.status == 503, "a catalogue read on the partitioned node: \(detail.debugDescription)")
+        let before = storm.acknowledged.withLock { $0.filter { $0.node == 0 }.count }
+        #expect(await eventually(timeout: 20) { storm.acknowledged.withLock { $0.filter { $0.node == 0 }.count } >= before + 20 },
+                "the node that reaches the store stopped deciding bids")
+
+        // Healed: the node reconnects by itself and its bidders' bids are accepted again.
+        proxy.heal()
+        let healedAt = storm.acknowledgedCount
+        #expect(await eventually(timeout: 30) {
+            storm.acknowledged.withLock { Array($0[healedAt...]) }.filter { $0.node == 1 }.count >= 10
+        }, "the partitioned node never accepted bids again: \(storm.lastOutcome.withLock { $0 })")
+        storm.stop()
+        await running.value
+        let stored = try ClusterChecks.storeHolds(storm.acknowledged.withLock { $0 }, url: database.url)
+        ClusterChecks.refusedAreNotStored(storm, stored: stored)
     }
 
     @Test func aNodeCutOffFromItsStoreIsNotReadyUntilTheLinkHeals() async throws {

@@ -15,6 +15,8 @@ final class ClusterStorm: Sendable {
     let lastOutcome = Mutex<[Int: String]>([:])
     /// Replies that never came (connection lost, timeout).
     let lost = Mutex(0)
+    /// Bids refused (any reason), and bids whose reply never came (their fate is unknown).
+    let refused = Mutex<[AcknowledgedBid]>([]), unanswered = Mutex<[AcknowledgedBid]>([])
     private let stopping = Mutex(false)
     private let ports: [Int]
 
@@ -65,11 +67,13 @@ final class ClusterStorm: Sendable {
                 price += 1
             case .refused(let reason, let known):
                 refusals.withLock { $0[reason, default: 0] += 1 }
+                refused.withLock { $0.append(AcknowledgedBid(product: product, price: price, node: node, bidder: bidder)) }
                 if let known, known >= price { price = known + 1 }
                 // Paces the retries while the store is away instead of spinning on two cores.
                 if reason == .unavailable { try? await Task.sleep(for: .milliseconds(20)) }
             case .lost:
                 lost.withLock { $0 += 1 }
+                unanswered.withLock { $0.append(AcknowledgedBid(product: product, price: price, node: node, bidder: bidder)) }
                 current.close()
                 client = nil
             }
@@ -103,6 +107,19 @@ enum ClusterChecks {
                     sourceLocation: sourceLocation)
         }
         return stored
+    }
+
+    /// Records an issue for every bid its bidder was told was refused that the store holds anyway
+    /// (unless the same price on that product was also acknowledged, or a reply to it went missing).
+    static func refusedAreNotStored(_ storm: ClusterStorm, stored: [PostgresInspection.StoredBid],
+                                    sourceLocation: SourceLocation = #_sourceLocation) {
+        let key = { (product: Int, price: Int64) in "\(product):\(price)" }
+        let storedKeys = Set(stored.map { key($0.product, $0.price) })
+        let settled = Set((storm.acknowledged.withLock { $0 } + storm.unanswered.withLock { $0 }).map { key($0.product, $0.price) })
+        let wronglyStored = storm.refused.withLock { $0 }.filter {
+            storedKeys.contains(key($0.product, $0.price)) && !settled.contains(key($0.product, $0.price))
+        }
+        #expect(wronglyStored.isEmpty, "refused but stored: \(wronglyStored.prefix(5))", sourceLocation: sourceLocation)
     }
 
     /// Records an issue unless `watcher`'s pushes for each of `products` are the store's history at

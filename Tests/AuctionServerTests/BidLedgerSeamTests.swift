@@ -47,9 +47,9 @@ import Testing
 private final class MemoryBidLedger: BidLedger, @unchecked Sendable {
     private let kept = Mutex<[AcceptedBid]>([])
 
-    func submit(_ bids: [AcceptedBid], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
-        kept.withLock { $0 += bids }
-        completion(.success(()))
+    func submit(_ submission: LedgerSubmission, completion: @escaping @Sendable (CommitOutcome<StoreError>) -> Void) {
+        kept.withLock { $0 += submission.bids }
+        completion(.committed(CommittedBids(sequences: [])))
     }
 
     func record(_ bids: [AcceptedBid]) throws(StoreError) { kept.withLock { $0 += bids } }

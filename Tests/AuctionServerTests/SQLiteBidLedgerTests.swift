@@ -25,7 +25,7 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: perThread.count) { index in
             for bid in perThread[index] {
                 group.enter()
-                ledger.submit(bid) { result in
+                ledger.submit([bid]) { result in
                     results.append(result)
                     group.leave()
                 }
@@ -153,7 +153,7 @@ import Testing
         let ledger = try SQLiteBidLedger(path: path)
         let results = ResultLog()
         for bid in Self.rising(product: 1, count: 200) {
-            ledger.submit(bid) { results.append($0) }
+            ledger.submit([bid]) { results.append($0) }
         }
 
         ledger.shutdown()
@@ -161,7 +161,7 @@ import Testing
         #expect(results.all.count == 200)
         #expect(results.all.allSatisfy { if case .success = $0 { true } else { false } })
         let late = ResultLog()
-        ledger.submit(Self.rising(product: 1, count: 1)[0]) { late.append($0) }
+        ledger.submit(Self.rising(product: 1, count: 1)) { late.append($0) }
         #expect(late.all.count == 1)
         if case .failure(let error)? = late.all.first {
             #expect(error == .closed(path: path))
@@ -185,7 +185,7 @@ import Testing
         let inner = ResultLog()
         let done = DispatchSemaphore(value: 0)
 
-        ledger.submit(bids[0]) { _ in
+        ledger.submit([bids[0]]) { _ in
             do throws(StoreError) {
                 try ledger.record([bids[1]])
                 inner.append(.success(()))

@@ -30,6 +30,13 @@ extension WatchModel {
             if staleSince == nil { staleSince = now }
         case .connecting:
             reconnectAt = nil
+            // Straight from connected: the node said it is draining and the client moves on without a
+            // backoff. Still an outage: pushes may be missed meanwhile, so the pages are reloaded once connected.
+            if previous == .connected {
+                if !interactive && !lostConnection { effects.append(.notice("not connected; reconnecting…")) }
+                lostConnection = true
+                if staleSince == nil { staleSince = now }
+            }
         case .closed:
             reconnectAt = nil
             if staleSince == nil { staleSince = now }

@@ -1,15 +1,13 @@
 /// Keeps every accepted bid durably (server side): the seam between the bid path and a store.
-/// The server's socket service submits through it; SQLite is one conformance (PostgreSQL can be
-/// another). `Failure` is the store's error type.
+/// The server's socket service submits through it; SQLite and PostgreSQL conform alike, and each
+/// commit answers with a `CommitOutcome`. `Failure` is the store's error type.
 public protocol BidLedger<Failure>: AnyObject, Sendable {
     /// What a store reports when it cannot keep bids.
-    associatedtype Failure: Error
+    associatedtype Failure: Error & Sendable
 
-    /// Queues bids that must commit together; `completion` runs once after that commit (or with
-    /// its error), on any thread. After `shutdown` it runs at once with an error.
-    func submit(_ bids: [AcceptedBid], completion: @escaping @Sendable (Result<Void, Failure>) -> Void)
-    /// Queues bids with the lot changes they cause (maximums, moved ends, buy-now), to commit together.
-    func submit(_ bids: [AcceptedBid], changes: [LotChange], completion: @escaping @Sendable (Result<Void, Failure>) -> Void)
+    /// Queues a submission to commit as one; `completion` runs once after that commit (or with
+    /// why it was not stored), on any thread. After `shutdown` it runs at once, `.unavailable`.
+    func submit(_ submission: LedgerSubmission, completion: @escaping @Sendable (CommitOutcome<Failure>) -> Void)
     /// Records bids in one durable commit; returns only once they survive a crash.
     func record(_ bids: [AcceptedBid]) throws(Failure)
     /// Every product's current price as recorded, for restoring state at start.
@@ -18,13 +16,4 @@ public protocol BidLedger<Failure>: AnyObject, Sendable {
     func bids(for productID: ProductID) throws(Failure) -> [AcceptedBid]
     /// Commits what is queued, then refuses new submissions.
     func shutdown()
-}
-
-extension BidLedger {
-    /// Queues bids with the lot changes they cause, all to commit together. A store that keeps no
-    /// lot terms (a test's memory store) commits the bids alone.
-    public func submit(_ bids: [AcceptedBid], changes: [LotChange],
-                       completion: @escaping @Sendable (Result<Void, Failure>) -> Void) {
-        submit(bids, completion: completion)
-    }
 }

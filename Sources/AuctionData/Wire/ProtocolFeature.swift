@@ -29,12 +29,14 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     public static let query = ProtocolFeature("query")
     /// Lot pushes (9): listed, edited, withdrawn.
     public static let lots = ProtocolFeature("lots")
+    /// Reconnect-elsewhere pushes (10): the node is draining, move to another now.
+    public static let reconnect = ProtocolFeature("reconnect")
 
     /// What this build's client understands, sent in its hello.
-    public static let understoodByClient: [ProtocolFeature] = [.closing, .chat, .errors, .extensions, .notifications, .lots]
+    public static let understoodByClient: [ProtocolFeature] = [.closing, .chat, .errors, .extensions, .notifications, .lots, .reconnect]
     /// What our server offers, listed in its hello reply.
     public static let offeredByServer: [ProtocolFeature] = [
-        .closing, .chat, .errors, .subscribe, .login, .notifications, .proxyBids, .extensions, .query, .lots,
+        .closing, .chat, .errors, .subscribe, .login, .notifications, .proxyBids, .extensions, .query, .lots, .reconnect,
     ]
 
     /// The most features a hello may list, and the longest name; the rest are ignored.
@@ -54,6 +56,7 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
         case 7: .extensions
         case 8: .notifications
         case 9: .lots
+        case 10: .reconnect
         default: ProtocolFeature("push-\(dataType)")
         }
     }

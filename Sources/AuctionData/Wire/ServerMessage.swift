@@ -21,6 +21,8 @@ public enum ServerMessage: Hashable, Sendable {
     case notification(AuctionNotification)
     /// A lot listed, edited or withdrawn (push 9, feature `lots`).
     case lot(LotEvent)
+    /// 10: the node is going away (draining): connect to another node now (feature `reconnect`).
+    case reconnectElsewhere(reason: String)
     /// A type this build does not know; skipped.
     case unknown(dataType: Int)
 
@@ -44,6 +46,8 @@ public enum ServerMessage: Hashable, Sendable {
         public static let notification = 8
         /// A lot listed, edited or withdrawn.
         public static let lot = 9
+        /// Reconnect elsewhere: the node is draining.
+        public static let reconnect = 10
     }
 
     /// This message's `dataType`.
@@ -58,6 +62,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .endTime: DataType.endTime
         case .notification: DataType.notification
         case .lot: DataType.lot
+        case .reconnectElsewhere: DataType.reconnect
         case .unknown(let type): type
         }
     }
@@ -65,7 +70,7 @@ public enum ServerMessage: Hashable, Sendable {
     /// Reads a server frame; unknown types become `.unknown`, never an error.
     public init(frame: Frame) throws(WireError) {
         let type = frame.dataType
-        guard (DataType.reply...DataType.lot).contains(type) else {
+        guard (DataType.reply...DataType.reconnect).contains(type) else {
             self = .unknown(dataType: type)
             return
         }
@@ -106,6 +111,8 @@ public enum ServerMessage: Hashable, Sendable {
                 place = after.isNull ? .first : .after(try payload.productID("after"))
             }
             self = .lot(LotEvent(kind: kind, productID: try payload.productID("product_id"), product: product, place: place))
+        case DataType.reconnect:
+            self = .reconnectElsewhere(reason: try payload.optionalString("reason") ?? "")
         default:
             self = .error(reason: try payload.string("reason"), message: try payload.optionalString("message") ?? "")
         }
@@ -187,6 +194,7 @@ public enum ServerMessage: Hashable, Sendable {
              "extensions": .int(Int64(extensions))]
         case .notification(let notice): Self.notificationData(notice)
         case .lot(let event): event.data
+        case .reconnectElsewhere(let reason): ["reason": .string(reason)]
         case .unknown: [:]
         }
     }

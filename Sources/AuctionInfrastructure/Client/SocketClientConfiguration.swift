@@ -17,6 +17,10 @@ public struct SocketClientConfiguration: Hashable, Sendable {
     public var reconnects: Bool
     /// The `dataType` of replies; other frames are pushes.
     public var replyDataType: Int
+    /// The `dataType` of the push telling the client its server is going away (draining): with several
+    /// endpoints it moves to the next at once, without the backoff; with one it reconnects after the
+    /// backoff. Nil: no such push.
+    public var reconnectDataType: Int? = 10
     /// Limits for decoding the server's frames.
     public var decoder: FrameDecoder.Configuration
     /// The most requests pending at once; more fail with `.overloaded`.

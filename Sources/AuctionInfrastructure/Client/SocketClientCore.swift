@@ -354,6 +354,7 @@ final class SocketClientCore {
                     finish(pending, .success(frame))
                 } else {
                     hooks.deliver(frame)
+                    if frame.dataType == configuration.reconnectDataType { return leaveDrainingServer() }
                 }
             case .malformed:
                 continue
@@ -366,8 +367,19 @@ final class SocketClientCore {
         }
     }
 
+    /// The server said it is going away: leave its connection now (queued output still goes) and try
+    /// the next endpoint at once, or, with a single one, reconnect to it after the usual backoff.
+    private func leaveDrainingServer() {
+        guard let open = connection else { return }
+        open.onRead = nil
+        open.onClose = nil
+        open.close()
+        dropped(atOnce: rotation.endpoints.count > 1)
+    }
+
     /// The connection ended: requests written on it fail with `.disconnected`; unsent ones wait for the next.
-    private func dropped() {
+    /// `atOnce`: the next endpoint is tried now instead of after the backoff (its server asked the client to move).
+    private func dropped(atOnce: Bool = false) {
         connection = nil
         greeting = nil
         armHeartbeat(afterMilliseconds: nil)
@@ -382,7 +394,7 @@ final class SocketClientCore {
         guard phase != .closed else { return }
         // Its node may be gone: the next attempt goes to the next endpoint (the same one when there is one).
         rotation.dropped()
-        scheduleReconnect()
+        if atOnce && configuration.reconnects { connect() } else { scheduleReconnect() }
     }
 
     // MARK: Closing

@@ -98,6 +98,12 @@ public final class HTTPServer: Sendable {
     /// The number of connections open now (any thread).
     public var openConnections: Int { counts.withLock { $0.open } }
 
+    /// Stops accepting; the connections open go on being served until `close()`. Any thread.
+    public func stopListening() {
+        guard loop.inEventLoop else { loop.execute { [self] in stopListening() }; return }
+        listener.close()
+    }
+
     /// Stops accepting and closes every connection (queued output is flushed best effort). Any thread.
     public func close() {
         guard loop.inEventLoop else { loop.execute { [self] in close() }; return }

@@ -20,16 +20,6 @@ enum ClusterEvent: Sendable {
     case presence(ChatPresenceNotice)
 }
 
-/// One lot's bids accepted on other nodes since this node last knew it, with the lot as stored.
-struct RemoteBids: Sendable {
-    /// The lot's stored state after those bids.
-    var lot: LotRefresh
-    /// The product's stored `bid_count` (the last bid's `seq`).
-    var bidCount: Int64
-    /// The bids read, oldest first, each with its `seq` (the newest ones when more were missed).
-    var bids: [SequencedBid]
-}
-
 extension RemoteBids {
     /// This read and a later one of the same lot: the later state, the bids of both once each.
     func merged(with later: RemoteBids) -> RemoteBids {
@@ -39,14 +29,6 @@ extension RemoteBids {
         let kept = bySequence.values.sorted { $0.sequence < $1.sequence }.suffix(ClusterReads.maximumBidsPerRead)
         return RemoteBids(lot: newest.lot, bidCount: newest.bidCount, bids: Array(kept))
     }
-}
-
-/// An accepted bid with its per-product sequence number.
-struct SequencedBid: Sendable {
-    /// Its `bids.seq`.
-    var sequence: Int64
-    /// The bid.
-    var bid: AcceptedBid
 }
 
 /// A close recorded in the store.

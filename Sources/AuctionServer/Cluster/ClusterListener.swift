@@ -123,10 +123,13 @@ final class ClusterListener: Sendable {
         do throws(StoreError) {
             switch notification.channel {
             case PostgresBidLedger.bidChannel:
-                guard let (product, sequence) = ClusterPayload.bid(notification.payload) else { return ignore(notification) }
-                let known = sequences.known(of: product)
-                guard sequence > known else { return }  // this node's own commit, or already read
-                if let bids = try ClusterReads.bids(of: product, after: known, connection) { hand(.bids(bids)) }
+                guard let moved = ClusterPayload.bids(notification.payload) else { return ignore(notification) }
+                // Skipped where the node knows the seq (its own commit, or already read); the rest in one read.
+                let behind = moved.compactMap { product, sequence -> (ProductID, Int64)? in
+                    let known = sequences.known(of: product)
+                    return sequence > known ? (product, known) : nil
+                }
+                for bids in try ClusterReads.bids(of: behind, connection) { hand(.bids(bids)) }
             case PostgresClosingDuty.closeChannel:
                 guard let product = ClusterPayload.product(notification.payload) else { return ignore(notification) }
                 let closes = try ClusterReads.closes([product], connection)

@@ -5,12 +5,37 @@ enum ClusterPayload {
     /// The longest payload read (ids are short; anything longer is not ours).
     static let maximumLength = 64
 
-    /// `<product>:<seq>` from `auction_bids`; nil unless both are positive integers.
-    static func bid(_ payload: String) -> (ProductID, Int64)? {
-        let parts = payload.split(separator: ":", omittingEmptySubsequences: false)
-        guard payload.utf8.count <= maximumLength, parts.count == 2, let product = positive(parts[0]),
-              let sequence = positive(parts[1]), product <= Int64(Int.max) else { return nil }
-        return (ProductID(Int(product)), sequence)
+    /// The longest `auction_bids` payload written (PostgreSQL refuses payloads of 8,000 bytes or more).
+    static let maximumBidsLength = 7_900
+
+    /// `<product>:<seq>` pairs, comma-separated, from `auction_bids` (one commit's moved products); nil
+    /// unless every pair is two positive integers and the payload fits `maximumBidsLength`.
+    static func bids(_ payload: String) -> [(ProductID, Int64)]? {
+        guard payload.utf8.count <= maximumBidsLength else { return nil }
+        var pairs: [(ProductID, Int64)] = []
+        for pair in payload.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = pair.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let product = positive(parts[0]), let sequence = positive(parts[1]),
+                  product <= Int64(Int.max) else { return nil }
+            pairs.append((ProductID(Int(product)), sequence))
+        }
+        return pairs
+    }
+
+    /// The `auction_bids` payloads for one commit's moved products: one, unless the pairs pass
+    /// `maximumBidsLength` (then as few as fit).
+    static func bidPayloads(_ moved: [(ProductID, Int64)]) -> [String] {
+        var payloads: [String] = [], current = ""
+        for (product, sequence) in moved {
+            let pair = "\(product.rawValue):\(sequence)"
+            if !current.isEmpty, current.utf8.count + 1 + pair.utf8.count > maximumBidsLength {
+                payloads.append(current)
+                current = ""
+            }
+            current += current.isEmpty ? pair : "," + pair
+        }
+        if !current.isEmpty { payloads.append(current) }
+        return payloads
     }
 
     /// `<product>` from `auction_closes`; nil unless a positive integer.

@@ -33,7 +33,7 @@ extension SocketService {
         sequences.raise(id, to: remote.bidCount)
         guard let adoption = book.adopt(remote.lot, bids: fresh.map(\.bid)), let lot = book.lot(for: id) else { return }
         // The book took the stored terms with the read: later decisions are pinned to their version.
-        if let terms = remote.lot.terms { (ledger as? PostgresBidLedger)?.adoptedTerms(version: terms.version, of: id) }
+        if let terms = remote.lot.terms { termsVersions[id] = terms.version }
         var pushes = fresh.map { item -> (PriceUpdate, Int) in
             var update = item.bid.update
             update.sequence = item.sequence

@@ -28,11 +28,3 @@ public struct LedgerBatchSizes: Hashable, Sendable {
         for index in counts.indices { hasher.combine(counts[index]) }
     }
 }
-
-extension LedgerBatchSizes {
-    /// Counts one commit of the bids of `batch` whose `results` are successes (PostgreSQL's writer,
-    /// which answers each entry of a transaction on its own).
-    mutating func note(_ batch: [LedgerQueue.Entry], _ results: [Result<Void, StoreError>]) {
-        note(zip(batch, results).reduce(0) { sum, pair in (try? pair.1.get()) == nil ? sum : sum + pair.0.bids.count })
-    }
-}

@@ -128,22 +128,40 @@ public final class AuctionHouseServer: Sendable {
 
     /// Stops accepting, finishes in-flight bids, closes connections and the database. Idempotent.
     public func stop() {
+        stop(draining: nil)
+    }
+
+    /// Ends a drain's wait for clients (`AuctionHouseServer+Drain`).
+    let drainEnded = Latch<DrainEnd>()
+
+    /// `stop()`, or with `drain` a drain: clients told to reconnect elsewhere and given its bound to leave.
+    /// False when there was nothing to stop (never started, or stopped already).
+    @discardableResult
+    func stop(draining drain: Drain?) -> Bool {
         readiness.set(.draining, true)
         let running = state.withLock { running -> Running? in
             guard running.started, !running.stopped else { return nil }
             running.stopped = true
             return running
         }
-        guard let running else { return }
+        guard let running else { return false }
         log.info("server: stopping")
-        tearDown(running)
+        tearDown(running, drain: drain)
         log.flush()
         log.info("server: stopped")
+        return true
     }
 
     private func open(into running: inout Running) throws(ServerError) {
+        let certificates = try loadCertificates(into: &running)
+        // Until the real listener binds it, the HTTP port says why the node is not ready yet.
+        var starting = StartingHealth.start(host: configuration.host, port: configuration.httpPort, tls: certificates?.http,
+                                            readiness: readiness)
+        defer { starting?.close() }
         let path: String
         let target: StoreTarget
+        readiness.set(.migrating, true)  // until the first store is open: opening it migrates a SQLite file
+        defer { readiness.set(.migrating, false) }
         do throws(StoreError) {
             if let store = configuration.store {
                 path = store.displayTarget
@@ -162,6 +180,7 @@ public final class AuctionHouseServer: Sendable {
             running.databasePath = path
             let catalogue = try CatalogueStore(target: target)
             running.catalogue = catalogue
+            readiness.set(.migrating, false)
             if configuration.seedDemoCatalogue, try catalogue.seedDemoCatalogueIfEmpty(now: clock.now()) {
                 log.info("store: seeded the demo catalogue (\(DemoCatalogue.productCount) products) into \(path)")
             }
@@ -252,7 +271,7 @@ public final class AuctionHouseServer: Sendable {
         }
         service.restoreKeys(restored.keyedBids)
         service.sequences = ProductSequences(restored.bidCounts)
-        (ledger as? PostgresBidLedger)?.follow(service.sequences)
+        service.termsVersions = restored.termsVersions
         service.chat = running.chat
         service.notifications = running.notifications
         do throws(StoreError) {
@@ -322,7 +341,6 @@ public final class AuctionHouseServer: Sendable {
                 loop.execute { seller.schedule() }
             }
         }
-        let certificates = try loadCertificates(into: &running)
         let httpMetrics = metrics.map { HTTPMetrics(routes: router.registeredRoutes, server: $0) }
         let handler = Self.httpHandler(router, metrics: httpMetrics)
         let socketAddress: SocketAddress
@@ -335,6 +353,11 @@ public final class AuctionHouseServer: Sendable {
             var screened = httpConfiguration
             screened.screen = Self.headScreen(sessions: sessions)
             screened.tls = certificates?.http
+            if let held = starting {
+                screened.port = held.port
+                held.close()
+                starting = nil
+            }
             let http = try HTTPServer.start(screened, on: loop, handler: handler)
             running.http = http
             running.addresses = ServerAddresses(http: http.address, socket: socketAddress)
@@ -416,15 +439,21 @@ public final class AuctionHouseServer: Sendable {
     }
 
     /// Stops what is running, in order: listeners, in-flight bids, connections, loop, database.
-    private func tearDown(_ running: Running) {
+    /// With `drain`, HTTP connections already open are served until the drain's wait ends.
+    private func tearDown(_ running: Running, drain: Drain? = nil) {
         if let loop = running.loop {
             let service = running.service, http = running.http, plainHTTP = running.plainHTTP
-            let metricsHTTP = running.metricsHTTP
+            let draining = drain != nil, metricsHTTP = running.metricsHTTP
             loop.waitFor {
                 service?.value.stopAccepting()
-                http?.close()
-                plainHTTP?.close()
                 metricsHTTP?.close()
+                if draining {
+                    http?.stopListening()
+                    plainHTTP?.stopListening()
+                } else {
+                    http?.close()
+                    plainHTTP?.close()
+                }
             }
         }
         running.cluster?.stop()
@@ -437,10 +466,15 @@ public final class AuctionHouseServer: Sendable {
             _ = running.loop?.waitFor {}  // notices decided by the last commits and closings are posted
             relay.finishWrites()
         }
+        if let drain {
+            waitForClientsToLeave(running, drain: drain)
+            let http = running.http, plainHTTP = running.plainHTTP
+            running.loop?.waitFor { http?.close(); plainHTTP?.close() }
+        }
         if let loop = running.loop {
             let service = running.service
-            // Let the replies go out, then close; give slow readers two seconds.
-            var remaining = 200
+            // Let the replies go out, then close; give slow readers two seconds (a drain: what is left of its bound).
+            var remaining = flushRounds(drain)
             while remaining > 0, loop.waitFor({ service?.value.closeAll() ?? true }) == false {
                 remaining -= 1
                 usleep(10_000)

@@ -1,12 +1,14 @@
 import AuctionInfrastructure
 
-/// Whether this node should be sent traffic (`GET /health/ready`), and why not: still starting, its
-/// shared store out of reach, or draining. `GET /health/live` only says the process answers.
+/// Whether this node should be sent traffic (`GET /health/ready`), and why not: still starting or
+/// migrating the store's schema, its shared store out of reach, or draining. `GET /health/live` only says the process answers.
 public final class Readiness: Sendable {
     /// Why a node is not ready.
     public enum Reason: String, Sendable, CaseIterable {
         /// Opening and migrating the store, restoring state, starting the listeners.
         case starting
+        /// Bringing the store's schema up to this build's version (or waiting for another node's migration of the shared store).
+        case migrating
         /// The shared PostgreSQL store cannot be reached (its listener is reconnecting).
         case storeUnreachable = "store_unreachable"
         /// Stopping: finishing what is in flight, taking no new work.

@@ -9,6 +9,8 @@ struct RestoredState {
     var book: AuctionBook
     /// Bids per product, for `bid_count`.
     var bidCounts: [ProductID: Int] = [:]
+    /// Each edited lot's terms version (`edited_at`), which decisions on it are pinned to.
+    var termsVersions: [ProductID: Int64] = [:]
     /// Keyed bids of the last `keyLifetime`, newest first, for idempotent retries after a restart.
     var keyedBids: [AcceptedBid] = []
 
@@ -49,6 +51,7 @@ struct RestoredState {
             let since = Timestamp(millisecondsSinceEpoch: now.millisecondsSinceEpoch &- bidding.idempotencyLifetimeMilliseconds)
             keyedBids = try catalogue.keyedBids(since: since, limit: bidding.idempotencyKeysInAll)
         }
-        return RestoredState(products: products, book: book, bidCounts: bidCounts, keyedBids: keyedBids)
+        return RestoredState(products: products, book: book, bidCounts: bidCounts,
+                             termsVersions: try catalogue.termsVersions(), keyedBids: keyedBids)
     }
 }

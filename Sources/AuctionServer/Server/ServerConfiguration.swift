@@ -56,6 +56,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var storeTimeoutMilliseconds: Int64 = 5_000
     /// TLS on both listeners and the plaintext listeners beside them (`--tls-cert`, `--plain-socket-port`, …).
     public var transport = TransportSecurity()
+    /// The longest a drain (SIGTERM) waits for socket clients told to reconnect elsewhere before it
+    /// closes what is left (`drain_seconds`; 0: close at once).
+    public var drainSeconds = 10
     /// The Prometheus metrics listener's port (`metrics_port`; 0 picks a free port); nil: no metrics (the default).
     public var metricsPort: Int?
     /// The address the metrics listener binds (`metrics_host`): loopback unless set; it is unauthenticated.

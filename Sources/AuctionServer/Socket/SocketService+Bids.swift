@@ -95,10 +95,9 @@ extension SocketService {
         // One submission per decision: a store that decides each once (PostgreSQL) refuses only the
         // conflicting ones; the writer still commits everything queued in one transaction.
         for item in batch {
-            pinTerms(of: item)
-            ledger.submit(item.decision.steps, changes: item.changes) { result in
-                // On the writer thread: park the result; one loop task takes every parked result.
-                if inbox.post([item], result) { loop.execute { this.value.drainCommits() } }
+            ledger.submit(submission(of: item)) { outcome in
+                // On the writer thread: park the outcome; one loop task takes every parked outcome.
+                if inbox.post([item], outcome) { loop.execute { this.value.drainCommits() } }
             }
         }
     }
@@ -109,9 +108,9 @@ extension SocketService {
     /// write under load); a failed group's corrections go out after the pushes taken before it.
     private func drainCommits() {
         var pushes: [(PriceUpdate, Int)] = []
-        for (batch, result) in bidCommits.inbox.takeAll() {
-            if case .failure = result { pushGroup(&pushes) }
-            committed(batch, result: result, pushes: &pushes)
+        for (batch, outcome) in bidCommits.inbox.takeAll() {
+            if !outcome.isCommitted { pushGroup(&pushes) }
+            committed(batch, outcome: outcome, pushes: &pushes)
         }
         pushGroup(&pushes)
         if !parkedRemoteBids.isEmpty { adoptParkedRemoteBids() }
@@ -132,11 +131,11 @@ extension SocketService {
 
     /// The ledger's answer, back on the loop: confirm, reply and push; or undo, reply and correct.
     /// Accepted steps' pushes are appended to `pushes` for the caller to send as one group.
-    private func committed(_ batch: [PendingBid], result: Result<Void, StoreError>, pushes: inout [(PriceUpdate, Int)]) {
+    private func committed(_ batch: [PendingBid], outcome: CommitOutcome<StoreError>, pushes: inout [(PriceUpdate, Int)]) {
         bidCommits.finished(batch.count)
         let now = currentTime()
-        switch result {
-        case .success:
+        switch outcome {
+        case .committed(let stored):
             for item in batch {
                 book.confirm(item.decision)
                 counters.bidsAccepted += item.decision.steps.count
@@ -151,13 +150,13 @@ extension SocketService {
                           fields: replyFields(item, peer: peer))
                 }
                 settle(item.key, answer, now: now)
-                pushMissedBids(before: item, into: &pushes)
-                for step in item.decision.steps {
+                pushMissedBids(stored.missed, before: item, into: &pushes)
+                for (index, step) in item.decision.steps.enumerated() {
                     var update = step.update
-                    // PostgreSQL: the seq the store gave it (other nodes' bids may come before); else counted here.
-                    if let stored = (ledger as? PostgresBidLedger)?.takeSequence(of: step) {
-                        sequences.raise(step.productID, to: stored)
-                        update.sequence = stored
+                    // The seq the store gave it (other nodes' bids may come before); counted here by a store that gives none.
+                    if index < stored.sequences.count {
+                        sequences.raise(step.productID, to: stored.sequences[index])
+                        update.sequence = stored.sequences[index]
                     } else {
                         update.sequence = sequences.advance(step.productID)
                     }
@@ -176,9 +175,9 @@ extension SocketService {
                     }
                 }
             }
-        case .failure(let error) where error.isBidConflict || error.isDuplicateBidKey:
-            for item in batch { decideAgain(item, after: error, now: now) }
-        case .failure(let error):
+        case .conflict, .duplicateKey:
+            for item in batch { decideAgain(item, after: outcome, now: now) }
+        case .unavailable(let error):
             counters.commitFailures += batch.count
             log.error("bid: \(batch.count) decision(s) could not be stored and were undone: \(error)")
             // Undone in the book only: nothing uncommitted was ever pushed (pushes leave after the

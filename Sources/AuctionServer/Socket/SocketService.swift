@@ -66,6 +66,9 @@ final class SocketService {
     var pushedSequences = PushedSequences()
     /// Accepted bids known per product: every price push carries the product's count as `seq`.
     var sequences = ProductSequences()
+    /// The terms version (`edited_at`) the book holds per lot (absent: never edited): each decision is
+    /// submitted pinned to it, so a seller's edit on another node since makes its commit a conflict.
+    var termsVersions: [ProductID: Int64] = [:]
     /// Other nodes' bids read while this node's own bids on the lot await their commit (`SocketService+Cluster`).
     var parkedRemoteBids: [ProductID: RemoteBids] = [:]
     /// Notices pushed lately: one stored here and heard from the store again goes out once.

@@ -70,6 +70,16 @@ extension CatalogueStore {
         }
     }
 
+    /// Each edited product's terms version (`edited_at`: every seller's edit changes it).
+    public func termsVersions() throws(StoreError) -> [ProductID: Int64] {
+        try withDatabase { database throws(StoreError) -> [ProductID: Int64] in
+            let rows = try database.rows("SELECT id, edited_at FROM products WHERE edited_at IS NOT NULL") {
+                (ProductID(Int(clamping: $0.int64(0))), $0.int64(1))
+            }
+            return Dictionary(rows, uniquingKeysWith: { _, last in last })
+        }
+    }
+
     /// The newest `limit` bids accepted with an idempotency key at or after `since`, newest first.
     public func keyedBids(since: Timestamp, limit: Int) throws(StoreError) -> [AcceptedBid] {
         try withDatabase { database throws(StoreError) -> [AcceptedBid] in

@@ -1,6 +1,9 @@
 import AuctionCore
 import AuctionInfrastructure
 
+/// Called once per submission, on the writer thread, with what became of it.
+typealias LedgerCompletion = @Sendable (CommitOutcome<StoreError>) -> Void
+
 /// A ledger writer: commits a batch of queued submissions in one transaction, answering each
 /// entry's completion after the commit, and closes its connection when the pipeline stops.
 protocol BatchCommitting: Sendable {
@@ -42,11 +45,11 @@ final class GroupCommitPipeline: Sendable {
         }
     }
 
-    /// Queues bids and the lot changes they cause; `completion` runs after the commit that holds them
-    /// (at once, on the caller's thread, with `.closed` after `shutdown`).
-    func submit(_ bids: [AcceptedBid], changes: [LotChange], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
-        guard queue.enqueue(LedgerQueue.Entry(bids: bids, changes: changes, completion: completion)) else {
-            completion(.failure(.closed(path: location)))
+    /// Queues a submission; `completion` runs after the commit that holds it (at once, on the
+    /// caller's thread, `.unavailable(.closed)` after `shutdown`).
+    func submit(_ submission: LedgerSubmission, completion: @escaping LedgerCompletion) {
+        guard queue.enqueue(LedgerQueue.Entry(submission: submission, completion: completion)) else {
+            completion(.unavailable(.closed(path: location)))
             return
         }
     }
@@ -54,14 +57,14 @@ final class GroupCommitPipeline: Sendable {
     /// Records bids in one durable commit and returns once it is done (directly on the writer thread).
     func record(_ bids: [AcceptedBid]) throws(StoreError) {
         guard !bids.isEmpty else { return }
-        let latch = Latch<Result<Void, StoreError>>()
-        let entry = LedgerQueue.Entry(bids: bids) { latch.fulfil($0) }
+        let latch = Latch<CommitOutcome<StoreError>>()
+        let entry = LedgerQueue.Entry(submission: LedgerSubmission(bids: bids)) { latch.fulfil($0) }
         if writerThread.isCurrent {
             writer.commit([entry])
         } else if !queue.enqueue(entry) {
             throw StoreError.closed(path: location)
         }
-        try latch.wait().get()
+        try latch.wait().result(for: bids).get()
     }
 
     /// Stops taking bids, commits everything already queued and answers it, then stops the thread.

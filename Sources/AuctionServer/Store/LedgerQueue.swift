@@ -5,12 +5,17 @@ import AuctionInfrastructure
 ///
 /// `Sendable`: its state sits in a `Mutex`; the writer blocks in `withLock(when:)` until there is work.
 struct LedgerQueue: Sendable {
-    /// Bids handed in together and the one completion they share.
+    /// A submission and the one completion it gets.
     struct Entry: Sendable {
-        var bids: [AcceptedBid]
+        /// The bids, their lot changes and what their decision assumed.
+        var submission: LedgerSubmission
+        /// Called once with what became of it.
+        var completion: LedgerCompletion
+
+        /// The bids handed in together.
+        var bids: [AcceptedBid] { submission.bids }
         /// Maximums, moved ends and purchases stored in the same transaction as `bids`.
-        var changes: [LotChange] = []
-        var completion: SQLiteBidLedger.Completion
+        var changes: [LotChange] { submission.changes }
     }
 
     private struct State {

@@ -18,6 +18,7 @@ final class LedgerWriter: BatchCommitting {
         var upsertMaximum: SQLiteStatement
         var moveEnd: SQLiteStatement
         var markBought: SQLiteStatement
+        var bidCount: SQLiteStatement
     }
 
     /// The writer's connection and, until `close`, its prepared statements.
@@ -50,7 +51,8 @@ final class LedgerWriter: BatchCommitting {
                 ON CONFLICT (product_id, user_id) DO UPDATE SET maximum = excluded.maximum, placed_at = excluded.placed_at
                 """),
             moveEnd: try database.prepare("UPDATE products SET ends_at = ?, extensions = ? WHERE id = ?"),
-            markBought: try database.prepare("UPDATE products SET ends_at = ?, bought_at = ? WHERE id = ?"))
+            markBought: try database.prepare("UPDATE products SET ends_at = ?, bought_at = ? WHERE id = ?"),
+            bidCount: try database.prepare("SELECT bid_count FROM products WHERE id = ?"))
         connection = Mutex(Connection(database: database, statements: statements))
     }
 
@@ -59,33 +61,36 @@ final class LedgerWriter: BatchCommitting {
         counters.withLock { $0 }
     }
 
-    /// Writes a batch in one transaction, then answers every completion in it.
+    /// Writes a batch in one transaction, then answers every completion in it with its bids'
+    /// sequence numbers.
     ///
     /// When the batch fails on a constraint (e.g. a bid for a product that does not exist),
     /// each entry is retried in its own transaction so one bad bid cannot sink the others.
     /// Any other failure (I/O, lock timeout, full disk) fails every entry: nothing is lost silently.
     func commit(_ batch: [LedgerQueue.Entry]) {
-        let results = connection.withLock { connection -> [Result<Void, StoreError>] in
+        let outcomes = connection.withLock { connection -> [CommitOutcome<StoreError>] in
             do throws(StoreError) {
-                try write(batch.flatMap(\.bids), changes: batch.flatMap(\.changes), on: connection)
-                return batch.map { _ in .success(()) }
+                var sequences = try write(batch.flatMap(\.bids), changes: batch.flatMap(\.changes), on: connection)[...]
+                return batch.map { entry in
+                    defer { sequences = sequences.dropFirst(entry.bids.count) }
+                    return .committed(CommittedBids(sequences: Array(sequences.prefix(entry.bids.count))))
+                }
             } catch {
                 guard batch.count > 1, error.sqliteCode == SQLITE_CONSTRAINT else {
                     count(batch.reduce(0) { $0 + $1.bids.count }, failed: true)
-                    return batch.map { _ in .failure(error) }
+                    return batch.map { _ in .unavailable(error) }
                 }
-                return batch.map { entry -> Result<Void, StoreError> in
+                return batch.map { entry -> CommitOutcome<StoreError> in
                     do throws(StoreError) {
-                        try write(entry.bids, changes: entry.changes, on: connection)
-                        return .success(())
+                        return .committed(CommittedBids(sequences: try write(entry.bids, changes: entry.changes, on: connection)))
                     } catch {
                         count(entry.bids.count, failed: true)
-                        return .failure(error)
+                        return .unavailable(error)
                     }
                 }
             }
         }
-        for (entry, result) in zip(batch, results) { entry.completion(result) }
+        for (entry, outcome) in zip(batch, outcomes) { entry.completion(outcome) }
     }
 
     /// Finalizes the statements and closes the connection.
@@ -108,13 +113,21 @@ final class LedgerWriter: BatchCommitting {
         }
     }
 
-    private func write(_ bids: [AcceptedBid], changes: [LotChange], on connection: Connection) throws(StoreError) {
+    /// Writes bids and changes in one transaction; each bid's sequence number on its product, in order.
+    private func write(_ bids: [AcceptedBid], changes: [LotChange], on connection: Connection) throws(StoreError) -> [Int64] {
         let database = connection.database
         guard let statements = connection.statements else { throw StoreError.closed(path: database.path) }
         let insertBid = statements.insertBid, updateProduct = statements.updateProduct
-        try database.transaction(.immediate) { () throws(StoreError) -> Void in
+        let sequences = try database.transaction(.immediate) { () throws(StoreError) -> [Int64] in
             var latest: [ProductID: AcceptedBid] = [:]
+            var counts: [ProductID: Int64] = [:]
+            var sequences: [Int64] = []
+            sequences.reserveCapacity(bids.count)
             for bid in bids {
+                var count = counts[bid.productID] ?? 0
+                if counts[bid.productID] == nil { count = try storedBidCount(of: bid.productID, statements.bidCount) }
+                counts[bid.productID] = count &+ 1
+                sequences.append(count &+ 1)
                 if let key = bid.idempotencyKey, let user = bid.bidder {
                     // A key older than its lifetime is free again: its old bid gives it up.
                     try run(statements.releaseKey, [
@@ -144,8 +157,18 @@ final class LedgerWriter: BatchCommitting {
             for change in changes {
                 try store(change, statements)
             }
+            return sequences
         }
         count(bids.count, failed: false)
+        return sequences
+    }
+
+    /// A product's stored bid count (0 when there is no such product: its insert fails next).
+    private func storedBidCount(of product: ProductID, _ statement: SQLiteStatement) throws(StoreError) -> Int64 {
+        statement.reset()
+        defer { statement.reset() }  // a statement left on its row would hold the transaction's read open
+        try statement.bind([.integer(Int64(product.rawValue))])
+        return try statement.step() ? statement.int64(0) : 0
     }
 
     private func store(_ change: LotChange, _ statements: Statements) throws(StoreError) {

@@ -12,8 +12,6 @@ import AuctionInfrastructure
 /// behind another (`StoreConnection`). Other connections, in this process or another, may open
 /// the same file (WAL lets them read while the writer writes); that is how a crash test checks the store.
 public final class SQLiteBidLedger: BidLedger, Sendable {
-    /// Called once per submission, on the writer thread, after its commit or failure.
-    public typealias Completion = @Sendable (Result<Void, StoreError>) -> Void
     /// The store's errors.
     public typealias Failure = StoreError
 
@@ -40,21 +38,12 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
         shutdown()
     }
 
-    /// Queues one bid; `completion` runs after the commit that holds it (or with its error).
+    /// Queues a submission; `completion` runs after the commit that holds it, with each bid's
+    /// sequence number. One node owns a SQLite store, so it never answers a conflict.
     ///
-    /// After `shutdown` the completion runs at once, on the caller's thread, with `.closed`.
-    public func submit(_ bid: AcceptedBid, completion: @escaping Completion) {
-        submit([bid], completion: completion)
-    }
-
-    /// Queues bids that must commit together; `completion` runs once after that commit.
-    public func submit(_ bids: [AcceptedBid], completion: @escaping Completion) {
-        submit(bids, changes: [], completion: completion)
-    }
-
-    /// Queues bids and the lot changes they cause (maximums, moved ends, buy-now); one commit holds all.
-    public func submit(_ bids: [AcceptedBid], changes: [LotChange], completion: @escaping Completion) {
-        pipeline.submit(bids, changes: changes, completion: completion)
+    /// After `shutdown` the completion runs at once, on the caller's thread, `.unavailable(.closed)`.
+    public func submit(_ submission: LedgerSubmission, completion: @escaping @Sendable (CommitOutcome<StoreError>) -> Void) {
+        pipeline.submit(submission, completion: completion)
     }
 
     /// Records bids in one durable commit and returns once it is done.

@@ -100,31 +100,32 @@ import Testing
         try PostgresBidLedgerTests.makeStore(fixture, products: 1)
         let ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
         defer { ledger.shutdown() }
-        let sequences = ProductSequences()
-        ledger.follow(sequences)
         let other = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
         defer { other.shutdown() }
         #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(other, [PostgresBidLedgerTests.bid(1, 1_100, from: 1_000, user: 2)]).get() }
 
-        // When this node bids from 1,100 (on a step of its own at 1,100 that lost, say): the price
-        // matches by chance, so it commits as seq 2 — and seq 1, never adopted here, is kept to push first.
+        // When this node bids from 1,100 knowing no bid (on a step of its own at 1,100 that lost, say):
+        // the price matches by chance, so it commits as seq 2 — and seq 1, never adopted here, comes
+        // back with it to push first.
         let chained = PostgresBidLedgerTests.bid(1, 1_200, from: 1_100)
-        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [chained]).get() }
-        #expect(ledger.takeSequence(of: chained) == 2)
-        let missed = try #require(ledger.takeMissedBids(of: chained))
+        guard case .committed(let stored) = PostgresBidLedgerTests.outcome(ledger, LedgerSubmission(bids: [chained], knownBids: 0))
+        else { Issue.record("a bid at the stored price must commit"); return }
+        #expect(stored.sequences == [2])
+        let missed = try #require(stored.missed)
         #expect(missed.bids.map(\.sequence) == [1])
         #expect(missed.bids.map(\.bid.price) == [1_100])
 
-        // A bid chained on its own commit, or after bids the node adopted, keeps nothing.
+        // A bid chained on its own commit, or after bids the node adopted, brings nothing back.
         let next = PostgresBidLedgerTests.bid(1, 1_300, from: 1_200)
-        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [next]).get() }
-        #expect(ledger.takeMissedBids(of: next) == nil)
-        sequences.raise(ProductID(1), to: 3)
+        guard case .committed(let own) = PostgresBidLedgerTests.outcome(ledger, LedgerSubmission(bids: [next], knownBids: 2))
+        else { Issue.record("a bid on its own commit must commit"); return }
+        #expect(own.missed == nil)
         #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(other, [PostgresBidLedgerTests.bid(1, 1_400, from: 1_300, user: 2)]).get() }
-        sequences.raise(ProductID(1), to: 4)
         let adopted = PostgresBidLedgerTests.bid(1, 1_500, from: 1_400)
-        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [adopted]).get() }
-        #expect(ledger.takeMissedBids(of: adopted) == nil)
+        guard case .committed(let after) = PostgresBidLedgerTests.outcome(ledger, LedgerSubmission(bids: [adopted], knownBids: 4))
+        else { Issue.record("a bid after adopted bids must commit"); return }
+        #expect(after.missed == nil)
+        #expect(after.sequences == [5])
     }
 
     @Test func aBidDecidedOnTermsAnotherNodesSellerChangedIsDecidedAgainOnTheStoredTerms() async throws {
@@ -156,19 +157,16 @@ import Testing
         try edit.run("UPDATE products SET reserve_price = 9000, buy_now_price = 20000, edited_at = 5 WHERE id = 1")
 
         let bid = PostgresBidLedgerTests.bid(1, 1_100, from: 1_000)
-        ledger.pinTerms(bid)
-        guard case .failure(let error) = PostgresBidLedgerTests.submit(ledger, [bid]) else {
+        let decidedOnOldTerms = LedgerSubmission(bids: [bid], terms: TermsVersion(editedAt: nil))
+        guard case .conflict(let read) = PostgresBidLedgerTests.outcome(ledger, decidedOnOldTerms) else {
             Issue.record("a bid decided on old terms must conflict")
             return
         }
-        #expect(error.isBidConflict)
-        let read = try #require(ledger.takeConflictRead(of: bid))
         #expect(read.lot.terms == LotRefresh.Terms(reserve: 9_000, buyNow: 20_000, version: 5))
 
-        ledger.adoptedTerms(version: 5, of: ProductID(1))
-        ledger.pinTerms(bid)
-        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [bid]).get() }
-        // Unpinned submissions (no bid path) are not checked.
+        let decidedOnTheEdit = LedgerSubmission(bids: [bid], terms: TermsVersion(editedAt: 5))
+        #expect(PostgresBidLedgerTests.outcome(ledger, decidedOnTheEdit).isCommitted)
+        // Submissions without terms (no bid path) are not checked.
         try edit.run("UPDATE products SET edited_at = 6 WHERE id = 1")
         #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [PostgresBidLedgerTests.bid(1, 1_200, from: 1_100)]).get() }
     }

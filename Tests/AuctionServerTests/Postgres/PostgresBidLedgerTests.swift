@@ -37,6 +37,12 @@ import Testing
         return latch.wait()
     }
 
+    static func outcome(_ ledger: PostgresBidLedger, _ submission: LedgerSubmission) -> CommitOutcome<StoreError> {
+        let latch = Latch<CommitOutcome<StoreError>>()
+        ledger.submit(submission) { latch.fulfil($0) }
+        return latch.wait()
+    }
+
     @Test func bidsAreNumberedAndAStaleDecisionConflictsWritingNothing() throws {
         let fixture = try PostgresFixture()
         try Self.makeStore(fixture)
@@ -47,20 +53,19 @@ import Testing
         defer { ledger.shutdown() }
 
         let first = [Self.bid(1, 1_100, from: 1_000), Self.bid(1, 1_200, from: 1_100, user: 2)]
-        #expect(throws: Never.self) { try Self.submit(ledger, first).get() }
-        #expect(throws: Never.self) { try Self.submit(ledger, [Self.bid(1, 1_300, from: 1_200)]).get() }
-        #expect(first.map { ledger.takeSequence(of: $0) } == [1, 2])
-        #expect(ledger.takeSequence(of: Self.bid(1, 1_300, from: 1_200)) == 3)
-        #expect(ledger.takeSequence(of: first[0]) == nil)
+        guard case .committed(let numbered) = Self.outcome(ledger, LedgerSubmission(bids: first)),
+              case .committed(let next) = Self.outcome(ledger, LedgerSubmission(bids: [Self.bid(1, 1_300, from: 1_200)]))
+        else { Issue.record("bids at the stored price must commit"); return }
+        #expect(numbered.sequences == [1, 2])
+        #expect(next.sequences == [3])
         // Decided from 1,200 on another node's stale copy: refused, nothing written.
-        let stale = Self.submit(ledger, [Self.bid(1, 1_250, from: 1_200, user: 3)],
-                                changes: [.maximum(ProductID(1), user: UserID(rawValue: 3), maximum: 5_000, placedAt: Self.now)])
-        guard case .failure(let error) = stale else { Issue.record("a stale decision must conflict"); return }
-        #expect(error.isBidConflict)
-        let stored = try #require(ledger.conflictState(for: ProductID(1)))
-        #expect(stored.price == 1_300)
-        #expect(stored.bidCount == 3)
-        #expect(stored.leader == UserID(rawValue: 1))
+        let stale = Self.outcome(ledger, LedgerSubmission(
+            bids: [Self.bid(1, 1_250, from: 1_200, user: 3)],
+            changes: [.maximum(ProductID(1), user: UserID(rawValue: 3), maximum: 5_000, placedAt: Self.now)]))
+        guard case .conflict(let read) = stale else { Issue.record("a stale decision must conflict"); return }
+        #expect(read.lot.price == 1_300)
+        #expect(read.bidCount == 3)
+        #expect(read.lot.leader == UserID(rawValue: 1))
 
         let check = try PostgresConnection(fixture.url)
         defer { check.close() }
@@ -102,11 +107,9 @@ import Testing
         let nodeB = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
         defer { nodeB.shutdown() }
         #expect(throws: Never.self) { try Self.submit(nodeA, [Self.bid(1, 1_100, from: 1_000, key: "k1")]).get() }
-        let retry = Self.submit(nodeB, [Self.bid(1, 1_200, from: 1_100, key: "k1")])
-        guard case .failure(let error) = retry else { Issue.record("a used key must not bid twice"); return }
-        #expect(error.isDuplicateBidKey)
-        let original = try #require(nodeB.takeOriginal(user: UserID(rawValue: 1), key: "k1"))
-        #expect(original.price == 1_100)
+        let retry = Self.outcome(nodeB, LedgerSubmission(bids: [Self.bid(1, 1_200, from: 1_100, key: "k1")]))
+        guard case .duplicateKey(let original) = retry else { Issue.record("a used key must not bid twice"); return }
+        #expect(original?.price == 1_100)
         #expect(try nodeB.bids(for: ProductID(1)).count == 1)
     }
 

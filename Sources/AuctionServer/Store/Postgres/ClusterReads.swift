@@ -15,59 +15,6 @@ enum ClusterReads {
         }
     }
 
-    /// One lot's stored state and its bids with `seq` above `known`, read in one snapshot; nil when
-    /// the product is unknown or a stored value is out of range.
-    static func bids(of id: ProductID, after known: Int64, _ connection: PostgresConnection) throws(StoreError) -> RemoteBids? {
-        try connection.transaction { () throws(StoreError) -> RemoteBids? in
-            try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            return try bidsInTransaction(of: id, after: known, connection)
-        }
-    }
-
-    /// `bids(of:after:)` inside a transaction the caller holds (the ledger's writer, after a conflict,
-    /// with the product's row locked): the lot as stored (its close and withdrawal, its seller's terms
-    /// and their version too) and its bids
-    /// with `seq` above `known` (the newest `maximumBidsPerRead` of them).
-    static func bidsInTransaction(of id: ProductID, after known: Int64, _ connection: PostgresConnection)
-        throws(StoreError) -> RemoteBids? {
-        let lots = try connection.query("""
-            SELECT p.current_price, p.last_change, p.ends_at, p.extensions, p.bought_at, p.bid_count, l.user_id, m.maximum,
-                p.last_change_at, p.closed_at IS NOT NULL OR p.withdrawn_at IS NOT NULL,
-                p.min_increment, p.reserve_price, p.buy_now_price, p.edited_at
-            FROM products p
-            LEFT JOIN LATERAL (SELECT user_id FROM bids WHERE product_id = p.id ORDER BY seq DESC, id DESC LIMIT 1) l ON true
-            LEFT JOIN proxy_maximums m ON m.product_id = p.id AND m.user_id = l.user_id
-            WHERE p.id = ?
-            """, [.integer(Int64(id.rawValue))]) { row throws(StoreError) -> (LotRefresh, Int64)? in
-            let price = row.int64(0), count = row.int64(5), extensions = row.int64(3)
-            guard price >= 0, count >= 0, extensions >= 0 else { return nil }
-            let terms = LotRefresh.Terms(
-                minimumIncrement: row.optionalInt64(10).flatMap { $0 > 0 ? Money($0) : nil },
-                reserve: row.optionalInt64(11).flatMap { $0 > 0 ? Money($0) : nil },
-                buyNow: row.optionalInt64(12).flatMap { $0 > 0 ? Money($0) : nil }, version: row.optionalInt64(13))
-            var lot = LotRefresh(
-                productID: id, price: Money(price), lastChange: Money(row.int64(1)),
-                lastChangeAt: Timestamp(millisecondsSinceEpoch: row.int64(8)), leader: row.optionalInt64(6).map { UserID(rawValue: $0) },
-                leaderMaximum: row.optionalInt64(7).map { Money($0) }, bidCount: Int(clamping: count),
-                endsAt: row.optionalInt64(2).map { Timestamp(millisecondsSinceEpoch: $0) },
-                extensions: Int(clamping: extensions), isClosed: row.text(9) == "t", isBought: !row.isNull(4))
-            lot.terms = terms
-            return (lot, count)
-        }
-        guard let found = lots.first ?? nil else { return nil }
-        let rows = try connection.query("""
-            SELECT seq, price, previous_price, user_id, accepted_at, automatic FROM bids
-            WHERE product_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?
-            """, [.integer(Int64(id.rawValue)), .integer(known), .integer(Int64(maximumBidsPerRead))]) { row throws(StoreError) -> SequencedBid? in
-            let sequence = row.int64(0), price = row.int64(1), previous = row.int64(2)
-            guard sequence > 0, price >= 0, previous >= 0 else { return nil }
-            return SequencedBid(sequence: sequence, bid: AcceptedBid(
-                productID: id, price: Money(price), previousPrice: Money(previous), bidder: row.optionalInt64(3).map { UserID(rawValue: $0) },
-                acceptedAt: Timestamp(millisecondsSinceEpoch: row.int64(4)), isAutomatic: row.int64(5) != 0))
-        }
-        return RemoteBids(lot: found.0, bidCount: found.1, bids: rows.compactMap { $0 }.reversed())
-    }
-
     /// Closed lots (not withdrawn) with their close, `ids` only, or every one when `ids` is nil.
     static func closes(_ ids: [ProductID]?, _ connection: PostgresConnection) throws(StoreError) -> [RemoteClose] {
         var sql = """

@@ -1,30 +1,35 @@
 import AuctionCore
-import AuctionEngine
 import AuctionInfrastructure
 
-/// The PostgreSQL ledger's writer: one transaction per batch, each submission decided in it once.
+/// The PostgreSQL ledger's writer: everything queued commits in one transaction of a few statements,
+/// each submission decided in it once.
 ///
 /// The batch first locks the rows of every product it touches (`FOR UPDATE`, in id order, so two
-/// nodes never deadlock). Each submission then runs in its own savepoint: a keyed bid whose key
-/// is already bound fails as a duplicate (its original is kept for the bid path); a bid whose
-/// product's stored price is not the one it was decided from, that is closed, or whose lot's terms
-/// changed (`edited_at` differs from the version the bid path pinned to it), fails as a
-/// conflict (the stored lot and the bids the node missed are kept for the bid path) and writes
-/// nothing; a bid at the stored price that follows another node's bids its node has not adopted
-/// yet keeps those bids for the bid path to push first; otherwise its
-/// bids are inserted with `seq = bid_count + 1…` and its lot changes written. Product rows and
-/// `pg_notify('auction_bids', '<product>:<seq>')` follow for every product that moved, and one
-/// COMMIT holds it all; completions run after it. A lost connection fails the whole batch with
-/// `.unavailable` (nothing was written).
+/// nodes never deadlock) and reads which of its idempotency keys are bound already (after freeing
+/// the ones older than their lifetime). `PostgresBatchPlan` then decides each submission against
+/// those rows, in order, as the rows stand after the submissions before it: a duplicate key, a
+/// conflict (the lot moved, closed, or its terms changed since the decision: it reads the stored lot
+/// and the bids its node missed) or a commit (its bids numbered `bid_count + 1…`). Only the
+/// committed ones are written: one multi-row INSERT of their bids, one UPDATE of their products, their
+/// lot changes, and one `pg_notify` with every product's new `seq`. One lot's conflict refuses that
+/// submission only. Completions run after COMMIT.
 ///
-/// `Sendable`: the connection is behind its own `Mutex`, the counters and kept conflicts in others.
+/// A key bound meanwhile by another node's commit (the unique index) rolls the batch back and it
+/// is decided again, seeing that key; any other error a batch of several meets is retried one
+/// submission at a time, so one bad bid cannot sink the others. A lost connection fails the batch
+/// with `.unavailable` (nothing was written).
+///
+/// `Sendable`: the connection is behind its own `Mutex`, the counters and own sequences in others.
 final class PostgresBidLedgerWriter: BatchCommitting {
     /// The connection (reopened after a break).
     let connection: PostgresBidLedgerConnection
     private let keyLifetimeMilliseconds: Int64
     private let counters = Mutex(LedgerStatistics())
-    /// What the last conflicts found, for the bid path to take.
-    let conflicts = PostgresBidLedgerConflicts()
+    /// Each product's last `seq` this writer committed: a lot whose stored count equals it holds no
+    /// bid its node has not seen.
+    private let ownLast = Mutex<[ProductID: Int64]>([:])
+    /// How many times a batch is decided again after another node bound one of its keys first.
+    private static let keyRaceAttempts = 3
 
     init(connection: PostgresBidLedgerConnection, keyLifetimeMilliseconds: Int64) {
         self.connection = connection
@@ -41,210 +46,189 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         counters.withLock { $0 }
     }
 
-    /// A locked product row as the batch has left it so far.
-    struct ProductRow {
-        var price: Int64
-        var bidCount: Int64
-        var isClosed: Bool
-        /// Whether the node that owns this writer knows every stored bid of the product: the last one is
-        /// its own (committed here, this batch or before) or its book adopted them all.
-        var isKnown: Bool
-        /// The stored terms version (`edited_at`; nil: never edited).
-        var version: Int64?
-    }
-
     /// Writes a batch in one transaction, then answers every completion in it.
     func commit(_ batch: [LedgerQueue.Entry]) {
-        let results: [Result<Void, StoreError>]
-        do {
-            let written = try connection.withConnection { database throws(StoreError) -> Written in
-                try database.transaction { () throws(StoreError) -> Written in
-                    try write(batch, on: database)
-                }
-            }
-            results = written.results
-            conflicts.keep(sequences: written.sequences)
-        } catch {
-            results = batch.map { _ in .failure(error) }
-        }
-        for (entry, result) in zip(batch, results) {
-            count(entry.bids.count, failed: (try? result.get()) == nil)
-        }
-        if results.contains(where: { (try? $0.get()) != nil }) {
-            counters.withLock { $0.commits += 1 }
-            counters.withLock { $0.batchSizes.note(batch, results) }
-        }
-        for (entry, result) in zip(batch, results) { entry.completion(result) }
+        let outcomes = attempt(batch)
+        for (entry, outcome) in zip(batch, outcomes) { entry.completion(outcome) }
     }
 
-    /// A batch's results, and the `seq` each committed bid got.
-    private struct Written {
-        var results: [Result<Void, StoreError>] = []
-        var sequences: [(AcceptedBid, Int64)] = []
-    }
-
-    private func write(_ batch: [LedgerQueue.Entry], on database: PostgresConnection) throws(StoreError) -> Written {
-        var rows = try lock(batch, on: database)
-        var sequences: [(AcceptedBid, Int64)] = []
-        var latest: [ProductID: AcceptedBid] = [:]
-        var results: [Result<Void, StoreError>] = []
-        results.reserveCapacity(batch.count)
-        for entry in batch {
-            try database.execute("SAVEPOINT submission")
-            do throws(StoreError) {
-                let after = try write(entry, rows: rows, on: database)
-                try database.execute("RELEASE SAVEPOINT submission")
-                // Bids of one product in a submission are numbered in order from its count before it.
-                var counts: [ProductID: Int64] = [:]
-                for bid in entry.bids {
-                    let sequence = (counts[bid.productID] ?? rows[bid.productID]?.bidCount ?? 0) &+ 1
-                    counts[bid.productID] = sequence
-                    sequences.append((bid, sequence))
+    /// The batch's outcomes: one transaction, decided again after a key race, split after another error.
+    private func attempt(_ batch: [LedgerQueue.Entry]) -> [CommitOutcome<StoreError>] {
+        var attempts = 0
+        while true {
+            attempts += 1
+            do {
+                let plan = try connection.withConnection { database throws(StoreError) -> PostgresBatchPlan in
+                    try database.transaction { () throws(StoreError) -> PostgresBatchPlan in
+                        try write(batch, on: database)
+                    }
                 }
-                rows = after
-                for bid in entry.bids { latest[bid.productID] = bid }
-                results.append(.success(()))
+                record(plan)
+                return plan.outcomes
             } catch {
-                if case .unavailable = error { throw error }
-                try database.execute("ROLLBACK TO SAVEPOINT submission")
-                if error.isDuplicateBidKey { try keepOriginals(of: entry, on: database) }
-                results.append(.failure(error))
+                if case .unavailable = error { return fail(batch, error) }
+                if error.sqlState == StoreError.duplicateKeyState, attempts < Self.keyRaceAttempts { continue }
+                guard batch.count > 1 else { return fail(batch, error) }
+                return batch.flatMap { attempt([$0]) }
             }
         }
-        for (product, bid) in latest.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            try database.run("UPDATE products SET current_price = ?, last_change = ?, last_change_at = ? WHERE id = ?", [
-                .integer(bid.price.minorUnits), .integer((bid.price - bid.previousPrice).minorUnits),
-                .integer(bid.acceptedAt.millisecondsSinceEpoch), .integer(Int64(product.rawValue)),
-            ])
-            let seq = rows[product]?.bidCount ?? 0
-            try database.notify(PostgresBidLedger.bidChannel, payload: "\(product.rawValue):\(seq)")
+    }
+
+    /// Every submission of the batch not stored, with `error`.
+    private func fail(_ batch: [LedgerQueue.Entry], _ error: StoreError) -> [CommitOutcome<StoreError>] {
+        counters.withLock { $0.failedBids += batch.reduce(0) { $0 + $1.bids.count } }
+        return batch.map { _ in .unavailable(error) }
+    }
+
+    /// Counts a committed batch and keeps the `seq` it gave each product.
+    private func record(_ plan: PostgresBatchPlan) {
+        counters.withLock { counters in
+            if !plan.inserted.isEmpty { counters.commits += 1 }
+            counters.committedBids += plan.inserted.count
+            if !plan.inserted.isEmpty { counters.batchSizes.note(plan.inserted.count) }
+            counters.failedBids += plan.refusedBids
         }
-        return Written(results: results, sequences: sequences)
+        ownLast.withLock { last in
+            for (product, row) in plan.rows where row.isOwnLast { last[product] = row.bidCount }
+        }
+    }
+
+    private func write(_ batch: [LedgerQueue.Entry], on database: PostgresConnection) throws(StoreError) -> PostgresBatchPlan {
+        var plan = PostgresBatchPlan(rows: try lock(batch, on: database), bound: try boundKeys(of: batch, on: database))
+        for entry in batch {
+            try plan.decide(entry.submission, on: database)
+        }
+        try insertBids(plan.inserted, on: database)
+        try updateProducts(plan.latest, on: database)
+        try store(plan.changes, on: database)
+        try notify(plan.rows.filter { $0.value.moved }.map { ($0.key, $0.value.bidCount) }, on: database)
+        return plan
     }
 
     /// Locks every product the batch touches, in id order; their rows as stored.
-    private func lock(_ batch: [LedgerQueue.Entry], on database: PostgresConnection) throws(StoreError) -> [ProductID: ProductRow] {
-        var ids = Set<Int>()
+    private func lock(_ batch: [LedgerQueue.Entry], on database: PostgresConnection) throws(StoreError) -> [ProductID: PostgresBatchPlan.Row] {
+        var ids = Set<Int64>()
         for entry in batch {
-            for bid in entry.bids { ids.insert(bid.productID.rawValue) }
-            for change in entry.changes { ids.insert(change.changedProduct.rawValue) }
+            for bid in entry.bids { ids.insert(Int64(bid.productID.rawValue)) }
+            for change in entry.changes { ids.insert(Int64(change.changedProduct.rawValue)) }
         }
         guard !ids.isEmpty else { return [:] }
-        let list = "{" + ids.sorted().map(String.init).joined(separator: ",") + "}"
-        var rows: [ProductID: ProductRow] = [:]
+        let own = ownLast.withLock { $0 }
+        var rows: [ProductID: PostgresBatchPlan.Row] = [:]
         for (id, row) in try database.query("""
             SELECT id, current_price, bid_count, closed_at IS NOT NULL OR withdrawn_at IS NOT NULL, edited_at
             FROM products WHERE id = ANY(?::bigint[]) ORDER BY id FOR UPDATE
-            """, [.text(list)], row: { row -> (Int64, ProductRow) in
-                (row.int64(0), ProductRow(price: row.int64(1), bidCount: row.int64(2), isClosed: row.text(3) == "t", isKnown: false,
-                                          version: row.optionalInt64(4)))
+            """, [PostgresArrays.integers(ids.sorted())], row: { row -> (Int64, PostgresBatchPlan.Row) in
+                (row.int64(0), PostgresBatchPlan.Row(price: row.int64(1), bidCount: row.int64(2), isClosed: row.text(3) == "t",
+                                                     version: row.optionalInt64(4)))
             }) {
             var row = row
-            let product = ProductID(Int(id))
-            row.isKnown = conflicts.isOwnLast(row.bidCount, of: product) || conflicts.knowsAll(row.bidCount, of: product)
+            let product = ProductID(Int(clamping: id))
+            row.isOwnLast = row.bidCount > 0 && own[product] == row.bidCount
             rows[product] = row
         }
         return rows
     }
 
-    /// One submission inside its savepoint; the rows after it (unchanged by the caller when it throws).
-    private func write(_ entry: LedgerQueue.Entry, rows: [ProductID: ProductRow], on database: PostgresConnection)
-        throws(StoreError) -> [ProductID: ProductRow] {
-        var rows = rows
-        // The terms version the decision was made on (pinned by the bid path), for its lot.
-        let pin = entry.bids.first.flatMap { conflicts.takePin(of: $0) }
-        for bid in entry.bids {
-            if let key = bid.idempotencyKey, let user = bid.bidder {
-                // A key older than its lifetime is free again: its old bid gives it up.
-                try database.run("UPDATE bids SET idempotency_key = NULL WHERE user_id = ? AND idempotency_key = ? AND accepted_at <= ?", [
-                    .integer(user.rawValue), .text(key), .integer(bid.acceptedAt.millisecondsSinceEpoch &- keyLifetimeMilliseconds),
-                ])
-                if let original = try PostgresBidLedgerConflicts.keyedBid(user: user, key: key, on: database) {
-                    conflicts.keep(original, user: user, key: key)
-                    throw StoreError.duplicateBidKey(target: database.target, user: user)
-                }
+    /// Frees the batch's keys whose bids are older than the key lifetime, then reads the ones still bound.
+    private func boundKeys(of batch: [LedgerQueue.Entry], on database: PostgresConnection) throws(StoreError) -> [BidKey: AcceptedBid] {
+        var keys: [BidKey] = [], cutoffs: [Int64?] = []
+        for entry in batch {
+            for bid in entry.bids {
+                guard let key = bid.idempotencyKey, let user = bid.bidder else { continue }
+                keys.append(BidKey(user: user, key: key))
+                cutoffs.append(bid.acceptedAt.millisecondsSinceEpoch &- keyLifetimeMilliseconds)
             }
         }
-        for bid in entry.bids {
-            guard var row = rows[bid.productID] else {
-                throw StoreError.postgres(sqlState: "23503", message: "no product \(bid.productID.rawValue)", target: database.target)
-            }
-            // Decided on terms a seller's edit on another node has changed since: a conflict as well.
-            let termsChanged = pin.map { $0.version != row.version && bid.productID == entry.bids.first?.productID } ?? false
-            if row.isClosed || row.price != bid.previousPrice.minorUnits || termsChanged {
-                // The lot and the bids the node has not seen, for the bid path to adopt (pushed) before deciding again.
-                let known = conflicts.known(of: bid.productID)
-                if let read = try ClusterReads.bidsInTransaction(of: bid.productID, after: known, database), let first = entry.bids.first {
-                    conflicts.keep(read, for: first)
-                }
-                throw StoreError.bidConflict(target: database.target, productID: bid.productID,
-                                             storedPrice: Money(row.price), decidedFrom: bid.previousPrice)
-            }
-            if !row.isKnown, let first = entry.bids.first,
-               let missed = try ClusterReads.bidsInTransaction(of: bid.productID, after: conflicts.known(of: bid.productID), database) {
-                // At the decided price, but after bids of another node the book never saw (the same
-                // price by chance): they are pushed before this one, or its seq would skip theirs.
-                conflicts.keep(missed: missed, for: first)
-            }
-            row.bidCount &+= 1
-            row.price = bid.price.minorUnits
-            row.isKnown = true
-            rows[bid.productID] = row
-            try database.run("""
-                INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key, seq)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, [
-                    .integer(Int64(bid.productID.rawValue)), .integer(bid.price.minorUnits),
-                    .integer(bid.previousPrice.minorUnits), .integer(bid.bidder?.rawValue),
-                    .integer(bid.acceptedAt.millisecondsSinceEpoch), .integer(bid.isAutomatic ? 1 : 0),
-                    .text(bid.bidder == nil ? nil : bid.idempotencyKey), .integer(row.bidCount),
-                ])
-        }
-        for change in entry.changes {
-            try store(change, on: database)
-        }
-        return rows
+        guard !keys.isEmpty else { return [:] }
+        _ = try database.run("""
+            UPDATE bids SET idempotency_key = NULL
+            FROM unnest(?::bigint[], ?::text[], ?::bigint[]) AS k(user_id, key, cutoff)
+            WHERE bids.user_id = k.user_id AND bids.idempotency_key = k.key AND bids.accepted_at <= k.cutoff
+            """, [PostgresArrays.integers(keys.map(\.user.rawValue)), PostgresArrays.texts(keys.map(\.key)),
+                  PostgresArrays.integers(cutoffs)])
+        return try LedgerReads.keyedBids(keys, on: database)
     }
 
-    /// After a duplicate key found by the unique index (a race with another node), keeps the originals.
-    private func keepOriginals(of entry: LedgerQueue.Entry, on database: PostgresConnection) throws(StoreError) {
-        for bid in entry.bids {
-            guard let key = bid.idempotencyKey, let user = bid.bidder,
-                  let original = try PostgresBidLedgerConflicts.keyedBid(user: user, key: key, on: database)
-            else { continue }
-            conflicts.keep(original, user: user, key: key)
-        }
-    }
-
-    private func store(_ change: LotChange, on database: PostgresConnection) throws(StoreError) {
-        switch change {
-        case .maximum(let product, let user, let maximum, let placedAt):
-            try database.run("""
-                INSERT INTO proxy_maximums (product_id, user_id, maximum, placed_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (product_id, user_id) DO UPDATE SET maximum = excluded.maximum, placed_at = excluded.placed_at
-                """, [
-                    .integer(Int64(product.rawValue)), .integer(user.rawValue), .integer(maximum.minorUnits),
-                    .integer(placedAt.millisecondsSinceEpoch),
-                ])
-        case .endTime(let product, let endsAt, let extensions):
-            try database.run("UPDATE products SET ends_at = ?, extensions = ? WHERE id = ?", [
-                .integer(endsAt.millisecondsSinceEpoch), .integer(Int64(extensions)), .integer(Int64(product.rawValue)),
+    /// One INSERT for every committed bid, with its `seq`.
+    private func insertBids(_ bids: [SequencedBid], on database: PostgresConnection) throws(StoreError) {
+        guard !bids.isEmpty else { return }
+        _ = try database.run("""
+            INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key, seq)
+            SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[])
+            """, [
+                PostgresArrays.integers(bids.map { Int64($0.bid.productID.rawValue) }),
+                PostgresArrays.integers(bids.map(\.bid.price.minorUnits)),
+                PostgresArrays.integers(bids.map(\.bid.previousPrice.minorUnits)),
+                PostgresArrays.integers(bids.map { $0.bid.bidder?.rawValue }),
+                PostgresArrays.integers(bids.map(\.bid.acceptedAt.millisecondsSinceEpoch)),
+                PostgresArrays.integers(bids.map { $0.bid.isAutomatic ? 1 : 0 }),
+                PostgresArrays.texts(bids.map { $0.bid.bidder == nil ? nil : $0.bid.idempotencyKey }),
+                PostgresArrays.integers(bids.map(\.sequence)),
             ])
-        case .bought(let product, let at):
-            try database.run("UPDATE products SET ends_at = ?, bought_at = ? WHERE id = ?", [
-                .integer(at.millisecondsSinceEpoch), .integer(at.millisecondsSinceEpoch), .integer(Int64(product.rawValue)),
+    }
+
+    /// One UPDATE for every product that moved: its price and last change, from its newest bid.
+    private func updateProducts(_ latest: [ProductID: AcceptedBid], on database: PostgresConnection) throws(StoreError) {
+        guard !latest.isEmpty else { return }
+        let bids = latest.sorted { $0.key < $1.key }.map(\.value)
+        _ = try database.run("""
+            UPDATE products AS p SET current_price = u.price, last_change = u.change, last_change_at = u.at
+            FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[]) AS u(id, price, change, at)
+            WHERE p.id = u.id
+            """, [
+                PostgresArrays.integers(bids.map { Int64($0.productID.rawValue) }),
+                PostgresArrays.integers(bids.map(\.price.minorUnits)),
+                PostgresArrays.integers(bids.map { ($0.price - $0.previousPrice).minorUnits }),
+                PostgresArrays.integers(bids.map(\.acceptedAt.millisecondsSinceEpoch)),
             ])
+    }
+
+    /// The committed submissions' lot changes: maximums in one upsert (the last per bidder and lot),
+    /// moved ends and purchases in order.
+    private func store(_ changes: [LotChange], on database: PostgresConnection) throws(StoreError) {
+        var maximums: [ProxyKey: (Money, Timestamp)] = [:]
+        var order: [ProxyKey] = []
+        for change in changes {
+            switch change {
+            case .maximum(let product, let user, let maximum, let placedAt):
+                let key = ProxyKey(product: product, user: user)
+                if maximums[key] == nil { order.append(key) }
+                maximums[key] = (maximum, placedAt)
+            case .endTime(let product, let endsAt, let extensions):
+                _ = try database.run("UPDATE products SET ends_at = ?, extensions = ? WHERE id = ?", [
+                    .integer(endsAt.millisecondsSinceEpoch), .integer(Int64(extensions)), .integer(Int64(product.rawValue)),
+                ])
+            case .bought(let product, let at):
+                _ = try database.run("UPDATE products SET ends_at = ?, bought_at = ? WHERE id = ?", [
+                    .integer(at.millisecondsSinceEpoch), .integer(at.millisecondsSinceEpoch), .integer(Int64(product.rawValue)),
+                ])
+            }
+        }
+        guard !order.isEmpty else { return }
+        _ = try database.run("""
+            INSERT INTO proxy_maximums (product_id, user_id, maximum, placed_at)
+            SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
+            ON CONFLICT (product_id, user_id) DO UPDATE SET maximum = excluded.maximum, placed_at = excluded.placed_at
+            """, [
+                PostgresArrays.integers(order.map { Int64($0.product.rawValue) }),
+                PostgresArrays.integers(order.map(\.user.rawValue)),
+                PostgresArrays.integers(order.map { maximums[$0]?.0.minorUnits ?? 0 }),
+                PostgresArrays.integers(order.map { maximums[$0]?.1.millisecondsSinceEpoch ?? 0 }),
+            ])
+    }
+
+    /// One notification for the batch, `product:seq` pairs (split only past PostgreSQL's payload limit).
+    private func notify(_ moved: [(ProductID, Int64)], on database: PostgresConnection) throws(StoreError) {
+        for payload in ClusterPayload.bidPayloads(moved.sorted { $0.0 < $1.0 }) {
+            try database.notify(PostgresBidLedger.bidChannel, payload: payload)
         }
     }
 
-    private func count(_ bids: Int, failed: Bool) {
-        counters.withLock { counters in
-            if failed {
-                counters.failedBids += bids
-            } else {
-                counters.committedBids += bids
-            }
-        }
+    /// A bidder's maximum on a lot.
+    private struct ProxyKey: Hashable {
+        var product: ProductID
+        var user: UserID
     }
 }
 
@@ -254,5 +238,13 @@ extension LotChange {
         switch self {
         case .maximum(let product, _, _, _), .endTime(let product, _, _), .bought(let product, _): product
         }
+    }
+}
+
+extension StoreError {
+    /// The SQLSTATE of a PostgreSQL error (nil for any other).
+    var sqlState: String? {
+        if case .postgres(let state, _, _) = self { return state }
+        return nil
     }
 }

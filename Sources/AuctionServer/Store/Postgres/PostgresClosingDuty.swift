@@ -164,7 +164,7 @@ public final class PostgresClosingDuty: Sendable {
         }
         if closed { return .alreadyClosed }
         guard let endsAt, endsAt <= now.millisecondsSinceEpoch, price == (finalPrice?.minorUnits ?? price) else {
-            return .notDue(try PostgresBidLedgerConflicts.storedLot(productID, on: connection))
+            return .notDue(try LedgerReads.storedLot(productID, on: connection))
         }
         let leader = try connection.query("""
             SELECT b.user_id, u.name FROM bids b LEFT JOIN users u ON u.id = b.user_id

@@ -1,4 +1,3 @@
-import AuctionCore
 
 /// One lot's state as the shared store holds it, read after a conflict (another node moved it):
 /// what `AuctionBook.refresh(_:)` puts in place of the book's own copy.

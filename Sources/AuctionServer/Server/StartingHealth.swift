@@ -1,0 +1,47 @@
+import AuctionInfrastructure
+
+/// The HTTP port while `start()` opens and migrates the store: `/health/live` and `/health/ready`
+/// (503 `starting`, `migrating`) answer from the server's `Readiness`, anything else 503 with
+/// `Retry-After: 1`. It runs on a loop of its own and is closed just before the real HTTP listener
+/// binds the same port, so a load balancer or an operator sees why a node is not ready yet.
+struct StartingHealth {
+    /// Its own loop (the server's is not running yet).
+    let loop: EventLoop
+    /// The listener on the HTTP port.
+    let server: HTTPServer
+
+    /// The port it holds: the real HTTP listener binds this one (the configured port, or the free one picked for 0).
+    var port: Int { server.address.port }
+
+    /// Listens on `host:port` (with `tls` when given); nil when the port cannot be bound now (the
+    /// real listener reports that later, as it always has).
+    static func start(host: String, port: Int, tls: TLSServerSettings?, readiness: Readiness) -> StartingHealth? {
+        guard let loop = try? EventLoop.spawn(name: "auction-starting") else { return nil }
+        var router = HTTPRouter()
+        router.add(HealthEndpoints(readiness: readiness))
+        var configuration = HTTPServer.Configuration(host: host, port: port, maximumConnections: 64)
+        configuration.tls = tls
+        configuration.maximumConnectionsPerAddress = 16
+        let unavailable = HTTPResponse.text(.serviceUnavailable, "starting; try again shortly\n").retryingAfter(seconds: 1)
+        do {
+            let server = try HTTPServer.start(configuration, on: loop) { request, responder in
+                if HealthEndpoints.paths.contains(request.path) {
+                    router.handle(request, responder)
+                } else {
+                    responder.respond(unavailable)
+                }
+            }
+            return StartingHealth(loop: loop, server: server)
+        } catch {
+            loop.shutdown()
+            return nil
+        }
+    }
+
+    /// Closes the listener and its connections, and stops its loop; returns once the port is free.
+    func close() {
+        let server = self.server
+        loop.waitFor { server.close() }
+        loop.shutdown()
+    }
+}
