@@ -88,6 +88,7 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         counters.withLock { counters in
             if !plan.inserted.isEmpty { counters.commits += 1 }
             counters.committedBids += plan.inserted.count
+            if !plan.inserted.isEmpty { counters.batchSizes.note(plan.inserted.count) }
             counters.failedBids += plan.refusedBids
         }
         ownLast.withLock { last in
