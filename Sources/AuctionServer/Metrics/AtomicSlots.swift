@@ -2,7 +2,8 @@ import Synchronization
 
 /// A fixed run of atomic integers, allocated once: adding to one never allocates or locks (a relaxed
 /// atomic add), so the bid path can count. Read at scrape time from any thread.
-final class AtomicSlots: @unchecked Sendable {  // every slot is an `Atomic`; the storage never moves or grows
+// @unchecked Sendable: every slot is an `Atomic`, and the storage is allocated once and never moves or grows.
+final class AtomicSlots: @unchecked Sendable {
     private let base: UnsafeMutablePointer<Atomic<Int>>
     /// How many slots there are.
     let count: Int
