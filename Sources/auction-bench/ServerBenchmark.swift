@@ -12,11 +12,12 @@ import Foundation
 /// Options: `--seconds N` (measured time per level, default 3), `--bidders 1,16,64`,
 /// `--watchers 10,100,1000`, `--push-bidders N` (bidders driving the push levels, default 60: every product of the 4 pages),
 /// `--idle N` (idle connections for the idle level, default 10000; 0 skips it), `--idle-bidders N` (default 16),
-/// `--idle-rounds N` (alternating pairs, default 3), `--db PATH` (default: a fresh file in a temporary folder).
+/// `--idle-rounds N` (alternating pairs, default 3), `--db PATH` (default: a fresh file in a temporary folder),
+/// `--metrics-rounds N` (metrics off vs on, alternating rounds, default 3; 0 skips it).
 func runServerBenchmark(_ arguments: [String]) -> Int32 {
     guard let options = ServerBenchmarkOptions(arguments) else {
         print("usage: auction-bench server [--seconds N] [--bidders 1,16,64] [--watchers 10,100,1000] [--push-bidders N]"
-              + " [--idle N] [--idle-bidders N] [--idle-rounds N] [--db PATH]")
+              + " [--idle N] [--idle-bidders N] [--idle-rounds N] [--db PATH] [--metrics-rounds N]")
         return 2
     }
     ProcessLimits.ignoreSIGPIPE()
@@ -121,6 +122,12 @@ func runServerBenchmark(_ arguments: [String]) -> Int32 {
           + pad(milliseconds(proxied.p50), 12) + pad(milliseconds(proxied.p99), 12)
           + format(plainSteps > 0 ? proxiedSteps / plainSteps * 100 : 0, 1) + " %")
 
+    if options.metricsRounds > 0, !runMetricsLevel(folder: folder, base: configuration, seconds: options.seconds,
+                                                  rounds: options.metricsRounds, bidders: 16, watchers: 100,
+                                                  pushBidders: options.pushBidders) {
+        failed = true
+    }
+
     print("")
     print("delivered: pushes received / (accepted bids x watchers) in the window; below 100 % means lagging watchers got")
     print("  coalesced pushes (slightly above 100 %: pushes of bids accepted just before the window).")
@@ -139,6 +146,7 @@ private struct ServerBenchmarkOptions {
     var idleBidders = 16
     var idleRounds = 3
     var databasePath: String?
+    var metricsRounds = 3
 
     init?(_ arguments: [String]) {
         var index = 0
@@ -169,6 +177,9 @@ private struct ServerBenchmarkOptions {
                 idleRounds = number
             case "--db":
                 databasePath = value
+            case "--metrics-rounds":
+                guard let number = Int(value), (0...20).contains(number) else { return nil }
+                metricsRounds = number
             default:
                 return nil
             }

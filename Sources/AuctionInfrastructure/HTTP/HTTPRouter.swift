@@ -74,6 +74,18 @@ public struct HTTPRouter {
         entry.handler(request, responder)
     }
 
+    /// The route that answers `path`: the path itself when registered exactly, else the text of the
+    /// first pattern that matches it (`/products/{id}`); nil when none does. One of `registeredRoutes`.
+    public func route(for path: String) -> String? {
+        if routes[path] != nil { return path }
+        return patterns.first { $0.pattern.match(path) != nil }?.pattern.text
+    }
+
+    /// Every route registered: exact paths and pattern texts (a bounded set, e.g. for metric labels).
+    public var registeredRoutes: [String] {
+        Array(routes.keys) + patterns.map(\.pattern.text)
+    }
+
     /// The routes of `path`: its exact entry, else the first pattern that matches it.
     private func entries(for path: String) -> [(method: HTTPMethod, handler: Handler)]? {
         if let exact = routes[path] { return exact }

@@ -36,6 +36,8 @@ final class ClusterListener: Sendable {
         var delivered = 0
         /// Whether the listener is connected, listening and caught up now (false while it reconnects).
         var listening = false
+        /// Wall-clock milliseconds between the newest bid read from another node and its hand-over here (`ClusterListener+Lag`).
+        var lagMilliseconds: Int64 = 0
     }
 
     private let configuration: Configuration
@@ -179,6 +181,7 @@ final class ClusterListener: Sendable {
 
     private func hand(_ event: ClusterEvent) {
         counters.withLock { $0.delivered += 1 }
+        counters.withLock { $0.noteLag(of: event) }
         deliver(event)
     }
 

@@ -163,7 +163,7 @@ extension ServerOptions {
                 in: 1...3_600, expected: "seconds 1-3600") { configuration, number in
             configuration.storeTimeoutMilliseconds = Int64(number) * 1_000
         },
-    ] + tlsSettings + accountSettings + biddingSettings + boundSettings + uploadSettings + drainSettings
+    ] + tlsSettings + accountSettings + biddingSettings + boundSettings + uploadSettings + drainSettings + metricsSettings
 
     /// An amount in `1 ... Money.largestExact`, written `35000`, `35,000` or `35_000`.
     private static func money(_ text: String) -> Money? {

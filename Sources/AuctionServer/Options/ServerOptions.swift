@@ -141,7 +141,7 @@ public enum ServerOptions {
             "usage: auction-server [options]",
             "",
             "Serves the auction catalogue over HTTP and live prices and bids over the socket; bids are durable in SQLite.",
-            "On start it prints one line: listening http=HOST:PORT socket=HOST:PORT",
+            "On start it prints one line: listening http=HOST:PORT socket=HOST:PORT (and metrics=HOST:PORT with --metrics-port)",
             "",
             "options (each also an environment variable AUCTION_SERVER_<NAME> and a config file key <name>):",
         ]

@@ -7,9 +7,9 @@ extension AuctionHouseServer {
     /// `adoption` (the gate the cluster listener shares), which updates the live catalogue at once and
     /// the book and push 9 on the loop.
     static func sellingHooks(adoption: LotAdoption, live: LiveCatalogue, service: LoopBound<SocketService>,
-                             loop: EventLoop) -> SellingHooks {
+                             loop: EventLoop, metrics: ServerMetrics? = nil) -> SellingHooks {
         SellingHooks(
-            listed: { adoption.listed($0) },
+            listed: { metrics?.count(.lotsListed); adoption.listed($0) },
             checkWithdrawal: { id, decided in
                 loop.execute { decided(service.value.checkWithdrawal(id)) }
             },
@@ -19,8 +19,8 @@ extension AuctionHouseServer {
             release: { id in
                 loop.execute { service.value.releaseSellerHold(id) }  // after the adoption's own posts
             },
-            withdraw: { id, stored in adoption.withdraw(id, stored: stored) },
-            edit: { id, edit, stored in adoption.edit(id, edit, stored: stored) },
+            withdraw: { id, stored in adoption.withdraw(id, stored: { metrics.counting(.lotsWithdrawn, stored()) }) },
+            edit: { id, edit, stored in adoption.edit(id, edit, stored: { metrics.counting(.lotsEdited, stored()) }) },
             product: { live.product($0) })
     }
 }

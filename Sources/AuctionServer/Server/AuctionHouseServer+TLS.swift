@@ -20,7 +20,7 @@ extension AuctionHouseServer {
     }
 
     /// Starts the plaintext listeners asked for beside TLS, and the check for changed certificate files.
-    func startPlaintextListeners(beside certificates: ServerCertificates?, service: SocketService, router: HTTPRouter,
+    func startPlaintextListeners(beside certificates: ServerCertificates?, service: SocketService, handler: @escaping HTTPRouter.Handler,
                                  loop: EventLoop, into running: inout Running) throws(ServerError) {
         guard let certificates else { return }
         running.addresses?.isTLS = true
@@ -38,7 +38,7 @@ extension AuctionHouseServer {
             do throws(SocketError) {
                 var plain = httpConfiguration
                 plain.port = port
-                let http = try HTTPServer.start(plain, on: loop, router: router)
+                let http = try HTTPServer.start(plain, on: loop, handler: handler)
                 running.plainHTTP = http
                 running.addresses?.plainHTTP = http.address
                 log.warning("server: PLAINTEXT HTTP on \(http.address) (--plain-http-port): passwords and tokens cross it unencrypted")

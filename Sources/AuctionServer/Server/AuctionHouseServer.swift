@@ -36,6 +36,8 @@ public final class AuctionHouseServer: Sendable {
         /// With TLS: the certificate in force, and the plaintext HTTP listener beside HTTPS if asked for.
         var certificates: ServerCertificates?
         var plainHTTP: HTTPServer?
+        /// With `--metrics-port`: the listener serving `GET /metrics`.
+        var metricsHTTP: HTTPServer?
         var ledger: (any BidLedger<StoreError>)?
         var chat: ChatRelay?
         var catalogue: CatalogueStore?
@@ -251,6 +253,7 @@ public final class AuctionHouseServer: Sendable {
         let service = SocketService(
             loop: loop, configuration: configuration, book: book, ledger: ledger, sessions: sessions, log: log,
             onPriceChange: { live.apply($0) })
+        let metrics = attachMetrics(to: service)
         // Configured here, before `listen`; from then on used only on the loop, reached through `bound`.
         let bound = LoopBound(handingOver: service, to: loop)
         let duty = running.closingDuty, clock = self.clock
@@ -333,7 +336,7 @@ public final class AuctionHouseServer: Sendable {
             let writer = WorkerThread(name: "auction-selling")
             running.sellingWriter = writer
             let clock = self.clock
-            let hooks = Self.sellingHooks(adoption: adoption, live: live, service: bound, loop: loop)
+            let hooks = Self.sellingHooks(adoption: adoption, live: live, service: bound, loop: loop, metrics: metrics)
             router.add(SellingEndpoints(
                 store: selling, sessions: sessions, rules: SaleRules(maximumPrice: configuration.priceLimits.maximumPrice),
                 offload: { readers.submit($0) }, decoders: { decoders.submit($0) }, writer: { writer.submit($0) }, hooks: hooks,
@@ -343,6 +346,8 @@ public final class AuctionHouseServer: Sendable {
                 loop.execute { seller.schedule() }
             }
         }
+        let httpMetrics = metrics.map { HTTPMetrics(routes: router.registeredRoutes, server: $0) }
+        let handler = Self.httpHandler(router, metrics: httpMetrics)
         let socketAddress: SocketAddress
         do throws(SocketError) {
             socketAddress = try service.listen(port: configuration.socketPort, tls: certificates?.socket)
@@ -358,13 +363,14 @@ public final class AuctionHouseServer: Sendable {
                 held.close()
                 starting = nil
             }
-            let http = try HTTPServer.start(screened, on: loop, router: router)
+            let http = try HTTPServer.start(screened, on: loop, handler: handler)
             running.http = http
             running.addresses = ServerAddresses(http: http.address, socket: socketAddress)
         } catch {
             throw .listen(service: "HTTP on \(configuration.host):\(configuration.httpPort)", error)
         }
-        try startPlaintextListeners(beside: certificates, service: service, router: router, loop: loop, into: &running)
+        try startPlaintextListeners(beside: certificates, service: service, handler: handler, loop: loop, into: &running)
+        try startMetricsListener(metrics, http: httpMetrics, service: bound, loop: loop, into: &running)
         let simulation = configuration.simulation
         var proxyBidders: [UserID] = []
         if simulation == .demoFeed {
@@ -442,9 +448,10 @@ public final class AuctionHouseServer: Sendable {
     private func tearDown(_ running: Running, drain: Drain? = nil) {
         if let loop = running.loop {
             let service = running.service, http = running.http, plainHTTP = running.plainHTTP
-            let draining = drain != nil
+            let draining = drain != nil, metricsHTTP = running.metricsHTTP
             loop.waitFor {
                 service?.value.stopAccepting()
+                metricsHTTP?.close()
                 if draining {
                     http?.stopListening()
                     plainHTTP?.stopListening()

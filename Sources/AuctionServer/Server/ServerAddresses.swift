@@ -12,6 +12,8 @@ public struct ServerAddresses: Hashable, Sendable, CustomStringConvertible {
     public var plainHTTP: SocketAddress?
     /// The plaintext socket beside the TLS one, if any (`--plain-socket-port`).
     public var plainSocket: SocketAddress?
+    /// The Prometheus metrics listener, if any (`--metrics-port`).
+    public var metrics: SocketAddress?
 
     /// Creates the pair.
     public init(http: SocketAddress, socket: SocketAddress) {
@@ -20,10 +22,12 @@ public struct ServerAddresses: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The line the server prints on start: `listening http=127.0.0.1:3100 socket=127.0.0.1:3200`, then
-    /// ` tls=on` and the plaintext listeners beside TLS (`plain-http=…`, `plain-socket=…`) when there are.
+    /// ` tls=on` and the plaintext listeners beside TLS (`plain-http=…`, `plain-socket=…`) when there are,
+    /// then ` metrics=HOST:PORT` with `--metrics-port`.
     public var description: String {
         "listening http=\(http) socket=\(socket)" + (isTLS ? " tls=on" : "")
             + (plainHTTP.map { " plain-http=\($0)" } ?? "") + (plainSocket.map { " plain-socket=\($0)" } ?? "")
+            + (metrics.map { " metrics=\($0)" } ?? "")
     }
 
     /// The HTTP base URL, e.g. `http://127.0.0.1:3100` (`https://` with TLS).

@@ -59,6 +59,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// The longest a drain (SIGTERM) waits for socket clients told to reconnect elsewhere before it
     /// closes what is left (`drain_seconds`; 0: close at once).
     public var drainSeconds = 10
+    /// The Prometheus metrics listener's port (`metrics_port`; 0 picks a free port); nil: no metrics (the default).
+    public var metricsPort: Int?
+    /// The address the metrics listener binds (`metrics_host`): loopback unless set; it is unauthenticated.
+    public var metricsHost = "127.0.0.1"
 
     /// The defaults: loopback, the original backend's local ports, the default database.
     public init() {}

@@ -12,11 +12,14 @@ struct BidCommits {
     private var pending: [PendingBid] = []
     /// Commit results waiting for the loop.
     let inbox = CommitInbox()
+    /// Whether decisions are stamped with the time they were made (`PendingBid.decidedAt`; metrics on).
+    var timesDecisions = false
 
     /// Adds a decision to this round; true when it is the round's first (schedule the submit).
     mutating func add(_ bid: PendingBid) -> Bool {
         inFlight += 1
         pending.append(bid)
+        if timesDecisions { pending[pending.count - 1].decidedAt = MonotonicClock.nanoseconds() }
         return pending.count == 1
     }
 
@@ -55,6 +58,8 @@ struct PendingBid: Sendable {
     var request: Bid?
     /// How many times it was decided again after a conflict.
     var attempts = 0
+    /// When it was decided (monotonic nanoseconds) with metrics on; 0 when not timed.
+    var decidedAt: Int64 = 0
 }
 
 /// Commit outcomes parked by the ledger's writer thread until the loop takes them, so that one loop

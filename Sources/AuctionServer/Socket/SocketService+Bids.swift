@@ -34,6 +34,7 @@ extension SocketService {
             return .some(admitted)
         case .refused(let reason):
             counters.bidsRefused += 1
+            metrics?.refused(reason)
             if reason == .userMismatch, let user, let claimed = userID {
                 log.info("socket: \(peer.label) bid as user \(claimed) while logged in as \(user.name): refused")
             } else if reason == .rateLimited {
@@ -163,6 +164,7 @@ extension SocketService {
                 }
             }
             for item in batch { announceLotChange(item) }
+            metrics?.replied(to: batch)
             onCommitted(batch)
             notifyCommitted(batch)
             if log.enabled(.debug) {

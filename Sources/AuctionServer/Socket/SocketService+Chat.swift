@@ -176,6 +176,7 @@ extension SocketService {
         guard let chat else { return }
         switch result {
         case .success(let stored):
+            metrics?.count(.chatMessages)
             if let peer = peers[sender] {
                 reply(to: peer, completionID, result: true, fields: JSONObject([("seq", .int(stored.roomSequence))]))
             }

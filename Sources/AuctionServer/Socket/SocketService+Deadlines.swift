@@ -44,7 +44,7 @@ extension SocketService {
                                           now: now, deadline: deadline) else { continue }
             let seconds = deadline % 1_000 == 0 ? "\(deadline / 1_000)" : "\(Double(deadline) / 1_000)"
             giveUp(peer, reason: "write deadline passed: the client accepted no bytes for \(seconds) s "
-                   + "(\(pending) bytes pending, \(peer.outbound.queuedBytes) queued)")
+                   + "(\(pending) bytes pending, \(peer.outbound.queuedBytes) queued)", cause: .writeDeadline)
         }
     }
 }

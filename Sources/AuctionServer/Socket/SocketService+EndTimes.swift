@@ -22,6 +22,7 @@ extension SocketService {
     /// lot's new state to the live catalogue.
     func announceLotChange(_ item: PendingBid) {
         guard let lot = book.lot(for: item.productID) else { return }
+        if item.isPurchase, item.decision.isAccepted { metrics?.count(.buys) }
         if let endsAt = item.decision.endsAt, !item.isPurchase {
             // The count this decision made, not the lot's now: a later decision of the same round may have moved it again.
             let extensions = item.decision.extensions ?? lot.extensions

@@ -93,11 +93,13 @@ extension SocketService {
             answer(target, with: first)
             return true
         case .full:
+            metrics?.refused(.rateLimited)
             log.debug("bid: user \(key.user) holds as many idempotency keys as allowed: refused until old ones expire")
             answer(target, with: KeyedAnswer(result: false, reason: .rateLimited, price: nil))
             return true
         case .reused:
             counters.bidsRefused += 1
+            metrics?.refused(.idempotencyKeyReused)
             log.debug("bid: user \(key.user) reused an idempotency key for a different request: refused")
             answer(target, with: KeyedAnswer(result: false, reason: .idempotencyKeyReused,
                                              price: book.lot(for: key.request.productID)?.price))
@@ -107,12 +109,14 @@ extension SocketService {
 
     /// Records a key's answer and answers the retries that waited for it.
     func settle(_ key: IdempotencyKey?, _ answer: KeyedAnswer, now: Timestamp) {
+        metrics?.refused(answer.reason)
         guard let key else { return }
         for waiter in idempotency.settle(key.name, request: key.request, answer: answer, now: now) { self.answer(waiter, with: answer) }
     }
 
     /// Forgets a key whose request stored nothing (its commit failed): the waiting retries get `answer`.
     func abandon(_ key: IdempotencyKey?, _ answer: KeyedAnswer) {
+        metrics?.refused(answer.reason)
         guard let key else { return }
         for waiter in idempotency.abandon(key.name) { self.answer(waiter, with: answer) }
     }

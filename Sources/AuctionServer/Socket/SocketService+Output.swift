@@ -99,8 +99,10 @@ extension SocketService {
         }
     }
 
-    func giveUp(_ peer: SocketPeer, reason: String) {
+    /// Drops a lagging connection (the reason is logged; `cause` counted in the metrics).
+    func giveUp(_ peer: SocketPeer, reason: String, cause: ServerMetrics.DropCause = .hardLimit) {
         guard !peer.isGivenUp else { return }
+        metrics?.dropped(cause)
         peer.isGivenUp = true
         peer.outbound.giveUp()
         output.droppedForLag()

@@ -48,6 +48,8 @@ final class SocketService {
     var knownNames: [UserID: String] = [:]
     /// Counters for `/health` and the benchmark.
     var counters = SocketCounters()
+    /// What `GET /metrics` counts beyond `counters` (`--metrics-port`); nil: metrics off, nothing counted.
+    var metrics: ServerMetrics?
     /// Chat rooms (`SocketService+Chat`); nil when the server has no chat store.
     var chat: ChatRelay?
     /// The output path's sweep timer and fan-out figures (`SocketOutput`).
@@ -159,6 +161,7 @@ final class SocketService {
     private func accept(_ connection: TCPConnection) {
         guard !isStopping else { return connection.abort() }
         guard !connections.isFull else {
+            metrics?.dropped(.limit)
             if let count = connections.noteRefusal(now: now()) {
                 log.warning("socket: refused \(count) connection(s) since the last report, the latest \(connection.remoteAddress): "
                             + "\(peers.count) connections open (the limit)")
@@ -184,6 +187,7 @@ final class SocketService {
 
     private func closed(_ id: ConnectionID, error: SocketError?) {
         guard let peer = connections.remove(id) else { return }
+        metrics?.count(.closedConnectionBytes, peer.connection.sentByteCount)
         watchers.remove(id)
         queryListings.follows[id] = nil
         bidLimiter.forget(id)
@@ -207,6 +211,7 @@ final class SocketService {
                 counters.malformed += 1
                 log.debug("socket: \(peer.label) sent a malformed frame (skipped): \(error)")
             case .fatal(let error):
+                metrics?.dropped(.malformed)
                 log.warning("socket: disconnecting \(peer.label): \(error)")
                 fail(peer, reason: error.reasonCode, message: error.description)
             }

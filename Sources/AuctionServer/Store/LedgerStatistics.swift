@@ -7,6 +7,9 @@ public struct LedgerStatistics: Hashable, Sendable {
     /// Bids whose completion reported an error.
     public var failedBids = 0
 
+    /// Commits by how many bids each stored (the `auction_ledger_batch_size` histogram).
+    public var batchSizes = LedgerBatchSizes()
+
     /// Creates zeroed counters.
     public init() {}
 

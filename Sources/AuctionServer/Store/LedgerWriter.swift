@@ -108,6 +108,7 @@ final class LedgerWriter: BatchCommitting {
             } else {
                 counters.commits += 1
                 counters.committedBids += bids
+                counters.batchSizes.note(bids)
             }
         }
     }

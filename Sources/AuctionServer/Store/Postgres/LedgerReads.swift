@@ -30,24 +30,13 @@ enum LedgerReads {
         return lot
     }
 
-    /// The bids that `keys` (user and key) are bound to, the first one per key.
-    static func keyedBids(_ keys: [BidKey], on database: PostgresConnection) throws(StoreError) -> [BidKey: AcceptedBid] {
-        guard !keys.isEmpty else { return [:] }
-        let found = try database.query("""
-            SELECT b.product_id, b.price, b.previous_price, b.user_id, b.accepted_at, b.automatic, b.idempotency_key
-            FROM bids b JOIN unnest(?::bigint[], ?::text[]) AS k(user_id, key)
-              ON b.user_id = k.user_id AND b.idempotency_key = k.key
-            ORDER BY b.id
-            """, [PostgresArrays.integers(keys.map(\.user.rawValue)), PostgresArrays.texts(keys.map(\.key))]) {
-                PostgresBidLedger.bid(from: $0)
-            }
-        var bound: [BidKey: AcceptedBid] = [:]
-        for bid in found {
-            guard let user = bid.bidder, let key = bid.idempotencyKey else { continue }
-            if bound[BidKey(user: user, key: key)] == nil { bound[BidKey(user: user, key: key)] = bid }
-        }
-        return bound
-    }
+    /// The bids that keys are bound to (bound values: the users' ids and the keys, as arrays), in id order.
+    static let keyedBidsSQL = """
+        SELECT b.product_id, b.price, b.previous_price, b.user_id, b.accepted_at, b.automatic, b.idempotency_key
+        FROM bids b JOIN unnest(?::bigint[], ?::text[]) AS k(user_id, key)
+          ON b.user_id = k.user_id AND b.idempotency_key = k.key
+        ORDER BY b.id
+        """
 }
 
 /// A bidder's idempotency key: at most one stored bid is bound to it.

@@ -59,8 +59,11 @@ final class PostgresBidLedgerWriter: BatchCommitting {
             attempts += 1
             do {
                 let plan = try connection.withConnection { database throws(StoreError) -> PostgresBatchPlan in
-                    try database.transaction { () throws(StoreError) -> PostgresBatchPlan in
-                        try write(batch, on: database)
+                    do throws(StoreError) {
+                        return try write(batch, on: database)
+                    } catch {
+                        try? database.execute("ROLLBACK")
+                        throw error
                     }
                 }
                 record(plan)
@@ -85,6 +88,7 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         counters.withLock { counters in
             if !plan.inserted.isEmpty { counters.commits += 1 }
             counters.committedBids += plan.inserted.count
+            if !plan.inserted.isEmpty { counters.batchSizes.note(plan.inserted.count) }
             counters.failedBids += plan.refusedBids
         }
         ownLast.withLock { last in
@@ -92,45 +96,49 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         }
     }
 
+    /// The batch's transaction in two round trips (pipelines): BEGIN, the row locks and the bound
+    /// keys; then, once every submission is decided, the writes, the notification and COMMIT. Only a
+    /// conflict or a missed-bids read adds a round trip, for its own lot.
     private func write(_ batch: [LedgerQueue.Entry], on database: PostgresConnection) throws(StoreError) -> PostgresBatchPlan {
-        var plan = PostgresBatchPlan(rows: try lock(batch, on: database), bound: try boundKeys(of: batch, on: database))
+        let rows = Box<[ProductID: PostgresBatchPlan.Row]>([:]), bound = Box<[BidKey: AcceptedBid]>([:])
+        try database.pipeline([PipelinedStatement(sql: "BEGIN")] + lock(batch, into: rows) + boundKeys(of: batch, into: bound))
+        var plan = PostgresBatchPlan(rows: rows.value, bound: bound.value)
         for entry in batch {
             try plan.decide(entry.submission, on: database)
         }
-        try insertBids(plan.inserted, on: database)
-        try updateProducts(plan.latest, on: database)
-        try store(plan.changes, on: database)
-        try notify(plan.rows.filter { $0.value.moved }.map { ($0.key, $0.value.bidCount) }, on: database)
+        let moved = plan.rows.filter { $0.value.moved }.map { ($0.key, $0.value.bidCount) }.sorted { $0.0 < $1.0 }
+        var writes = insertBids(plan.inserted) + updateProducts(plan.latest) + store(plan.changes)
+        writes += ClusterPayload.bidPayloads(moved).map {
+            PipelinedStatement(sql: "SELECT pg_notify(?, ?)", values: [.text(PostgresBidLedger.bidChannel), .text($0)])
+        }
+        try database.pipeline(writes + [PipelinedStatement(sql: "COMMIT")])
         return plan
     }
 
-    /// Locks every product the batch touches, in id order; their rows as stored.
-    private func lock(_ batch: [LedgerQueue.Entry], on database: PostgresConnection) throws(StoreError) -> [ProductID: PostgresBatchPlan.Row] {
+    /// Locks every product the batch touches, in id order, reading their rows as stored into `rows`.
+    private func lock(_ batch: [LedgerQueue.Entry], into rows: Box<[ProductID: PostgresBatchPlan.Row]>) -> [PipelinedStatement] {
         var ids = Set<Int64>()
         for entry in batch {
             for bid in entry.bids { ids.insert(Int64(bid.productID.rawValue)) }
             for change in entry.changes { ids.insert(Int64(change.changedProduct.rawValue)) }
         }
-        guard !ids.isEmpty else { return [:] }
+        guard !ids.isEmpty else { return [] }
         let own = ownLast.withLock { $0 }
-        var rows: [ProductID: PostgresBatchPlan.Row] = [:]
-        for (id, row) in try database.query("""
+        return [PipelinedStatement(sql: """
             SELECT id, current_price, bid_count, closed_at IS NOT NULL OR withdrawn_at IS NOT NULL, edited_at
             FROM products WHERE id = ANY(?::bigint[]) ORDER BY id FOR UPDATE
-            """, [PostgresArrays.integers(ids.sorted())], row: { row -> (Int64, PostgresBatchPlan.Row) in
-                (row.int64(0), PostgresBatchPlan.Row(price: row.int64(1), bidCount: row.int64(2), isClosed: row.text(3) == "t",
-                                                     version: row.optionalInt64(4)))
-            }) {
-            var row = row
-            let product = ProductID(Int(clamping: id))
-            row.isOwnLast = row.bidCount > 0 && own[product] == row.bidCount
-            rows[product] = row
-        }
-        return rows
+            """, values: [PostgresArrays.integers(ids.sorted())]) { row in
+                let product = ProductID(Int(clamping: row.int64(0)))
+                var locked = PostgresBatchPlan.Row(price: row.int64(1), bidCount: row.int64(2), isClosed: row.text(3) == "t",
+                                                   version: row.optionalInt64(4))
+                locked.isOwnLast = locked.bidCount > 0 && own[product] == locked.bidCount
+                rows.value[product] = locked
+            }]
     }
 
-    /// Frees the batch's keys whose bids are older than the key lifetime, then reads the ones still bound.
-    private func boundKeys(of batch: [LedgerQueue.Entry], on database: PostgresConnection) throws(StoreError) -> [BidKey: AcceptedBid] {
+    /// Frees the batch's keys whose bids are older than the key lifetime, then reads the ones still
+    /// bound into `bound` (the first bid per key).
+    private func boundKeys(of batch: [LedgerQueue.Entry], into bound: Box<[BidKey: AcceptedBid]>) -> [PipelinedStatement] {
         var keys: [BidKey] = [], cutoffs: [Int64?] = []
         for entry in batch {
             for bid in entry.bids {
@@ -139,23 +147,29 @@ final class PostgresBidLedgerWriter: BatchCommitting {
                 cutoffs.append(bid.acceptedAt.millisecondsSinceEpoch &- keyLifetimeMilliseconds)
             }
         }
-        guard !keys.isEmpty else { return [:] }
-        _ = try database.run("""
-            UPDATE bids SET idempotency_key = NULL
-            FROM unnest(?::bigint[], ?::text[], ?::bigint[]) AS k(user_id, key, cutoff)
-            WHERE bids.user_id = k.user_id AND bids.idempotency_key = k.key AND bids.accepted_at <= k.cutoff
-            """, [PostgresArrays.integers(keys.map(\.user.rawValue)), PostgresArrays.texts(keys.map(\.key)),
-                  PostgresArrays.integers(cutoffs)])
-        return try LedgerReads.keyedBids(keys, on: database)
+        guard !keys.isEmpty else { return [] }
+        let users = PostgresArrays.integers(keys.map(\.user.rawValue)), texts = PostgresArrays.texts(keys.map(\.key))
+        return [
+            PipelinedStatement(sql: """
+                UPDATE bids SET idempotency_key = NULL
+                FROM unnest(?::bigint[], ?::text[], ?::bigint[]) AS k(user_id, key, cutoff)
+                WHERE bids.user_id = k.user_id AND bids.idempotency_key = k.key AND bids.accepted_at <= k.cutoff
+                """, values: [users, texts, PostgresArrays.integers(cutoffs)]),
+            PipelinedStatement(sql: LedgerReads.keyedBidsSQL, values: [users, texts]) { row in
+                let bid = PostgresBidLedger.bid(from: row)
+                guard let user = bid.bidder, let key = bid.idempotencyKey, bound.value[BidKey(user: user, key: key)] == nil else { return }
+                bound.value[BidKey(user: user, key: key)] = bid
+            },
+        ]
     }
 
     /// One INSERT for every committed bid, with its `seq`.
-    private func insertBids(_ bids: [SequencedBid], on database: PostgresConnection) throws(StoreError) {
-        guard !bids.isEmpty else { return }
-        _ = try database.run("""
+    private func insertBids(_ bids: [SequencedBid]) -> [PipelinedStatement] {
+        guard !bids.isEmpty else { return [] }
+        return [PipelinedStatement(sql: """
             INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key, seq)
             SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[])
-            """, [
+            """, values: [
                 PostgresArrays.integers(bids.map { Int64($0.bid.productID.rawValue) }),
                 PostgresArrays.integers(bids.map(\.bid.price.minorUnits)),
                 PostgresArrays.integers(bids.map(\.bid.previousPrice.minorUnits)),
@@ -164,28 +178,29 @@ final class PostgresBidLedgerWriter: BatchCommitting {
                 PostgresArrays.integers(bids.map { $0.bid.isAutomatic ? 1 : 0 }),
                 PostgresArrays.texts(bids.map { $0.bid.bidder == nil ? nil : $0.bid.idempotencyKey }),
                 PostgresArrays.integers(bids.map(\.sequence)),
-            ])
+            ])]
     }
 
     /// One UPDATE for every product that moved: its price and last change, from its newest bid.
-    private func updateProducts(_ latest: [ProductID: AcceptedBid], on database: PostgresConnection) throws(StoreError) {
-        guard !latest.isEmpty else { return }
+    private func updateProducts(_ latest: [ProductID: AcceptedBid]) -> [PipelinedStatement] {
+        guard !latest.isEmpty else { return [] }
         let bids = latest.sorted { $0.key < $1.key }.map(\.value)
-        _ = try database.run("""
+        return [PipelinedStatement(sql: """
             UPDATE products AS p SET current_price = u.price, last_change = u.change, last_change_at = u.at
             FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[]) AS u(id, price, change, at)
             WHERE p.id = u.id
-            """, [
+            """, values: [
                 PostgresArrays.integers(bids.map { Int64($0.productID.rawValue) }),
                 PostgresArrays.integers(bids.map(\.price.minorUnits)),
                 PostgresArrays.integers(bids.map { ($0.price - $0.previousPrice).minorUnits }),
                 PostgresArrays.integers(bids.map(\.acceptedAt.millisecondsSinceEpoch)),
-            ])
+            ])]
     }
 
     /// The committed submissions' lot changes: maximums in one upsert (the last per bidder and lot),
     /// moved ends and purchases in order.
-    private func store(_ changes: [LotChange], on database: PostgresConnection) throws(StoreError) {
+    private func store(_ changes: [LotChange]) -> [PipelinedStatement] {
+        var statements: [PipelinedStatement] = []
         var maximums: [ProxyKey: (Money, Timestamp)] = [:]
         var order: [ProxyKey] = []
         for change in changes {
@@ -195,39 +210,38 @@ final class PostgresBidLedgerWriter: BatchCommitting {
                 if maximums[key] == nil { order.append(key) }
                 maximums[key] = (maximum, placedAt)
             case .endTime(let product, let endsAt, let extensions):
-                _ = try database.run("UPDATE products SET ends_at = ?, extensions = ? WHERE id = ?", [
+                statements.append(PipelinedStatement(sql: "UPDATE products SET ends_at = ?, extensions = ? WHERE id = ?", values: [
                     .integer(endsAt.millisecondsSinceEpoch), .integer(Int64(extensions)), .integer(Int64(product.rawValue)),
-                ])
+                ]))
             case .bought(let product, let at):
-                _ = try database.run("UPDATE products SET ends_at = ?, bought_at = ? WHERE id = ?", [
+                statements.append(PipelinedStatement(sql: "UPDATE products SET ends_at = ?, bought_at = ? WHERE id = ?", values: [
                     .integer(at.millisecondsSinceEpoch), .integer(at.millisecondsSinceEpoch), .integer(Int64(product.rawValue)),
-                ])
+                ]))
             }
         }
-        guard !order.isEmpty else { return }
-        _ = try database.run("""
+        guard !order.isEmpty else { return statements }
+        return statements + [PipelinedStatement(sql: """
             INSERT INTO proxy_maximums (product_id, user_id, maximum, placed_at)
             SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
             ON CONFLICT (product_id, user_id) DO UPDATE SET maximum = excluded.maximum, placed_at = excluded.placed_at
-            """, [
+            """, values: [
                 PostgresArrays.integers(order.map { Int64($0.product.rawValue) }),
                 PostgresArrays.integers(order.map(\.user.rawValue)),
                 PostgresArrays.integers(order.map { maximums[$0]?.0.minorUnits ?? 0 }),
                 PostgresArrays.integers(order.map { maximums[$0]?.1.millisecondsSinceEpoch ?? 0 }),
-            ])
-    }
-
-    /// One notification for the batch, `product:seq` pairs (split only past PostgreSQL's payload limit).
-    private func notify(_ moved: [(ProductID, Int64)], on database: PostgresConnection) throws(StoreError) {
-        for payload in ClusterPayload.bidPayloads(moved.sorted { $0.0 < $1.0 }) {
-            try database.notify(PostgresBidLedger.bidChannel, payload: payload)
-        }
+            ])]
     }
 
     /// A bidder's maximum on a lot.
     private struct ProxyKey: Hashable {
         var product: ProductID
         var user: UserID
+    }
+
+    /// A value a pipeline's row readers fill in.
+    private final class Box<Value> {
+        var value: Value
+        init(_ value: Value) { self.value = value }
     }
 }
 

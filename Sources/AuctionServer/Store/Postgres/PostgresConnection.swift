@@ -241,12 +241,12 @@ public final class PostgresConnection {
         }
     }
 
-    private func openHandle() throws(StoreError) -> OpaquePointer {
+    func openHandle() throws(StoreError) -> OpaquePointer {
         guard let handle else { throw StoreError.closed(path: target) }
         return handle
     }
 
-    private func check(_ result: OpaquePointer?, _ connection: OpaquePointer) throws(StoreError) {
+    func check(_ result: OpaquePointer?, _ connection: OpaquePointer) throws(StoreError) {
         let status = result.map { PQresultStatus($0) } ?? PGRES_FATAL_ERROR
         guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK, status != PGRES_EMPTY_QUERY else { return }
         if PQstatus(connection) != CONNECTION_OK {
