@@ -30,17 +30,38 @@ import Testing
         return try condition()
     }
 
-    /// Borrows on `thread` and holds the connection until `release` opens; its backend goes to `held`.
-    static func hold(_ pool: PostgresPool, on thread: WorkerThread, held: Latch<Int64>, until release: Latch<Void>) {
-        _ = thread.submit {
-            do {
-                try pool.withConnection { connection throws(StoreError) in
-                    held.fulfil(try backend(connection))
-                    _ = release.wait(milliseconds: 10_000)
+    /// One connection of a pool, borrowed on a thread of its own and held until `release()`.
+    final class Holder: Sendable {
+        /// The backend serving it (nil when none was lent within 10 s, -1 when borrowing failed).
+        let backend: Int64?
+        private let thread: WorkerThread
+        private let released: Latch<Void>
+
+        /// Borrows from `pool` on a new thread named `name` and waits until the connection is held.
+        init(_ pool: PostgresPool, name: String = "pool-test") {
+            let thread = WorkerThread(name: name), held = Latch<Int64>(), released = Latch<Void>()
+            self.thread = thread
+            self.released = released
+            _ = thread.submit {
+                do throws(StoreError) {
+                    try pool.withConnection { connection throws(StoreError) in
+                        held.fulfil(try PostgresPoolTests.backend(connection))
+                        _ = released.wait(milliseconds: 30_000)
+                    }
+                } catch {
+                    held.fulfil(-1)
                 }
-            } catch {
-                held.fulfil(-1)
             }
+            backend = held.wait(milliseconds: 10_000)
+        }
+
+        /// Gives the connection back.
+        func release() { released.fulfil(()) }
+
+        /// Gives it back and joins the thread.
+        func stop() {
+            release()
+            thread.shutdown()
         }
     }
 
@@ -48,21 +69,20 @@ import Testing
         let fixture = try PostgresFixture()
         let pool = try Self.pool(fixture, size: 2)
         defer { pool.close() }
-        let threads = (0..<3).map { WorkerThread(name: "pool-test-\($0)") }
-        defer { threads.forEach { $0.shutdown() } }
-        let held = [Latch<Int64>(), Latch<Int64>()], release = [Latch<Void>(), Latch<Void>()]
-        defer { release.forEach { $0.fulfil(()) } }
-        for index in 0..<2 { Self.hold(pool, on: threads[index], held: held[index], until: release[index]) }
-        let backends = held.map { $0.wait(milliseconds: 10_000) }
+        let holders = [Holder(pool, name: "pool-test-0"), Holder(pool, name: "pool-test-1")]
+        defer { holders.forEach { $0.stop() } }
+        let backends = holders.map(\.backend)
         #expect(backends[0] != nil && backends[0] != backends[1] && backends.allSatisfy { ($0 ?? -1) > 0 })
+        let waiter = WorkerThread(name: "pool-test-2")
+        defer { waiter.shutdown() }
 
         let third = Latch<Int64>()
-        _ = threads[2].submit { third.fulfil((try? pool.withConnection { connection throws(StoreError) in try Self.backend(connection) }) ?? -1) }
+        _ = waiter.submit { third.fulfil((try? pool.withConnection { connection throws(StoreError) in try Self.backend(connection) }) ?? -1) }
         #expect(Self.soon { pool.waitingCount == 1 })
         #expect(third.wait(milliseconds: 0) == nil)
         #expect(pool.openCount == 2)
 
-        release[0].fulfil(())
+        holders[0].release()
         // The third borrower ran on the first one's connection, once it came back: no third backend.
         #expect(third.wait(milliseconds: 10_000) == backends[0])
         #expect(pool.openCount == 2)
@@ -72,12 +92,9 @@ import Testing
         let fixture = try PostgresFixture()
         let pool = try Self.pool(fixture, size: 1, timeoutMilliseconds: 100)
         defer { pool.close() }
-        let thread = WorkerThread(name: "pool-test")
-        defer { thread.shutdown() }
-        let held = Latch<Int64>(), release = Latch<Void>()
-        defer { release.fulfil(()) }
-        Self.hold(pool, on: thread, held: held, until: release)
-        #expect((held.wait(milliseconds: 10_000) ?? -1) > 0)
+        let holder = Holder(pool)
+        defer { holder.stop() }
+        #expect((holder.backend ?? -1) > 0)
         do {
             _ = try pool.withConnection { connection throws(StoreError) in try Self.backend(connection) }
             Issue.record("a borrower must not wait forever")
@@ -113,12 +130,9 @@ import Testing
     @Test func aClosedPoolLendsNothingAndClosesWhatComesBack() throws {
         let fixture = try PostgresFixture()
         let pool = try Self.pool(fixture, size: 1)
-        let thread = WorkerThread(name: "pool-test")
-        defer { thread.shutdown() }
-        let held = Latch<Int64>(), release = Latch<Void>()
-        defer { release.fulfil(()) }
-        Self.hold(pool, on: thread, held: held, until: release)
-        #expect((held.wait(milliseconds: 10_000) ?? -1) > 0)
+        let holder = Holder(pool)
+        defer { holder.stop() }
+        #expect((holder.backend ?? -1) > 0)
         let waiter = WorkerThread(name: "pool-test-waiter")
         defer { waiter.shutdown() }
         let waited = Latch<String>()
@@ -141,7 +155,7 @@ import Testing
         } catch {
             guard case .closed = error else { Issue.record("expected closed, got \(error)"); return }
         }
-        release.fulfil(())
+        holder.release()
         #expect(Self.soon { pool.openCount == 0 })
         let admin = try PostgresConnection(fixture.url)
         defer { admin.close() }
