@@ -16,7 +16,7 @@ extension AuctionHouseServer {
     }
 
     /// The bid ledger on the shared store.
-    func sharedLedger(_ store: PostgresConnectionString) throws(StoreError) -> any BidLedger<StoreError> {
+    func sharedLedger(_ store: PostgresConnectionString) throws(StoreError) -> any CountingBidLedger {
         try PostgresBidLedger(store: store, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds,
                               timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock)
     }
