@@ -244,7 +244,7 @@ import Testing
         let replies = await original.exchange([.listState(stateNumber: 0), .login(token: "token-bob")])
         #expect(replies.map { $0?.result } == [true, true])
         let bid = await original.exchange([.bid(Bid(productID: 1, price: 20_000), userID: nil)], first: 3)
-        #expect(bid.first??.result == true)
+        #expect(bid.first??.result == true, "the bid's reply: \(String(describing: bid.first ?? nil))")
         #expect(bid.first??.fields.isEmpty == true, "no leading/ends_at for a client that did not say hello")
     }
 }

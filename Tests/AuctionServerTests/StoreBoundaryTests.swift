@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// SQL lives in the store: no source file outside `Sources/AuctionServer/Store` holds a statement,
-/// so another store (PostgreSQL) replaces one folder, not lines scattered through the server.
+/// so another store (PostgreSQL) replaces one folder, not lines scattered through the server; and
+/// the bid path reaches the ledger only through its seam.
 @Suite struct StoreBoundaryTests {
     @Test func noSQLOutsideTheStore() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -18,6 +19,20 @@ import Testing
             if code.contains(where: { $0.contains(statement) }) {
                 offenders.append(relative)
             }
+        }
+        #expect(offenders == [])
+    }
+
+    /// The bid path knows stores only as `BidLedger`: no source downcasts to a store's own type to
+    /// fetch what a commit did (the outcome carries it).
+    @Test func nothingDowncastsPastTheLedgerSeam() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let sources = root.appendingPathComponent("Sources").path
+        let downcast = #/as[?!] (PostgresBidLedger|SQLiteBidLedger)\b/#
+        var offenders: [String] = []
+        for case let relative as String in FileManager.default.enumerator(atPath: sources) ?? NSEnumerator() where relative.hasSuffix(".swift") {
+            let code = try String(contentsOfFile: sources + "/" + relative, encoding: .utf8)
+            if code.contains(downcast) { offenders.append(relative) }
         }
         #expect(offenders == [])
     }

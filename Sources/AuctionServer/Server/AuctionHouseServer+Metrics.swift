@@ -21,7 +21,7 @@ extension AuctionHouseServer {
     func startMetricsListener(_ metrics: ServerMetrics?, http: HTTPMetrics?, service: LoopBound<SocketService>,
                               loop: EventLoop, into running: inout Running) throws(ServerError) {
         guard let port = configuration.metricsPort, let metrics, let http else { return }
-        let sqlite = running.ledger as? SQLiteBidLedger, postgres = running.ledger as? PostgresBidLedger
+        let ledger = running.ledger
         let publicHTTP = running.http
         var clusterStatistics: (@Sendable () -> ClusterListener.Statistics)?
         if let cluster = running.cluster { clusterStatistics = { cluster.statistics } }
@@ -34,7 +34,7 @@ extension AuctionHouseServer {
         if let workers = running.notifications?.writer { queues.append(("notification_writer", { workers.queued })) }
         let page = MetricsPage(
             server: metrics, http: http, service: service,
-            ledger: { sqlite?.statistics ?? postgres?.statistics }, queues: queues,
+            ledger: { ledger?.statistics }, queues: queues,
             httpConnections: { (publicHTTP?.acceptedConnections ?? 0, publicHTTP?.openConnections ?? 0) },
             cluster: clusterStatistics)
         var router = HTTPRouter()

@@ -16,7 +16,7 @@ extension AuctionHouseServer {
     }
 
     /// The bid ledger on the shared store: its writer on a connection of its own, its reads from `pool`.
-    func sharedLedger(_ pool: PostgresPool) throws(StoreError) -> any BidLedger<StoreError> {
+    func sharedLedger(_ pool: PostgresPool) throws(StoreError) -> any CountingBidLedger {
         try PostgresBidLedger(store: pool.store, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds,
                               timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock, pool: pool)
     }

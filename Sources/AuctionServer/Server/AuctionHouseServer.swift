@@ -38,7 +38,7 @@ public final class AuctionHouseServer: Sendable {
         var plainHTTP: HTTPServer?
         /// With `--metrics-port`: the listener serving `GET /metrics`.
         var metricsHTTP: HTTPServer?
-        var ledger: (any BidLedger<StoreError>)?
+        var ledger: (any CountingBidLedger)?
         var chat: ChatRelay?
         var catalogue: CatalogueStore?
         var catalogueReaders: BlockingWorkers?
@@ -87,7 +87,7 @@ public final class AuctionHouseServer: Sendable {
     public var addresses: ServerAddresses? { state.withLock { $0.addresses } }
 
     /// How the bid ledger's group commit has been doing (commits, bids, bids per commit) once started.
-    public var ledgerStatistics: LedgerStatistics? { state.withLock { ($0.ledger as? SQLiteBidLedger)?.statistics } }
+    public var ledgerStatistics: LedgerStatistics? { state.withLock { $0.ledger?.statistics } }
 
     /// What price pushes have cost so far (connections visited per group, pushes) once started.
     public var fanOutStatistics: FanOutStatistics? {
@@ -251,7 +251,7 @@ public final class AuctionHouseServer: Sendable {
         running.notifications?.restoreEndingSoon(into: &book)
         if let withdrawn = try? running.selling?.withdrawnProducts() { book.restoreWithdrawn(withdrawn) }
         let service = SocketService(
-            loop: loop, configuration: configuration, book: book, ledger: ledger, sessions: sessions, log: log,
+            loop: loop, configuration: configuration, book: book, ledger: ledger.seam, sessions: sessions, log: log,
             onPriceChange: { live.apply($0) })
         let metrics = attachMetrics(to: service)
         // Configured here, before `listen`; from then on used only on the loop, reached through `bound`.
