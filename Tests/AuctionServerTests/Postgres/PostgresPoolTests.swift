@@ -1,3 +1,4 @@
+import AuctionCore
 import AuctionInfrastructure
 @testable import AuctionServer
 import AuctionTestSupport
@@ -160,7 +161,28 @@ import Testing
         let admin = try PostgresConnection(fixture.url)
         defer { admin.close() }
         #expect(Self.soon {
-            (try? admin.scalarInteger("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")) == 0
+            (try? NodeConnectionBoundTests.backends(admin)) == 0
         })
+    }
+
+    @Test func aLedgerGivenTheNodesPoolReadsThroughItWithoutAReaderOfItsOwn() throws {
+        let fixture = try PostgresFixture()
+        try PostgresBidLedgerTests.makeStore(fixture)
+        let pool = try Self.pool(fixture, size: 1)
+        defer { pool.close() }
+        let ledger = try PostgresBidLedger(store: pool.store, pool: pool)
+        #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [PostgresBidLedgerTests.bid(1, 1_100, from: 1_000)]).get() }
+        #expect(try ledger.bids(for: ProductID(1)).map(\.price) == [1_100])
+        #expect(try ledger.storedLot(ProductID(1)).price == 1_100)
+        #expect(pool.openCount == 1)
+        let admin = try PostgresConnection(fixture.url)
+        defer { admin.close() }
+        // The writer's connection and the pool's one: no third (the set-up's own backend may still be leaving).
+        #expect(Self.soon {
+            (try? NodeConnectionBoundTests.backends(admin)) == 2
+        })
+        ledger.shutdown()
+        // The ledger leaves the node's pool open: the stores still borrow from it.
+        #expect(try pool.withConnection { connection throws(StoreError) in try connection.scalarInteger("SELECT 1") } == 1)
     }
 }
