@@ -26,8 +26,7 @@ extension ServerOptions {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            let name = String(argument.prefix { $0 != "=" })
-            let inline = argument.contains("=") ? String(argument.drop { $0 != "=" }.dropFirst()) : nil
+            let (name, inline) = flagParts(argument)
             switch name {
             case "--db", "--store":
                 guard let value = try value(for: name, inline: inline, arguments, &index), !value.isEmpty else {
@@ -59,6 +58,11 @@ extension ServerOptions {
             throw .invalidValue(source: "admin \(first)", value: positional[1], expected: "a user name (\(error))")
         }
         return .admin(AdminRequest(action: action, name: positional[1], target: target))
+    }
+
+    /// A subcommand's argument split at its first `=`: `--db=x` is (`--db`, `x`), `--db` is (`--db`, nil).
+    static func flagParts(_ argument: String) -> (name: String, inline: String?) {
+        (String(argument.prefix { $0 != "=" }), argument.contains("=") ? String(argument.drop { $0 != "=" }.dropFirst()) : nil)
     }
 
     /// The usage lines of `admin`.
