@@ -95,20 +95,24 @@ import Testing
         #expect(server.log.contains("moderators from the configuration: bob, dora (no account yet: bob, dora)"), "\(server.log)")
     }
 
-    @Test func onPostgreSQLAGrantAndARevokeReachTheRunningNode() async throws {
+    @Test func onAPostgreSQLClusterAGrantAndARevokeReachEveryRunningNodeAtOnce() async throws {
         let fixture = try PostgresFixture()
         defer { fixture.drop() }
         let url = fixture.url
-        let server = try await offPool { try ServerProcess(arguments: ["--store", url]) }
-        defer { server.send(SIGTERM); _ = server.waitForExit() }
-        let token = try await Self.register("erin", port: server.httpPort)
+        let cluster = try await offPool { try ClusterFixture(nodes: 2, storeURL: url) }
+        defer { cluster.stop() }
+        let (a, b) = (cluster.httpPorts[0], cluster.httpPorts[1])
+        let token = try await Self.register("erin", port: a)
+        #expect(try await Self.get(b, "/moderation/me", token: token).status == 403)
         let unknown = try await Self.admin(["grant", "frank", "--store", url])
         #expect(unknown.status == 1 && unknown.stderr.contains("no user named 'frank'"), "\(unknown.stderr)")
         let grant = try await Self.admin(["grant", "erin", "--store", url])
         #expect(grant.status == 0 && grant.stdout == "erin is now a moderator\n", "\(grant.stdout) \(grant.stderr)")
         #expect(try await Self.admin(["grant", "erin", "--store", url]).stdout.contains("already a moderator"))
-        #expect(try await Self.get(server.httpPort, "/moderation/me", token: token).status == 200)
+        #expect(try await Self.get(a, "/moderation/me", token: token).status == 200)
+        #expect(try await Self.get(b, "/moderation/me", token: token).status == 200)
         #expect(try await Self.admin(["revoke", "erin", "--store", url]).status == 0)
-        #expect(try await Self.get(server.httpPort, "/moderation/me", token: token).status == 403)
+        #expect(try await Self.get(b, "/moderation/me", token: token).status == 403, "node B, the next request")
+        #expect(try await Self.get(a, "/moderation/me", token: token).status == 403, "node A, the next request")
     }
 }
