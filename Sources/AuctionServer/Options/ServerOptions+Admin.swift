@@ -16,6 +16,13 @@ extension ServerOptions {
         public var name: String
         /// The store: a SQLite file or a PostgreSQL store; nil is the default SQLite location.
         public var target: StoreTarget?
+
+        /// Creates a request.
+        public init(action: Action, name: String, target: StoreTarget?) {
+            self.action = action
+            self.name = name
+            self.target = target
+        }
     }
 
     /// Parses the arguments after `admin`: the action, the user's name and the store.
