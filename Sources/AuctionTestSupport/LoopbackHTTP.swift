@@ -16,17 +16,18 @@ public enum LoopbackHTTP {
         public var debugDescription: String { "\(statusLine) \(body)" }
     }
 
-    /// Sends `method path` (with `body` as JSON when given) to `127.0.0.1:port`, from the loopback
-    /// address `source` when given (tests of per-address limits), and reads the answer to its end;
-    /// nil when the connection failed or timed out. Blocking: call it through `offPool`.
+    /// Sends `method path` (with `body` as JSON when given, and `Authorization: Bearer token` when given) to
+    /// `127.0.0.1:port`, from the loopback address `source` when given (tests of per-address limits), and reads
+    /// the answer to its end; nil when the connection failed or timed out. Blocking: call it through `offPool`.
     public static func exchange(port: Int, _ method: String, _ path: String, json body: String? = nil,
-                                from source: String? = nil, timeoutSeconds: Int = 10) -> Answer? {
+                                from source: String? = nil, bearer token: String? = nil, timeoutSeconds: Int = 10) -> Answer? {
         let fd = BlockingLoopbackSocket.connect(port: port, receiveTimeoutSeconds: timeoutSeconds, source: source)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         let payload = Array((body ?? "").utf8)
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         if body != nil { head += "Content-Type: application/json\r\nContent-Length: \(payload.count)\r\n" }
+        if let token { head += "Authorization: Bearer \(token)\r\n" }
         let request = Array((head + "\r\n").utf8) + payload
         var sent = 0
         while sent < request.count {

@@ -33,6 +33,12 @@ if case .backup(let database, let output) = command {
         exit(3)
     }
 }
+if case .admin(let request) = command {
+    let outcome = ModeratorAdmin.run(request, environment: ProcessEnvironment.current())
+    let stream = outcome.status == 0 ? STDOUT_FILENO : STDERR_FILENO
+    try? FileDescriptor(rawValue: stream).writeAll((outcome.status == 0 ? "" : "auction-server: ") + outcome.message + "\n")
+    exit(outcome.status)
+}
 guard case .run(let configuration) = command else {
     print(ServerOptions.usage)
     exit(0)

@@ -83,10 +83,12 @@ public struct AccountCommands: Sendable {
             let value = JSONValue.object(JSONObject([
                 ("name", .string(profile.name)), ("user_id", .int(profile.userID.rawValue)),
                 ("server", .string(saved.server)), ("expires_at", .int(profile.expiresAt.millisecondsSinceEpoch)),
+                ("moderator", .bool(profile.isModerator)),
             ]))
             return String(decoding: value.serializedForReading(), as: UTF8.self)
         }
-        return "\(profile.name) (user \(profile.userID.rawValue)) at \(saved.server), logged in until \(AccountCommands.format(profile.expiresAt))"
+        let role = profile.isModerator ? ", moderator" : ""
+        return "\(profile.name) (user \(profile.userID.rawValue)\(role)) at \(saved.server), logged in until \(AccountCommands.format(profile.expiresAt))"
     }
 
     /// The saved login if it is for this server and not expired (what `bid` and `chat` send); else an

@@ -31,11 +31,14 @@ public struct UserIdentity: Hashable, Sendable {
     public var name: String
     /// When the token stops being valid.
     public var expiresAt: Timestamp
+    /// Whether the user holds the moderator role (as the server answered `/users/me`).
+    public var isModerator: Bool
 
     /// Creates an identity value.
-    public init(userID: UserID, name: String, expiresAt: Timestamp) {
+    public init(userID: UserID, name: String, expiresAt: Timestamp, isModerator: Bool = false) {
         self.userID = userID
         self.name = name
         self.expiresAt = expiresAt
+        self.isModerator = isModerator
     }
 }

@@ -27,11 +27,14 @@ public enum AccountDTO {
         JSONValue.object(JSONObject([("token", .string(token))])).serialized()
     }
 
-    /// `{"user_id","name","token"?,"expires_at"}`; the token is left out when nil.
-    public static func sessionBody(userID: UserID, name: String, token: String?, expiresAt: Timestamp) -> [UInt8] {
+    /// `{"user_id","name","token"?,"expires_at","moderator"?}`; the token and the role are left out when nil
+    /// (`/users/me` says `moderator`; register and login do not).
+    public static func sessionBody(userID: UserID, name: String, token: String?, expiresAt: Timestamp,
+                                   moderator: Bool? = nil) -> [UInt8] {
         var members: [(String, JSONValue)] = [("user_id", .int(userID.rawValue)), ("name", .string(name))]
         if let token { members.append(("token", .string(token))) }
         members.append(("expires_at", .int(expiresAt.millisecondsSinceEpoch)))
+        if let moderator { members.append(("moderator", .bool(moderator))) }
         return JSONValue.object(JSONObject(members)).serialized()
     }
 
@@ -44,11 +47,12 @@ public enum AccountDTO {
                            expiresAt: Timestamp(millisecondsSinceEpoch: expires))
     }
 
-    /// Reads a `/users/me` answer; nil when a member is missing.
+    /// Reads a `/users/me` answer; nil when a member is missing (`moderator` absent: false, as from an older server).
     public static func profile(from body: [UInt8]) -> UserIdentity? {
         guard let json = try? JSONValue.parse(body), let id = json["user_id"]?.intValue,
               let name = json["name"]?.stringValue, let expires = json["expires_at"]?.intValue else { return nil }
-        return UserIdentity(userID: UserID(rawValue: id), name: name, expiresAt: Timestamp(millisecondsSinceEpoch: expires))
+        return UserIdentity(userID: UserID(rawValue: id), name: name, expiresAt: Timestamp(millisecondsSinceEpoch: expires),
+                            isModerator: json["moderator"]?.boolValue ?? false)
     }
 
     /// `{"error": ..., "retry_after_ms"?: ...}`.

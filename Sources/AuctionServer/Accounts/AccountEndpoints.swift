@@ -3,9 +3,9 @@ import AuctionData
 import AuctionInfrastructure
 
 /// The account routes: `POST /users/register`, `POST /users/login`, `POST /users/logout`,
-/// `GET /users/me`. Register and login hash a password and logout writes durably, so they run on
-/// `BlockingWorkers`, never on the event loop nor on Swift's cooperative pool; `me` is a cached
-/// lookup answered on the loop. Bodies never echo passwords.
+/// `GET /users/me`. Register and login hash a password, logout writes durably and `me` reads the
+/// moderator role from the store, so they run on `BlockingWorkers`, never on the event loop nor on
+/// Swift's cooperative pool. Bodies never echo passwords.
 public enum AccountEndpoints {
     /// The paths served, in the order they are documented.
     public static let paths = ["/users/register", "/users/login", "/users/logout", "/users/me"]
@@ -32,19 +32,21 @@ public enum AccountEndpoints {
                 return failure(error)
             }
         }
-        router.on(.get, "/users/me") { request in
-            guard let token = bearerToken(request), let identity = accounts.user(forToken: token) else {
-                return failure(.invalidToken)
+        offload(&router, "/users/me", workers, method: .get) { request in
+            do throws(AccountError) {  // the role is read from the store: off the loop
+                let identity = try accounts.profile(forToken: bearerToken(request))
+                return json(.ok, AccountDTO.sessionBody(userID: identity.userID, name: identity.name, token: nil,
+                                                        expiresAt: identity.expiresAt, moderator: identity.isModerator))
+            } catch {
+                return failure(error)
             }
-            return json(.ok, AccountDTO.sessionBody(userID: identity.userID, name: identity.name, token: nil,
-                                                    expiresAt: identity.expiresAt))
         }
     }
 
-    /// Adds a `POST` route whose answer is computed off the event loop.
-    private static func offload(_ router: inout HTTPRouter, _ path: String, _ workers: BlockingWorkers,
-                                _ body: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
-        router.on(.post, path, responding: { request, responder in
+    /// Adds a route (`POST` unless told) whose answer is computed off the event loop.
+    static func offload(_ router: inout HTTPRouter, _ path: String, _ workers: BlockingWorkers, method: HTTPMethod = .post,
+                        _ body: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        router.on(method, path, responding: { request, responder in
             let queued = workers.submit { responder.respond(body(request)) }
             if !queued {
                 responder.respond(json(.serviceUnavailable, AccountDTO.errorBody("the server is busy; try again in a moment"))
@@ -88,6 +90,8 @@ public enum AccountEndpoints {
             return json(.conflict, AccountDTO.errorBody(error.description))
         case .invalidCredentials:
             return json(.unauthorized, AccountDTO.errorBody("invalid name or password"))
+        case .notModerator:
+            return json(HTTPStatus(code: 403), AccountDTO.errorBody(error.description))
         case .invalidToken:
             var response = json(.unauthorized, AccountDTO.errorBody(error.description))
             response.headers.add(name: "WWW-Authenticate", value: "Bearer")
@@ -122,7 +126,8 @@ public enum AccountEndpoints {
         json(.badRequest, AccountDTO.errorBody(message))
     }
 
-    private static func json(_ status: HTTPStatus, _ body: [UInt8]) -> HTTPResponse {
+    /// A JSON answer with this status.
+    static func json(_ status: HTTPStatus, _ body: [UInt8]) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json; charset=utf-8", body: body)
     }
 }

@@ -16,6 +16,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyRegistrations(retryAfterMilliseconds: Int64)
     /// The token is unknown, expired or revoked.
     case invalidToken
+    /// The user is logged in but is not a moderator (any more).
+    case notModerator
     /// The system could not supply random bytes or hash a password; the text says which call failed.
     case system(String)
     /// The account store failed; the text says how.
@@ -34,6 +36,7 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyLogins(let ms): "too many logins for this user; try again in \((ms + 999) / 1000) s"
         case .tooManyRegistrations(let ms): "too many registrations from this network; try again in \((ms + 999) / 1000) s"
         case .invalidToken: "not logged in (the session is unknown, expired or revoked)"
+        case .notModerator: "only moderators may do this"
         case .system(let why): "system failure: \(why)"
         case .store(let why): "account store failure: \(why)"
         case .storeUnavailable(let why): "the account store is unavailable: \(why)"

@@ -35,6 +35,9 @@ extension AccountService {
         /// Successful logins of one name, from any address (`logins_per_user`, default 30 a minute); past
         /// it a login of that name is refused `rate_limited` before its password is hashed.
         public var loginsPerName: RateLimiter<String>.Configuration = .perMinute(30)
+        /// Users who are moderators while the config file's `moderators` lists them, besides those granted the
+        /// role in the store (`auction-server admin grant`).
+        public var moderators: Set<String> = []
 
         /// Creates a configuration; the defaults are those documented in docs/ACCOUNTS.md.
         public init(sessionLifetimeMilliseconds: Int64 = 30 * 86_400_000,

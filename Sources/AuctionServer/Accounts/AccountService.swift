@@ -11,7 +11,7 @@ import AuctionInfrastructure
 public final class AccountService: Sendable {
     /// Session lifetime, login limits and cache size.
     public let configuration: Configuration
-    private let store: AccountStore
+    let store: AccountStore
     private let hasher: PasswordHasher
     private let clock: any TimeSource
     private let log: @Sendable (String) -> Void

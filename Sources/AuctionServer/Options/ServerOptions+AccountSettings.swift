@@ -20,6 +20,14 @@ extension ServerOptions {
         .eventCount("registrations_per_network", help: "registrations an hour from one /24 or /64 (default 20)") { configuration, count in
             configuration.accounts.registrationsPerNetwork = .perHour(count)
         },
+        Setting(key: "moderators", takesValue: true, help: "users who are moderators while listed: a, b (also: admin grant)") { configuration, value in
+            let names = value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
+            for name in names {
+                do throws(AccountError) { try AccountRules.validate(name: name) } catch { return "user names separated by commas (\(error))" }
+            }
+            configuration.accounts.moderators = Set(names)
+            return nil
+        },
         .number("log_repeats", help: "similar log lines written per 10 s before a summary, 0 = all (default 10)",
                 in: 0...1_000_000, expected: "a count 0-1000000") { configuration, lines in
             configuration.logRepeats.linesPerWindow = lines

@@ -7,8 +7,7 @@ extension ServerOptions {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            let name = String(argument.prefix { $0 != "=" })
-            let inline = argument.contains("=") ? String(argument.drop { $0 != "=" }.dropFirst()) : nil
+            let (name, inline) = flagParts(argument)
             switch name {
             case "--db", "--to":
                 guard let value = try value(for: name, inline: inline, arguments, &index) else { throw .missingValue(name) }

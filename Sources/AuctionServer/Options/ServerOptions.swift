@@ -18,6 +18,8 @@ public enum ServerOptions {
         case checkConfig(ServerConfiguration, configFile: String?)
         /// Copy the SQLite store at `database` (nil: the default location) to `output`, online.
         case backup(database: String?, output: String)
+        /// `admin grant|revoke NAME`: give or take a user's moderator role in the store.
+        case admin(AdminRequest)
     }
 
     /// One setting: its key, flag, environment variable, config-file key and how it is applied.
@@ -48,6 +50,7 @@ public enum ServerOptions {
         readFile: (String) throws -> String
     ) throws(ServerOptionsError) -> Command {
         if arguments.first == "backup" { return try parseBackup(Array(arguments.dropFirst())) }
+        if arguments.first == "admin" { return try parseAdmin(Array(arguments.dropFirst())) }
         var flagValues: [String: String] = [:]
         var configPath: String?
         var checkOnly = false
@@ -157,7 +160,7 @@ public enum ServerOptions {
             "  " + padded("--version") + "print the version",
             "  " + padded("--check-config") + "check the settings (flags, environment, config file), print \"config ok\", start nothing",
             "",
-        ] + backupUsage + [
+        ] + backupUsage + adminUsage + [
             "",
             "precedence: flag > environment > config file > default. SIGINT/SIGTERM stop cleanly (exit 0).",
         ]

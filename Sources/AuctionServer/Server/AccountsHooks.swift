@@ -1,7 +1,7 @@
 import AuctionCore
 import AuctionInfrastructure
 
-/// Accounts on the server's own database: `/users/*` routes and login frames resolved by `AccountService`.
+/// Accounts on the server's own database: `/users/*` and `/moderation/*` routes and login frames resolved by `AccountService`.
 ///
 /// One instance serves one server run: it opens the account store when the server starts and
 /// closes it (and the password-hashing workers) when the server stops.
@@ -77,13 +77,26 @@ final class AccountsHooks: SessionResolver, Sendable {
         let store = try AccountStore(target: pool.map(StoreTarget.shared) ?? self.store.map(StoreTarget.postgres) ?? .file(path))
         let log = self.log
         let service = AccountService(store: store, configuration: configuration, clock: clock, log: { log.info($0) })
+        logConfiguredModerators(store)
         opened.withLock { $0 = Opened(store: store, service: service, workers: BlockingWorkers(name: "auction-account", threads: 2)) }
+    }
+
+    /// Says at start which users the config's `moderators` makes moderators, and which of them have no account yet.
+    private func logConfiguredModerators(_ store: AccountStore) {
+        guard !configuration.moderators.isEmpty else { return }
+        let names = configuration.moderators.sorted()
+        let missing = names.filter { (try? store.user(named: $0)) == .some(nil) }
+        log.info("accounts: moderators from the configuration: \(names.joined(separator: ", "))"
+                 + (missing.isEmpty ? "" : " (no account yet: \(missing.joined(separator: ", ")))"))
     }
 
     private func install(on router: inout HTTPRouter) {
         guard let current = opened.withLock({ $0 }) else { return }
         AccountEndpoints.install(on: &router, accounts: current.service, workers: current.workers,
                                  clientAddress: { $0.remoteAddress?.host })
+        let clock = self.clock
+        ModerationEndpoints.install(on: &router, check: ModeratorCheck(accounts: current.service, now: { clock.now() }),
+                                    workers: current.workers)
     }
 
     private func close() {

@@ -76,11 +76,11 @@ extension AuctionHouseServer {
         log.info("server: drained (\(why.rawValue); \(left) socket connection(s) still open are closed now)")
     }
 
-    /// How many 10 ms rounds `tearDown` may spend flushing output before it closes what is left:
-    /// two seconds for `stop()`, what is left of the bound for a drain (one round once it passed).
-    func flushRounds(_ drain: Drain?) -> Int {
-        guard let drain else { return 200 }
-        guard drain.ended.wait(milliseconds: 0) == .clientsLeft else { return 1 }
-        return Int(min(200, max(1, remainingMilliseconds(of: drain) / 10)))
+    /// How long `tearDown` waits for the last connections to take their output and close: two
+    /// seconds for `stop()`, what is left of the bound for a drain (10 ms once it passed).
+    func flushMilliseconds(_ drain: Drain?) -> Int {
+        guard let drain else { return 2_000 }
+        guard drain.ended.wait(milliseconds: 0) == .clientsLeft else { return 10 }
+        return Int(min(2_000, max(10, remainingMilliseconds(of: drain))))
     }
 }

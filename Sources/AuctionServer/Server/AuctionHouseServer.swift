@@ -478,12 +478,15 @@ public final class AuctionHouseServer: Sendable {
         }
         if let loop = running.loop {
             let service = running.service
-            // Let the replies go out, then close; give slow readers two seconds (a drain: what is left of its bound).
-            var remaining = flushRounds(drain)
-            while remaining > 0, loop.waitFor({ service?.value.closeAll() ?? true }) == false {
-                remaining -= 1
-                usleep(10_000)
+            // Let the replies go out, then close; give slow readers two seconds (a drain: what is left of its
+            // bound). The last connection's close fulfils the latch; `shutdown` closes whatever is left.
+            let allClosed = Latch<Void>()
+            let waiting = loop.waitFor { () -> Bool in
+                guard let service else { return false }
+                service.value.closeAll { allClosed.fulfil(()) }
+                return true
             }
+            if waiting == true { _ = allClosed.wait(milliseconds: flushMilliseconds(drain)) }
             loop.shutdown()
         }
         running.chat?.close()

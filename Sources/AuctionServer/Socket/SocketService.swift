@@ -149,13 +149,21 @@ final class SocketService {
         for peer in peers.values { peer.connection.pauseReading() }
     }
 
-    /// Closes every connection after its queued output (loop thread); true when none is left.
-    func closeAll() -> Bool {
+    /// Closes every connection after its queued output (loop thread); `closed` runs on the loop once
+    /// none is open (at once when none is), so the server waits for that event instead of polling.
+    func closeAll(then closed: @escaping () -> Void) {
+        guard !peers.isEmpty else { return closed() }
+        let once = CallOnce(closed)
         for peer in peers.values {
+            let onClose = peer.connection.onClose
+            peer.connection.onClose = { [weak self] error in
+                onClose?(error)
+                if let self, self.peers.isEmpty { once.call() }
+            }
             while let bytes = peer.outbound.nextWrite(buffered: 0) { peer.connection.write(bytes) }
             peer.connection.close()
         }
-        return peers.isEmpty
+        if peers.isEmpty { once.call() }
     }
 
     private func accept(_ connection: TCPConnection) {
@@ -294,4 +302,19 @@ struct SocketCounters: Sendable {
     var commitFailures = 0
     /// Keyed bids and buys answered again from their first outcome.
     var keyedRetries = 0
+}
+
+/// A loop-confined action run at most once, however many events ask for it.
+final class CallOnce {
+    private var action: (() -> Void)?
+
+    /// Wraps `action`.
+    init(_ action: @escaping () -> Void) { self.action = action }
+
+    /// Runs the action the first time; later calls do nothing.
+    func call() {
+        let pending = action
+        action = nil
+        pending?()
+    }
 }

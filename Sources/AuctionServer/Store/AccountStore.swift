@@ -36,7 +36,7 @@ public final class AccountStore: Sendable {
         public func isValid(at now: Timestamp) -> Bool { revokedAt == nil && now < expiresAt }
     }
 
-    private let connection: StoreConnection
+    let connection: StoreConnection
 
     /// Opens (creating and migrating if needed) the store at `path`.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {

@@ -251,6 +251,9 @@ public enum StoreSchema {
                         AND instr(new.name, substr(rest, 1, 2)) = 0;
             END;
             """),
+        Migration(version: 9, summary: "moderators: the role on the account", sql: """
+            ALTER TABLE users ADD COLUMN moderator INTEGER NOT NULL DEFAULT 0 CHECK (moderator IN (0, 1));
+            """),
     ]
 
     /// The schema version this program writes.

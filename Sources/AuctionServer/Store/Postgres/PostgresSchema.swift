@@ -175,6 +175,9 @@ public enum PostgresSchema {
                 UNIQUE (node, room, user_name)
             );
             """),
+        StoreSchema.Migration(version: 4, summary: "moderators: the role on the account", sql: """
+            ALTER TABLE users ADD COLUMN moderator BIGINT NOT NULL DEFAULT 0 CHECK (moderator IN (0, 1));
+            """),
     ]
 
     /// The schema version this program writes.
