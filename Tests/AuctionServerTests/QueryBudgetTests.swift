@@ -39,6 +39,7 @@ import Testing
         switch test.target {
         case .file(let path): configuration.databasePath = path
         case .postgres(let connection): configuration.store = connection
+        case .shared(let pool): configuration.store = pool.store
         }
         configuration.seedDemoCatalogue = false
         configuration.query.rowBudget = budget

@@ -21,6 +21,7 @@ import Testing
             switch test.target {
             case .file(let path): configuration.databasePath = path
             case .postgres(let connection): configuration.store = connection
+            case .shared(let pool): configuration.store = pool.store
             }
             configure(&configuration)
             server = AuctionHouseServer(configuration: configuration, log: .silent, clock: clock)

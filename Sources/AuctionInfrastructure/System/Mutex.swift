@@ -34,3 +34,20 @@ public final class Mutex<Value>: @unchecked Sendable {
         lock.broadcast()
     }
 }
+
+extension Mutex {
+    /// As `withLock(when:_:)`, but waits at most `milliseconds` (monotonic) for `isReady`: `body` gets
+    /// the value and whether `isReady` held (false once the time was up without it).
+    public func withLock<R, E: Error>(when isReady: (Value) -> Bool, waitingAtMost milliseconds: Int64,
+                                      _ body: (inout Value, _ ready: Bool) throws(E) -> R) throws(E) -> R {
+        let deadline = MonotonicClock.milliseconds() &+ max(0, milliseconds)
+        return try lock.withLock { () throws(E) -> R in
+            while !isReady(value) {
+                let left = deadline &- MonotonicClock.milliseconds()
+                guard left > 0 else { return try body(&value, false) }
+                _ = lock.wait(milliseconds: Int(left))
+            }
+            return try body(&value, true)
+        }
+    }
+}

@@ -42,6 +42,8 @@ public enum ModeratorAdmin {
             defer { connection.close() }
             try PostgresSchema.migrate(connection)
             return try AccountStore(target: .postgres(store))
+        case .shared(let pool):  // a node's pool: the tool opens a connection of its own all the same
+            return try open(.postgres(pool.store), environment: environment)
         case .file(let path):
             return try openFile(path)
         case nil:

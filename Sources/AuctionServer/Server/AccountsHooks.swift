@@ -16,12 +16,14 @@ final class AccountsHooks: SessionResolver, Sendable {
     private let configuration: AccountService.Configuration
     private let clock: any TimeSource
     private let store: PostgresConnectionString?
+    private let pool: PostgresPool?
     private let opened = Mutex<Opened?>(nil)
 
     /// Accounts in the server's SQLite file, or in the shared PostgreSQL `store` when given (sessions are
-    /// then re-read every `sharedSessionRecheckMilliseconds`, so a logout on one node reaches the others).
+    /// then re-read every `sharedSessionRecheckMilliseconds`, so a logout on one node reaches the others),
+    /// borrowing from the node's `pool` when given.
     init(log: ServerLog, configuration: AccountService.Configuration = .init(), clock: any TimeSource = SystemClock(),
-         store: PostgresConnectionString? = nil) {
+         store: PostgresConnectionString? = nil, pool: PostgresPool? = nil) {
         self.log = log
         var configuration = configuration
         if store != nil, configuration.sessionRecheckMilliseconds == nil {
@@ -30,6 +32,7 @@ final class AccountsHooks: SessionResolver, Sendable {
         self.configuration = configuration
         self.clock = clock
         self.store = store
+        self.pool = pool
     }
 
     /// How long a node trusts a session it read from a shared store before reading it again (10 s).
@@ -71,7 +74,7 @@ final class AccountsHooks: SessionResolver, Sendable {
     }
 
     private func open(_ path: String) throws {
-        let store = try AccountStore(target: self.store.map(StoreTarget.postgres) ?? .file(path))
+        let store = try AccountStore(target: pool.map(StoreTarget.shared) ?? self.store.map(StoreTarget.postgres) ?? .file(path))
         let log = self.log
         let service = AccountService(store: store, configuration: configuration, clock: clock, log: { log.info($0) })
         logConfiguredModerators(store)

@@ -15,10 +15,10 @@ extension AuctionHouseServer {
         }
     }
 
-    /// The bid ledger on the shared store.
-    func sharedLedger(_ store: PostgresConnectionString) throws(StoreError) -> any CountingBidLedger {
-        try PostgresBidLedger(store: store, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds,
-                              timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock)
+    /// The bid ledger on the shared store: its writer on a connection of its own, its reads from `pool`.
+    func sharedLedger(_ pool: PostgresPool) throws(StoreError) -> any CountingBidLedger {
+        try PostgresBidLedger(store: pool.store, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds,
+                              timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock, pool: pool)
     }
 
     /// Records one ended auction through the closing duty; what to announce, or nil when this node is

@@ -20,6 +20,8 @@ public final class AuctionHouseServer: Sendable {
     private let hooks: ServerHooks
     let clock: any TimeSource
     let state = Mutex(Running())
+    /// With `--store`: the few connections every store of this node (and its ledger's reads) borrows from.
+    let storePool: PostgresPool?
 
     /// What `start` built, for `stop` to take apart. Not `Sendable`: it lives in `state` (a `Mutex`);
     /// the socket service inside is bound to the loop.
@@ -68,7 +70,10 @@ public final class AuctionHouseServer: Sendable {
         configuration.store?.link = PostgresLinkPolicy(timeoutMilliseconds: configuration.storeTimeoutMilliseconds)
         self.configuration = configuration
         self.log = log
-        self.hooks = hooks ?? AccountsHooks(log: log, configuration: configuration.accounts, clock: clock, store: configuration.store).hooks
+        let pool = configuration.store.map { PostgresPool(store: $0, size: PostgresPool.nodeSize) }
+        storePool = pool
+        self.hooks = hooks ?? AccountsHooks(log: log, configuration: configuration.accounts, clock: clock, store: configuration.store,
+                                            pool: pool).hooks
         self.clock = clock
     }
 
@@ -163,10 +168,10 @@ public final class AuctionHouseServer: Sendable {
         readiness.set(.migrating, true)  // until the first store is open: opening it migrates a SQLite file
         defer { readiness.set(.migrating, false) }
         do throws(StoreError) {
-            if let store = configuration.store {
-                path = store.displayTarget
-                target = .postgres(store)
-                try migrateShared(store)
+            if let pool = storePool {
+                path = pool.store.displayTarget
+                target = .shared(pool)
+                try migrateShared(pool.store)
             } else {
                 if let given = configuration.databasePath {
                     try StoreLocation.createDirectory(containing: given)
@@ -184,9 +189,9 @@ public final class AuctionHouseServer: Sendable {
             if configuration.seedDemoCatalogue, try catalogue.seedDemoCatalogueIfEmpty(now: clock.now()) {
                 log.info("store: seeded the demo catalogue (\(DemoCatalogue.productCount) products) into \(path)")
             }
-            if let store = configuration.store {
-                running.ledger = try sharedLedger(store)
-                running.closingDuty = PostgresClosingDuty(store: store, timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock)
+            if let pool = storePool {
+                running.ledger = try sharedLedger(pool)
+                running.closingDuty = PostgresClosingDuty(store: pool.store, timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock)
             } else {
                 running.ledger = try SQLiteBidLedger(
                     path: path, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds)
@@ -494,6 +499,7 @@ public final class AuctionHouseServer: Sendable {
         running.selling?.close()
         running.closingDuty?.close()
         hooks.didStop()
+        storePool?.close()
         if let lock = running.fileLock {
             checkpoint(lock.path)
             lock.release()

@@ -44,9 +44,9 @@ final class ChatRelay {
         try self.init(target: .file(path), limits: limits)
     }
 
-    /// Opens two connections to the store at `target` (and, on a shared store, a presence writer logging to `log`).
+    /// Opens two store connections at `target` (on a node's pool: two borrowers) and, on a shared store, a presence writer logging to `log`.
     init(target: StoreTarget, limits: ChatLimits = ChatLimits(), log: ServerLog = .silent) throws(StoreError) {
-        if case .postgres(let store) = target {
+        if let store = target.postgresStore {
             isShared = true
             presence = ChatPresenceWriter(store: store, log: log)
         } else {

@@ -1,13 +1,15 @@
 import AuctionInfrastructure
 
-/// One store connection — SQLite (`SQLiteDatabase.openStore`) or PostgreSQL — behind a `Mutex`: what
-/// the account, catalogue, chat and other stores share, so that any thread may call them and calls
-/// queue on the lock. Store code reads it through `StoreDatabase` and branches on `dialect` where the
-/// engines differ.
+/// One store's way to its database — its own SQLite connection (`SQLiteDatabase.openStore`) behind a
+/// `Mutex`, or PostgreSQL connections borrowed from a `PostgresPool` — what the account, catalogue,
+/// chat and other stores share, so that any thread may call them and calls queue on the lock (or wait
+/// for a pooled connection). Store code reads it through `StoreDatabase` and branches on `dialect`
+/// where the engines differ.
 ///
-/// A PostgreSQL connection that broke (the server restarted, the link went silent past its answer
-/// deadline) is opened again at the next call, at most once per `reopenPauseMilliseconds`: calls in
-/// between fail at once with `.unavailable` instead of each waiting for a connect timeout.
+/// On PostgreSQL a node's stores share the node's one pool (`StoreTarget.shared`); a store opened
+/// alone (`.postgres`, tools and tests) has a pool of one connection of its own. A broken connection
+/// is opened again at the next call, at most once per `reopenPauseMilliseconds`: calls in between
+/// fail at once with `.unavailable` instead of each waiting for a connect timeout.
 struct StoreConnection: Sendable {
     /// The database file, or the password-free PostgreSQL URL.
     let path: String
@@ -15,64 +17,68 @@ struct StoreConnection: Sendable {
     let dialect: StoreDialect
     /// The shortest pause between two attempts to open a broken PostgreSQL connection again (milliseconds).
     static let reopenPauseMilliseconds: Int64 = 500
-    private let database: Mutex<any StoreDatabase>
-    private let reopening: Mutex<StoreReopening>?
+    private let database: Mutex<any StoreDatabase>?
+    private let pool: PostgresPool?
+    /// Whether `close()` closes the pool too (it is this store's own).
+    private let ownsPool: Bool
+    /// Set by `close()`: a store on a shared pool fails later calls with `.closed`.
+    private let isClosed = Mutex(false)
 
     /// Opens (creating and migrating if needed) the SQLite store at `path`.
     init(path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) {
         self.path = path
         dialect = .sqlite
         database = Mutex(try SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
-        reopening = nil
+        pool = nil
+        ownsPool = false
     }
 
-    /// Opens a connection to the shared PostgreSQL store (already migrated: `PostgresSchema.migrate`).
+    /// Opens a connection of its own to the shared PostgreSQL store (already migrated: `PostgresSchema.migrate`).
     init(store: PostgresConnectionString) throws(StoreError) {
-        path = store.displayTarget
-        dialect = .postgres
-        database = Mutex(try store.open())
-        reopening = Mutex(StoreReopening(store: store))
+        let own = PostgresPool(store: store, size: 1)
+        try own.withConnection { _ throws(StoreError) in }  // fails now, as a store that cannot be reached should
+        self.init(pool: own, owned: true)
     }
 
-    /// Opens the store at `target`: the SQLite file (created and migrated if needed) or a PostgreSQL connection.
+    /// Borrows from a node's shared pool (nothing is opened here; the pool's owner closes it).
+    init(pool: PostgresPool, owned: Bool = false) {
+        path = pool.target
+        dialect = .postgres
+        database = nil
+        self.pool = pool
+        ownsPool = owned
+    }
+
+    /// Opens the store at `target`: the SQLite file (created and migrated if needed), a PostgreSQL
+    /// connection of its own, or the node's shared pool.
     init(_ target: StoreTarget, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
         switch target {
         case .file(let path): try self.init(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         case .postgres(let store): try self.init(store: store)
+        case .shared(let pool): self.init(pool: pool)
         }
     }
 
     /// Closes the connection; later calls fail with `.closed`.
     func close() {
-        reopening?.withLock { $0.isClosed = true }
-        database.withLock { database in
+        isClosed.withLock { $0 = true }
+        if ownsPool { pool?.close() }
+        database?.withLock { database in
             if let sqlite = database as? SQLiteDatabase { sqlite.close() }
-            if let postgres = database as? PostgresConnection { postgres.close() }
         }
     }
 
-    /// Runs `body` with the connection, holding the lock. With `retryingLostConnection` (reads only:
-    /// a write whose connection was lost may or may not have committed) a body that failed because
-    /// the PostgreSQL connection was lost runs once more on a new one.
+    /// Runs `body` with the connection, holding it. With `retryingLostConnection` (reads only: a write
+    /// whose connection was lost may or may not have committed) a body that failed because the
+    /// PostgreSQL connection was lost runs once more on a new one.
     func withDatabase<R>(retryingLostConnection: Bool = false,
                          _ body: (any StoreDatabase) throws(StoreError) -> R) throws(StoreError) -> R {
-        try database.withLock { (database: inout any StoreDatabase) throws(StoreError) -> R in
-            try reopenIfLost(&database)
-            do throws(StoreError) {
-                return try body(database)
-            } catch {
-                guard retryingLostConnection, case .unavailable = error, let postgres = database as? PostgresConnection,
-                      !postgres.isOpen else { throw error }
-                try reopenIfLost(&database)
-                return try body(database)
-            }
+        if let database {
+            return try database.withLock { (database: inout any StoreDatabase) throws(StoreError) -> R in try body(database) }
         }
-    }
-
-    private func reopenIfLost(_ database: inout any StoreDatabase) throws(StoreError) {
-        guard let reopening, let postgres = database as? PostgresConnection, !postgres.isOpenWhenIdle else { return }
-        database = try reopening.withLock { (state: inout StoreReopening) throws(StoreError) -> any StoreDatabase in
-            try state.reopen(target: postgres.target)
+        guard let pool, !isClosed.withLock({ $0 }) else { throw StoreError.closed(path: path) }
+        return try pool.withConnection(retryingLostConnection: retryingLostConnection) { connection throws(StoreError) -> R in
+            try body(connection)
         }
     }
 }

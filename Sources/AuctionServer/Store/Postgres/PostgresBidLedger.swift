@@ -12,7 +12,8 @@ import AuctionInfrastructure
 /// When the store cannot be reached every submission answers `.unavailable`, at once while
 /// the connection is down (it is retried with backoff); nothing is ever reported stored that is not.
 ///
-/// Thread-safe (`Sendable`): the queue is behind a lock and reads use a second connection.
+/// Thread-safe (`Sendable`): the queue is behind a lock; reads borrow from the node's shared pool
+/// (or, alone, a pool of one connection of the ledger's own).
 public final class PostgresBidLedger: BidLedger, Sendable {
     /// The store's errors.
     public typealias Failure = StoreError
@@ -22,7 +23,9 @@ public final class PostgresBidLedger: BidLedger, Sendable {
 
     /// Where the store is, without its password.
     public let target: String
-    private let reader: PostgresBidLedgerConnection
+    private let reader: PostgresPool
+    /// Whether `shutdown()` closes `reader` (the ledger's own, not the node's).
+    private let ownsReader: Bool
     private let writer: PostgresBidLedgerWriter
     private let pipeline: GroupCommitPipeline
 
@@ -31,15 +34,20 @@ public final class PostgresBidLedger: BidLedger, Sendable {
     /// `keyLifetimeMilliseconds`: how long an idempotency key stays bound to its bid (24 h).
     /// `timeoutMilliseconds`: how long a statement, a connect or an unanswered TCP send may take
     /// before the store counts as unavailable (the `store_timeout` setting).
+    /// `pool`: the node's shared pool its reads borrow from (nil: a pool of one of its own).
     public init(store: PostgresConnectionString, keyLifetimeMilliseconds: Int64 = 86_400_000,
-                timeoutMilliseconds: Int64 = 5_000, clock: any TimeSource = SystemClock()) throws(StoreError) {
+                timeoutMilliseconds: Int64 = 5_000, clock: any TimeSource = SystemClock(),
+                pool: PostgresPool? = nil) throws(StoreError) {
         target = store.displayTarget
         let connection = PostgresBidLedgerConnection(store: store, timeoutMilliseconds: timeoutMilliseconds, clock: clock)
         try connection.withConnection { database throws(StoreError) in
             _ = try PostgresSchema.migrate(database)
         }
         writer = PostgresBidLedgerWriter(connection: connection, keyLifetimeMilliseconds: keyLifetimeMilliseconds)
-        reader = PostgresBidLedgerConnection(store: store, timeoutMilliseconds: timeoutMilliseconds, clock: clock)
+        var linked = store
+        linked.link = PostgresLinkPolicy(timeoutMilliseconds: timeoutMilliseconds)
+        reader = pool ?? PostgresPool(store: linked, size: 1)
+        ownsReader = pool == nil
         pipeline = try GroupCommitPipeline(writer: writer, location: store.displayTarget,
                                            startFailure: .unavailable(target: store.displayTarget, reason: "cannot start the ledger's writer thread"))
     }
@@ -65,14 +73,14 @@ public final class PostgresBidLedger: BidLedger, Sendable {
 
     /// One lot's state as stored now (a catch-up read).
     public func storedLot(_ productID: ProductID) throws(StoreError) -> LotRefresh {
-        try reader.withConnection { database throws(StoreError) -> LotRefresh in
+        try read { database throws(StoreError) -> LotRefresh in
             try LedgerReads.storedLot(productID, on: database)
         }
     }
 
     /// Every product's current price as recorded.
     public func currentPrices() throws(StoreError) -> [ProductID: Money] {
-        try reader.withConnection { database throws(StoreError) -> [ProductID: Money] in
+        try read { database throws(StoreError) -> [ProductID: Money] in
             var prices: [ProductID: Money] = [:]
             for (id, price) in try database.query("SELECT id, current_price FROM products", row: { ($0.int64(0), $0.int64(1)) }) {
                 prices[ProductID(Int(id))] = Money(price)
@@ -83,7 +91,7 @@ public final class PostgresBidLedger: BidLedger, Sendable {
 
     /// All recorded bids of a product, oldest first.
     public func bids(for productID: ProductID) throws(StoreError) -> [AcceptedBid] {
-        try reader.withConnection { database throws(StoreError) -> [AcceptedBid] in
+        try read { database throws(StoreError) -> [AcceptedBid] in
             try database.query("""
                 SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids
                 WHERE product_id = ? ORDER BY seq, id
@@ -93,7 +101,7 @@ public final class PostgresBidLedger: BidLedger, Sendable {
 
     /// Every recorded bid, oldest first (for checks after a crash; the whole table in memory).
     public func allBids() throws(StoreError) -> [AcceptedBid] {
-        try reader.withConnection { database throws(StoreError) -> [AcceptedBid] in
+        try read { database throws(StoreError) -> [AcceptedBid] in
             try database.query("""
                 SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids ORDER BY id
                 """) { Self.bid(from: $0) }
@@ -102,7 +110,7 @@ public final class PostgresBidLedger: BidLedger, Sendable {
 
     /// How many bids are recorded in all.
     public func bidCount() throws(StoreError) -> Int {
-        try reader.withConnection { database throws(StoreError) -> Int in
+        try read { database throws(StoreError) -> Int in
             Int(try database.scalarInteger("SELECT COUNT(*) FROM bids") ?? 0)
         }
     }
@@ -112,7 +120,16 @@ public final class PostgresBidLedger: BidLedger, Sendable {
     /// Idempotent. Called from a completion (the writer thread) it does not wait for the drain.
     public func shutdown() {
         pipeline.shutdown()
-        reader.close()
+        if ownsReader { reader.close() }
+    }
+
+    /// Runs a read on a borrowed connection; a statement timeout or a server going down is `.unavailable`.
+    private func read<R>(_ body: (PostgresConnection) throws(StoreError) -> R) throws(StoreError) -> R {
+        do {
+            return try reader.withConnection(retryingLostConnection: true, body)
+        } catch {
+            throw PostgresBidLedgerConnection.unavailability(error, target: target) ?? error
+        }
     }
 
     /// A bid from a row of `product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key`.

@@ -87,7 +87,7 @@ final class PostgresBidLedgerConnection: Sendable {
     }
 
     /// A statement timeout or a server shutting the session is the store being unreachable.
-    private static func unavailability(_ error: StoreError, target: String) -> StoreError? {
+    static func unavailability(_ error: StoreError, target: String) -> StoreError? {
         guard case .postgres(let state, let message, _) = error else { return nil }
         // 57014: statement timeout; 57P01–57P03: the server is shutting down or restarting; 08xxx: connection.
         guard state == "57014" || state.hasPrefix("57P") || state.hasPrefix("08") else { return nil }

@@ -65,6 +65,9 @@ public final class PostgresConnection {
         return PQstatus(handle) == CONNECTION_OK
     }
 
+    /// Whether the connection is open with no transaction left begun or failed (safe to lend again).
+    var isIdleOutsideTransaction: Bool { handle.map { PQstatus($0) == CONNECTION_OK && PQtransactionStatus($0) == PQTRANS_IDLE } ?? false }
+
     /// Closes the connection; later calls fail with `.closed`.
     public func close() {
         PQfinish(handle)
