@@ -9,6 +9,9 @@ public enum CommitOutcome<Failure: Error & Sendable>: Sendable {
     case duplicateKey(original: AcceptedBid?)
     /// Not stored: the store could not be reached or failed.
     case unavailable(Failure)
+    /// Perhaps stored: the link broke after the commit was sent, so only the store knows. Nothing may
+    /// be promised either way; the lot is learnt again from the store once it answers.
+    case unknown(Failure)
 
     /// Whether the submission was stored.
     public var isCommitted: Bool {

@@ -194,6 +194,19 @@ extension SocketService {
                 }
                 abandon(item.key, answer)
             }
+        case .unknown(let error):
+            counters.commitFailures += batch.count
+            log.error("bid: \(batch.count) decision(s) may or may not be stored (the link broke after COMMIT was sent): "
+                      + "no answer given, the lot is learnt again from the store: \(error)")
+            // The book forgets them; if the store kept them, the cluster feed brings them back (pushed
+            // with their seqs) once the link returns. No reply: a client takes silence as an unknown
+            // outcome, and a keyed retry is decided again, where the store answers with the original.
+            for item in batch.reversed() {
+                for correction in book.revert(item.decision) { onPriceChange(correction) }
+            }
+            for item in batch {
+                if let key = item.key { _ = idempotency.abandon(key.name) }
+            }
         }
         // A lot that ended while its bids were committing (or was bought) closes now, after its last price push.
         if batch.contains(where: { item in

@@ -14,7 +14,7 @@ extension SocketService {
             answerDuplicate(item, original: original, now: now)
         case .conflict(let read):
             recover(item, from: read, now: now)
-        case .committed, .unavailable:
+        case .committed, .unavailable, .unknown:
             refuseUnavailable(item)
         }
     }

@@ -21,7 +21,7 @@ extension CommitOutcome where Failure == StoreError {
                                          decidedFrom: bids.first?.previousPrice ?? .zero))
         case .duplicateKey:
             return .failure(.duplicateBidKey(target: "the ledger", user: bids.first?.bidder ?? UserID(rawValue: 0)))
-        case .unavailable(let error):
+        case .unavailable(let error), .unknown(let error):
             return .failure(error)
         }
     }

@@ -57,10 +57,11 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         var attempts = 0
         while true {
             attempts += 1
+            var commitSent = false
             do {
                 let plan = try connection.withConnection { database throws(StoreError) -> PostgresBatchPlan in
                     do throws(StoreError) {
-                        return try write(batch, on: database)
+                        return try write(batch, on: database, commitSent: &commitSent)
                     } catch {
                         try? database.execute("ROLLBACK")
                         throw error
@@ -69,7 +70,12 @@ final class PostgresBidLedgerWriter: BatchCommitting {
                 record(plan)
                 return plan.outcomes
             } catch {
-                if case .unavailable = error { return fail(batch, error) }
+                if case .unavailable = error {
+                    // Lost after COMMIT left: the store may hold the batch; nobody may be told either way.
+                    guard commitSent else { return fail(batch, error) }
+                    counters.withLock { $0.failedBids += batch.reduce(0) { $0 + $1.bids.count } }
+                    return batch.map { _ in .unknown(error) }
+                }
                 if error.sqlState == StoreError.duplicateKeyState, attempts < Self.keyRaceAttempts { continue }
                 guard batch.count > 1 else { return fail(batch, error) }
                 return batch.flatMap { attempt([$0]) }
@@ -99,7 +105,8 @@ final class PostgresBidLedgerWriter: BatchCommitting {
     /// The batch's transaction in two round trips (pipelines): BEGIN, the row locks and the bound
     /// keys; then, once every submission is decided, the writes, the notification and COMMIT. Only a
     /// conflict or a missed-bids read adds a round trip, for its own lot.
-    private func write(_ batch: [LedgerQueue.Entry], on database: PostgresConnection) throws(StoreError) -> PostgresBatchPlan {
+    private func write(_ batch: [LedgerQueue.Entry], on database: PostgresConnection,
+                       commitSent: inout Bool) throws(StoreError) -> PostgresBatchPlan {
         let rows = Box<[ProductID: PostgresBatchPlan.Row]>([:]), bound = Box<[BidKey: AcceptedBid]>([:])
         try database.pipeline([PipelinedStatement(sql: "BEGIN")] + lock(batch, into: rows) + boundKeys(of: batch, into: bound))
         var plan = PostgresBatchPlan(rows: rows.value, bound: bound.value)
@@ -111,6 +118,7 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         writes += ClusterPayload.bidPayloads(moved).map {
             PipelinedStatement(sql: "SELECT pg_notify(?, ?)", values: [.text(PostgresBidLedger.bidChannel), .text($0)])
         }
+        commitSent = true
         try database.pipeline(writes + [PipelinedStatement(sql: "COMMIT")])
         return plan
     }

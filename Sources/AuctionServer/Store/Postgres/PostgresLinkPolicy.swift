@@ -13,6 +13,11 @@ public struct PostgresLinkPolicy: Sendable, Hashable {
         self.timeoutMilliseconds = max(100, timeoutMilliseconds)
     }
 
+    /// How long the server keeps a session that went quiet inside a transaction (holding its locks):
+    /// four timeouts, at least 10 s, so a node merely slowed down between two statements of a
+    /// transaction (a loaded machine) is not cut off, and a partitioned one is within seconds.
+    var idleInTransactionMilliseconds: Int64 { max(10_000, timeoutMilliseconds &* 4) }
+
     /// libpq's `connect_timeout`, in whole seconds (its unit), rounded up.
     var connectTimeoutSeconds: Int { Int((timeoutMilliseconds + 999) / 1_000) }
 
@@ -29,13 +34,18 @@ public struct PostgresLinkPolicy: Sendable, Hashable {
         ])
     }
 
-    /// Opens a connection to `store` under this policy (`statement_timeout` set; off with
-    /// `statementTimeout: false`, for a schema migration whose index builds may run long).
+    /// Opens a connection to `store` under this policy (`statement_timeout` and
+    /// `idle_in_transaction_session_timeout` set; off with `statementTimeout: false`, for a schema
+    /// migration whose index builds may run long).
     public func open(_ store: PostgresConnectionString, statementTimeout: Bool = true) throws(StoreError) -> PostgresConnection {
         let connection = try PostgresConnection(conninfo(store), connectTimeoutSeconds: connectTimeoutSeconds)
         guard statementTimeout else { return connection }
         connection.answerTimeoutMilliseconds = answerTimeoutMilliseconds
         try connection.execute("SET statement_timeout = \(timeoutMilliseconds)")
+        // A node cut off in the middle of a transaction leaves it open on the server, its row locks
+        // held (a silent link never closes): the server ends such a session after a while, so the
+        // other nodes can decide bids on those lots again.
+        try connection.execute("SET idle_in_transaction_session_timeout = \(idleInTransactionMilliseconds)")
         return connection
     }
 }
