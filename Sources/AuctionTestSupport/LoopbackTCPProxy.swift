@@ -32,6 +32,8 @@ public final class LoopbackTCPProxy: @unchecked Sendable {
         /// Bumped by `cut()`: connections opened before it end.
         var generation = 0
         var open = 0
+        /// Bytes that, seen going from a client to the server, blackhole the proxy (that chunk dropped).
+        var trigger: [UInt8]?
     }
 
     /// Listens on a free loopback port and forwards to `127.0.0.1:targetPort`.
@@ -79,6 +81,10 @@ public final class LoopbackTCPProxy: @unchecked Sendable {
 
     /// Forwards again.
     public func heal() { state.withLock { $0.mode = .forwarding } }
+
+    /// Blackholes the proxy the moment a client sends `pattern` (the chunk holding it is dropped):
+    /// a link lost at an exact point, e.g. just as a `COMMIT` leaves.
+    public func blackhole(whenClientSends pattern: [UInt8]) { state.withLock { $0.trigger = pattern } }
 
     /// Stops listening and ends every connection.
     public func close() {
@@ -134,8 +140,26 @@ public final class LoopbackTCPProxy: @unchecked Sendable {
                 let from = index == 0 ? client : server, to = index == 0 ? server : client
                 let count = read(from, &buffer, buffer.count)
                 if count <= 0 { return }
+                if index == 0, triggered(by: buffer[0..<count]) { break }
                 if !writeAll(to, buffer, count) { return }
             }
+        }
+    }
+
+    /// Whether `chunk` holds the trigger: then the proxy is blackholed and the trigger spent.
+    private func triggered(by chunk: ArraySlice<UInt8>) -> Bool {
+        state.withLock { state -> Bool in
+            guard let pattern = state.trigger, !pattern.isEmpty, chunk.count >= pattern.count else { return false }
+            var start = chunk.startIndex
+            while start + pattern.count <= chunk.endIndex {
+                if chunk[start..<(start + pattern.count)].elementsEqual(pattern) {
+                    state.trigger = nil
+                    state.mode = .blackholed
+                    return true
+                }
+                start += 1
+            }
+            return false
         }
     }
 

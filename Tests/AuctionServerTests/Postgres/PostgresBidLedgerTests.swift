@@ -113,6 +113,24 @@ import Testing
         #expect(try nodeB.bids(for: ProductID(1)).count == 1)
     }
 
+    @Test func aLinkLostJustAsCommitLeavesIsAnUnknownOutcomeNotARefusal() throws {
+        let fixture = try PostgresFixture()
+        try Self.makeStore(fixture)
+        let (proxy, url) = try LoopbackTCPProxy.inFront(ofPostgres: fixture.url)
+        defer { proxy.close() }
+        let ledger = try PostgresBidLedger(store: PostgresConnectionString(url), timeoutMilliseconds: 500)
+        defer { ledger.shutdown() }
+        #expect(Self.outcome(ledger, LedgerSubmission(bids: [Self.bid(1, 1_100, from: 1_000)])).isCommitted)
+        // The second round trip (the writes and COMMIT) never reaches PostgreSQL, and no answer comes:
+        // the node cannot know whether the store kept the bid, so it may tell nobody it was refused.
+        proxy.blackhole(whenClientSends: Array("COMMIT".utf8))
+        let lost = Self.outcome(ledger, LedgerSubmission(bids: [Self.bid(1, 1_200, from: 1_100)]))
+        guard case .unknown = lost else {
+            Issue.record("a commit whose answer never came must be an unknown outcome, got \(lost)")
+            return
+        }
+    }
+
     @Test func aLostConnectionIsUnavailableThenTheWriterReconnects() throws {
         let fixture = try PostgresFixture()
         try Self.makeStore(fixture)
