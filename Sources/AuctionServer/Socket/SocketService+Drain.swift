@@ -17,13 +17,9 @@ extension SocketService {
     @discardableResult
     func tellClientsToReconnectElsewhere(left: @escaping () -> Void) -> Int {
         var told = 0
+        whenEveryConnectionCloses(left)
         for peer in peers.values {
-            let closed = peer.connection.onClose
-            peer.connection.onClose = { [weak self] error in
-                closed?(error)
-                if let self, self.peers.isEmpty { left() }
-            }
-            while let bytes = peer.outbound.nextWrite(buffered: 0) { peer.connection.write(bytes) }
+            writeQueuedOutput(of: peer)
             guard !peer.isGivenUp, peer.accepts(dataType: ServerMessage.DataType.reconnect) else {
                 peer.connection.close()
                 continue
@@ -34,7 +30,6 @@ extension SocketService {
             peer.connection.resumeReading()
             told += 1
         }
-        if peers.isEmpty { left() }
         return told
     }
 }

@@ -152,18 +152,30 @@ final class SocketService {
     /// Closes every connection after its queued output (loop thread); `closed` runs on the loop once
     /// none is open (at once when none is), so the server waits for that event instead of polling.
     func closeAll(then closed: @escaping () -> Void) {
-        guard !peers.isEmpty else { return closed() }
-        let once = CallOnce(closed)
+        whenEveryConnectionCloses(closed)
+        for peer in peers.values {
+            writeQueuedOutput(of: peer)
+            peer.connection.close()
+        }
+    }
+
+    /// Runs `action` once on the loop when no connection is open any more: at once when none is, else
+    /// after the close of the last one open now (closing and drain wait on this). Loop thread.
+    func whenEveryConnectionCloses(_ action: @escaping () -> Void) {
+        guard !peers.isEmpty else { return action() }
+        let once = CallOnce(action)
         for peer in peers.values {
             let onClose = peer.connection.onClose
             peer.connection.onClose = { [weak self] error in
                 onClose?(error)
                 if let self, self.peers.isEmpty { once.call() }
             }
-            while let bytes = peer.outbound.nextWrite(buffered: 0) { peer.connection.write(bytes) }
-            peer.connection.close()
         }
-        if peers.isEmpty { once.call() }
+    }
+
+    /// Hands everything queued for `peer` to its connection, whatever its write bound (before a close).
+    func writeQueuedOutput(of peer: SocketPeer) {
+        while let bytes = peer.outbound.nextWrite(buffered: 0) { peer.connection.write(bytes) }
     }
 
     private func accept(_ connection: TCPConnection) {
