@@ -124,10 +124,14 @@ final class LedgerWriter: BatchCommitting {
             var sequences: [Int64] = []
             sequences.reserveCapacity(bids.count)
             for bid in bids {
-                var count = counts[bid.productID] ?? 0
-                if counts[bid.productID] == nil { count = try storedBidCount(of: bid.productID, statements.bidCount) }
-                counts[bid.productID] = count &+ 1
-                sequences.append(count &+ 1)
+                let before: Int64
+                if let counted = counts[bid.productID] {
+                    before = counted
+                } else {
+                    before = try storedBidCount(of: bid.productID, statements.bidCount)
+                }
+                counts[bid.productID] = before &+ 1
+                sequences.append(before &+ 1)
                 if let key = bid.idempotencyKey, let user = bid.bidder {
                     // A key older than its lifetime is free again: its old bid gives it up.
                     try run(statements.releaseKey, [

@@ -109,7 +109,7 @@ extension PostgresConnection: StoreDatabase {
 
     /// `pg_notify`: delivered to every listening node at commit, in commit order.
     public func publish(channel: String, payload: String) throws(StoreError) {
-        _ = try rows("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)]) { _ in 0 }
+        _ = try rows(PostgresConnection.notifySQL, [.text(channel), .text(payload)]) { _ in 0 }
     }
 
     /// A transaction-scoped advisory lock, or the user's row lock (`FOR UPDATE`).

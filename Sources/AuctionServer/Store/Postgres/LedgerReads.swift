@@ -46,3 +46,11 @@ struct BidKey: Hashable, Sendable {
     /// The key the bidder's client chose.
     var key: String
 }
+
+extension BidKey {
+    /// The key a bid was placed with (nil: no key, or an anonymous bid, which binds none).
+    init?(_ bid: AcceptedBid) {
+        guard let user = bid.bidder, let key = bid.idempotencyKey else { return nil }
+        self.init(user: user, key: key)
+    }
+}

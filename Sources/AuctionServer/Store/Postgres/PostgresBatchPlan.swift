@@ -51,17 +51,17 @@ struct PostgresBatchPlan {
 
     private mutating func outcome(of submission: LedgerSubmission, on database: PostgresConnection)
         throws(StoreError) -> CommitOutcome<StoreError> {
-        for bid in submission.bids {
-            guard let user = bid.bidder, let key = bid.idempotencyKey else { continue }
-            if let original = bound[BidKey(user: user, key: key)] { return .duplicateKey(original: original) }
+        for case let key? in submission.bids.map(BidKey.init) {
+            if let original = bound[key] { return .duplicateKey(original: original) }
         }
         guard let first = submission.bids.first else { return .committed(CommittedBids(sequences: [])) }
-        var trial = rows
+        // The rows this submission moves, applied to `rows` only once all of it is accepted.
+        var touched: [ProductID: Row] = [:]
         var sequences: [Int64] = []
         var missed: RemoteBids?
         for bid in submission.bids {
             let product = bid.productID, isDecided = product == first.productID
-            guard var row = trial[product] else {
+            guard var row = touched[product] ?? rows[product] else {
                 return .unavailable(.postgres(sqlState: "23503", message: "no product \(product.rawValue)", target: database.target))
             }
             // What the node knew of the lot when it decided (nil: not tracked, so the newest bids are read).
@@ -84,14 +84,14 @@ struct PostgresBatchPlan {
             row.price = bid.price.minorUnits
             row.isOwnLast = true
             row.moved = true
-            trial[product] = row
+            touched[product] = row
             sequences.append(row.bidCount)
         }
-        rows = trial
+        rows.merge(touched) { _, moved in moved }
         for (bid, sequence) in zip(submission.bids, sequences) {
             inserted.append(SequencedBid(sequence: sequence, bid: bid))
             latest[bid.productID] = bid
-            if let user = bid.bidder, let key = bid.idempotencyKey { bound[BidKey(user: user, key: key)] = bid }
+            if let key = BidKey(bid) { bound[key] = bid }
         }
         changes += submission.changes
         return .committed(CommittedBids(sequences: sequences, missed: missed))

@@ -72,29 +72,29 @@ final class PostgresBidLedgerWriter: BatchCommitting {
             } catch {
                 if case .unavailable = error {
                     // Lost after COMMIT left: the store may hold the batch; nobody may be told either way.
-                    guard commitSent else { return fail(batch, error) }
-                    counters.withLock { $0.failedBids += batch.reduce(0) { $0 + $1.bids.count } }
-                    return batch.map { _ in .unknown(error) }
+                    return fail(batch, commitSent ? .unknown(error) : .unavailable(error))
                 }
                 if error.sqlState == StoreError.duplicateKeyState, attempts < Self.keyRaceAttempts { continue }
-                guard batch.count > 1 else { return fail(batch, error) }
+                guard batch.count > 1 else { return fail(batch, .unavailable(error)) }
                 return batch.flatMap { attempt([$0]) }
             }
         }
     }
 
-    /// Every submission of the batch not stored, with `error`.
-    private func fail(_ batch: [LedgerQueue.Entry], _ error: StoreError) -> [CommitOutcome<StoreError>] {
+    /// Every submission of the batch answered `outcome` (not stored, or not known to be), counted as failed.
+    private func fail(_ batch: [LedgerQueue.Entry], _ outcome: CommitOutcome<StoreError>) -> [CommitOutcome<StoreError>] {
         counters.withLock { $0.failedBids += batch.reduce(0) { $0 + $1.bids.count } }
-        return batch.map { _ in .unavailable(error) }
+        return batch.map { _ in outcome }
     }
 
     /// Counts a committed batch and keeps the `seq` it gave each product.
     private func record(_ plan: PostgresBatchPlan) {
         counters.withLock { counters in
-            if !plan.inserted.isEmpty { counters.commits += 1 }
+            if !plan.inserted.isEmpty {
+                counters.commits += 1
+                counters.batchSizes.note(plan.inserted.count)
+            }
             counters.committedBids += plan.inserted.count
-            if !plan.inserted.isEmpty { counters.batchSizes.note(plan.inserted.count) }
             counters.failedBids += plan.refusedBids
         }
         ownLast.withLock { last in
@@ -116,7 +116,7 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         let moved = plan.rows.filter { $0.value.moved }.map { ($0.key, $0.value.bidCount) }.sorted { $0.0 < $1.0 }
         var writes = insertBids(plan.inserted) + updateProducts(plan.latest) + store(plan.changes)
         writes += ClusterPayload.bidPayloads(moved).map {
-            PipelinedStatement(sql: "SELECT pg_notify(?, ?)", values: [.text(PostgresBidLedger.bidChannel), .text($0)])
+            PipelinedStatement(sql: PostgresConnection.notifySQL, values: [.text(PostgresBidLedger.bidChannel), .text($0)])
         }
         commitSent = true
         try database.pipeline(writes + [PipelinedStatement(sql: "COMMIT")])
@@ -150,8 +150,8 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         var keys: [BidKey] = [], cutoffs: [Int64?] = []
         for entry in batch {
             for bid in entry.bids {
-                guard let key = bid.idempotencyKey, let user = bid.bidder else { continue }
-                keys.append(BidKey(user: user, key: key))
+                guard let key = BidKey(bid) else { continue }
+                keys.append(key)
                 cutoffs.append(bid.acceptedAt.millisecondsSinceEpoch &- keyLifetimeMilliseconds)
             }
         }
@@ -165,8 +165,8 @@ final class PostgresBidLedgerWriter: BatchCommitting {
                 """, values: [users, texts, PostgresArrays.integers(cutoffs)]),
             PipelinedStatement(sql: LedgerReads.keyedBidsSQL, values: [users, texts]) { row in
                 let bid = PostgresBidLedger.bid(from: row)
-                guard let user = bid.bidder, let key = bid.idempotencyKey, bound.value[BidKey(user: user, key: key)] == nil else { return }
-                bound.value[BidKey(user: user, key: key)] = bid
+                guard let key = BidKey(bid), bound.value[key] == nil else { return }
+                bound.value[key] = bid
             },
         ]
     }

@@ -144,9 +144,12 @@ public final class PostgresConnection {
         try execute("LISTEN \(channel)")
     }
 
+    /// The statement that sends a notification: its values are the channel and the payload.
+    static let notifySQL = "SELECT pg_notify(?, ?)"
+
     /// Sends a notification (delivered to listeners when the surrounding transaction commits).
     public func notify(_ channel: String, payload: String) throws(StoreError) {
-        try run("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
+        try run(Self.notifySQL, [.text(channel), .text(payload)])
     }
 
     /// Reads what has arrived on the socket and returns the notifications received so far.
