@@ -165,10 +165,15 @@ final class ClusterListener: Sendable {
     /// here by `room_seq`, and (after a break) closes.
     private func catchUp(_ connection: PostgresConnection, closes: Bool) throws(StoreError) {
         hand(.lots(.catchUp))  // lots first: bids and closes below may be on lots listed meanwhile
-        for (product, count) in try ClusterReads.bidCounts(connection) {
+        let behind = try ClusterReads.bidCounts(connection).compactMap { product, count -> (ProductID, Int64)? in
             let known = sequences.known(of: product)
-            guard count > known else { continue }
-            if let bids = try ClusterReads.bids(of: product, after: known, connection) { hand(.bids(bids)) }
+            return count > known ? (product, known) : nil
+        }
+        // A snapshot per hundred lots (each read brings at most `maximumBidsPerRead` bids of a lot).
+        for start in stride(from: 0, to: behind.count, by: 100) {
+            for bids in try ClusterReads.bids(of: Array(behind[start..<min(start + 100, behind.count)]), connection) {
+                hand(.bids(bids))
+            }
         }
         let messages = try chatRooms.catchUp(connection, log: log)
         if !messages.isEmpty { hand(.chat(messages)) }

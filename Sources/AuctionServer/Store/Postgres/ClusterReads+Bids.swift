@@ -12,14 +12,9 @@ extension ClusterReads {
         }
     }
 
-    /// One lot's stored state and its bids with `seq` above `known`, in one snapshot; nil when the
+    /// One lot's stored state and its bids with `seq` above `known`, inside a transaction the caller
+    /// holds (the ledger's writer, after a conflict, with the product's row locked); nil when the
     /// product is unknown or a stored value is out of range.
-    static func bids(of id: ProductID, after known: Int64, _ connection: PostgresConnection) throws(StoreError) -> RemoteBids? {
-        try bids(of: [(id, known)], connection).first
-    }
-
-    /// `bids(of:after:)` inside a transaction the caller holds (the ledger's writer, after a conflict,
-    /// with the product's row locked).
     static func bidsInTransaction(of id: ProductID, after known: Int64, _ connection: PostgresConnection)
         throws(StoreError) -> RemoteBids? {
         try bidsInTransaction(of: [(id, known)], connection).first
