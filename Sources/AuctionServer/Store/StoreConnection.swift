@@ -8,15 +8,13 @@ import AuctionInfrastructure
 ///
 /// On PostgreSQL a node's stores share the node's one pool (`StoreTarget.shared`); a store opened
 /// alone (`.postgres`, tools and tests) has a pool of one connection of its own. A broken connection
-/// is opened again at the next call, at most once per `reopenPauseMilliseconds`: calls in between
+/// is opened again at the next call, at most once per `StoreReopening.pauseMilliseconds`: calls in between
 /// fail at once with `.unavailable` instead of each waiting for a connect timeout.
 struct StoreConnection: Sendable {
     /// The database file, or the password-free PostgreSQL URL.
     let path: String
     /// The engine behind the connection.
     let dialect: StoreDialect
-    /// The shortest pause between two attempts to open a broken PostgreSQL connection again (milliseconds).
-    static let reopenPauseMilliseconds: Int64 = 500
     private let database: Mutex<any StoreDatabase>?
     private let pool: PostgresPool?
     /// Whether `close()` closes the pool too (it is this store's own).

@@ -6,7 +6,7 @@ import AuctionInfrastructure
 /// `withConnection` lends one for the length of its body, so a transaction inside the body stays on
 /// one connection; when all are lent, the borrower waits for one to come back, at most the link's
 /// answer deadline, then fails with `.unavailable`. A connection found broken is dropped and a new one
-/// opened, at most once per `StoreConnection.reopenPauseMilliseconds` (`StoreReopening`): borrowers in
+/// opened, at most once per `StoreReopening.pauseMilliseconds` (`StoreReopening`): borrowers in
 /// between fail at once with `.unavailable`. A connection given back inside a transaction is closed
 /// rather than lent again. `close()` closes the idle connections at once, the lent ones as they come
 /// back, and fails later (and waiting) borrowers with `.closed`.

@@ -1,9 +1,11 @@
 import AuctionInfrastructure
 
 /// When and how a store's broken PostgreSQL connection is opened again: not after `close()`, and
-/// not more often than once per `StoreConnection.reopenPauseMilliseconds` (monotonic time), so a
+/// not more often than once per `pauseMilliseconds` (monotonic time), so a
 /// store that is down answers `.unavailable` at once rather than one connect timeout per call.
 struct StoreReopening: Sendable {
+    /// The shortest pause between two attempts to open a broken PostgreSQL connection again (milliseconds).
+    static let pauseMilliseconds: Int64 = 500
     /// The store, with the link policy every connection to it is opened under.
     let store: PostgresConnectionString
     /// Set by the owner's `close()`: the connection stays closed.
@@ -30,7 +32,7 @@ struct StoreReopening: Sendable {
             lastFailure = nil
             return connection
         } catch {
-            nextAttempt = MonotonicClock.milliseconds() &+ StoreConnection.reopenPauseMilliseconds
+            nextAttempt = MonotonicClock.milliseconds() &+ Self.pauseMilliseconds
             if case .unavailable(_, let reason) = error { lastFailure = reason } else { lastFailure = "\(error)" }
             throw error
         }
