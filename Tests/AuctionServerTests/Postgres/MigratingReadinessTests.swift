@@ -1,3 +1,4 @@
+import AuctionInfrastructure
 import AuctionServer
 import Glibc
 import AuctionTestSupport
@@ -25,8 +26,20 @@ import Testing
 
         let server = AuctionHouseServer(configuration: configuration, log: .silent)
         defer { server.stop() }
-        let start = Task { await offPool { (try? server.start()) != nil } }
-        #expect(await eventually { server.readiness.notReadyBecause == [.starting, .migrating] })
+        let failure = Mutex<String?>(nil)
+        let start = Task {
+            await offPool { () -> Bool in
+                do {
+                    try server.start()
+                    return true
+                } catch {
+                    failure.withLock { $0 = "\(error)" }
+                    return false
+                }
+            }
+        }
+        #expect(await eventually { server.readiness.notReadyBecause == [.starting, .migrating] },
+                "readiness \(server.readiness.notReadyBecause); start failed: \(failure.withLock { $0 } ?? "not (yet)")")
         // The HTTP port already answers why: live, not ready (starting, migrating); other routes 503.
         let live = await offPool { LoopbackHTTP.exchange(port: port, "GET", "/health/live") }
         #expect(live?.status == 200, "\(live.debugDescription)")
