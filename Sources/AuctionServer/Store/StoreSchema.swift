@@ -254,6 +254,48 @@ public enum StoreSchema {
         Migration(version: 9, summary: "moderators: the role on the account", sql: """
             ALTER TABLE users ADD COLUMN moderator INTEGER NOT NULL DEFAULT 0 CHECK (moderator IN (0, 1));
             """),
+        Migration(version: 10, summary: "moderation: removed lots, suspended users, retracted bids, reports and the log", sql: """
+            ALTER TABLE products ADD COLUMN removed_reason TEXT;
+            ALTER TABLE bids ADD COLUMN retracted_at INTEGER;
+            ALTER TABLE users ADD COLUMN suspended_at INTEGER;
+            ALTER TABLE users ADD COLUMN suspended_until INTEGER;
+            ALTER TABLE users ADD COLUMN suspension_reason TEXT;
+            ALTER TABLE notifications ADD COLUMN note TEXT;
+            CREATE TABLE moderation_log (
+                id INTEGER PRIMARY KEY,
+                moderator_id INTEGER NOT NULL REFERENCES users(id),
+                action TEXT NOT NULL,
+                product_id INTEGER,
+                user_id INTEGER REFERENCES users(id),
+                bid_id INTEGER,
+                report_id INTEGER,
+                reason TEXT NOT NULL,
+                details TEXT NOT NULL DEFAULT '{}',
+                created_at INTEGER NOT NULL
+            );
+            CREATE INDEX moderation_log_by_product ON moderation_log(product_id, id) WHERE product_id IS NOT NULL;
+            CREATE INDEX moderation_log_by_user ON moderation_log(user_id, id) WHERE user_id IS NOT NULL;
+            CREATE INDEX moderation_log_by_moderator ON moderation_log(moderator_id, id);
+            CREATE TRIGGER moderation_log_no_update BEFORE UPDATE ON moderation_log BEGIN
+                SELECT RAISE(ABORT, 'the moderation log is append-only');
+            END;
+            CREATE TRIGGER moderation_log_no_delete BEFORE DELETE ON moderation_log BEGIN
+                SELECT RAISE(ABORT, 'the moderation log is append-only');
+            END;
+            CREATE TABLE reports (
+                id INTEGER PRIMARY KEY,
+                product_id INTEGER NOT NULL REFERENCES products(id),
+                reporter_id INTEGER NOT NULL REFERENCES users(id),
+                reason TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                resolved_at INTEGER,
+                resolved_by INTEGER REFERENCES users(id),
+                resolution TEXT
+            );
+            CREATE INDEX reports_open ON reports(id) WHERE resolved_at IS NULL;
+            CREATE UNIQUE INDEX reports_one_open_per_reporter ON reports(product_id, reporter_id) WHERE resolved_at IS NULL;
+            CREATE INDEX reports_by_reporter ON reports(reporter_id, created_at);
+            """),
     ]
 
     /// The schema version this program writes.
