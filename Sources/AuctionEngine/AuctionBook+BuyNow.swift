@@ -11,7 +11,7 @@ extension AuctionBook {
         }
         let lot = lots[index]
         if lot.isWithdrawn {
-            return .refused(.withdrawn, currentPrice: lot.price)
+            return .refused(lot.isRemoved ? .lotRemoved : .withdrawn, currentPrice: lot.price)
         }
         if lot.isClosed || lot.isBought || lot.endsAt.map({ now >= $0 }) == true {
             return .refused(.auctionClosed, currentPrice: lot.price)

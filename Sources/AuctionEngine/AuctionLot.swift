@@ -34,6 +34,8 @@ public struct AuctionLot: Hashable, Sendable {
     public internal(set) var bidders: Set<UserID>
     /// Whether its seller withdrew it (it is closed too, and never announced as ended).
     public internal(set) var isWithdrawn = false
+    /// Whether a moderator removed it (it is withdrawn too: closed, out of lists, bids refused `lot_removed`).
+    public internal(set) var isRemoved = false
     /// The account that listed it, when the server knows one: their own bids and buys are refused `own_lot`.
     public internal(set) var seller: UserID?
 

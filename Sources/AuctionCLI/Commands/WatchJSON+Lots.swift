@@ -13,9 +13,9 @@ extension WatchJSON {
         line([("event", .string("edited")), ("time", .string(time.description)), ("product", Self.product(product))])
     }
 
-    /// `{"event":"withdrawn","time":…,"id":5,"name":…}`.
-    public static func withdrawn(_ id: ProductID, name: String, at time: Timestamp) -> [UInt8] {
+    /// `{"event":"withdrawn","time":…,"id":5,"name":…}` (with `"removed_reason"` when a moderator removed it).
+    public static func withdrawn(_ id: ProductID, name: String, removedReason: String? = nil, at time: Timestamp) -> [UInt8] {
         line([("event", .string("withdrawn")), ("time", .string(time.description)), ("id", .int(Int64(id.rawValue))),
-              ("name", .string(name))])
+              ("name", .string(name))] + (removedReason.map { [("removed_reason", JSONValue.string($0))] } ?? []))
     }
 }

@@ -10,6 +10,7 @@ extension WatchModel {
         case .listed(let product, let place): lotListed(product, place: place, now: now)
         case .edited(let product): lotEdited(product, now: now)
         case .withdrawn(let id): lotWithdrawn(id, now: now)
+        case .removed(let id, let reason): lotWithdrawn(id, removedReason: reason, now: now)
         }
     }
 
@@ -79,7 +80,7 @@ extension WatchModel {
 
     /// A withdrawn lot: its line goes (the page shrinks; an emptied page other than the only one goes
     /// too), a bid being typed for it is dropped, and the status line says so.
-    private mutating func lotWithdrawn(_ id: ProductID, now: Timestamp) -> [WatchEffect] {
+    private mutating func lotWithdrawn(_ id: ProductID, removedReason: String? = nil, now: Timestamp) -> [WatchEffect] {
         guard let index = board.rows.firstIndex(where: { $0.id == id }) else { return [] }
         let name = board.rows[index].name
         var rows = board.rows
@@ -98,8 +99,9 @@ extension WatchModel {
         pageRanges = ranges
         keepSelectionShown()
         if prompt?.productID == id { prompt = nil }
-        let text = "lot \(id) (\(TerminalText.sanitized(name))) was withdrawn by its seller"
-        if json { return [.write(WatchJSON.withdrawn(id, name: name, at: now))] }
+        let text = "lot \(id) (\(TerminalText.sanitized(name))) "
+            + (removedReason.map { "was removed by moderation: \(TerminalText.sanitized($0))" } ?? "was withdrawn by its seller")
+        if json { return [.write(WatchJSON.withdrawn(id, name: name, removedReason: removedReason, at: now))] }
         guard interactive else { return [.notice(text)] }
         message = text
         return render(now)

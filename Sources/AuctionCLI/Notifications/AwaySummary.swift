@@ -3,7 +3,7 @@ import AuctionCore
 /// The one line that says what happened while the user was away: "While you were away: 2 outbid, 1 won".
 public enum AwaySummary {
     /// The kinds in the order the line names them.
-    static let order: [NotificationKind] = [.outbid, .endingSoon, .won, .lost, .sold]
+    static let order: [NotificationKind] = [.outbid, .endingSoon, .won, .lost, .sold, .lotRemoved, .bidRetracted]
 
     /// The line for `notices`, or nil when there are none.
     public static func line(for notices: [AuctionNotification]) -> String? {
@@ -17,6 +17,11 @@ public enum AwaySummary {
 
     /// How a kind reads in the line and the table (`ending soon`).
     public static func label(_ kind: NotificationKind) -> String {
-        kind == .endingSoon ? "ending soon" : kind.rawValue
+        switch kind {
+        case .endingSoon: "ending soon"
+        case .lotRemoved: "removed"
+        case .bidRetracted: "retracted"
+        default: kind.rawValue
+        }
     }
 }

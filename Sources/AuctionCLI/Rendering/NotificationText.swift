@@ -20,6 +20,14 @@ public enum NotificationText {
             return "sold \(name)" + (price.map { " at \($0)" } ?? "")
         case .bid:
             return "new bid on your \(name)" + (price.map { " — now \($0)" } ?? "")
+        case .lotRemoved:
+            return "\(name) was removed by moderation" + note(notice)
+        case .bidRetracted:
+            return "a bid on \(name) was retracted" + (price.map { " — now \($0)" } ?? "") + note(notice)
         }
+    }
+
+    private static func note(_ notice: AuctionNotification) -> String {
+        notice.note.map { TerminalText.sanitized($0) }.flatMap { $0.isEmpty ? nil : ": " + $0 } ?? ""
     }
 }

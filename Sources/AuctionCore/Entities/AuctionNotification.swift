@@ -14,12 +14,15 @@ public struct AuctionNotification: Hashable, Sendable, Identifiable {
     public var maximum: Money?
     /// When it happened.
     public var createdAt: Timestamp
+    /// What the auction house said about it (a moderator's reason), when it said something.
+    public var note: String?
 
     /// Creates a notification.
     public init(
         id: Int64, kind: NotificationKind, productID: ProductID, productName: String? = nil,
-        price: Money? = nil, maximum: Money? = nil, createdAt: Timestamp
+        price: Money? = nil, maximum: Money? = nil, createdAt: Timestamp, note: String? = nil
     ) {
+        self.note = note
         self.id = id
         self.kind = kind
         self.productID = productID
@@ -44,4 +47,8 @@ public enum NotificationKind: String, Hashable, Sendable, CaseIterable {
     case sold
     /// Someone bid on your lot (to its seller; issue 12).
     case bid
+    /// A moderator removed a lot you bid on or sell; the note says why.
+    case lotRemoved = "lot_removed"
+    /// A moderator retracted a bid on a lot you bid on, and its price and leader changed; the note says why.
+    case bidRetracted = "bid_retracted"
 }

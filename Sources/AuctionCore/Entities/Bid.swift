@@ -73,6 +73,8 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
     case idempotencyKeyReused = "idempotency_key_reused"
     /// The seller withdrew the lot: it takes no more bids and cannot be bought.
     case withdrawn = "withdrawn"
+    /// A moderator removed the lot: it takes no more bids and cannot be bought.
+    case lotRemoved = "lot_removed"
 
     /// A sentence a user can act on.
     public var explanation: String {
@@ -98,6 +100,7 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
         case .ownLot: "you sell this lot; a seller cannot bid on or buy their own lot"
         case .idempotencyKeyReused: "that idempotency key was already used for a different request; use a new key"
         case .withdrawn: "the seller withdrew this lot; it takes no more bids"
+        case .lotRemoved: "the auction house removed this lot; it takes no more bids"
         }
     }
 }

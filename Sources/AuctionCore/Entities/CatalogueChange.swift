@@ -7,4 +7,6 @@ public enum CatalogueChange: Hashable, Sendable {
     case edited(Product)
     /// A lot was withdrawn by its seller: it leaves every list.
     case withdrawn(ProductID)
+    /// A moderator removed a lot (for `reason`): it leaves every list.
+    case removed(ProductID, reason: String)
 }

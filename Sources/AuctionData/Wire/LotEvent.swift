@@ -22,13 +22,16 @@ public struct LotEvent: Hashable, Sendable {
     /// Where a `listed` lot goes on the connection's query pages (`"after"`): nil when not given
     /// (plain pages: the catalogue's id order places it).
     public var place: ListingPlace?
+    /// A moderator's reason, on a `withdrawn` lot a moderator removed (`"removed_reason"`).
+    public var removedReason: String?
 
     /// Creates an event.
-    public init(kind: Kind, productID: ProductID, product: JSONValue? = nil, place: ListingPlace? = nil) {
+    public init(kind: Kind, productID: ProductID, product: JSONValue? = nil, place: ListingPlace? = nil, removedReason: String? = nil) {
         self.kind = kind
         self.productID = productID
         self.product = product
         self.place = place
+        self.removedReason = removedReason
     }
 
     /// The lot as a list item, when the event carries one.
@@ -42,6 +45,7 @@ public struct LotEvent: Hashable, Sendable {
     public var data: JSONValue {
         var object = JSONObject([("event", .string(kind.rawValue)), ("product_id", .int(Int64(productID.rawValue)))])
         if let product, kind != .withdrawn { object["product"] = product }
+        if let removedReason, kind == .withdrawn { object["removed_reason"] = .string(removedReason) }
         switch place {
         case .first?: object["after"] = .null
         case .after(let id)?: object["after"] = .int(Int64(id.rawValue))
@@ -56,7 +60,7 @@ extension LotEvent {
     /// readable list item (such a push is dropped, the next page load shows the lot).
     public var catalogueChange: CatalogueChange? {
         switch kind {
-        case .withdrawn: return .withdrawn(productID)
+        case .withdrawn: return removedReason.map { .removed(productID, reason: $0) } ?? .withdrawn(productID)
         case .listed, .edited:
             guard let item = try? listItem(), item.productID == productID.rawValue else { return nil }
             return kind == .listed ? .listed(item.toDomain(), place: place) : .edited(item.toDomain())

@@ -110,7 +110,8 @@ public enum ServerMessage: Hashable, Sendable {
             if let after = payload.object["after"] {
                 place = after.isNull ? .first : .after(try payload.productID("after"))
             }
-            self = .lot(LotEvent(kind: kind, productID: try payload.productID("product_id"), product: product, place: place))
+            self = .lot(LotEvent(kind: kind, productID: try payload.productID("product_id"), product: product, place: place,
+                                 removedReason: try payload.optionalString("removed_reason")))
         case DataType.reconnect:
             self = .reconnectElsewhere(reason: try payload.optionalString("reason") ?? "")
         default:
@@ -145,10 +146,11 @@ public enum ServerMessage: Hashable, Sendable {
         let price = try payload.optionalInt("price")
         let maximum = try payload.optionalInt("your_maximum")
         let time = try payload.optionalInt("time") ?? 0
+        let note = try payload.optionalString("note")
         return AuctionNotification(
             id: id, kind: kind, productID: productID, productName: name,
             price: price.map { Money($0) }, maximum: maximum.map { Money($0) },
-            createdAt: Timestamp(millisecondsSinceEpoch: time)
+            createdAt: Timestamp(millisecondsSinceEpoch: time), note: note
         )
     }
 
@@ -162,6 +164,7 @@ public enum ServerMessage: Hashable, Sendable {
         if let price = notice.price { object["price"] = .int(price.minorUnits) }
         if let maximum = notice.maximum { object["your_maximum"] = .int(maximum.minorUnits) }
         object["time"] = .int(notice.createdAt.millisecondsSinceEpoch)
+        if let note = notice.note { object["note"] = .string(note) }
         return .object(object)
     }
 

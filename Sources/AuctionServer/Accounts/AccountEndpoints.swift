@@ -90,7 +90,7 @@ public enum AccountEndpoints {
             return json(.conflict, AccountDTO.errorBody(error.description))
         case .invalidCredentials:
             return json(.unauthorized, AccountDTO.errorBody("invalid name or password"))
-        case .notModerator:
+        case .notModerator, .suspended:
             return json(HTTPStatus(code: 403), AccountDTO.errorBody(error.description))
         case .invalidToken:
             var response = json(.unauthorized, AccountDTO.errorBody(error.description))

@@ -1,3 +1,5 @@
+import AuctionCore
+
 /// What can go wrong with accounts on the server; messages a user can act on.
 public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The user name breaks the rules (1–32 letters, digits, `-` or `_`).
@@ -18,6 +20,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidToken
     /// The user is logged in but is not a moderator (any more).
     case notModerator
+    /// A moderator suspended the account: why, and until when (nil: until lifted).
+    case suspended(reason: String, until: Timestamp?)
     /// The system could not supply random bytes or hash a password; the text says which call failed.
     case system(String)
     /// The account store failed; the text says how.
@@ -37,6 +41,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyRegistrations(let ms): "too many registrations from this network; try again in \((ms + 999) / 1000) s"
         case .invalidToken: "not logged in (the session is unknown, expired or revoked)"
         case .notModerator: "only moderators may do this"
+        case .suspended(let reason, let until):
+            "this account is suspended: \(reason)" + (until.map { " (until \($0.description))" } ?? " (until a moderator lifts it)")
         case .system(let why): "system failure: \(why)"
         case .store(let why): "account store failure: \(why)"
         case .storeUnavailable(let why): "the account store is unavailable: \(why)"

@@ -94,6 +94,10 @@ public final class AccountService: Sendable {
             log("accounts: failed login for \(user.map { AccountService.printable($0.name) } ?? "an unknown name") from \(address ?? "?")")
             throw AccountError.invalidCredentials
         }
+        if let suspension = user.suspension, suspension.isInForce(at: clock.now()) {
+            log("accounts: \(user.name) is suspended; login from \(address ?? "?") refused")
+            throw AccountError.suspended(reason: suspension.reason, until: suspension.until)
+        }
         log("accounts: \(user.name) logged in from \(address ?? "?")")
         let session = try openSession(userID: user.id, name: user.name, now: clock.now())
         succeeded = true
@@ -179,6 +183,21 @@ public final class AccountService: Sendable {
         }
         return true
     }
+
+    /// Records sessions revoked on this node by something other than a logout (a suspension), as a
+    /// logout records its one: dropped from the token cache and refused from memory at once.
+    func forgetRevokedSessions(_ hashes: [String]) {
+        let now = clock.now()
+        let expiresAt = now.adding(milliseconds: configuration.sessionLifetimeMilliseconds)
+        cache.withLock { cache in for hash in hashes { cache.removeValue(forKey: hash) } }
+        revocations.withLock { table in
+            for hash in hashes { table.revoke(SessionToken.revocationKey(ofHash: hash), expiresAt: expiresAt, now: now) }
+        }
+        if !hashes.isEmpty { log("accounts: \(hashes.count) session(s) ended by a suspension") }
+    }
+
+    /// The service's clock now.
+    var now: Timestamp { clock.now() }
 
     /// Forgets every cached token and confirmation, so each session is read from the store again at its
     /// next use (once): after this node may have missed other nodes' revocations (its listener reconnected).

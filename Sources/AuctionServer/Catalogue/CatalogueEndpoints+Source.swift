@@ -16,6 +16,8 @@ extension CatalogueEndpoints {
         func seller(of id: ProductID) -> String?
         /// Whether the seller withdrew the product (its detail says `"withdrawn": true`; lists hide it).
         func isWithdrawn(_ id: ProductID) -> Bool
+        /// A moderator's reason when one removed the product (its detail says `"removed_reason"`), else nil.
+        func removedReason(of id: ProductID) -> String?
     }
 
     /// Runs a job on some other thread; false when it cannot take it now (the route answers 503).

@@ -64,6 +64,15 @@ final class LotAdoption: Sendable {
         }
     }
 
+    /// Runs `stored` (a moderator's removal in the store; true when written) and, when written, the lot
+    /// leaves lists and the book as a withdrawal does, its detail keeps `reason`: push 9 `withdrawn`.
+    func remove(_ id: ProductID, reason: String, stored: () -> Bool) {
+        state.withLock { _ in
+            guard stored() else { return }
+            applyRemoval(id, reason: reason)
+        }
+    }
+
     /// Runs `stored` (the store's conditional edit; true when written) and, when written, the book
     /// and the live catalogue take the new terms: push 9 `edited`.
     func edit(_ id: ProductID, _ edit: SaleEdit, stored: () -> Bool) {
@@ -95,12 +104,16 @@ final class LotAdoption: Sendable {
                 adoptEdit(id)
             case .withdrawn(let id):
                 if id > state.highest { return addNew(&state) }
-                guard !live.isWithdrawn(id) else { return }  // this node's own, or adopted already
+                guard live.removedReason(of: id) == nil else { return }  // this node's own, or adopted already
+                let stored: StoredLot
                 do throws(StoreError) {
-                    guard try store.lot(id)?.isWithdrawn == true else { return }
+                    guard let lot = try store.lot(id), lot.isWithdrawn else { return }
+                    stored = lot
                 } catch {
                     return log.warning("cluster: cannot read withdrawn lot \(id): \(error)")
                 }
+                if let reason = stored.removedReason { return applyRemoval(id, reason: reason) }
+                guard !live.isWithdrawn(id) else { return }
                 applyWithdrawal(id)
             case .catchUp:
                 // Edits of own lots sent while not listening never come back.
@@ -109,6 +122,10 @@ final class LotAdoption: Sendable {
                 do throws(StoreError) {
                     for id in try store.withdrawnProducts().sorted() where id <= state.highest && !live.isWithdrawn(id) {
                         applyWithdrawal(id)
+                    }
+                    for (id, reason) in try store.removedProducts().sorted(by: { $0.key < $1.key })
+                    where id <= state.highest && live.removedReason(of: id) == nil {
+                        applyRemoval(id, reason: reason)
                     }
                 } catch {
                     log.warning("cluster: cannot read withdrawn lots: \(error)")
@@ -143,6 +160,12 @@ final class LotAdoption: Sendable {
         let terms = lot.terms.auctionTerms(defaults: bidding)
         let service = self.service
         loop.execute { service.value.adoptLot(lot, terms: terms, item: item) }
+    }
+
+    private func applyRemoval(_ id: ProductID, reason: String) {
+        live.remove(id, reason: reason)
+        let service = self.service
+        loop.execute { service.value.adoptRemoval(id, reason: reason) }
     }
 
     private func applyWithdrawal(_ id: ProductID) {

@@ -17,4 +17,6 @@ struct NotificationDraft: Hashable, Sendable {
     var maximum: Money?
     /// When it happened (server time).
     var createdAt: Timestamp
+    /// What the auction house says about it (a moderator's reason), if anything.
+    var note: String? = nil
 }

@@ -10,6 +10,7 @@ final class AccountsHooks: SessionResolver, Sendable {
         var store: AccountStore
         var service: AccountService
         var workers: BlockingWorkers
+        var check: ModeratorCheck
     }
 
     private let log: ServerLog
@@ -43,7 +44,8 @@ final class AccountsHooks: SessionResolver, Sendable {
         ServerHooks(
             makeSessionResolver: { [self] path in try open(path); return self },
             installRoutes: { [self] router, _ in install(on: &router) },
-            didStop: { [self] in close() })
+            didStop: { [self] in close() },
+            moderation: { [self] in opened.withLock { $0.map { ($0.service, $0.check, $0.workers) } } })
     }
 
     func user(forToken token: String) -> SessionUser? {
@@ -78,7 +80,11 @@ final class AccountsHooks: SessionResolver, Sendable {
         let log = self.log
         let service = AccountService(store: store, configuration: configuration, clock: clock, log: { log.info($0) })
         logConfiguredModerators(store)
-        opened.withLock { $0 = Opened(store: store, service: service, workers: BlockingWorkers(name: "auction-account", threads: 2)) }
+        let clock = self.clock
+        opened.withLock {
+            $0 = Opened(store: store, service: service, workers: BlockingWorkers(name: "auction-account", threads: 2),
+                        check: ModeratorCheck(accounts: service, now: { clock.now() }))
+        }
     }
 
     /// Says at start which users the config's `moderators` makes moderators, and which of them have no account yet.
@@ -94,9 +100,7 @@ final class AccountsHooks: SessionResolver, Sendable {
         guard let current = opened.withLock({ $0 }) else { return }
         AccountEndpoints.install(on: &router, accounts: current.service, workers: current.workers,
                                  clientAddress: { $0.remoteAddress?.host })
-        let clock = self.clock
-        ModerationEndpoints.install(on: &router, check: ModeratorCheck(accounts: current.service, now: { clock.now() }),
-                                    workers: current.workers)
+        ModerationEndpoints.install(on: &router, check: current.check, workers: current.workers)
     }
 
     private func close() {

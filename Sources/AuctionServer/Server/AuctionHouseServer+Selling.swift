@@ -23,4 +23,15 @@ extension AuctionHouseServer {
             edit: { id, edit, stored in adoption.edit(id, edit, stored: { metrics.counting(.lotsEdited, stored()) }) },
             product: { live.product($0) })
     }
+
+    /// The moderation actions' way into the running auction: checks and notices on the loop, stored
+    /// removals through `adoption` (the gate the cluster listener shares).
+    static func moderationHooks(adoption: LotAdoption, service: LoopBound<SocketService>, loop: EventLoop) -> ModerationHooks {
+        ModerationHooks(
+            checkRemoval: { id in loop.waitFor { service.value.checkRemoval(id) } },
+            release: { id in loop.execute { service.value.releaseSellerHold(id) } },
+            remove: { id, reason, stored in adoption.remove(id, reason: reason, stored: stored) },
+            notify: { drafts in loop.execute { service.value.post(drafts) } },
+            endConnections: { user in loop.execute { service.value.logOutConnections(of: user) } })
+    }
 }

@@ -218,10 +218,12 @@ public final class AuctionHouseServer: Sendable {
         let sessions: any SessionResolver
         var router = HTTPRouter()
         let live: LiveCatalogue
+        let removed: [ProductID: String]
         do throws(StoreError) {
+            removed = try running.selling?.removedProducts() ?? [:]
             live = LiveCatalogue(store: catalogue, products: restored.products, bidCounts: restored.bidCounts,
                                  sellers: try running.selling?.sellerNames() ?? [:],
-                                 withdrawn: try running.selling?.withdrawnProducts() ?? [])
+                                 withdrawn: try running.selling?.withdrawnProducts() ?? [], removed: removed)
         } catch {
             throw .store(error)
         }
@@ -250,6 +252,7 @@ public final class AuctionHouseServer: Sendable {
         var book = restored.book
         running.notifications?.restoreEndingSoon(into: &book)
         if let withdrawn = try? running.selling?.withdrawnProducts() { book.restoreWithdrawn(withdrawn) }
+        for id in removed.keys { book.adoptRemoval(id) }
         let service = SocketService(
             loop: loop, configuration: configuration, book: book, ledger: ledger.seam, sessions: sessions, log: log,
             onPriceChange: { live.apply($0) })
@@ -341,6 +344,13 @@ public final class AuctionHouseServer: Sendable {
                 store: selling, sessions: sessions, rules: SaleRules(maximumPrice: configuration.priceLimits.maximumPrice),
                 offload: { readers.submit($0) }, decoders: { decoders.submit($0) }, writer: { writer.submit($0) }, hooks: hooks,
                 now: { clock.now() }, budget: budget, limits: configuration.uploads))
+            if let moderation = self.hooks.moderation() {
+                let actions = ModerationActions(selling: selling, accounts: moderation.accounts,
+                                                hooks: Self.moderationHooks(adoption: adoption, service: bound, loop: loop),
+                                                now: { clock.now() }, log: log)
+                router.add(ModerationActionEndpoints(actions: actions, check: moderation.check, workers: moderation.workers,
+                                                     writer: { writer.submit($0) }, now: { clock.now() }))
+            }
             if configuration.simulation == .demoFeed {
                 let seller = SimulatedSeller(loop: loop, store: selling, writer: writer, hooks: hooks, log: log)
                 loop.execute { seller.schedule() }

@@ -5,8 +5,10 @@ extension LiveCatalogue {
     struct Selling: Sendable {
         /// Seller names by product.
         var sellers: [ProductID: String]
-        /// Lots their sellers withdrew.
+        /// Lots their sellers withdrew (or moderators removed).
         var withdrawn: Set<ProductID>
+        /// Moderators' reasons for the lots they removed.
+        var removed: [ProductID: String] = [:]
         /// Row indices lists show, in order, while some lot is withdrawn; nil: every row.
         var listed: [Int]?
         /// Row ids in order, to rebuild `listed`.
@@ -43,6 +45,15 @@ extension LiveCatalogue {
 
     /// Whether the lot was withdrawn.
     func isWithdrawn(_ id: ProductID) -> Bool { selling.withLock { $0.withdrawn.contains(id) } }
+
+    /// A moderator's reason for removing the lot, or nil.
+    func removedReason(of id: ProductID) -> String? { selling.withLock { $0.removed[id] } }
+
+    /// Hides a lot a moderator removed (as a withdrawal does) and keeps the reason its detail shows.
+    func remove(_ id: ProductID, reason: String) {
+        withdraw(id)
+        selling.withLock { $0.removed[id] = reason }
+    }
 
     /// Hides a withdrawn lot from lists (its detail still answers, saying so) and marks it closed.
     func withdraw(_ id: ProductID) {

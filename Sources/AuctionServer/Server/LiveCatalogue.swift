@@ -17,15 +17,18 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
     /// Bids per product (`bid_count`), by row index.
     private let counts: Mutex<[Int]>
 
-    /// A catalogue over `store`, starting from `products` (in id order) and their `bidCounts`.
+    /// A catalogue over `store`, starting from `products` (in id order) and their `bidCounts`; `removed`
+    /// holds moderators' reasons for the withdrawn lots they removed.
     init(store: SQLiteCatalogueStore, products: [Product], bidCounts: [ProductID: Int] = [:], sellers: [ProductID: String] = [:],
-         withdrawn: Set<ProductID> = []) {
+         withdrawn: Set<ProductID> = [], removed: [ProductID: String] = [:]) {
         self.store = store
         let ordered = products.sorted { $0.id < $1.id }
         rows = Mutex(ordered)
         counts = Mutex(ordered.map { bidCounts[$0.id] ?? 0 })
         indexByID = Mutex(Dictionary(ordered.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first }))
-        selling = Mutex(Selling(sellers: sellers, withdrawn: withdrawn, products: ordered))
+        var selling = Selling(sellers: sellers, withdrawn: withdrawn, products: ordered)
+        selling.removed = removed
+        self.selling = Mutex(selling)
     }
 
     /// How many bids a product has.

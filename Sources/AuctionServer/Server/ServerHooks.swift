@@ -10,15 +10,19 @@ public struct ServerHooks: Sendable {
     public var installRoutes: @Sendable (_ router: inout HTTPRouter, _ databasePath: String) throws -> Void
     /// Called once the server has stopped (close what the hooks opened).
     public var didStop: @Sendable () -> Void
+    /// The accounts moderators act on and the check every moderation route shares, once opened; nil: no moderation.
+    public var moderation: @Sendable () -> (accounts: AccountService, check: ModeratorCheck, workers: BlockingWorkers)?
 
     /// Hooks; the defaults add nothing.
     public init(
         makeSessionResolver: @escaping @Sendable (String) throws -> any SessionResolver = { _ in NoSessions() },
         installRoutes: @escaping @Sendable (inout HTTPRouter, String) throws -> Void = { _, _ in },
-        didStop: @escaping @Sendable () -> Void = {}
+        didStop: @escaping @Sendable () -> Void = {},
+        moderation: @escaping @Sendable () -> (accounts: AccountService, check: ModeratorCheck, workers: BlockingWorkers)? = { nil }
     ) {
         self.makeSessionResolver = makeSessionResolver
         self.installRoutes = installRoutes
         self.didStop = didStop
+        self.moderation = moderation
     }
 }

@@ -79,7 +79,7 @@ extension SocketService {
     }
 
     /// Hands drafts to the relay; once stored, they are pushed from the loop.
-    private func post(_ drafts: [NotificationDraft]) {
+    func post(_ drafts: [NotificationDraft]) {
         guard let relay = notifications, !drafts.isEmpty else { return }
         let loop = self.loop, this = LoopBound(self, on: loop)
         relay.post(drafts) { stored in

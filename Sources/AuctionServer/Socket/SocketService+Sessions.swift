@@ -16,3 +16,17 @@ extension SocketService {
         return current
     }
 }
+
+extension SocketService {
+    /// Logs out every connection here logged in as `user` (their sessions just ended: a suspension);
+    /// each must log in again, which is refused while the suspension holds (loop thread).
+    func logOutConnections(of user: UserID) {
+        var count = 0
+        for peer in peers.values where peer.user?.id == user {
+            peer.user = nil
+            notificationsDisconnected(peer.id)
+            count += 1
+        }
+        if count > 0 { log.info("socket: \(count) connection(s) of user \(user) logged out (sessions ended)") }
+    }
+}

@@ -15,6 +15,19 @@ public final class AccountStore: Sendable {
         public var passwordHash: String
         /// When the account was made.
         public var createdAt: Timestamp
+        /// The suspension in force or past, when a moderator suspended the account (`suspended_at`).
+        public var suspension: Suspension? = nil
+    }
+
+    /// A moderator's suspension of an account.
+    public struct Suspension: Hashable, Sendable {
+        /// Why.
+        public var reason: String
+        /// When it ends; nil: until a moderator lifts it.
+        public var until: Timestamp?
+
+        /// Whether it holds at `now`.
+        public func isInForce(at now: Timestamp) -> Bool { until.map { now < $0 } ?? true }
     }
 
     /// A stored session, found by its token's hash.
@@ -31,12 +44,31 @@ public final class AccountStore: Sendable {
         public var expiresAt: Timestamp
         /// When it was revoked (logout), if it was.
         public var revokedAt: Timestamp?
+        /// The holder's suspension, if a moderator suspended them.
+        public var suspension: Suspension? = nil
 
-        /// Whether it lets its holder in at `now`.
-        public func isValid(at now: Timestamp) -> Bool { revokedAt == nil && now < expiresAt }
+        /// Whether it lets its holder in at `now` (not revoked, not expired, the holder not suspended).
+        public func isValid(at now: Timestamp) -> Bool {
+            revokedAt == nil && now < expiresAt && !(suspension?.isInForce(at: now) ?? false)
+        }
     }
 
     let connection: StoreConnection
+
+    /// The columns `user(from:)` reads, in order.
+    static let userColumns = "id, name, password_hash, created_at, suspended_at, suspension_reason, suspended_until"
+
+    /// A user from a row of `userColumns`.
+    static func user(from row: any StoreRow) -> User {
+        User(id: UserID(rawValue: row.int64(0)), name: row.text(1), passwordHash: row.text(2),
+             createdAt: Timestamp(millisecondsSinceEpoch: row.int64(3)), suspension: suspension(row, at: 4))
+    }
+
+    /// The suspension in the three columns from `column` (`suspended_at`, `suspension_reason`, `suspended_until`), if any.
+    static func suspension(_ row: any StoreRow, at column: Int) -> Suspension? {
+        row.isNull(column) ? nil : Suspension(reason: row.optionalText(column + 1) ?? "",
+                                              until: row.optionalInt64(column + 2).map(Timestamp.init(millisecondsSinceEpoch:)))
+    }
 
     /// Opens (creating and migrating if needed) the store at `path`.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
@@ -69,10 +101,7 @@ public final class AccountStore: Sendable {
     /// The user with this name, or nil.
     public func user(named name: String) throws(StoreError) -> User? {
         try connection.withDatabase { database throws(StoreError) -> User? in
-            try database.rows("SELECT id, name, password_hash, created_at FROM users WHERE name = ?", [.text(name)]) {
-                User(id: UserID(rawValue: $0.int64(0)), name: $0.text(1), passwordHash: $0.text(2),
-                     createdAt: Timestamp(millisecondsSinceEpoch: $0.int64(3)))
-            }.first
+            try database.rows("SELECT \(Self.userColumns) FROM users WHERE name = ?", [.text(name)], map: Self.user(from:)).first
         }
     }
 
@@ -109,13 +138,15 @@ public final class AccountStore: Sendable {
     public func session(tokenHash: String) throws(StoreError) -> Session? {
         try connection.withDatabase { database throws(StoreError) -> Session? in
             try database.rows("""
-                SELECT s.token_hash, s.user_id, u.name, s.created_at, s.expires_at, s.revoked_at
+                SELECT s.token_hash, s.user_id, u.name, s.created_at, s.expires_at, s.revoked_at,
+                       u.suspended_at, u.suspension_reason, u.suspended_until
                 FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?
                 """, [.text(tokenHash)]) { row in
                 Session(tokenHash: row.text(0), userID: UserID(rawValue: row.int64(1)), userName: row.text(2),
                         createdAt: Timestamp(millisecondsSinceEpoch: row.int64(3)),
                         expiresAt: Timestamp(millisecondsSinceEpoch: row.int64(4)),
-                        revokedAt: row.optionalInt64(5).map(Timestamp.init(millisecondsSinceEpoch:)))
+                        revokedAt: row.optionalInt64(5).map(Timestamp.init(millisecondsSinceEpoch:)),
+                        suspension: Self.suspension(row, at: 6))
             }.first
         }
     }

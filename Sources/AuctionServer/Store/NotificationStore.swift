@@ -45,15 +45,15 @@ final class NotificationStore: Sendable {
                             [.integer(Int64(draft.productID.rawValue)), .integer(draft.user.rawValue)]).map { Money($0) }
                     }
                     let id = try database.insertReturningID("""
-                        INSERT INTO notifications (user_id, kind, product_id, price, maximum, created_at)
-                        VALUES (?, ?, ?, ?, ?, ?)
+                        INSERT INTO notifications (user_id, kind, product_id, price, maximum, created_at, note)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
                         """, [.integer(draft.user.rawValue), .text(draft.kind.rawValue), .integer(Int64(draft.productID.rawValue)),
                               .integer(draft.price?.minorUnits), .integer(maximum?.minorUnits),
-                              .integer(draft.createdAt.millisecondsSinceEpoch)])
+                              .integer(draft.createdAt.millisecondsSinceEpoch), draft.note.map { .text($0) } ?? .null])
                     let notice = AuctionNotification(
                         id: id, kind: draft.kind, productID: draft.productID,
                         productName: try name(of: draft.productID, in: database), price: draft.price, maximum: maximum,
-                        createdAt: draft.createdAt)
+                        createdAt: draft.createdAt, note: draft.note)
                     stored.append((draft.user, notice))
                 }
                 if let first = stored.first?.notification.id, let last = stored.last?.notification.id {
@@ -120,7 +120,7 @@ final class NotificationStore: Sendable {
     private func read(_ filter: String, user: UserID, limit: Int) throws(StoreError) -> [AuctionNotification] {
         try connection.withDatabase { database throws(StoreError) -> [AuctionNotification] in
             try database.rows("""
-                SELECT n.id, n.kind, n.product_id, p.name, n.price, n.maximum, n.created_at
+                SELECT n.id, n.kind, n.product_id, p.name, n.price, n.maximum, n.created_at, n.note
                 FROM notifications n LEFT JOIN products p ON p.id = n.product_id
                 \(filter) ORDER BY n.id DESC LIMIT ?
                 """, [.integer(user.rawValue), .integer(Int64(max(0, limit)))]) { (row) throws(StoreError) -> AuctionNotification? in
@@ -129,7 +129,7 @@ final class NotificationStore: Sendable {
                     id: row.int64(0), kind: kind, productID: ProductID(Int(clamping: row.int64(2))),
                     productName: row.optionalText(3), price: row.optionalInt64(4).map { Money($0) },
                     maximum: row.optionalInt64(5).map { Money($0) },
-                    createdAt: Timestamp(millisecondsSinceEpoch: row.int64(6)))
+                    createdAt: Timestamp(millisecondsSinceEpoch: row.int64(6)), note: row.optionalText(7))
             }.compactMap { $0 }
         }
     }

@@ -41,7 +41,7 @@ extension SellingStore {
                 SELECT p.id, p.name, p.start_price, p.current_price, p.last_change, p.last_change_at, p.ends_at, p.min_increment,
                        p.seller, p.seller_id, p.reserve_price, p.buy_now_price, p.extend_window_ms, p.extend_by_ms,
                        p.max_extensions, p.extensions, p.bought_at, p.bid_count, p.withdrawn_at, p.closed_at,
-                       COALESCE(p.final_price, p.current_price), p.winner_id, u.name
+                       COALESCE(p.final_price, p.current_price), p.winner_id, u.name, p.removed_reason
                 FROM products p LEFT JOIN users u ON u.id = p.winner_id WHERE
                 """ + " " + condition, values) { row -> StoredLot in
                 let id = ProductID(Int(clamping: row.int64(0)))
@@ -76,7 +76,7 @@ extension SellingStore {
                 product.winner = close?.winnerName
                 return StoredLot(product: product, terms: terms, sellerName: row.text(8),
                                  sellerID: row.optionalInt64(9).map { UserID(rawValue: $0) }, bidCount: bids,
-                                 isWithdrawn: withdrawn, isClosed: closed, close: close)
+                                 isWithdrawn: withdrawn, removedReason: row.optionalText(23), isClosed: closed, close: close)
             }
             guard let first = lots.first?.product.id, let last = lots.last?.product.id else { return lots }
             var images: [ProductID: [Int]] = [:]

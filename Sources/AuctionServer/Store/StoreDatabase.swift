@@ -121,6 +121,8 @@ extension PostgresConnection: StoreDatabase {
             _ = try rows("SELECT pg_advisory_xact_lock(?)", [.integer(PostgresSchema.migrationLock)]) { _ in 0 }
         case .user(let id):
             _ = try rows("SELECT id FROM users WHERE id = ? FOR UPDATE", [.integer(id.rawValue)]) { _ in 0 }
+        case .product(let id):
+            _ = try rows("SELECT id FROM products WHERE id = ? FOR UPDATE", [.integer(Int64(id.rawValue))]) { _ in 0 }
         }
     }
 }

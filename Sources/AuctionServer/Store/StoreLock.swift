@@ -9,4 +9,6 @@ public enum StoreLock: Sendable, Equatable {
     case migration
     /// One user's sessions: a login creates one and trims the oldest, one login at a time.
     case user(UserID)
+    /// One lot's row (`FOR UPDATE`): a moderator's change and every node's bid commits take turns on it.
+    case product(ProductID)
 }

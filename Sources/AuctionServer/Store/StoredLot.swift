@@ -13,8 +13,10 @@ struct StoredLot: Sendable {
     var sellerID: UserID?
     /// Accepted bids so far (`bid_count`).
     var bidCount: Int64
-    /// Whether its seller withdrew it.
+    /// Whether its seller withdrew it (or a moderator removed it).
     var isWithdrawn: Bool
+    /// The moderator's reason when a moderator removed it.
+    var removedReason: String? = nil
     /// Whether its close is recorded (withdrawn lots are closed too).
     var isClosed: Bool
     /// The recorded close of a lot that ended (not withdrawn): final price, winner and time.

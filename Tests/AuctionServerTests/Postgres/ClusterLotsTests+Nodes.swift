@@ -97,7 +97,8 @@ extension ClusterLotsTests {
 
     /// `ClusterFeedTests.node` with accounts (register, log in, sessions shared through the store).
     static func node(_ store: ClusterStore, clock: any TimeSource) throws -> ServerFixture {
-        let accounts = ServerConfiguration.ephemeral(databasePath: "unused").accounts
+        var accounts = ServerConfiguration.ephemeral(databasePath: "unused").accounts
+        accounts.moderators = ["mod"]  // the moderation tests' moderator, on every node
         let hooks = AccountsHooks(log: .silent, configuration: accounts, clock: clock, store: store.store).hooks
         return try ServerFixture(listings: ServerFixture.listings(count: 20), hooks: hooks, clock: clock, configure: {
             $0.store = store.store

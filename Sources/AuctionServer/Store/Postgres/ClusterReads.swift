@@ -40,7 +40,7 @@ enum ClusterReads {
     static func notices(_ ids: ClosedRange<Int64>, _ connection: PostgresConnection) throws(StoreError)
         -> [(user: UserID, notification: AuctionNotification)] {
         try connection.query("""
-            SELECT n.id, n.kind, n.product_id, p.name, n.price, n.maximum, n.created_at, n.user_id
+            SELECT n.id, n.kind, n.product_id, p.name, n.price, n.maximum, n.created_at, n.user_id, n.note
             FROM notifications n LEFT JOIN products p ON p.id = n.product_id
             WHERE n.id BETWEEN ? AND ? ORDER BY n.id
             """, [.integer(ids.lowerBound), .integer(ids.upperBound)]) { row throws(StoreError) -> (user: UserID, notification: AuctionNotification)? in
@@ -48,7 +48,7 @@ enum ClusterReads {
             return (UserID(rawValue: row.int64(7)), AuctionNotification(
                 id: row.int64(0), kind: kind, productID: ProductID(Int(clamping: row.int64(2))), productName: row.optionalText(3),
                 price: row.optionalInt64(4).map { Money($0) }, maximum: row.optionalInt64(5).map { Money($0) },
-                createdAt: Timestamp(millisecondsSinceEpoch: row.int64(6))))
+                createdAt: Timestamp(millisecondsSinceEpoch: row.int64(6)), note: row.optionalText(8)))
         }.compactMap { $0 }
     }
 

@@ -1,0 +1,116 @@
+import AuctionCore
+import AuctionData
+import AuctionEngine
+import AuctionInfrastructure
+
+/// The moderators' action routes, each with a JSON body `{"reason": TEXT}`:
+/// `POST /moderation/lots/{id}/remove`, `POST /moderation/users/{name}/suspend` (`"seconds"`: how long;
+/// absent: until lifted) and `POST /moderation/users/{name}/unsuspend`. The role and the rate are checked
+/// by `ModeratorCheck` on the account workers; the action runs on `writer` (one at a time). Answers
+/// 200 `{"changed", "message", "entry_id"}`, or 400 (reason, body), 401, 403, 404, 409, 429, 503.
+struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
+    /// The paths served.
+    static let paths = ["/moderation/lots/{id}/remove", "/moderation/users/{name}/suspend", "/moderation/users/{name}/unsuspend"]
+    /// The longest suspension a moderator may set (ten years); longer is refused, absent is "until lifted".
+    static let maximumSuspensionSeconds: Int64 = 10 * 366 * 86_400
+
+    /// The actions.
+    var actions: ModerationActions
+    /// The role and rate check.
+    var check: ModeratorCheck
+    /// Where checks run.
+    var workers: BlockingWorkers
+    /// Where actions run, one at a time.
+    var writer: CatalogueEndpoints.Offload
+    /// The server's clock.
+    var now: @Sendable () -> Timestamp
+
+    /// Adds the routes.
+    func register(on router: inout HTTPRouter) {
+        let endpoints = self
+        router.on(.post, "/moderation/lots/{id}/remove", responding: { request, responder in
+            endpoints.run(request, responder) { (moderator, reason) throws(ModerationActions.Refusal) -> ModerationActions.Answer in
+                guard let text = request.pathParameters["id"], let number = Int(text), number > 0, number <= Int(Int32.max) else {
+                    throw ModerationActions.Refusal.notFound("there is no lot \(request.pathParameters["id"] ?? "")")
+                }
+                return try endpoints.actions.removeLot(ProductID(number), reason: reason, by: moderator)
+            }
+        })
+        router.on(.post, "/moderation/users/{name}/suspend", responding: { request, responder in
+            endpoints.run(request, responder) { (moderator, reason) throws(ModerationActions.Refusal) -> ModerationActions.Answer in
+                let name = request.pathParameters["name"] ?? ""
+                let seconds = Self.seconds(in: request.body)
+                guard seconds.map({ $0 > 0 && $0 <= Self.maximumSuspensionSeconds }) ?? true else {
+                    throw ModerationActions.Refusal.invalid("seconds must be 1 to \(Self.maximumSuspensionSeconds) (or absent: until lifted)")
+                }
+                let until = seconds.map { endpoints.now().adding(milliseconds: $0 * 1000) }
+                return try endpoints.actions.suspend(name, reason: reason, until: until, by: moderator)
+            }
+        })
+        router.on(.post, "/moderation/users/{name}/unsuspend", responding: { request, responder in
+            endpoints.run(request, responder) { (moderator, reason) throws(ModerationActions.Refusal) -> ModerationActions.Answer in
+                try endpoints.actions.unsuspend(request.pathParameters["name"] ?? "", reason: reason, by: moderator)
+            }
+        })
+    }
+
+    /// Checks the caller and the reason on the workers, then runs `action` on the writer and answers.
+    private func run(_ request: HTTPRequest, _ responder: HTTPResponder,
+                     _ action: @escaping @Sendable (UserIdentity, ModerationReason) throws(ModerationActions.Refusal) -> ModerationActions.Answer) {
+        let check = self.check, writer = self.writer
+        let queued = workers.submit {
+            let moderator: UserIdentity
+            switch check.moderator(of: request) {
+            case .failure(let refusal): return responder.respond(refusal.response)
+            case .success(let found): moderator = found
+            }
+            let reason: ModerationReason
+            do throws(ModerationReason.Refusal) {
+                reason = try ModerationReason(Self.reasonText(in: request.body))
+            } catch {
+                return responder.respond(Self.error(.badRequest, error.description))
+            }
+            let accepted = writer {
+                do throws(ModerationActions.Refusal) {
+                    let answer = try action(moderator, reason)
+                    var members: [(String, JSONValue)] = [("changed", .bool(answer.changed)), ("message", .string(answer.message))]
+                    if let entry = answer.entry { members.append(("entry_id", .int(entry))) }
+                    var response = AccountEndpoints.json(.ok, JSONValue.object(JSONObject(members)).serialized())
+                    response.headers.add(name: "Cache-Control", value: "no-store")
+                    responder.respond(response)
+                } catch {
+                    responder.respond(Self.response(to: error))
+                }
+            }
+            if !accepted { responder.respond(Self.busy) }
+        }
+        if !queued { responder.respond(Self.busy) }
+    }
+
+    private static var busy: HTTPResponse {
+        error(.serviceUnavailable, "the server is busy; try again in a moment").retryingAfter(seconds: 1)
+    }
+
+    private static func response(to refusal: ModerationActions.Refusal) -> HTTPResponse {
+        switch refusal {
+        case .notFound(let message): error(.notFound, message)
+        case .conflict(let message): error(HTTPStatus(code: 409), message)
+        case .invalid(let message): error(.badRequest, message)
+        case .unavailable(let message): error(.serviceUnavailable, message).retryingAfter(seconds: 1)
+        }
+    }
+
+    private static func error(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+        AccountEndpoints.json(status, AccountDTO.errorBody(message))
+    }
+
+    /// The body's `reason` (nil when absent, not text, or the body is not a JSON object).
+    static func reasonText(in body: [UInt8]) -> String? {
+        (try? JSONValue.parse(body))?["reason"]?.stringValue
+    }
+
+    /// The body's `seconds` (nil when absent or not an integer).
+    static func seconds(in body: [UInt8]) -> Int64? {
+        (try? JSONValue.parse(body))?["seconds"]?.intValue
+    }
+}
