@@ -126,3 +126,48 @@ import Testing
             """) == 1)
     }
 }
+
+extension ServerModerationTests {
+    /// 200 rounds: a lot listed, then its removal and a bid on it sent together. Each round ends in one
+    /// state, checked in the store: the lot removed, and the bid stored exactly when it was acked
+    /// accepted (decided before the removal), else refused `lot_removed` with nothing stored.
+    @Test func aRemovalRacingABidEndsInOneConsistentStateEveryRound() async throws {
+        let running = try await Running.start {
+            $0.accounts.moderators = ["mod"]
+            $0.accounts.moderationRequestsPerMinute = 10_000
+            $0.uploads.lotsPerHour = 10_000
+            $0.uploads.maximumOpenLots = 10_000
+        }
+        defer { running.stop() }
+        let mod = try await Selling.register(running, "mod"), bob = try await Selling.register(running, "bob")
+        var socket = try RawSocket(port: running.addresses.socket.port)
+        defer { socket.close() }
+        _ = await socket.exchange([ClientMessage.testHello, .login(token: bob)])
+        var accepted = 0
+        for round in 0..<200 {
+            if round % 40 == 39 {  // under the per-connection bid rate
+                socket.close()
+                socket = try RawSocket(port: running.addresses.socket.port)
+                _ = await socket.exchange([ClientMessage.testHello, .login(token: bob)])
+            }
+            let id = try #require(Selling.object(try await Selling.sell(running, fields: Selling.valid))["id"] as? Int)
+            let bidder = socket
+            async let removal = Self.act(running, "/moderation/lots/\(id)/remove", #"{"reason":"race"}"#, token: mod)
+            async let bid = bidder.exchange([.bid(Bid(productID: ProductID(id), price: Money(2_000)), userID: nil)], first: Int64(100 + round))
+            let (answer, replies) = try await (removal, bid)
+            #expect(answer.status == .ok && Selling.object(answer)["changed"] as? Bool == true, "round \(round)")
+            let reply = try #require(replies.first ?? nil, "round \(round)")
+            let stored = try Selling.count(running, "SELECT COUNT(*) FROM bids WHERE product_id = \(id)")
+            #expect(try Selling.count(running, "SELECT COUNT(*) FROM products WHERE id = \(id) AND removed_reason = 'race'") == 1)
+            if reply.result {
+                accepted += 1
+                #expect(stored == 1, "round \(round): an acked bid is stored")
+            } else {
+                #expect(reply.reason == .lotRemoved, "round \(round): \(reply)")
+                #expect(stored == 0, "round \(round): a refused bid is not stored")
+            }
+        }
+        #expect(try Selling.count(running, "SELECT COUNT(*) FROM moderation_log") == 200)
+        print("removal race: \(accepted) of 200 bids decided before the removal")
+    }
+}

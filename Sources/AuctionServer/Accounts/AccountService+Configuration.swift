@@ -38,6 +38,8 @@ extension AccountService {
         /// Users who are moderators while the config file's `moderators` lists them, besides those granted the
         /// role in the store (`auction-server admin grant`).
         public var moderators: Set<String> = []
+        /// Moderation requests one user may make a minute (every `/moderation/*` route, default 60).
+        public var moderationRequestsPerMinute = ModeratorCheck.defaultRequestsPerMinute
 
         /// Creates a configuration; the defaults are those documented in docs/ACCOUNTS.md.
         public init(sessionLifetimeMilliseconds: Int64 = 30 * 86_400_000,

@@ -83,7 +83,8 @@ final class AccountsHooks: SessionResolver, Sendable {
         let clock = self.clock
         opened.withLock {
             $0 = Opened(store: store, service: service, workers: BlockingWorkers(name: "auction-account", threads: 2),
-                        check: ModeratorCheck(accounts: service, now: { clock.now() }))
+                        check: ModeratorCheck(accounts: service, requestsPerMinute: configuration.moderationRequestsPerMinute,
+                                              now: { clock.now() }))
         }
     }
 

@@ -99,6 +99,7 @@ extension ClusterLotsTests {
     static func node(_ store: ClusterStore, clock: any TimeSource) throws -> ServerFixture {
         var accounts = ServerConfiguration.ephemeral(databasePath: "unused").accounts
         accounts.moderators = ["mod"]  // the moderation tests' moderator, on every node
+        accounts.moderationRequestsPerMinute = 10_000
         let hooks = AccountsHooks(log: .silent, configuration: accounts, clock: clock, store: store.store).hooks
         return try ServerFixture(listings: ServerFixture.listings(count: 20), hooks: hooks, clock: clock, configure: {
             $0.store = store.store

@@ -52,3 +52,41 @@ import Testing
         #expect(try cluster.count("SELECT COUNT(*) FROM bids b JOIN users u ON u.id = b.user_id WHERE u.name = 'bob' AND b.product_id = 1") == 0)
     }
 }
+
+extension ClusterModerationTests {
+    /// 100 rounds: a lot listed through node A, then its removal (through node A) and a bid (on node A,
+    /// then on node B, in turn) sent together. The store decides both under the lot's row lock: the bid
+    /// is stored exactly when it was acked accepted, and the lot ends removed, every round.
+    @Test func aRemovalRacingABidOnEitherNodeEndsInOneConsistentStateEveryRound() async throws {
+        let cluster = try await TwoNodes()
+        defer { cluster.stop() }
+        let mod = try await ClusterSellerRulesTests.register(cluster, "mod")
+        let token = try await ClusterSellerRulesTests.register(cluster, "racer")
+        var bidders: [TestClient] = []
+        defer { bidders.forEach { $0.close() } }
+        var accepted = 0
+        for round in 0..<100 {
+            if round % 40 == 0 {
+                bidders.forEach { $0.close() }
+                bidders = [try await ClusterSellerRulesTests.client(cluster, 0, token: token),
+                           try await ClusterSellerRulesTests.client(cluster, 1, token: token)]
+            }
+            let id = try await cluster.sell(0), racer = bidders[round % 2]
+            if round % 2 == 1 { #expect(await ClusterLotsTests.settles { (try? await racer.bid(id, 1).reason) != .unknownProduct }) }
+            async let removal = Self.act(cluster, 0, "/moderation/lots/\(id)/remove", #"{"reason":"race"}"#, token: mod)
+            async let bid = racer.bid(id, 2_000)
+            let (answer, reply) = try await (removal, bid)
+            #expect(answer.status == .ok, "round \(round): \(String(decoding: answer.body, as: UTF8.self))")
+            let stored = try cluster.count("SELECT COUNT(*) FROM bids WHERE product_id = \(id)")
+            #expect(try cluster.count("SELECT COUNT(*) FROM products WHERE id = \(id) AND removed_reason IS NOT NULL") == 1)
+            if reply.result {
+                accepted += 1
+                #expect(stored == 1, "round \(round): an acked bid is stored")
+            } else {
+                #expect([.lotRemoved, .auctionClosed, .withdrawn].contains(reply.reason), "round \(round): \(reply)")
+                #expect(stored == 0, "round \(round): a refused bid is not stored")
+            }
+        }
+        print("cluster removal race: \(accepted) of 100 bids decided before the removal")
+    }
+}
