@@ -49,8 +49,9 @@ extension AuctionBook {
         if isLeader {
             return raiseMaximum(proxy, bid: bid, at: index, now: now)
         }
+        let placement = BidPlacement(bidder: bidder, price: bid.price, maximum: maximum)
         if lot.leader != nil && maximum <= lot.leaderLimit {
-            return answerByProxy(beating: maximum, at: index, now: now)
+            return answerByProxy(beating: maximum, placement: placement, at: index, now: now)
         }
         var price = bid.price
         if lot.leader != nil {
@@ -59,30 +60,31 @@ extension AuctionBook {
         }
         price = reserveJump(price, limit: maximum, on: lot)
         return takeStep(price: price, for: bidder, automatic: false, leaderMaximum: maximum,
-                        idempotencyKey: bid.idempotencyKey, maximum: proxy, at: index, now: now)
+                        idempotencyKey: bid.idempotencyKey, maximum: proxy, placement: placement, at: index, now: now)
     }
 
     /// A bid without a maximum: accepted at its price unless the leader's maximum covers it.
     private mutating func decidePlain(_ bid: Bid, bidder: UserID?, isLeader: Bool, at index: Int, now: Timestamp) -> BidDecision {
         let lot = lots[index]
+        let placement = BidPlacement(bidder: bidder, price: bid.price)
         if !isLeader && lot.leader != nil && bid.price <= lot.leaderLimit {
-            return answerByProxy(beating: bid.price, at: index, now: now)
+            return answerByProxy(beating: bid.price, placement: placement, at: index, now: now)
         }
         // A leader bidding over their own maximum: the bid is their maximum now.
         let kept = isLeader ? lot.leaderMaximum.flatMap { $0 > bid.price ? $0 : nil } : nil
         let price = reserveJump(bid.price, limit: kept ?? bid.price, on: lot)
         return takeStep(price: price, for: bidder, automatic: false, leaderMaximum: kept,
-                        idempotencyKey: bid.idempotencyKey, maximum: nil, at: index, now: now)
+                        idempotencyKey: bid.idempotencyKey, maximum: nil, placement: placement, at: index, now: now)
     }
 
     /// The leader's proxy answers an amount that does not beat their maximum: one increment above
     /// it (never above the maximum, at least the reserve when the maximum reaches it).
-    private mutating func answerByProxy(beating amount: Money, at index: Int, now: Timestamp) -> BidDecision {
+    private mutating func answerByProxy(beating amount: Money, placement: BidPlacement, at index: Int, now: Timestamp) -> BidDecision {
         let lot = lots[index]
         let limit = lot.leaderLimit
         let answer = reserveJump(min(limit, amount + increment(at: amount, on: lot)), limit: limit, on: lot)
         var decision = takeStep(price: answer, for: lot.leader, automatic: true, leaderMaximum: lot.leaderMaximum,
-                                idempotencyKey: nil, maximum: nil, at: index, now: now)
+                                idempotencyKey: nil, maximum: nil, placement: placement, at: index, now: now)
         decision.outcome = .refused(.outbidByProxy, currentPrice: answer)
         return decision
     }
@@ -97,7 +99,8 @@ extension AuctionBook {
         let jumped = reserveJump(lot.price, limit: proxy.maximum, on: lot)
         if jumped > lot.price {
             return takeStep(price: jumped, for: proxy.user, automatic: false, leaderMaximum: proxy.maximum,
-                            idempotencyKey: bid.idempotencyKey, maximum: proxy, at: index, now: now)
+                            idempotencyKey: bid.idempotencyKey, maximum: proxy,
+                            placement: BidPlacement(bidder: proxy.user, price: bid.price, maximum: proxy.maximum), at: index, now: now)
         }
         lots[index].uncommitted.append(UncommittedStep(
             price: lot.price, raisedMaximum: proxy, contributor: proxy.user, addedBidder: false, previous: lot.state
@@ -117,11 +120,12 @@ extension AuctionBook {
     /// and soft close may move the end. Returns an accepted decision with the step.
     mutating func takeStep(
         price: Money, for leader: UserID?, automatic: Bool, leaderMaximum: Money?, idempotencyKey: String?,
-        maximum: ProxyMaximum?, at index: Int, now: Timestamp
+        maximum: ProxyMaximum?, placement: BidPlacement? = nil, at index: Int, now: Timestamp
     ) -> BidDecision {
         let previousLeader = lots[index].leader
-        let accepted = recordStep(price: price, for: leader, automatic: automatic, leaderMaximum: leaderMaximum,
+        var accepted = recordStep(price: price, for: leader, automatic: automatic, leaderMaximum: leaderMaximum,
                                   idempotencyKey: idempotencyKey, at: index, now: now)
+        accepted.placement = placement
         var movedEnd: Timestamp?
         let softClose = lots[index].terms.softClose ?? self.softClose
         if let end = lots[index].endsAt,

@@ -120,7 +120,11 @@ import Testing
         #expect(Selling.object(liftedAgain)["changed"] as? Bool == false)
         let back = try await running.http.post("/users/login", json: AccountDTO.credentialsBody(name: "bob", password: "correct horse"))
         #expect(back.status == .ok)
-        #expect(try Selling.count(running, "SELECT COUNT(*) FROM moderation_log") == 3, "suspend, the lot's removal, unsuspend")
+        #expect(try Selling.count(running, "SELECT COUNT(*) FROM moderation_log") == 4,
+                "suspend, the lot's removal, the lead's retraction, unsuspend")
+        #expect(try Selling.count(running, "SELECT current_price FROM products WHERE id = \(other)") == 1_000,
+                "the price falls back from the suspended user's lead")
+        #expect(try Selling.count(running, "SELECT COUNT(*) FROM bids WHERE product_id = \(other) AND retracted_at IS NOT NULL") == 1)
         #expect(try Selling.count(running, """
             SELECT COUNT(*) FROM moderation_log WHERE action = 'suspend' AND details LIKE '%"sessions_ended":1%'
             """) == 1)

@@ -50,6 +50,7 @@ public enum ProductJSON {
                 .object(JSONObject([
                     ("time", .string(bid.time.description)), ("bidder", bid.bidder.map { .string($0) } ?? .null),
                     ("price", .int(bid.price.minorUnits)), ("automatic", .bool(bid.isAutomatic)),
+                    ("id", bid.id.map { .int($0) } ?? .null), ("retracted", .bool(bid.isRetracted)),
                 ]))
             })
         }

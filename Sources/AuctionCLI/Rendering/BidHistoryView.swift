@@ -1,7 +1,8 @@
 import AuctionCore
 
 /// The bid history section of `auction show`: one line a bid, newest first — time, the bidder's
-/// shortened name (`anonymous` without one), the price, and `auto` for a proxy's automatic bid.
+/// shortened name (`anonymous` without one), the price, `auto` for a proxy's automatic bid, `retracted` for a
+/// bid a moderator retracted (struck out, in words since a pipe has no strike-through), and the bid's `#id`.
 public enum BidHistoryView {
     /// The most bids listed on the screen; `--json` has them all.
     public static let shownCount = 10
@@ -17,8 +18,9 @@ public enum BidHistoryView {
         var lines = ["", "Bids (newest first)"]
         for (index, bid) in shown.enumerated() {
             let price = String(repeating: " ", count: priceWidth - TerminalText.width(prices[index])) + prices[index]
+            let note = bid.isRetracted ? "  retracted" : bid.isRepricing ? "  repriced by moderation" : bid.isAutomatic ? "  auto" : ""
             let line = "  " + bid.time.calendarDate + " " + clock.format(bid.time) + "  " + TerminalText.fit(names[index], toWidth: nameWidth)
-                + "  " + price + (bid.isAutomatic ? "  auto" : "")
+                + "  " + price + note + (bid.id.map { "  #\($0)" } ?? "")
             lines.append(TerminalText.truncate(line, toWidth: width))
         }
         if bids.count > shown.count {

@@ -21,6 +21,10 @@ public enum ProductDetailView {
             lines.append(TerminalText.truncate(TerminalText.fit(label, toWidth: max(10, TerminalText.width(label) + 1)) + value, toWidth: width))
         }
         field("Seller", TerminalText.sanitized(detail.sellerName))
+        if let reason = detail.removedReason {
+            let text = "removed by moderation: " + TerminalText.sanitized(reason)
+            field("Status", color ? ANSI.red + text + ANSI.reset : text)
+        }
         var change = ProductColumns.changeText(product)
         if color, let tint = ListTable.tint(product.direction) { change = tint + change + ANSI.reset }
         field("Price", "\(product.currentPrice)" + (change.isEmpty ? "" : "  " + change))

@@ -14,6 +14,9 @@ public struct AcceptedBid: Hashable, Sendable {
     public var isAutomatic: Bool
     /// The client's idempotency key of the bid that placed it (nil for proxy steps and plain bids without one).
     public var idempotencyKey: String?
+    /// The bid as it was placed, which this step answers (its own for a bid, the refused challenger's for a
+    /// proxy's answer): what a retraction replays. Nil for steps no bid placed (a buy, a repricing).
+    public var placement: BidPlacement?
 
     /// Creates a record.
     public init(
@@ -27,6 +30,25 @@ public struct AcceptedBid: Hashable, Sendable {
         self.acceptedAt = acceptedAt
         self.isAutomatic = isAutomatic
         self.idempotencyKey = idempotencyKey
+    }
+
+    /// Equal when the step is (the same product, price, bidder, time, kind and key): `placement` is what
+    /// the bid asked, kept for retractions, and reads of stored steps may leave it out.
+    public static func == (lhs: AcceptedBid, rhs: AcceptedBid) -> Bool {
+        lhs.productID == rhs.productID && lhs.price == rhs.price && lhs.previousPrice == rhs.previousPrice
+            && lhs.bidder == rhs.bidder && lhs.acceptedAt == rhs.acceptedAt && lhs.isAutomatic == rhs.isAutomatic
+            && lhs.idempotencyKey == rhs.idempotencyKey
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(productID)
+        hasher.combine(price)
+        hasher.combine(previousPrice)
+        hasher.combine(bidder)
+        hasher.combine(acceptedAt)
+        hasher.combine(isAutomatic)
+        hasher.combine(idempotencyKey)
     }
 
     /// The push this bid causes.

@@ -8,12 +8,22 @@ public struct BidHistoryEntry: Hashable, Sendable {
     public var price: Money
     /// Whether a proxy placed it automatically (a step of someone's maximum).
     public var isAutomatic: Bool
+    /// The bid's id (what `auction mod retract` names), when the server says.
+    public var id: Int64?
+    /// Whether a moderator retracted it (it no longer counts; shown struck out).
+    public var isRetracted: Bool
+    /// Whether it is the price a retraction set (no bidder placed it).
+    public var isRepricing: Bool
 
     /// Creates an entry.
-    public init(time: Timestamp, bidder: String?, price: Money, isAutomatic: Bool) {
+    public init(time: Timestamp, bidder: String?, price: Money, isAutomatic: Bool, id: Int64? = nil, isRetracted: Bool = false,
+                isRepricing: Bool = false) {
         self.time = time
         self.bidder = bidder
         self.price = price
         self.isAutomatic = isAutomatic
+        self.id = id
+        self.isRetracted = isRetracted
+        self.isRepricing = isRepricing
     }
 }

@@ -10,6 +10,8 @@ public struct ProductDetail: Hashable, Sendable {
     public var listedAt: Timestamp?
     /// Past prices, oldest first.
     public var priceHistory: [PricePoint]
+    /// A moderator's reason when the lot was removed by moderation.
+    public var removedReason: String? = nil
 
     /// Creates a detail record.
     public init(product: Product, sellerName: String, description: String, listedAt: Timestamp?, priceHistory: [PricePoint]) {

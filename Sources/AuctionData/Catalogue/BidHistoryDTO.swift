@@ -2,7 +2,8 @@ import AuctionCore
 import AuctionInfrastructure
 
 /// The body of `GET /products/{id}/bids` (ours): `{"bids":[{"time":ms,"bidder":"al…e","price":N,
-/// "automatic":bool}]}`, newest first, at most `maximumCount`; `bidder` is null for an anonymous bid.
+/// "automatic":bool,"id":N,"retracted":true,"repriced":true}]}`, newest first, at most `maximumCount`; `bidder` is
+/// null for an anonymous bid; `retracted` marks a bid a moderator retracted, `repriced` the price a retraction set.
 public enum BidHistoryDTO {
     /// The most entries the server sends and the client reads.
     public static let maximumCount = 100
@@ -20,7 +21,9 @@ public enum BidHistoryDTO {
                 ("bidder", entry.bidder.map { .string($0) } ?? .null),
                 ("price", .int(entry.price.minorUnits)),
                 ("automatic", .bool(entry.isAutomatic)),
-            ]))
+            ] + (entry.id.map { [("id", JSONValue.int($0))] } ?? [])
+              + (entry.isRetracted ? [("retracted", JSONValue.bool(true))] : [])
+              + (entry.isRepricing ? [("repriced", JSONValue.bool(true))] : [])))
         }))])).serialized()
     }
 
@@ -36,7 +39,9 @@ public enum BidHistoryDTO {
             guard price >= 0, price <= Money.largestExact.minorUnits else { throw CatalogueError.invalidField(fields.name("price")) }
             let bidder = try fields.optionalString("bidder").map { String(decoding: Array($0.utf8.prefix(maximumBidderBytes)), as: UTF8.self) }
             entries.append(BidHistoryEntry(time: Timestamp(millisecondsSinceEpoch: time), bidder: bidder, price: Money(price),
-                                           isAutomatic: try fields.optionalBool("automatic") ?? false))
+                                           isAutomatic: try fields.optionalBool("automatic") ?? false, id: try fields.optionalInt("id"),
+                                           isRetracted: try fields.optionalBool("retracted") ?? false,
+                                           isRepricing: try fields.optionalBool("repriced") ?? false))
         }
         return entries
     }

@@ -32,6 +32,7 @@ extension ProductDetailDTO {
             comment: try comment.optionalString("comment") ?? "", originalPrice: try comment.int("original_price"),
             graph: graph, closed: try info.optionalBool("closed"), winner: try info.optionalString("winner"))
         bidding = try BiddingFieldsDTO(fields: info)
+        removedReason = try info.optionalString("removed_reason").map { String(decoding: Array($0.utf8.prefix(1_024)), as: UTF8.self) }
     }
 
     /// The detail in the original shape; our current-price fields ride in `DetailProductInfo`.

@@ -37,6 +37,8 @@ public struct ProductDetailDTO: Hashable, Sendable {
     /// `DetailProductGraph.data[]`: `{auction_date, price}` in the server's order (ours oldest first, the
     /// original's newest first); `toDomain` orders it oldest first.
     public var graph: [PricePoint]
+    /// `removed_reason` (ours): why a moderator removed the lot.
+    public var removedReason: String?
 
     /// Creates a detail record.
     public init(productID: Int, current: CurrentPriceDTO? = nil, endTime: Int64? = nil, minIncrement: Int64? = nil,
@@ -86,7 +88,9 @@ public struct ProductDetailDTO: Hashable, Sendable {
             auctionDate: known?.auctionDate ?? history.last?.date ?? "", imageIDs: imageIDs,
             endsAt: endTime.map { Timestamp(millisecondsSinceEpoch: $0) }, minimumIncrement: minIncrement.map { Money($0) },
             isClosed: closed ?? false, winner: winner))
-        return ProductDetail(product: product, sellerName: sellerName, description: comment,
-                             listedAt: registerTime.flatMap(Timestamp.init(iso8601:)), priceHistory: history)
+        var detail = ProductDetail(product: product, sellerName: sellerName, description: comment,
+                                   listedAt: registerTime.flatMap(Timestamp.init(iso8601:)), priceHistory: history)
+        detail.removedReason = removedReason
+        return detail
     }
 }

@@ -5,12 +5,13 @@ import AuctionInfrastructure
 
 /// The moderators' action routes, each with a JSON body `{"reason": TEXT}`:
 /// `POST /moderation/lots/{id}/remove`, `POST /moderation/users/{name}/suspend` (`"seconds"`: how long;
-/// absent: until lifted) and `POST /moderation/users/{name}/unsuspend`. The role and the rate are checked
+/// absent: until lifted), `POST /moderation/users/{name}/unsuspend` and `POST /moderation/bids/{id}/retract`. The role and the rate are checked
 /// by `ModeratorCheck` on the account workers; the action runs on `writer` (one at a time). Answers
 /// 200 `{"changed", "message", "entry_id"}`, or 400 (reason, body), 401, 403, 404, 409, 429, 503.
 struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
     /// The paths served.
-    static let paths = ["/moderation/lots/{id}/remove", "/moderation/users/{name}/suspend", "/moderation/users/{name}/unsuspend"]
+    static let paths = ["/moderation/lots/{id}/remove", "/moderation/users/{name}/suspend", "/moderation/users/{name}/unsuspend",
+                        "/moderation/bids/{id}/retract"]
     /// The longest suspension a moderator may set (ten years); longer is refused, absent is "until lifted".
     static let maximumSuspensionSeconds: Int64 = 10 * 366 * 86_400
 
@@ -45,6 +46,14 @@ struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
                 }
                 let until = seconds.map { endpoints.now().adding(milliseconds: $0 * 1000) }
                 return try endpoints.actions.suspend(name, reason: reason, until: until, by: moderator)
+            }
+        })
+        router.on(.post, "/moderation/bids/{id}/retract", responding: { request, responder in
+            endpoints.run(request, responder) { (moderator, reason) throws(ModerationActions.Refusal) -> ModerationActions.Answer in
+                guard let text = request.pathParameters["id"], let id = Int64(text), id > 0 else {
+                    throw ModerationActions.Refusal.notFound("there is no bid \(request.pathParameters["id"] ?? "")")
+                }
+                return try endpoints.actions.retract(bid: id, reason: reason, by: moderator)
             }
         })
         router.on(.post, "/moderation/users/{name}/unsuspend", responding: { request, responder in

@@ -33,15 +33,74 @@ final class ModerationActions: Sendable {
     private let hooks: ModerationHooks
     private let now: @Sendable () -> Timestamp
     private let log: ServerLog
+    private let limits: PriceLimits
 
-    /// Actions on `selling` and `accounts`, reaching the auction through `hooks`.
+    /// Actions on `selling` and `accounts`, reaching the auction through `hooks`; retractions reprice
+    /// under the server's price `limits`.
     init(selling: SellingStore, accounts: AccountService, hooks: ModerationHooks, now: @escaping @Sendable () -> Timestamp,
-         log: ServerLog) {
+         log: ServerLog, limits: PriceLimits = PriceLimits()) {
         self.selling = selling
         self.accounts = accounts
         self.hooks = hooks
         self.now = now
         self.log = log
+        self.limits = limits
+    }
+
+    /// Retracts bid `id`: the lot's price and leader become what the remaining bids make them, its
+    /// watchers get the new price with its seq, the former and the new leader a `bid_retracted` notice.
+    func retract(bid id: Int64, reason: ModerationReason, by moderator: UserIdentity) throws(Refusal) -> Answer {
+        let found: ProductID?
+        do throws(StoreError) {
+            found = try selling.product(ofBid: id)
+        } catch {
+            throw .unavailable("the store failed: \(error); nothing was changed")
+        }
+        guard let product = found else { throw .notFound("there is no bid \(id)") }
+        return try retract([id], on: product, reason: reason, by: moderator, action: .retractBid, user: nil)
+    }
+
+    /// Retracts bids `ids` on lot `product` under one hold and one replay, logged as `action`.
+    private func retract(_ ids: [Int64], on product: ProductID, reason: ModerationReason, by moderator: UserIdentity,
+                         action: ModerationLog.Action, user: UserID?) throws(Refusal) -> Answer {
+        guard let change = hooks.checkRetraction(product) else { throw .unavailable("the auction did not answer; nothing was changed") }
+        switch change {
+        case .unknownProduct: throw .notFound("there is no lot \(product)")
+        case .closed, .hasBids: throw .conflict("the auction of lot \(product) has ended; its bids stand")
+        case .applied: break
+        }
+        defer { hooks.release(product) }
+        let stored: SellingStore.StoredRetraction
+        do throws(StoreError) {
+            stored = try selling.retract(ids, on: product, reason: reason, moderator: moderator.userID, now: now(), limits: limits,
+                                         action: action, user: user)
+        } catch {
+            throw .unavailable("the store failed: \(error); nothing was changed")
+        }
+        switch stored {
+        case .retracted(let retraction):
+            hooks.adoptRetraction(retraction)
+            let outcome = retraction.outcome, time = now()
+            let concerned = Set([retraction.leaderBefore, outcome.leader].compactMap { $0 })
+            if retraction.step != nil {
+                hooks.notify(concerned.sorted { $0.rawValue < $1.rawValue }.map {
+                    NotificationDraft(user: $0, kind: .bidRetracted, productID: product, price: outcome.price, createdAt: time,
+                                      note: reason.text)
+                })
+            }
+            log.info("moderation: \(moderator.name) retracted \(ids.count) bid(s) on lot \(product): \(retraction.priceBefore) -> \(outcome.price)")
+            let moved = retraction.step == nil ? "its price and leader stand at \(outcome.price)"
+                : "its price is now \(outcome.price) (was \(retraction.priceBefore))"
+            return Answer(changed: true, message: "retracted on lot \(product); \(moved)", entry: retraction.entry)
+        case .alreadyRetracted:
+            return Answer(changed: false, message: "already retracted; nothing changed")
+        case .automatic:
+            throw .conflict("that step was placed by a bidder's maximum; retract the bid that set the maximum")
+        case .auctionEnded:
+            throw .conflict("the auction of lot \(product) has ended; its bids stand")
+        case .unknownBid:
+            throw .notFound("there is no such bid on lot \(product)")
+        }
     }
 
     /// Removes lot `id` for `reason`: it ends as removed whatever its bids, its watchers get push 9
@@ -98,7 +157,14 @@ final class ModerationActions: Sendable {
         } catch {
             throw .unavailable("the store failed: \(error); nothing was changed")
         }
-        let details = JSONObject([("lots_withdrawn", .array(lots.map { .int(Int64($0.rawValue)) }))])
+        let leading: [ProductID: [Int64]]
+        do throws(StoreError) {
+            leading = try selling.leadingBids(of: user.id).filter { !lots.contains($0.key) }
+        } catch {
+            throw .unavailable("the store failed: \(error); nothing was changed")
+        }
+        let details = JSONObject([("lots_withdrawn", .array(lots.map { .int(Int64($0.rawValue)) })),
+                                  ("leads_retracted", .array(leading.keys.sorted().map { .int(Int64($0.rawValue)) }))])
         let change: AccountStore.SuspensionChange
         do throws(AccountError) {
             change = try accounts.suspend(name, reason: reason, until: until, moderator: moderator.userID, details: details)
@@ -113,10 +179,15 @@ final class ModerationActions: Sendable {
             for lot in lots {
                 if (try? removeLot(lot, reason: lotReason, by: moderator))?.changed == true { removed += 1 }
             }
-            log.info("moderation: \(moderator.name) suspended \(name) (\(ended.count) session(s), \(removed) lot(s))")
+            var fellBack = 0
+            for (lot, bids) in leading.sorted(by: { $0.key < $1.key }) {
+                let answer = try? retract(bids, on: lot, reason: lotReason, by: moderator, action: .retractBid, user: id)
+                if answer?.changed == true { fellBack += 1 }
+            }
+            log.info("moderation: \(moderator.name) suspended \(name) (\(ended.count) session(s), \(removed) lot(s), \(fellBack) lead(s))")
             let term = until.map { "until \($0.description)" } ?? "until lifted"
-            return Answer(changed: true, message: "\(name) suspended \(term); \(ended.count) session(s) ended, \(removed) open lot(s) removed",
-                          entry: entry)
+            return Answer(changed: true, message: "\(name) suspended \(term); \(ended.count) session(s) ended, \(removed) open lot(s) removed, "
+                          + "\(fellBack) lead(s) retracted", entry: entry)
         case .unchanged(_, let suspension):
             let term = suspension?.until.map { "until \($0.description)" } ?? "until lifted"
             return Answer(changed: false, message: "\(name) is already suspended \(term); nothing changed")

@@ -7,6 +7,11 @@ import AuctionEngine
 struct ModerationHooks: Sendable {
     /// What the book says to a removal now (waits for the loop); `.applied` holds the lot's bids until `release`.
     var checkRemoval: @Sendable (ProductID) -> AuctionBook.SellerChange?
+    /// What the book says to a retraction on a lot (waits for the loop, and for the lot's bids in flight
+    /// to come back from the ledger); `.applied` holds the lot's bids until `release`. Nil: no answer.
+    var checkRetraction: @Sendable (ProductID) -> AuctionBook.SellerChange?
+    /// The book takes a retraction the store recorded, and the watchers its price.
+    var adoptRetraction: @Sendable (SellingStore.Retraction) -> Void
     /// Ends the hold an `.applied` check took, once the store has answered.
     var release: @Sendable (ProductID) -> Void
     /// Runs the store's removal (true when written); when written the lot leaves lists and the book: push 9 `withdrawn`.

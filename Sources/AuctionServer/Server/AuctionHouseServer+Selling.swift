@@ -29,6 +29,12 @@ extension AuctionHouseServer {
     static func moderationHooks(adoption: LotAdoption, service: LoopBound<SocketService>, loop: EventLoop) -> ModerationHooks {
         ModerationHooks(
             checkRemoval: { id in loop.waitFor { service.value.checkRemoval(id) } },
+            checkRetraction: { id in
+                let decided = Latch<AuctionBook.SellerChange>()
+                loop.execute { service.value.checkRetraction(id) { decided.fulfil($0) } }
+                return decided.wait(milliseconds: 30_000)
+            },
+            adoptRetraction: { retraction in loop.execute { service.value.adoptRetraction(retraction) } },
             release: { id in loop.execute { service.value.releaseSellerHold(id) } },
             remove: { id, reason, stored in adoption.remove(id, reason: reason, stored: stored) },
             notify: { drafts in loop.execute { service.value.post(drafts) } },

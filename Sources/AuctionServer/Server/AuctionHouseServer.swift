@@ -347,7 +347,7 @@ public final class AuctionHouseServer: Sendable {
             if let moderation = self.hooks.moderation() {
                 let actions = ModerationActions(selling: selling, accounts: moderation.accounts,
                                                 hooks: Self.moderationHooks(adoption: adoption, service: bound, loop: loop),
-                                                now: { clock.now() }, log: log)
+                                                now: { clock.now() }, log: log, limits: configuration.priceLimits)
                 router.add(ModerationActionEndpoints(actions: actions, check: moderation.check, workers: moderation.workers,
                                                      writer: { writer.submit($0) }, now: { clock.now() }))
             }

@@ -114,6 +114,7 @@ extension SocketService {
         }
         pushGroup(&pushes)
         if !parkedRemoteBids.isEmpty { adoptParkedRemoteBids() }
+        if !sellerHolds.settling.isEmpty { runSettledChanges() }
     }
 
     /// Pushes the accepted steps collected so far, then their price changes go to the live feed.

@@ -24,6 +24,35 @@ extension SocketService {
         broadcast(other: FrameEncoder.encode(ServerMessage.lot(event).frame), position: position, productID: id)
     }
 
+    /// What the book says to a retraction on lot `id` now: `.applied` (open) holds the lot's bids, and
+    /// `decided` runs once the bids already in flight there have come back from the ledger, so the store
+    /// reprices a lot whose every bid it holds; otherwise `decided` runs at once (loop thread).
+    func checkRetraction(_ id: ProductID, decided: @escaping (AuctionBook.SellerChange) -> Void) {
+        guard let lot = book.lot(for: id) else { return decided(.unknownProduct) }
+        guard !lot.isClosed, !lot.isBought else { return decided(.closed) }
+        sellerHolds.hold(id)
+        sellerHolds.whenSettled(id, isSettled: !lot.hasUncommittedBids) { decided(.applied) }
+    }
+
+    /// Runs the retractions whose lots' bids have all come back from the ledger (loop thread).
+    func runSettledChanges() {
+        for change in sellerHolds.takeSettled({ book.lot(for: $0)?.hasUncommittedBids != true }) { change() }
+    }
+
+    /// Takes a retraction the store recorded: the book takes the repriced state and the watchers get
+    /// its price with its seq, as another node's step is adopted (loop thread).
+    func adoptRetraction(_ retraction: SellingStore.Retraction) {
+        guard let step = retraction.step else { return }
+        let outcome = retraction.outcome
+        let refresh = LotRefresh(productID: retraction.productID, price: outcome.price, lastChange: outcome.lastChange,
+                                 lastChangeAt: step.bid.acceptedAt, leader: outcome.leader, leaderMaximum: outcome.leaderMaximum,
+                                 bidCount: outcome.hasBids ? Int(clamping: retraction.bidCount) : 0,
+                                 endsAt: book.lot(for: retraction.productID)?.endsAt,
+                                 extensions: book.lot(for: retraction.productID)?.extensions ?? 0)
+        adoptNow(RemoteBids(lot: refresh, bidCount: retraction.bidCount, bids: [step]))
+        log.info("moderation: product \(retraction.productID) repriced to \(outcome.price) by a retraction")
+    }
+
     /// Stores and pushes `drafts` (moderation notices) as the loop's other notifications go.
     func postModerationNotices(_ drafts: [NotificationDraft]) {
         post(drafts)

@@ -42,6 +42,22 @@ extension SocketService {
 struct SellerHolds {
     private var holds: [ProductID: Int] = [:]
     private var waiting: [ProductID: [(Timestamp) -> Void]] = [:]
+    /// Changes waiting for a held lot's bids in flight to come back from the ledger (a retraction).
+    private(set) var settling: [ProductID: [() -> Void]] = [:]
+
+    /// Runs `change` once lot `id` has no bid awaiting its commit (`isSettled` says whether it has none now).
+    mutating func whenSettled(_ id: ProductID, isSettled: Bool, _ change: @escaping () -> Void) {
+        guard !isSettled else { return change() }
+        settling[id, default: []].append(change)
+    }
+
+    /// Takes the changes waiting on lots `isSettled` now says are settled.
+    mutating func takeSettled(_ isSettled: (ProductID) -> Bool) -> [() -> Void] {
+        guard !settling.isEmpty else { return [] }
+        var ready: [() -> Void] = []
+        for id in settling.keys.sorted() where isSettled(id) { ready += settling.removeValue(forKey: id) ?? [] }
+        return ready
+    }
 
     /// Holds a lot for one more change.
     mutating func hold(_ id: ProductID) {

@@ -37,8 +37,9 @@ final class LedgerWriter: BatchCommitting {
         self.keyLifetimeMilliseconds = keyLifetimeMilliseconds
         let statements = Statements(
             insertBid: try database.prepare("""
-                INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key,
+                                  placed_by, placed_price, placed_maximum)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """),
             updateProduct: try database.prepare("""
                 UPDATE products SET current_price = ?, last_change = ?, last_change_at = ? WHERE id = ?
@@ -145,6 +146,8 @@ final class LedgerWriter: BatchCommitting {
                     .integer(bid.previousPrice.minorUnits), .integer(bid.bidder?.rawValue),
                     .integer(bid.acceptedAt.millisecondsSinceEpoch), .integer(bid.isAutomatic ? 1 : 0),
                     .text(bid.bidder == nil ? nil : bid.idempotencyKey),
+                    .integer(bid.placement?.bidder?.rawValue), .integer(bid.placement?.price.minorUnits),
+                    .integer(bid.placement?.maximum?.minorUnits),
                 ])
                 try insertBid.step()
                 latest[bid.productID] = bid

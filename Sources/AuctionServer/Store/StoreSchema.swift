@@ -257,6 +257,9 @@ public enum StoreSchema {
         Migration(version: 10, summary: "moderation: removed lots, suspended users, retracted bids, reports and the log", sql: """
             ALTER TABLE products ADD COLUMN removed_reason TEXT;
             ALTER TABLE bids ADD COLUMN retracted_at INTEGER;
+            ALTER TABLE bids ADD COLUMN placed_by INTEGER REFERENCES users(id);
+            ALTER TABLE bids ADD COLUMN placed_price INTEGER;
+            ALTER TABLE bids ADD COLUMN placed_maximum INTEGER;
             ALTER TABLE users ADD COLUMN suspended_at INTEGER;
             ALTER TABLE users ADD COLUMN suspended_until INTEGER;
             ALTER TABLE users ADD COLUMN suspension_reason TEXT;

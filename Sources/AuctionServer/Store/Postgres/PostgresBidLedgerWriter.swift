@@ -175,8 +175,10 @@ final class PostgresBidLedgerWriter: BatchCommitting {
     private func insertBids(_ bids: [SequencedBid]) -> [PipelinedStatement] {
         guard !bids.isEmpty else { return [] }
         return [PipelinedStatement(sql: """
-            INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key, seq)
-            SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[])
+            INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key, seq,
+                              placed_by, placed_price, placed_maximum)
+            SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[],
+                                 ?::bigint[], ?::bigint[], ?::bigint[])
             """, values: [
                 PostgresArrays.integers(bids.map { Int64($0.bid.productID.rawValue) }),
                 PostgresArrays.integers(bids.map(\.bid.price.minorUnits)),
@@ -186,6 +188,9 @@ final class PostgresBidLedgerWriter: BatchCommitting {
                 PostgresArrays.integers(bids.map { $0.bid.isAutomatic ? 1 : 0 }),
                 PostgresArrays.texts(bids.map { $0.bid.bidder == nil ? nil : $0.bid.idempotencyKey }),
                 PostgresArrays.integers(bids.map(\.sequence)),
+                PostgresArrays.integers(bids.map { $0.bid.placement?.bidder?.rawValue }),
+                PostgresArrays.integers(bids.map { $0.bid.placement?.price.minorUnits }),
+                PostgresArrays.integers(bids.map { $0.bid.placement?.maximum?.minorUnits }),
             ])]
     }
 

@@ -181,6 +181,9 @@ public enum PostgresSchema {
         StoreSchema.Migration(version: 5, summary: "moderation: removed lots, suspended users, retracted bids, reports and the log", sql: """
             ALTER TABLE products ADD COLUMN removed_reason TEXT;
             ALTER TABLE bids ADD COLUMN retracted_at BIGINT;
+            ALTER TABLE bids ADD COLUMN placed_by BIGINT REFERENCES users(id);
+            ALTER TABLE bids ADD COLUMN placed_price BIGINT;
+            ALTER TABLE bids ADD COLUMN placed_maximum BIGINT;
             ALTER TABLE users ADD COLUMN suspended_at BIGINT;
             ALTER TABLE users ADD COLUMN suspended_until BIGINT;
             ALTER TABLE users ADD COLUMN suspension_reason TEXT;

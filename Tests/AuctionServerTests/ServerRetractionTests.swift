@@ -1,0 +1,117 @@
+import AuctionCore
+import AuctionData
+import AuctionEngine
+import AuctionInfrastructure
+import AuctionServer
+import AuctionTestSupport
+import Foundation
+import Testing
+
+/// Issue 23's retraction on a real server with a real SQLite file: random rounds of plain and proxy
+/// bids by four bidders, one bid retracted, and the stored price and leader compared with a replay of
+/// the remaining bids through a fresh `AuctionBook` — as if the retracted bid had never been placed.
+@Suite struct ServerRetractionTests {
+    typealias Running = ServerImageTests.Running
+    typealias Selling = ServerSellingTests
+
+    /// A bid the test sent that made a step (accepted, or answered by the leader's proxy).
+    struct Sent {
+        var user: Int
+        var placement: BidPlacement
+    }
+
+    static func leader(_ running: Running, _ id: Int) throws -> Int64? {
+        let database = try SQLiteDatabase(path: running.directory.file("auction.sqlite"), options: [.readOnly])
+        defer { database.close() }
+        return try database.scalarInteger("SELECT user_id FROM bids WHERE product_id = ? AND retracted_at IS NULL ORDER BY id DESC LIMIT 1",
+                                          [.integer(Int64(id))])
+    }
+
+    static func price(_ running: Running, _ id: Int) throws -> Int64 {
+        let database = try SQLiteDatabase(path: running.directory.file("auction.sqlite"), options: [.readOnly])
+        defer { database.close() }
+        return try database.scalarInteger("SELECT current_price FROM products WHERE id = ?", [.integer(Int64(id))]) ?? -1
+    }
+
+    /// The manual steps' bid ids, oldest first (the history lists them newest first, with ids).
+    static func manualBidIDs(_ running: Running, _ id: Int) async throws -> [Int64] {
+        let answer = try await running.http.send(HTTPRequest(method: .get, target: BidHistoryDTO.path(of: ProductID(id))))
+        let entries = try BidHistoryDTO.entries(from: answer.body)
+        return entries.reversed().filter { !$0.isAutomatic && !$0.isRetracted }.compactMap(\.id)
+    }
+
+    @Test func aRetractedBidLeavesThePriceAReplayOfTheRemainingBidsGives() async throws {
+        let running = try await Running.start {
+            $0.accounts.moderators = ["mod"]
+            $0.accounts.moderationRequestsPerMinute = 10_000
+            $0.uploads.lotsPerHour = 10_000
+            $0.uploads.maximumOpenLots = 10_000
+        }
+        defer { running.stop() }
+        let mod = try await Selling.register(running, "mod")
+        var tokens: [String] = [], sockets: [RawSocket] = [], ids: [Int64] = []
+        for name in ["ann", "ben", "cat", "dan"] {
+            let token = try await Selling.register(running, name)
+            let socket = try RawSocket(port: running.addresses.socket.port)
+            let login = await socket.exchange([ClientMessage.testHello, .login(token: token)])
+            tokens.append(token)
+            sockets.append(socket)
+            ids.append(try #require(login.last??.fields["user_id"]?.intValue))
+        }
+        defer { sockets.forEach { $0.close() } }
+        var random = SystemRandomNumberGenerator()
+        var completion: Int64 = 100
+        for round in 0..<12 {
+            let lot = try #require(Selling.object(try await Selling.sell(running, fields: Selling.valid))["id"] as? Int)
+            let product = ProductID(lot)
+            var mirror = AuctionBook(products: [Product(id: product, name: "", startPrice: 1000, currentPrice: 1000, lastChange: .zero,
+                                                        direction: .unchanged, auctionDate: "")])
+            var stepping: [Sent] = []
+            for _ in 0..<8 {
+                let user = Int.random(in: 0..<4, using: &random)
+                let current = mirror.lot(for: product)!
+                if current.leader == UserID(rawValue: ids[user]) { continue }  // a leader's own raise makes no step
+                let price = current.price + Money(Int64.random(in: 1...3_000, using: &random))
+                let maximum = Bool.random(using: &random) ? price + Money(Int64.random(in: 0...6_000, using: &random)) : nil
+                let placement = BidPlacement(bidder: UserID(rawValue: ids[user]), price: price, maximum: maximum)
+                let decision = mirror.decide(Bid(productID: product, price: price, maximum: maximum), bidder: placement.bidder, now: Timestamp(millisecondsSinceEpoch: 0))
+                completion += 1
+                let reply = await sockets[user].exchange([.bid(Bid(productID: product, price: price, maximum: maximum), userID: nil)],
+                                                         first: completion)
+                #expect(reply.first??.result == decision.isAccepted, "round \(round): the server decides as the mirror")
+                if !decision.steps.isEmpty { stepping.append(Sent(user: user, placement: placement)) }
+            }
+            let manual = try await Self.manualBidIDs(running, lot)
+            guard !manual.isEmpty else { continue }
+            // Pick a manual step (a bid accepted at its own request) to retract; its index among the steps.
+            let pick = Int.random(in: 0..<manual.count, using: &random)
+            let answer = try await Selling.request(running, .post, "/moderation/bids/\(manual[pick])/retract",
+                                                   json: #"{"reason":"typed one zero too many"}"#, token: mod)
+            #expect(answer.status == .ok, "round \(round): \(String(decoding: answer.body, as: UTF8.self))")
+            // The retracted bid's placement: the steps in order, the manual ones are those the history marks manual.
+            let history = try BidHistoryDTO.entries(from: try await running.http.send(
+                HTTPRequest(method: .get, target: BidHistoryDTO.path(of: product))).body).reversed()
+                .filter { !$0.isRepricing }
+            #expect(history.count == stepping.count, "round \(round): one step per stepping bid")
+            let retractedIndex = try #require(history.firstIndex { $0.isRetracted })
+            var expected = AuctionBook(products: [Product(id: product, name: "", startPrice: 1000, currentPrice: 1000, lastChange: .zero,
+                                                          direction: .unchanged, auctionDate: "")])
+            var remaining: [BidPlacement] = []
+            for (index, sent) in stepping.enumerated() where index != history.distance(from: history.startIndex, to: retractedIndex) {
+                remaining.append(sent.placement)
+                _ = expected.decide(Bid(productID: product, price: sent.placement.price, maximum: sent.placement.maximum),
+                                    bidder: sent.placement.bidder, now: Timestamp(millisecondsSinceEpoch: 0))
+            }
+            let want = expected.lot(for: product)!
+            #expect(try Self.price(running, lot) == want.price.minorUnits, "round \(round): the replayed price")
+            #expect(try Self.leader(running, lot) == want.leader?.rawValue, "round \(round): the replayed leader")
+            let ceiling = remaining.map { max($0.price, $0.maximum ?? $0.price) }.max() ?? Money(1000)
+            #expect(try Self.price(running, lot) <= ceiling.minorUnits, "never above every remaining bid")
+            #expect(try Self.price(running, lot) >= 1000, "never below the start price")
+            // Repeating changes nothing.
+            let again = try await Selling.request(running, .post, "/moderation/bids/\(manual[pick])/retract",
+                                                  json: #"{"reason":"typed one zero too many"}"#, token: mod)
+            #expect(Selling.object(again)["changed"] as? Bool == false)
+        }
+    }
+}
