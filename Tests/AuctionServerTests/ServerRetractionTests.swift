@@ -115,3 +115,78 @@ import Testing
         }
     }
 }
+
+extension ServerRetractionTests {
+    /// The lot's state a replay of its stored, unretracted placements gives (what every retraction and bid must leave).
+    static func replayedPrice(_ placements: [(Int64?, Int64, Int64?)]) -> (price: Int64, leader: Int64?) {
+        let id = ProductID(1)
+        var book = AuctionBook(products: [Product(id: id, name: "", startPrice: 1000, currentPrice: 1000, lastChange: .zero,
+                                                  direction: .unchanged, auctionDate: "")])
+        for (bidder, price, maximum) in placements {
+            _ = book.decide(Bid(productID: id, price: Money(price), maximum: maximum.map { Money($0) }),
+                            bidder: bidder.map(UserID.init(rawValue:)), now: Timestamp(millisecondsSinceEpoch: 0))
+        }
+        let lot = book.lot(for: id)!
+        return (lot.price.minorUnits, lot.leader?.rawValue)
+    }
+
+    /// 100 rounds: ann bids 2,000 and ben 3,000 on a new lot, then ben's bid is retracted while cat bids
+    /// 3,500. Whichever the book decides first, the stored lot ends as a replay of its stored bids gives,
+    /// cat's bid is stored exactly when acked, and nothing a stale commit wrote survives.
+    @Test func aRetractionRacingABidEndsInOneConsistentStateEveryRound() async throws {
+        let running = try await Running.start {
+            $0.accounts.moderators = ["mod"]
+            $0.accounts.moderationRequestsPerMinute = 10_000
+            $0.uploads.lotsPerHour = 10_000
+            $0.uploads.maximumOpenLots = 10_000
+        }
+        defer { running.stop() }
+        let mod = try await Selling.register(running, "mod")
+        var sockets: [RawSocket] = []
+        defer { sockets.forEach { $0.close() } }
+        var tokens: [String] = []
+        for name in ["ann", "ben", "cat"] { tokens.append(try await Selling.register(running, name)) }
+        func connect() async throws {
+            sockets.forEach { $0.close() }
+            sockets = []
+            for token in tokens {
+                let socket = try RawSocket(port: running.addresses.socket.port)
+                _ = await socket.exchange([ClientMessage.testHello, .login(token: token)])
+                sockets.append(socket)
+            }
+        }
+        var completion: Int64 = 100
+        for round in 0..<100 {
+            if round % 30 == 0 { try await connect() }  // under the per-connection bid rate
+            let lot = try #require(Selling.object(try await Selling.sell(running, fields: Selling.valid))["id"] as? Int)
+            let product = ProductID(lot)
+            completion += 2
+            #expect(await sockets[0].exchange([.bid(Bid(productID: product, price: 2_000), userID: nil)], first: completion).first??.result == true)
+            #expect(await sockets[1].exchange([.bid(Bid(productID: product, price: 3_000), userID: nil)], first: completion + 1).first??.result == true)
+            let bens = try #require(try await Self.manualBidIDs(running, lot).last)
+            completion += 1
+            let cat = sockets[2], number = completion
+            async let retraction = Selling.request(running, .post, "/moderation/bids/\(bens)/retract", json: #"{"reason":"race"}"#, token: mod)
+            async let bid = cat.exchange([.bid(Bid(productID: product, price: 3_500), userID: nil)], first: number)
+            let (answer, replies) = try await (retraction, bid)
+            #expect(answer.status == .ok, "round \(round): \(String(decoding: answer.body, as: UTF8.self))")
+            let reply = try #require(replies.first ?? nil, "round \(round)")
+            let database = try SQLiteDatabase(path: running.directory.file("auction.sqlite"), options: [.readOnly])
+            defer { database.close() }
+            let placements = try database.rows("""
+                SELECT placed_by, placed_price, placed_maximum FROM bids
+                WHERE product_id = ? AND retracted_at IS NULL AND placed_price IS NOT NULL ORDER BY id
+                """, [.integer(Int64(lot))]) { ($0.optionalInt64(0), $0.int64(1), $0.optionalInt64(2)) }
+            let want = Self.replayedPrice(placements)
+            #expect(try Self.price(running, lot) == want.price, "round \(round): the stored price is the replay's")
+            #expect(try Self.leader(running, lot) == want.leader, "round \(round): the stored leader is the replay's")
+            let catsStored = try database.scalarInteger("""
+                SELECT COUNT(*) FROM bids b JOIN users u ON u.id = b.user_id WHERE b.product_id = ? AND u.name = 'cat' AND b.automatic = 0
+                """, [.integer(Int64(lot))])
+            #expect((catsStored == 1) == reply.result, "round \(round): cat's bid is stored exactly when acked: \(reply)")
+            completion += 1
+            let probe = await sockets[0].exchange([.bid(Bid(productID: product, price: 1), userID: nil)], first: completion)
+            #expect(probe.first??.price?.minorUnits == want.price, "round \(round): the book holds the stored price")
+        }
+    }
+}

@@ -90,3 +90,86 @@ extension ClusterModerationTests {
         print("cluster removal race: \(accepted) of 100 bids decided before the removal")
     }
 }
+
+extension ClusterModerationTests {
+    /// A retraction through node A: node B's watcher gets the lower price with the next seq, and node B's
+    /// book decides the next bid on it; the store holds the replayed price.
+    @Test func aRetractionThroughNodeARepricesNodeB() async throws {
+        let cluster = try await TwoNodes()
+        defer { cluster.stop() }
+        let mod = try await ClusterSellerRulesTests.register(cluster, "mod")
+        let ann = try await ClusterSellerRulesTests.client(cluster, 0, token: try await ClusterSellerRulesTests.register(cluster, "ann"))
+        let ben = try await ClusterSellerRulesTests.client(cluster, 1, token: try await ClusterSellerRulesTests.register(cluster, "ben"))
+        let cat = try await ClusterSellerRulesTests.client(cluster, 1, token: try await ClusterSellerRulesTests.register(cluster, "cat"))
+        defer { ann.close(); ben.close(); cat.close() }
+        let id = try await cluster.sell(0)
+        #expect(await ClusterLotsTests.settles { (try? await ben.bid(id, 1).reason) != .unknownProduct })
+        #expect(try await ann.bid(id, 2_000).result)
+        #expect(await ClusterLotsTests.settles { (try? await ben.bid(id, 3_000).result) == true })
+        let watcher = try RawSocket(port: cluster.nodes[1].socketPort)
+        defer { watcher.close() }
+        #expect(await watcher.exchange([ServerModerationTests.watcherHello(), .listState(stateNumber: (id - 1) / ProductPage.size)])
+            .count == 2)
+        let bens = try #require(try cluster.count("SELECT MAX(id) FROM bids WHERE product_id = \(id)"))
+        let retracted = try await Self.act(cluster, 0, "/moderation/bids/\(bens)/retract", #"{"reason":"mistyped"}"#, token: mod)
+        #expect(retracted.status == .ok, "\(String(decoding: retracted.body, as: UTF8.self))")
+        let pushed = await watcher.readMessages { messages in
+            messages.contains { if case .price(let update) = $0, update.productID == ProductID(id) { true } else { false } }
+        }
+        let update = try #require(pushed.compactMap { if case .price(let update) = $0 { update } else { nil } }.last)
+        #expect(update.price == Money(2_000) && update.direction == .down, "node B's watcher: \(update)")
+        #expect(update.sequence == 3, "the repricing is the lot's third step")
+        let next = try await cat.bid(id, 2_500)
+        #expect(next.result, "node B decides on the repriced lot: \(next)")
+        #expect(await ClusterLotsTests.settles { (try? cluster.count("SELECT current_price FROM products WHERE id = \(id)")) == 2_500 })
+    }
+
+    /// 60 rounds: ann (node A) bids 2,000, ben (node B) 3,000; then ben's bid is retracted through node A
+    /// while cat bids 3,500 on node A or node B in turn. The store decides both under the lot's row lock:
+    /// cat's bid is stored exactly when acked, and the stored price and leader are the replay's every round.
+    @Test func aRetractionRacingABidOnEitherNodeEndsInOneConsistentStateEveryRound() async throws {
+        let cluster = try await TwoNodes()
+        defer { cluster.stop() }
+        let mod = try await ClusterSellerRulesTests.register(cluster, "mod")
+        var tokens: [String] = []
+        for name in ["ann", "ben", "cat"] { tokens.append(try await ClusterSellerRulesTests.register(cluster, name)) }
+        var clients: [TestClient] = []
+        defer { clients.forEach { $0.close() } }
+        for round in 0..<60 {
+            if round % 30 == 0 {
+                clients.forEach { $0.close() }
+                clients = [try await ClusterSellerRulesTests.client(cluster, 0, token: tokens[0]),
+                           try await ClusterSellerRulesTests.client(cluster, 1, token: tokens[1]),
+                           try await ClusterSellerRulesTests.client(cluster, 0, token: tokens[2]),
+                           try await ClusterSellerRulesTests.client(cluster, 1, token: tokens[2])]
+            }
+            let id = try await cluster.sell(0)
+            #expect(await ClusterLotsTests.settles { (try? await clients[1].bid(id, 1).reason) != .unknownProduct })
+            #expect(try await clients[0].bid(id, 2_000).result)
+            #expect(await ClusterLotsTests.settles { (try? await clients[1].bid(id, 3_000).result) == true }, "round \(round)")
+            let bens = try #require(try cluster.count("SELECT MAX(id) FROM bids WHERE product_id = \(id)"))
+            let cat = clients[2 + round % 2]
+            async let retraction = Self.act(cluster, 0, "/moderation/bids/\(bens)/retract", #"{"reason":"race"}"#, token: mod)
+            async let bid = cat.bid(id, 3_500)
+            let (answer, reply) = try await (retraction, bid)
+            #expect(answer.status == .ok, "round \(round): \(String(decoding: answer.body, as: UTF8.self))")
+            let placements = try cluster.store.connection.query("""
+                SELECT placed_by, placed_price, placed_maximum FROM bids
+                WHERE product_id = ? AND retracted_at IS NULL AND placed_price IS NOT NULL ORDER BY seq, id
+                """, [.integer(Int64(id))]) { ($0.optionalInt64(0), $0.int64(1), $0.optionalInt64(2)) }
+            let want = ServerRetractionTests.replayedPrice(placements)
+            #expect(try cluster.count("SELECT current_price FROM products WHERE id = \(id)") == want.price, "round \(round)")
+            #expect(try cluster.count("""
+                SELECT user_id FROM bids WHERE product_id = \(id) AND retracted_at IS NULL ORDER BY seq DESC, id DESC LIMIT 1
+                """) == want.leader, "round \(round): the stored leader")
+            let catsStored = try cluster.count("""
+                SELECT COUNT(*) FROM bids b JOIN users u ON u.id = b.user_id WHERE b.product_id = \(id) AND u.name = 'cat' AND b.automatic = 0
+                """)
+            #expect((catsStored == 1) == reply.result, "round \(round): cat's bid is stored exactly when acked: \(reply)")
+            for node in 0..<2 {
+                #expect(await ClusterLotsTests.settles { (try? await clients[node].bid(id, 1).price?.minorUnits) == want.price },
+                        "round \(round): node \(node)'s book holds the stored price")
+            }
+        }
+    }
+}
