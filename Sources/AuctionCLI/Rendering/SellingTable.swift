@@ -27,6 +27,8 @@ public enum SellingTable {
             return lot.reserveMet == false && lot.bidCount > 0 ? "ended unsold · reserve not met" : "ended unsold"
         case .withdrawn:
             return "withdrawn"
+        case .removed:
+            return "removed by moderation"
         }
     }
 
@@ -35,7 +37,7 @@ public enum SellingTable {
         guard let end = lot.endTime else { return lot.status == .open ? "" : "-" }
         switch lot.status {
         case .open: return TimeLeft(until: end, now: now).text
-        case .withdrawn: return "-"
+        case .withdrawn, .removed: return "-"
         case .sold, .unsold: return "ended \(end.calendarDate) \(end.timeOfDay.prefix(5))"
         }
     }
@@ -44,7 +46,7 @@ public enum SellingTable {
         switch status {
         case .open: nil
         case .sold: ANSI.green
-        case .unsold, .withdrawn: ANSI.red
+        case .unsold, .withdrawn, .removed: ANSI.red
         }
     }
 }

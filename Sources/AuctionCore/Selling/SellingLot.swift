@@ -10,6 +10,8 @@ public struct SellingLot: Hashable, Sendable {
         case unsold
         /// Withdrawn by the seller before any bid.
         case withdrawn
+        /// Removed by a moderator.
+        case removed
     }
 
     /// The lot's id.

@@ -148,7 +148,7 @@ public final class SellingStore: Sendable {
         try connection.withDatabase { database throws(StoreError) -> [SellingLot] in
             try database.rows("""
                 SELECT p.id, p.name, p.withdrawn_at, p.closed_at, p.winner_id, u.name, p.final_price, p.current_price,
-                       p.reserve_price, p.ends_at, (SELECT COUNT(*) FROM bids b WHERE b.product_id = p.id)
+                       p.reserve_price, p.ends_at, (SELECT COUNT(*) FROM bids b WHERE b.product_id = p.id), p.removed_reason
                 FROM products p LEFT JOIN users u ON u.id = p.winner_id
                 WHERE p.seller_id = ? ORDER BY p.id DESC
                 """, [.integer(seller.rawValue)]) { row in
@@ -157,7 +157,7 @@ public final class SellingStore: Sendable {
                 let price = Money(row.int64(7))
                 return SellingLot(
                     productID: ProductID(Int(row.int64(0))), name: row.text(1),
-                    status: withdrawn ? .withdrawn : sold ? .sold : closed ? .unsold : .open,
+                    status: !row.isNull(11) ? .removed : withdrawn ? .withdrawn : sold ? .sold : closed ? .unsold : .open,
                     bidCount: Int(row.int64(10)), currentPrice: price,
                     reserveMet: row.optionalInt64(8).map { price.minorUnits >= $0 },
                     winner: sold ? row.optionalText(5) : nil, finalPrice: sold ? row.optionalInt64(6).map { Money($0) } : nil,
