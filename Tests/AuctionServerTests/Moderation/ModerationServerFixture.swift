@@ -61,6 +61,7 @@ final class ModerationServerFixture: Sendable {
     }
 
     /// Runs `body` on a connection of its own to the server's file.
+    @discardableResult
     func database<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
         let database = try SQLiteDatabase(path: databasePath)
         defer { database.close() }
