@@ -35,7 +35,7 @@ public struct ReportCommand: ParsableCommand {
         let answer = try await context.withModeration("`auction report`") { (moderation, token) throws(AuctionError) in
             try await moderation.report(id, reason: reason, token: token)
         }
-        context.console.print(TerminalText.sanitized(answer.message))
+        context.console.print(ModCommand.line(answer))
         return .success
     }
 }
