@@ -63,7 +63,7 @@ public enum ReportEndpoints {
                     return ModerationRequest.answer(.ok, [("changed", false), ("message", .string("report \(id) was already resolved by \(by)"))])
                 case .resolved(let entry):
                     return ModerationRequest.answer(.ok, [("changed", true),
-                                                          ("message", .string("report \(id) resolved (log entry \(entry.id))")),
+                                                          ("message", .string("report \(id) resolved")),
                                                           ("entry", ModerationLogReads.json(entry))])
                 }
             } catch {
