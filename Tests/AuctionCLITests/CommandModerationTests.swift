@@ -111,14 +111,14 @@ import Testing
     }
 
     @Test func tablesCleanServerTextAndShowPricesBeforeAndAfter() throws {
-        let entry = try #require(ModerationDTO.logEntry(from: try JSONValue.parse(
+        let entry = try #require(ModerationLogEntry(json: try JSONValue.parse(
             #"{"id":9,"moderator":"er\u001b[1min","action":"retract_bid","product_id":5,"user":"bob","bid_id":12,"#
                 + #""reason":"typo \u009b31m","details":{"price_before":9000,"price_after":8500},"created_at":1790000000000}"#)))
         let lines = ModerationTables.log([entry])
         #expect(lines.count == 2 && lines[0].hasPrefix("ID") && lines[0].contains("MODERATOR"))
         #expect(lines[1].contains("lot 5, user bob, bid 12") && lines[1].contains("9,000 → 8,500") && lines[1].contains("retract_bid"))
         #expect(!lines.joined().unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B }, "\(lines)")
-        let report = try #require(ModerationDTO.report(from: try JSONValue.parse(
+        let report = try #require(ModerationReport(json: try JSONValue.parse(
             #"{"id":3,"product_id":5,"product_name":"Lamp\u001b]0;x\u0007","reporter":"alice","reason":"fake","created_at":1790000000000,"#
                 + #""resolved_at":1790000001000,"resolved_by":"dora","resolution":"removed"}"#)))
         let table = ModerationTables.reports([report], resolved: true)

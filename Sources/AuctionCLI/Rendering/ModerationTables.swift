@@ -9,7 +9,7 @@ public enum ModerationTables {
     public static let reasonWidth = 60
 
     /// Reports: id, lot, its name, reporter, when (UTC), reason, and with `resolved` what was done and by whom.
-    public static func reports(_ reports: [ModerationDTO.Report], resolved: Bool) -> [String] {
+    public static func reports(_ reports: [ModerationReport], resolved: Bool) -> [String] {
         let header = ["ID", "LOT", "NAME", "REPORTER", "WHEN (UTC)", "REASON"] + (resolved ? ["RESOLVED"] : [])
         let rows = reports.map { report in
             ["\(report.id)", "\(report.productID)", clean(report.productName, width: 30), clean(report.reporter, width: 24),
@@ -20,7 +20,7 @@ public enum ModerationTables {
     }
 
     /// Log entries: when (UTC), moderator, action, target, price before → after when recorded, reason.
-    public static func log(_ entries: [ModerationDTO.LogEntry]) -> [String] {
+    public static func log(_ entries: [ModerationLogEntry]) -> [String] {
         let header = ["ID", "WHEN (UTC)", "MODERATOR", "ACTION", "TARGET", "PRICE", "REASON"]
         let rows = entries.map { entry in
             ["\(entry.id)", when(entry.createdAt), clean(entry.moderator, width: 24), clean(entry.action, width: 16),
@@ -30,7 +30,7 @@ public enum ModerationTables {
     }
 
     /// What an entry acted on: `lot 5, user bob, bid 12, report 3` (those present).
-    static func target(_ entry: ModerationDTO.LogEntry) -> String {
+    static func target(_ entry: ModerationLogEntry) -> String {
         var parts: [String] = []
         if let lot = entry.productID { parts.append("lot \(lot)") }
         if let user = entry.user { parts.append("user " + clean(user, width: 24)) }
@@ -45,7 +45,7 @@ public enum ModerationTables {
         return "\(Money(before)) → \(Money(after))"
     }
 
-    private static func resolution(_ report: ModerationDTO.Report) -> String {
+    private static func resolution(_ report: ModerationReport) -> String {
         guard report.resolvedAt != nil else { return "open" }
         return "by " + clean(report.resolvedBy ?? "?", width: 24) + ": " + clean(report.resolution ?? "", width: reasonWidth)
     }

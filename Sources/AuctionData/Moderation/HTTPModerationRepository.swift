@@ -52,11 +52,11 @@ public struct HTTPModerationRepository: Sendable {
     }
 
     /// One page of reports (`GET /moderation/reports`), open ones unless `all`, after the id `after`.
-    public func reports(all: Bool, after: Int64?, token: String) async throws(AuctionError) -> (items: [ModerationDTO.Report], next: Int64?) {
+    public func reports(all: Bool, after: Int64?, token: String) async throws(AuctionError) -> (items: [ModerationReport], next: Int64?) {
         var path = "/moderation/reports?limit=200&state=" + (all ? "all" : "open")
         if let after { path += "&after=\(after)" }
         let response = try await send(.get, path, body: [], token: token)
-        guard let page = ModerationDTO.page(from: response.body, key: "reports", item: ModerationDTO.report(from:)) else {
+        guard let page = ModerationDTO.page(from: response.body, key: "reports", item: ModerationReport.init(json:)) else {
             throw AuctionError.protocolViolation("the answer to GET /moderation/reports is not a page of reports")
         }
         return page
@@ -64,13 +64,13 @@ public struct HTTPModerationRepository: Sendable {
 
     /// One page of the moderation log (`GET /moderation/log`), newest first, older than `before`.
     public func log(user: String?, lot: Int64?, before: Int64?, token: String) async throws(AuctionError)
-        -> (items: [ModerationDTO.LogEntry], next: Int64?) {
+        -> (items: [ModerationLogEntry], next: Int64?) {
         var path = "/moderation/log?limit=200"
         if let user { path += "&user=" + CatalogueQueryDTO.percentEncoded(user) }
         if let lot { path += "&lot=\(lot)" }
         if let before { path += "&before=\(before)" }
         let response = try await send(.get, path, body: [], token: token)
-        guard let page = ModerationDTO.page(from: response.body, key: "entries", item: ModerationDTO.logEntry(from:)) else {
+        guard let page = ModerationDTO.page(from: response.body, key: "entries", item: ModerationLogEntry.init(json:)) else {
             throw AuctionError.protocolViolation("the answer to GET /moderation/log is not a page of entries")
         }
         return page

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionData
 import AuctionEngine
 import AuctionInfrastructure
 

@@ -1,30 +1,10 @@
 import AuctionCore
+import AuctionData
 import AuctionInfrastructure
 
 extension ModerationLog {
     /// One row of the log as read back, with names in place of user ids.
-    public struct Row: Hashable, Sendable {
-        /// The row's id (later rows have larger ids).
-        public var id: Int64
-        /// The moderator who acted.
-        public var moderator: String
-        /// The action's stored name (`remove_lot`, `suspend`, …).
-        public var action: String
-        /// The lot concerned, if any.
-        public var productID: ProductID?
-        /// The user acted on, if any.
-        public var user: String?
-        /// The bid concerned, if any.
-        public var bidID: Int64?
-        /// The report concerned, if any.
-        public var reportID: Int64?
-        /// The moderator's reason.
-        public var reason: String
-        /// What changed, as stored.
-        public var details: JSONObject
-        /// When.
-        public var createdAt: Timestamp
-    }
+    public typealias Row = ModerationLogEntry
 
     /// One page of the log, newest first.
     public struct Page: Hashable, Sendable {
@@ -40,14 +20,7 @@ public enum ModerationLogReads {
     /// The JSON of a log row: `id`, `moderator`, `action`, `product_id`?, `user`?, `bid_id`?, `report_id`?, `reason`,
     /// `details` (the object as stored) and `created_at` (ms). The only rendering of a log entry on the wire.
     public static func json(_ row: ModerationLog.Row) -> JSONValue {
-        var members: [(String, JSONValue)] = [("id", .int(row.id)), ("moderator", .string(row.moderator)), ("action", .string(row.action))]
-        if let product = row.productID { members.append(("product_id", .int(Int64(product.rawValue)))) }
-        if let user = row.user { members.append(("user", .string(user))) }
-        if let bid = row.bidID { members.append(("bid_id", .int(bid))) }
-        if let report = row.reportID { members.append(("report_id", .int(report))) }
-        members += [("reason", .string(row.reason)), ("details", .object(row.details)),
-                    ("created_at", .int(row.createdAt.millisecondsSinceEpoch))]
-        return .object(JSONObject(members))
+        row.json
     }
 
     /// The log row `id` on `database` (inside the caller's transaction, if any), or nil.

@@ -1,7 +1,7 @@
 import AuctionCore
 import AuctionInfrastructure
 
-/// A user's report of a lot, as stored and as `GET /moderation/reports` shows it.
+/// A user's report of a lot: as the server stores and renders it, and as the client reads it.
 public struct ModerationReport: Hashable, Sendable {
     /// The report's id.
     public var id: Int64
@@ -34,6 +34,17 @@ public struct ModerationReport: Hashable, Sendable {
         self.resolvedAt = resolvedAt
         self.resolvedBy = resolvedBy
         self.resolution = resolution
+    }
+
+    /// Reads a report; nil when it lacks `id`, `product_id`, `reporter`, `reason` or `created_at`, or one is out of range.
+    public init?(json: JSONValue) {
+        guard let id = json["id"]?.intValue, let product = json["product_id"]?.intValue, product >= 1, product <= Int64(Int32.max),
+              let reporter = json["reporter"]?.stringValue, let reason = json["reason"]?.stringValue,
+              let created = json["created_at"]?.intValue else { return nil }
+        self.init(id: id, productID: ProductID(Int(product)), productName: json["product_name"]?.stringValue ?? "", reporter: reporter,
+                  reason: reason, createdAt: Timestamp(millisecondsSinceEpoch: created),
+                  resolvedAt: json["resolved_at"]?.intValue.map(Timestamp.init(millisecondsSinceEpoch:)),
+                  resolvedBy: json["resolved_by"]?.stringValue, resolution: json["resolution"]?.stringValue)
     }
 
     /// The report as JSON: `id`, `product_id`, `product_name`, `reporter`, `reason`, `created_at` (ms), and once
