@@ -3,6 +3,7 @@ import AuctionEngine
 import AuctionInfrastructure
 import AuctionServer
 import AuctionTestSupport
+import Foundation
 import Testing
 
 /// Issue 23: the reports and the moderation log in the store, the same SQL on SQLite and PostgreSQL.
@@ -112,5 +113,38 @@ import Testing
         #expect(throws: StoreError.self) { try database.write("UPDATE moderation_log SET reason = 'changed'") }
         #expect(throws: StoreError.self) { try database.write("DELETE FROM moderation_log") }
         #expect(try database.scalarInteger("SELECT COUNT(*) FROM moderation_log WHERE reason = 'because'") == 4)
+    }
+
+    @Test(arguments: TestStore.engines)
+    func concurrentReportsOnTwoConnectionsNeverPassTheBoundNorOpenTwoReports(_ dialect: StoreDialect) throws {
+        let test = try TestStore(dialect)
+        let catalogue = try CatalogueStore(target: test.target)
+        _ = try catalogue.seedDemoCatalogueIfEmpty(now: Self.now)
+        catalogue.close()
+        let stores = [try AccountStore(target: test.target), try AccountStore(target: test.target)]  // two nodes' connections
+        defer { stores.forEach { $0.close() } }
+        let reason = try ModerationReason("spam")
+        for round in 0..<12 {
+            let reporter = try #require(try stores[0].createUser(name: "user\(round)", passwordHash: "x", at: Self.now))
+            let outcomes = Mutex<[AccountStore.ReportFiling]>([])
+            // 16 filings of distinct lots and 8 of one lot, at once, half on each connection, bound 10 an hour.
+            DispatchQueue.concurrentPerform(iterations: 24) { index in
+                let lot = ProductID(index < 16 ? index + 1 : 40)
+                let outcome = try? stores[index % 2].fileReport(productID: lot, reporter: reporter, reason: reason,
+                                                               at: Self.now.adding(milliseconds: Int64(round)), perHour: 10)
+                outcomes.withLock { $0.append(outcome ?? .unknownProduct) }
+            }
+            let all = outcomes.withLock { $0 }
+            let created = all.filter { if case .created = $0 { return true } else { return false } }.count
+            let refused = all.filter { if case .tooMany = $0 { return true } else { return false } }.count
+            #expect(!all.contains(.unknownProduct), "round \(round): a filing failed")
+            #expect(created == 10, "round \(round): \(created) created")
+            #expect(created + refused + all.filter { if case .existing = $0 { return true } else { return false } }.count == 24)
+            let database = try Self.connection(test.target)
+            defer { Self.close(database) }
+            #expect(try database.scalarInteger("SELECT COUNT(*) FROM reports WHERE reporter_id = ?", [.integer(reporter.rawValue)]) == 10)
+            #expect(try database.scalarInteger("SELECT COUNT(*) FROM reports WHERE reporter_id = ? AND product_id = 40",
+                                               [.integer(reporter.rawValue)]) ?? 0 <= 1)
+        }
     }
 }
