@@ -75,4 +75,33 @@ import Testing
             #expect(result.stderr.contains("a reason is required"), "\(arguments): \(result.stderr)")
         }
     }
+
+    @Test func onATwoNodePostgreSQLClusterAReportThroughNodeAIsResolvedThroughNodeBAndLoggedForBoth() async throws {
+        let fixture = try PostgresFixture()
+        defer { fixture.drop() }
+        let url = fixture.url
+        let cluster = try await offPool { try ClusterFixture(nodes: 2, storeURL: url) }
+        defer { cluster.stop() }
+        let (a, b) = (cluster.httpPorts[0], cluster.httpPorts[1])
+        let alice = try await ModeratorRoleEndToEndTests.register("alice", port: a)
+        let dora = try await ModeratorRoleEndToEndTests.register("dora", port: b)
+        #expect(try await ModeratorRoleEndToEndTests.admin(["grant", "dora", "--store", url]).status == 0)
+        func post(_ port: Int, _ path: String, _ reason: String, _ token: String) async throws -> LoopbackHTTP.Answer {
+            try #require(await offPool { LoopbackHTTP.exchange(port: port, "POST", path, json: #"{"reason":"\#(reason)"}"#, bearer: token) })
+        }
+        let created = try await post(a, "/products/2/report", "fake", alice)
+        #expect(created.status == 201, "\(created)")
+        #expect(try await post(b, "/products/2/report", "fake again", alice).status == 200, "the open report is seen on node B")
+        let listed = try await ModeratorRoleEndToEndTests.get(b, "/moderation/reports", token: dora)
+        #expect(listed.status == 200 && listed.body.contains(#""reporter":"alice""#), "\(listed)")
+        let id = try #require(try JSONValue.parse(Array(listed.body.utf8))["reports"]?.arrayValue?.first?["id"]?.intValue)
+        let resolved = try await post(b, "/moderation/reports/\(id)/resolve", "removed the photos", dora)
+        #expect(resolved.status == 200 && resolved.body.contains(#""changed":true"#), "\(resolved)")
+        let twice = try await post(a, "/moderation/reports/\(id)/resolve", "again", dora)
+        #expect(twice.status == 200 && twice.body.contains("already resolved by dora"), "\(twice)")
+        let log = try await ModeratorRoleEndToEndTests.get(a, "/moderation/log?lot=2", token: dora)
+        let entries = try JSONValue.parse(Array(log.body.utf8))["entries"]?.arrayValue ?? []
+        #expect(entries.count == 1 && entries.first?["action"] == "resolve_report" && entries.first?["report_id"]?.intValue == id, "\(log)")
+        #expect(try await ModeratorRoleEndToEndTests.get(a, "/moderation/log", token: alice).status == 403)
+    }
 }

@@ -19,7 +19,7 @@ public enum ModerationLogEndpoints {
                 let lot = try ModerationRequest.cursor(parameters, "lot").get()
                 if let lot, lot > Int64(Int32.max) { throw ModeratorRefusal(response: ModerationRequest.badRequest("lot must be a lot id")) }
                 let user = parameters["user"]
-                if let user, user.isEmpty || user.utf8.count > 64 {
+                if let user, user.isEmpty || user.utf8.count > AccountRules.maximumNameLength {
                     throw ModeratorRefusal(response: ModerationRequest.badRequest("user must be a user name"))
                 }
                 let page = try ReportEndpoints.stored { () throws(StoreError) in
