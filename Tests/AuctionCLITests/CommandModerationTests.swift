@@ -36,6 +36,13 @@ import Testing
         #expect(String(decoding: request.body, as: UTF8.self) == body)
     }
 
+    @Test func anAnswerWithOnlyTheEntrysIDPrintsIt() async throws {
+        let server = try SellingFakeServer { _ in SellingFakeServer.json(200, #"{"changed":true,"message":"bob is suspended","entry_id":12}"#) }
+        defer { server.stop() }
+        let run = await CommandHarness.run(["mod", "suspend", "bob", "--reason", "spam", "--for", "30m"], environment: server.environment())
+        #expect(run.status == .success && run.stdout == "bob is suspended (log entry 12)\n", "\(run.stderr)")
+    }
+
     @Test func aRepeatedActionSaysSoAndExitsZero() async throws {
         let server = try SellingFakeServer { _ in SellingFakeServer.json(200, #"{"changed":false,"message":"lot 5 was already removed"}"#) }
         defer { server.stop() }

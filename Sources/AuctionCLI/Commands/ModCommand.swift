@@ -156,7 +156,7 @@ public struct ModCommand: ParsableCommand {
 
     /// The line printed for an action's answer: the server's sentence (cleaned), and the log entry's id when one was written.
     public static func line(_ answer: ModerationDTO.Answer) -> String {
-        TerminalText.sanitized(answer.message) + (answer.entry.map { " (log entry \($0.id))" } ?? "")
+        TerminalText.sanitized(answer.message) + (answer.entryID.map { " (log entry \($0))" } ?? "")
     }
 
     private func listReports(_ context: CommandContext) async throws(CommandError) -> ExitCode {

@@ -10,21 +10,24 @@ public enum ModerationDTO {
         return JSONValue.object(JSONObject(members)).serialized()
     }
 
-    /// An action's answer (`{"changed", "message", "entry"?}`).
+    /// An action's answer (`{"changed", "message", "entry"?}` or `{…, "entry_id"?}`).
     public struct Answer: Hashable, Sendable {
         /// Whether the request changed anything (false: it was already so).
         public var changed: Bool
         /// The server's sentence for the moderator (unsanitised).
         public var message: String
-        /// The moderation log entry written, if one was.
+        /// The moderation log entry written, if one was and the answer carries it whole.
         public var entry: ModerationLogEntry?
+        /// The id of the log entry written, if one was (`entry.id`, or the answer's `entry_id`).
+        public var entryID: Int64?
     }
 
-    /// An action's answer, or nil when `body` lacks `changed` or `message`.
+    /// An action's answer, or nil when `body` lacks `changed` or `message`; the entry's id from `entry` or `entry_id`.
     public static func answer(from body: [UInt8]) -> Answer? {
         guard let json = try? JSONValue.parse(body), let changed = json["changed"]?.boolValue,
               let message = json["message"]?.stringValue else { return nil }
-        return Answer(changed: changed, message: message, entry: json["entry"].flatMap(ModerationLogEntry.init(json:)))
+        let entry = json["entry"].flatMap(ModerationLogEntry.init(json:))
+        return Answer(changed: changed, message: message, entry: entry, entryID: entry?.id ?? json["entry_id"]?.intValue)
     }
 
     /// The items of a page `{"KEY": [...], "next": ID|null}` read by `item`, and the next cursor; nil when malformed.
