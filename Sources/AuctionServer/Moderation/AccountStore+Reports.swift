@@ -14,6 +14,8 @@ extension AccountStore {
         case existing(ModerationReport)
         /// No such lot.
         case unknownProduct
+        /// The lot was removed by moderation: there is nothing left to report.
+        case removedProduct
         /// The reporter filed `perHour` reports in the last hour; the next may come in this many milliseconds.
         case tooMany(retryAfterMilliseconds: Int64)
     }
@@ -47,9 +49,9 @@ extension AccountStore {
             try database.inTransaction { () throws(StoreError) -> ReportFiling in
                 try database.serialize(lock: .user(reporter))  // one filing per reporter at a time, on every node
                 let product = Int64(productID.rawValue)
-                guard try database.scalarInteger("SELECT COUNT(*) FROM products WHERE id = ?", [.integer(product)]) == 1 else {
-                    return .unknownProduct
-                }
+                let lots = try database.rows("SELECT removed_reason FROM products WHERE id = ?", [.integer(product)]) { $0.optionalText(0) }
+                guard let lot = lots.first else { return .unknownProduct }
+                if lot != nil { return .removedProduct }
                 if let open = try database.scalarInteger(
                     "SELECT id FROM reports WHERE product_id = ? AND reporter_id = ? AND resolved_at IS NULL",
                     [.integer(product), .integer(reporter.rawValue)]), let report = try Self.report(open, on: database) {

@@ -80,6 +80,8 @@ public enum ReportEndpoints {
         switch filing {
         case .unknownProduct:
             return ModerationRequest.notFound("no lot \(product)")
+        case .removedProduct:
+            return AccountEndpoints.json(.conflict, AccountDTO.errorBody("lot \(product) was removed by moderation; there is nothing left to report"))
         case .existing(let report):
             return ModerationRequest.answer(.ok, [("report", report.json), ("changed", false),
                                                   ("message", .string("you already reported lot \(product); the moderators have it"))])

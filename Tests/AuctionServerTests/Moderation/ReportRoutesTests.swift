@@ -39,6 +39,9 @@ import Testing
         #expect(notJSON.status == 400, "\(notJSON)")
         #expect(try await fixture.post("/products/999999/report", reason: "gone", token: alice).status == 404)
         #expect(try await fixture.post("/products/abc/report", reason: "gone", token: alice).status == 400)
+        try fixture.database { try $0.execute("UPDATE products SET removed_reason = 'counterfeit' WHERE id = 9") }
+        let removed = try await fixture.post("/products/9/report", reason: "fake", token: alice)
+        #expect(removed.status == 409 && removed.json["error"]?.stringValue?.contains("removed by moderation") == true, "\(removed)")
         #expect(try fixture.database { try $0.scalarInteger("SELECT COUNT(*) FROM reports") } == 1, "only the first was stored")
     }
 
