@@ -31,6 +31,9 @@ import Testing
         #expect(try bashCompletes("auction watchlist ").suffix(3) == ["add", "remove", "list"])
         #expect(try bashCompletes("auction watch --wa") == ["--watchlist"])
         #expect(try bashCompletes("auction completions ").suffix(3) == ["bash", "zsh", "fish"])
+        #expect(try bashCompletes("auction mod ").suffix(7) == ["remove-lot", "suspend", "unsuspend", "retract", "reports", "resolve", "log"])
+        #expect(try bashCompletes("auction mod suspend bob --f") == ["--for"])
+        #expect(try bashCompletes("auction rep") == ["report"])
         #expect(try bashCompletes("auction --page").isEmpty, "no command yet: only global options")
     }
 

@@ -16,6 +16,7 @@ public struct CommandGroup: Hashable, Sendable {
         CommandGroup("Find and bid", ["list", "show", "watch", "bid", "buy", "mine", "watchlist", "notifications", "demo"]),
         CommandGroup("Sell", ["sell", "edit", "withdraw"]),
         CommandGroup("Account and chat", ["register", "login", "logout", "whoami", "chat"]),
+        CommandGroup("Report and moderate", ["report", "mod"]),
         CommandGroup("Help and the shell", ["help", "man", "completions"]),
     ]
 }

@@ -7,7 +7,7 @@ import AuctionInfrastructure
 /// the rate). The actions of issue 23 (remove a lot, suspend, retract, reports, the log) are not built yet.
 public enum ModerationEndpoints {
     /// The paths served.
-    public static let paths = ["/moderation/me"]
+    public static let paths = ["/moderation/me"] + ReportEndpoints.paths + ModerationLogEndpoints.paths
 
     /// Adds the routes to `router`; each runs on `workers` (the role is read from the store) behind `check`.
     public static func install(on router: inout HTTPRouter, check: ModeratorCheck, workers: BlockingWorkers) {
@@ -22,5 +22,8 @@ public enum ModerationEndpoints {
                 return response
             }
         }
+        ReportEndpoints.install(on: &router, check: check, reporters: ReporterCheck(accounts: check.accounts, now: check.now),
+                                workers: workers)
+        ModerationLogEndpoints.install(on: &router, check: check, workers: workers)
     }
 }

@@ -9,9 +9,11 @@ public final class ModeratorCheck: Sendable {
     /// Moderation requests one user may make a minute by default.
     public static let defaultRequestsPerMinute = 60
 
-    private let accounts: AccountService
+    /// The accounts the check reads (the moderation routes reach the store through them).
+    let accounts: AccountService
     private let limiter: Mutex<RateLimiter<UserID>>
-    private let now: @Sendable () -> Timestamp
+    /// The clock the check (and the moderation routes) read.
+    let now: @Sendable () -> Timestamp
 
     /// Checks against `accounts`, allowing each user `requestsPerMinute` moderation requests on the clock `now`.
     public init(accounts: AccountService, requestsPerMinute: Int = ModeratorCheck.defaultRequestsPerMinute,

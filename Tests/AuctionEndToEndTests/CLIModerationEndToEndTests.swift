@@ -1,0 +1,107 @@
+import AuctionInfrastructure
+import AuctionServer
+import AuctionTestSupport
+import Foundation
+import Testing
+
+/// Issue 23: `auction report`, `auction mod reports`, `auction mod resolve` and `auction mod log` with the real
+/// binaries: a real `auction-server` on loopback over its real SQLite file.
+@Suite(.serialized) struct CLIModerationEndToEndTests {
+    static func json(_ text: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+    }
+
+    @Test func aUserReportsALotAndAModeratorListsResolvesAndReadsTheLog() async throws {
+        let (server, directory) = try await CLI.server([])
+        defer { server.stop(); directory.remove() }
+        let alice = try await AccountEndToEndTests.register("alice", on: server, in: directory)
+        let dora = try await AccountEndToEndTests.register("dora", on: server, in: directory)
+        let grant = try await offPool { try ProcessRunner.run(BuildProducts.executable("auction-server"), ["admin", "grant", "dora", "--db", server.databasePath]) }
+        #expect(grant.status == 0, "\(grant.stderr)")
+
+        let report = try await alice.run(["report", "3", "--reason", "looks counterfeit"])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(report.stdout.hasPrefix("lot 3 reported (report 1)"), "\(report.stdout)")
+        let again = try await alice.run(["report", "3", "--reason", "really"])
+        #expect(again.status == 0 && again.stdout == "you already reported lot 3; the moderators have it\n", "\(again.stdout) \(again.stderr)")
+        let unknown = try await alice.run(["report", "99999", "--reason", "gone"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("no lot 99999"), "\(unknown.stderr)")
+        let escape = try await alice.run(["report", "4", "--reason", "red \u{1B}[31m"])
+        #expect(escape.status == 1 && escape.stderr.contains("control characters") && !escape.stderr.contains("\u{1B}"), "\(escape.stderr)")
+
+        let refused = try await alice.run(["mod", "reports"])
+        #expect(refused.status == 1 && refused.stderr.contains("you are not a moderator"), "\(refused.stderr)")
+        let table = try await dora.run(["mod", "reports"])
+        #expect(table.status == 0, "\(table.stderr)")
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines[0].hasPrefix("ID") && lines[1].contains("alice") && lines[1].hasSuffix("looks counterfeit"), "\(table.stdout)")
+        let listed = Self.json(try await dora.run(["mod", "reports", "--json"]).stdout)["reports"] as? [[String: Any]] ?? []
+        #expect(listed.compactMap { $0["product_id"] as? Int } == [3] && listed.first?["reporter"] as? String == "alice")
+
+        let resolve = try await dora.run(["mod", "resolve", "1", "--reason", "seller asked for proof"])
+        #expect(resolve.status == 0 && resolve.stdout == "report 1 resolved (log entry 1)\n",
+                "\(resolve.stdout) \(resolve.stderr)")
+        let twice = try await dora.run(["mod", "resolve", "1", "--reason", "again"])
+        #expect(twice.status == 0 && twice.stdout == "report 1 was already resolved by dora\n", "\(twice.stdout) \(twice.stderr)")
+        let missing = try await dora.run(["mod", "resolve", "42", "--reason", "nothing"])
+        #expect(missing.status == 1 && missing.stderr.contains("no report 42"), "\(missing.stderr)")
+        #expect(try await dora.run(["mod", "reports"]).stderr.contains("no open reports"))
+        let resolvedTable = try await dora.run(["mod", "reports", "--all"])
+        #expect(resolvedTable.stdout.contains("by dora: seller asked for proof"), "\(resolvedTable.stdout)")
+
+        let log = try await dora.run(["mod", "log"])
+        #expect(log.status == 0, "\(log.stderr)")
+        let logLines = log.stdout.split(separator: "\n").map(String.init)
+        #expect(logLines.count == 2 && logLines[1].contains("dora") && logLines[1].contains("resolve_report")
+                && logLines[1].contains("lot 3, report 1") && logLines[1].hasSuffix("seller asked for proof"), "\(log.stdout)")
+        let entries = Self.json(try await dora.run(["mod", "log", "--json"]).stdout)["entries"] as? [[String: Any]] ?? []
+        #expect(entries.count == 1 && entries.first?["action"] as? String == "resolve_report" && entries.first?["report_id"] as? Int == 1)
+        #expect((Self.json(try await dora.run(["mod", "log", "--lot", "3", "--json"]).stdout)["entries"] as? [Any])?.count == 1)
+        #expect((Self.json(try await dora.run(["mod", "log", "--user", "dora", "--json"]).stdout)["entries"] as? [Any])?.count == 1)
+        let none = try await dora.run(["mod", "log", "--user", "alice"])
+        #expect(none.status == 0 && none.stderr.contains("no entries that match"), "\(none.stderr)")
+        #expect(try await alice.run(["mod", "log"]).stderr.contains("you are not a moderator"))
+    }
+
+    @Test func aMissingReasonIsRefusedWithoutTouchingTheNetwork() async throws {
+        let directory = try TemporaryDirectory(prefix: "auction-cli-mod")
+        defer { directory.remove() }
+        // Nothing listens on port 1: a request would fail with exit 3, not the usage error's 2.
+        let environment = ["AUCTION_HTTP": "http://127.0.0.1:1", "AUCTION_SOCKET": "127.0.0.1:1",
+                           "XDG_CONFIG_HOME": directory.path, "HOME": directory.path]
+        for arguments in [["mod", "remove-lot", "5"], ["mod", "suspend", "bob", "--for", "7d"], ["report", "5"]] {
+            let result = try await CLI.run(arguments, environment: environment)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("a reason is required"), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test func onATwoNodePostgreSQLClusterAReportThroughNodeAIsResolvedThroughNodeBAndLoggedForBoth() async throws {
+        let fixture = try PostgresFixture()
+        defer { fixture.drop() }
+        let url = fixture.url
+        let cluster = try await offPool { try ClusterFixture(nodes: 2, storeURL: url) }
+        defer { cluster.stop() }
+        let (a, b) = (cluster.httpPorts[0], cluster.httpPorts[1])
+        let alice = try await ModeratorRoleEndToEndTests.register("alice", port: a)
+        let dora = try await ModeratorRoleEndToEndTests.register("dora", port: b)
+        #expect(try await ModeratorRoleEndToEndTests.admin(["grant", "dora", "--store", url]).status == 0)
+        func post(_ port: Int, _ path: String, _ reason: String, _ token: String) async throws -> LoopbackHTTP.Answer {
+            try #require(await offPool { LoopbackHTTP.exchange(port: port, "POST", path, json: #"{"reason":"\#(reason)"}"#, bearer: token) })
+        }
+        let created = try await post(a, "/products/2/report", "fake", alice)
+        #expect(created.status == 201, "\(created)")
+        #expect(try await post(b, "/products/2/report", "fake again", alice).status == 200, "the open report is seen on node B")
+        let listed = try await ModeratorRoleEndToEndTests.get(b, "/moderation/reports", token: dora)
+        #expect(listed.status == 200 && listed.body.contains(#""reporter":"alice""#), "\(listed)")
+        let id = try #require(try JSONValue.parse(Array(listed.body.utf8))["reports"]?.arrayValue?.first?["id"]?.intValue)
+        let resolved = try await post(b, "/moderation/reports/\(id)/resolve", "removed the photos", dora)
+        #expect(resolved.status == 200 && resolved.body.contains(#""changed":true"#), "\(resolved)")
+        let twice = try await post(a, "/moderation/reports/\(id)/resolve", "again", dora)
+        #expect(twice.status == 200 && twice.body.contains("already resolved by dora"), "\(twice)")
+        let log = try await ModeratorRoleEndToEndTests.get(a, "/moderation/log?lot=2", token: dora)
+        let entries = try JSONValue.parse(Array(log.body.utf8))["entries"]?.arrayValue ?? []
+        #expect(entries.count == 1 && entries.first?["action"] == "resolve_report" && entries.first?["report_id"]?.intValue == id, "\(log)")
+        #expect(try await ModeratorRoleEndToEndTests.get(a, "/moderation/log", token: alice).status == 403)
+    }
+}
