@@ -105,3 +105,49 @@ import Testing
         #expect(try await ModeratorRoleEndToEndTests.get(a, "/moderation/log", token: alice).status == 403)
     }
 }
+
+extension CLIModerationEndToEndTests {
+    /// `auction mod retract`, `remove-lot`, `suspend` and `unsuspend` with the real binaries against a real
+    /// server: the retracted bid struck out in `auction show`, the lot repriced, the removed lot's detail
+    /// and refusal in words, the suspended bidder's saved session refused.
+    @Test func aModeratorRetractsRemovesAndSuspendsWithTheRealBinaries() async throws {
+        let (server, directory) = try await CLI.server([])
+        defer { server.stop(); directory.remove() }
+        let alice = try await AccountEndToEndTests.register("alice", on: server, in: directory)
+        let bob = try await AccountEndToEndTests.register("bob", on: server, in: directory)
+        let dora = try await AccountEndToEndTests.register("dora", on: server, in: directory)
+        let grant = try await offPool { try ProcessRunner.run(BuildProducts.executable("auction-server"), ["admin", "grant", "dora", "--db", server.databasePath]) }
+        #expect(grant.status == 0, "\(grant.stderr)")
+        #expect(try await alice.run(["bid", "5", "9,000,000", "--yes"]).status == 0)
+        #expect(try await bob.run(["bid", "5", "9,500,000", "--yes"]).status == 0)
+        let shown = Self.json(try await dora.run(["show", "5", "--json"]).stdout)
+        let bids = shown["bids"] as? [[String: Any]] ?? []
+        let bobs = try #require(bids.first?["id"] as? Int, "\(shown)")
+
+        let retract = try await dora.run(["mod", "retract", "\(bobs)", "--reason", "typed one zero too many"])
+        #expect(retract.status == 0, "\(retract.stderr)")
+        #expect(retract.stdout.contains("9,000,000"), "\(retract.stdout)")
+        let after = try await dora.run(["show", "5"])
+        #expect(after.stdout.contains("retracted"), "\(after.stdout)")
+        let repriced = try await dora.run(["show", "5", "--json"]).stdout
+        #expect(repriced.contains("9000000"), "\(repriced)")
+        let again = try await dora.run(["mod", "retract", "\(bobs)", "--reason", "again"])
+        #expect(again.status == 0 && again.stdout.contains("nothing changed"), "\(again.stdout)")
+
+        let remove = try await dora.run(["mod", "remove-lot", "5", "--reason", "counterfeit"])
+        #expect(remove.status == 0, "\(remove.stderr)")
+        #expect(try await alice.run(["show", "5"]).stdout.contains("removed by moderation: counterfeit"))
+        let refused = try await alice.run(["bid", "5", "10,000,000", "--yes"])
+        #expect(refused.status == 1 && (refused.stderr + refused.stdout).contains("removed this lot"), "\(refused.stdout) \(refused.stderr)")
+        #expect(try await alice.run(["mod", "remove-lot", "6", "--reason", "x"]).stderr.contains("you are not a moderator"))
+
+        let suspend = try await dora.run(["mod", "suspend", "bob", "--reason", "shill bidding", "--for", "1h"])
+        #expect(suspend.status == 0 && suspend.stdout.contains("suspended"), "\(suspend.stdout) \(suspend.stderr)")
+        let locked = try await bob.run(["bid", "6", "9,900,000", "--yes"])
+        #expect(locked.status != 0, "bob's saved session ended: \(locked.stdout)")
+        let lift = try await dora.run(["mod", "unsuspend", "bob", "--reason", "appeal upheld"])
+        #expect(lift.status == 0, "\(lift.stderr)")
+        let log = Self.json(try await dora.run(["mod", "log", "--json"]).stdout)["entries"] as? [[String: Any]] ?? []
+        #expect(log.compactMap { $0["action"] as? String } == ["unsuspend", "suspend", "remove_lot", "retract_bid"], "\(log)")
+    }
+}

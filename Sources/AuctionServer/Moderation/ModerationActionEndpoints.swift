@@ -7,7 +7,8 @@ import AuctionInfrastructure
 /// `POST /moderation/lots/{id}/remove`, `POST /moderation/users/{name}/suspend` (`"seconds"`: how long;
 /// absent: until lifted), `POST /moderation/users/{name}/unsuspend` and `POST /moderation/bids/{id}/retract`. The role and the rate are checked
 /// by `ModeratorCheck` on the account workers; the action runs on `writer` (one at a time). Answers
-/// 200 `{"changed", "message", "entry_id"}`, or 400 (reason, body), 401, 403, 404, 409, 429, 503.
+/// 200 `{"changed", "message", "entry_id", "entry"}` (the entry as `GET /moderation/log` shows it, when
+/// something changed), or 400 (reason, body), 401, 403, 404, 409, 429, 503.
 struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
     /// The paths served.
     static let paths = ["/moderation/lots/{id}/remove", "/moderation/users/{name}/suspend", "/moderation/users/{name}/unsuspend",
@@ -66,7 +67,7 @@ struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
     /// Checks the caller and the reason on the workers, then runs `action` on the writer and answers.
     private func run(_ request: HTTPRequest, _ responder: HTTPResponder,
                      _ action: @escaping @Sendable (UserIdentity, ModerationReason) throws(ModerationActions.Refusal) -> ModerationActions.Answer) {
-        let check = self.check, writer = self.writer
+        let check = self.check, writer = self.writer, endpoints = self
         let queued = workers.submit {
             let moderator: UserIdentity
             switch check.moderator(of: request) {
@@ -83,7 +84,10 @@ struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
                 do throws(ModerationActions.Refusal) {
                     let answer = try action(moderator, reason)
                     var members: [(String, JSONValue)] = [("changed", .bool(answer.changed)), ("message", .string(answer.message))]
-                    if let entry = answer.entry { members.append(("entry_id", .int(entry))) }
+                    if let entry = answer.entry {
+                        members.append(("entry_id", .int(entry)))
+                        if let json = endpoints.actions.entry(entry) { members.append(("entry", json)) }
+                    }
                     var response = AccountEndpoints.json(.ok, JSONValue.object(JSONObject(members)).serialized())
                     response.headers.add(name: "Cache-Control", value: "no-store")
                     responder.respond(response)

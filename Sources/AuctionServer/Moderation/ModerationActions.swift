@@ -47,6 +47,14 @@ final class ModerationActions: Sendable {
         self.limits = limits
     }
 
+    /// The log entry `id` as the log's routes render it (nil when it cannot be read: the answer then names only its id).
+    func entry(_ id: Int64) -> JSONValue? {
+        guard let row = try? selling.connection.withDatabase({ database throws(StoreError) in
+            try ModerationLogReads.entry(id: id, on: database)
+        }) else { return nil }
+        return ModerationLogReads.json(row)
+    }
+
     /// Retracts bid `id`: the lot's price and leader become what the remaining bids make them, its
     /// watchers get the new price with its seq, the former and the new leader a `bid_retracted` notice.
     func retract(bid id: Int64, reason: ModerationReason, by moderator: UserIdentity) throws(Refusal) -> Answer {
