@@ -93,5 +93,12 @@ import Testing
             try ServerOptions.parse(["--moderators", "alice,bad name!"], environment: [:], readFile: none)
         }
         #expect(ServerOptions.usage.contains("auction-server admin grant NAME"))
+        guard case .run(let rated) = try ServerOptions.parse(["--moderation-requests-per-minute", "5"], environment: [:], readFile: none) else {
+            Issue.record("not a run"); return
+        }
+        #expect(rated.accounts.moderationRequestsPerMinute == 5)
+        #expect(throws: ServerOptionsError.self) {
+            try ServerOptions.parse(["--moderation-requests-per-minute", "0"], environment: [:], readFile: none)
+        }
     }
 }

@@ -28,6 +28,9 @@ extension ServerOptions {
             configuration.accounts.moderators = Set(names)
             return nil
         },
+        .eventCount("moderation_requests_per_minute", help: "moderation requests a minute by one user (default 60)") { configuration, count in
+            configuration.accounts.moderationRequestsPerMinute = count
+        },
         .number("log_repeats", help: "similar log lines written per 10 s before a summary, 0 = all (default 10)",
                 in: 0...1_000_000, expected: "a count 0-1000000") { configuration, lines in
             configuration.logRepeats.linesPerWindow = lines
