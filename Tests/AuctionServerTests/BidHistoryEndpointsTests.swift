@@ -39,10 +39,10 @@ import Testing
         #expect(response.status == .ok)
         let body = String(decoding: response.body, as: UTF8.self)
         #expect(body == """
-            {"bids":[{"time":1700000002000,"bidder":"al…e","price":14000,"automatic":true},\
-            {"time":1700000002000,"bidder":"b…b","price":13000,"automatic":false},\
-            {"time":1700000001000,"bidder":null,"price":12000,"automatic":false},\
-            {"time":1700000000000,"bidder":"al…e","price":11000,"automatic":false}]}
+            {"bids":[{"time":1700000002000,"bidder":"al…e","price":14000,"automatic":true,"id":4},\
+            {"time":1700000002000,"bidder":"b…b","price":13000,"automatic":false,"id":3},\
+            {"time":1700000001000,"bidder":null,"price":12000,"automatic":false,"id":2},\
+            {"time":1700000000000,"bidder":"al…e","price":11000,"automatic":false,"id":1}]}
             """)
         #expect(!body.contains("alice") && !body.contains("\"bob\""))
         let entries = try BidHistoryDTO.entries(from: response.body)

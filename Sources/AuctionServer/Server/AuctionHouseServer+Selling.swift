@@ -28,11 +28,15 @@ extension AuctionHouseServer {
     /// removals through `adoption` (the gate the cluster listener shares).
     static func moderationHooks(adoption: LotAdoption, service: LoopBound<SocketService>, loop: EventLoop) -> ModerationHooks {
         ModerationHooks(
-            checkRemoval: { id in loop.waitFor { service.value.checkRemoval(id) } },
+            checkRemoval: { id in
+                let check = HeldCheck(release: { service.value.releaseSellerHold(id) })
+                loop.execute { check.answer(service.value.checkRemoval(id)) }
+                return check.wait(milliseconds: 30_000)
+            },
             checkRetraction: { id in
-                let decided = Latch<AuctionBook.SellerChange>()
-                loop.execute { service.value.checkRetraction(id) { decided.fulfil($0) } }
-                return decided.wait(milliseconds: 30_000)
+                let check = HeldCheck(release: { service.value.releaseSellerHold(id) })
+                loop.execute { service.value.checkRetraction(id) { check.answer($0) } }
+                return check.wait(milliseconds: 30_000)
             },
             adoptRetraction: { retraction in loop.execute { service.value.adoptRetraction(retraction) } },
             release: { id in loop.execute { service.value.releaseSellerHold(id) } },
