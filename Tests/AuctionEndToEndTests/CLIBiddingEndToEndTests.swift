@@ -48,7 +48,8 @@ import Testing
         #expect(shown.status == 0, "stderr: \(shown.stderr)")
         #expect(shown.stdout.contains("Bids (newest first)\n"), "\(shown.stdout)")
         let rows = shown.stdout.split(separator: "\n").filter { $0.contains("al…e") }
-        #expect(rows.count == 2 && rows[0].hasSuffix("9,500,000") && rows[1].hasSuffix("9,000,000"), "\(shown.stdout)")
+        // Each row ends with the price and the bid's id (what `auction mod retract` names).
+        #expect(rows.count == 2 && rows[0].contains("9,500,000  #2") && rows[1].hasSuffix("9,000,000  #1"), "\(shown.stdout)")
 
         let json = try await CLI.run(["show", "6", "--json"], environment: server.clientEnvironment)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]

@@ -44,7 +44,7 @@ public enum ProductDetailView {
             let unit = bids?.isEmpty == false ? "bid" : "price"
             field("History", spark + "  \(low) – \(high), \(history.count) \(unit)" + (history.count == 1 ? "" : "s"))
         }
-        lines += BidHistoryView.render(bids ?? [], width: width, clock: clock, productID: product.id)
+        lines += BidHistoryView.render(bids ?? [], width: width, clock: clock, productID: product.id, color: color)
         if !detail.description.isEmpty {
             lines.append("")
             for paragraph in detail.description.split(separator: "\n", omittingEmptySubsequences: false) {

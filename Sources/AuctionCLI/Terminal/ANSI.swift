@@ -32,6 +32,8 @@ public enum ANSI {
     public static let dim = "\u{1B}[2m"
     /// Reverse video (the status line).
     public static let reverse = "\u{1B}[7m"
+    /// Struck through (a retracted bid).
+    public static let strikethrough = "\u{1B}[9m"
     /// Saves the cursor position.
     public static let saveCursor = "\u{1B}7"
     /// Restores the saved cursor position.
