@@ -137,6 +137,7 @@ extension CLIModerationEndToEndTests {
         let remove = try await dora.run(["mod", "remove-lot", "5", "--reason", "counterfeit"])
         #expect(remove.status == 0, "\(remove.stderr)")
         #expect(try await alice.run(["show", "5"]).stdout.contains("removed by moderation: counterfeit"))
+        #expect(Self.json(try await alice.run(["show", "5", "--json"]).stdout)["removed_reason"] as? String == "counterfeit")
         let refused = try await alice.run(["bid", "5", "10,000,000", "--yes"])
         #expect(refused.status == 1 && (refused.stderr + refused.stdout).contains("removed this lot"), "\(refused.stdout) \(refused.stderr)")
         #expect(try await alice.run(["mod", "remove-lot", "6", "--reason", "x"]).stderr.contains("you are not a moderator"))

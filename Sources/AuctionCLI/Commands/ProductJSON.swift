@@ -22,13 +22,15 @@ public enum ProductJSON {
         ]))
     }
 
-    /// A product in full: the row's fields plus seller, description, listed_at and history; then
+    /// A product in full: the row's fields plus seller, description, listed_at (removed_reason for a lot a
+    /// moderator removed) and history; then
     /// reserve_met, buy_now_price, extensions, bid_count and, when the server has them, bids (newest first).
     public static func detail(_ detail: ProductDetail, bids: [BidHistoryEntry]? = nil) -> JSONValue {
         guard case .object(var object) = product(detail.product) else { return .null }
         object.members.append(.init(key: "seller", value: .string(detail.sellerName)))
         object.members.append(.init(key: "description", value: .string(detail.description)))
         object.members.append(.init(key: "listed_at", value: detail.listedAt.map { .string($0.description) } ?? .null))
+        if let reason = detail.removedReason { object.members.append(.init(key: "removed_reason", value: .string(reason))) }
         object.members.append(.init(key: "history", value: .array(detail.priceHistory.map { point in
             .object(JSONObject([("date", .string(point.date)), ("price", .int(point.price.minorUnits))]))
         })))

@@ -49,6 +49,10 @@ import Testing
         let login = try await cluster.http[1].post("/users/login", json: AccountDTO.credentialsBody(name: "bob", password: "correct horse"))
         #expect(login.status.code == 403)
         #expect(try cluster.count("SELECT COUNT(*) FROM moderation_log") == 2)
+        let lifted = try await Self.act(cluster, 0, "/moderation/users/bob/unsuspend", #"{"reason":"appeal upheld"}"#, token: mod)
+        #expect(lifted.status == .ok)
+        let back = try await cluster.http[1].post("/users/login", json: AccountDTO.credentialsBody(name: "bob", password: "correct horse"))
+        #expect(back.status == .ok, "node B lets bob in again")
         #expect(try cluster.count("SELECT COUNT(*) FROM bids b JOIN users u ON u.id = b.user_id WHERE u.name = 'bob' AND b.product_id = 1") == 0)
     }
 }
