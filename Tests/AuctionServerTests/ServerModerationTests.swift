@@ -17,6 +17,17 @@ import Testing
         try await Running.start { $0.accounts.moderators = ["mod"] }
     }
 
+    /// A server whose moderator `mod` may act, and whose seller may list, hundreds of times a minute:
+    /// the race tests' rounds (the bounds are not under test there).
+    static func startForRounds() async throws -> Running {
+        try await Running.start {
+            $0.accounts.moderators = ["mod"]
+            $0.accounts.moderationRequestsPerMinute = 10_000
+            $0.uploads.lotsPerHour = 10_000
+            $0.uploads.maximumOpenLots = 10_000
+        }
+    }
+
     static func act(_ running: Running, _ target: String, _ json: String, token: String) async throws -> HTTPResponse {
         try await Selling.request(running, .post, target, json: json, token: token)
     }
@@ -136,12 +147,7 @@ extension ServerModerationTests {
     /// state, checked in the store: the lot removed, and the bid stored exactly when it was acked
     /// accepted (decided before the removal), else refused `lot_removed` with nothing stored.
     @Test func aRemovalRacingABidEndsInOneConsistentStateEveryRound() async throws {
-        let running = try await Running.start {
-            $0.accounts.moderators = ["mod"]
-            $0.accounts.moderationRequestsPerMinute = 10_000
-            $0.uploads.lotsPerHour = 10_000
-            $0.uploads.maximumOpenLots = 10_000
-        }
+        let running = try await ServerModerationTests.startForRounds()
         defer { running.stop() }
         let mod = try await Selling.register(running, "mod"), bob = try await Selling.register(running, "bob")
         var socket = try RawSocket(port: running.addresses.socket.port)

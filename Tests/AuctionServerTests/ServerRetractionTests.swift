@@ -41,12 +41,7 @@ import Testing
     }
 
     @Test func aRetractedBidLeavesThePriceAReplayOfTheRemainingBidsGives() async throws {
-        let running = try await Running.start {
-            $0.accounts.moderators = ["mod"]
-            $0.accounts.moderationRequestsPerMinute = 10_000
-            $0.uploads.lotsPerHour = 10_000
-            $0.uploads.maximumOpenLots = 10_000
-        }
+        let running = try await ServerModerationTests.startForRounds()
         defer { running.stop() }
         let mod = try await Selling.register(running, "mod")
         var tokens: [String] = [], sockets: [RawSocket] = [], ids: [Int64] = []
@@ -134,12 +129,7 @@ extension ServerRetractionTests {
     /// 3,500. Whichever the book decides first, the stored lot ends as a replay of its stored bids gives,
     /// cat's bid is stored exactly when acked, and nothing a stale commit wrote survives.
     @Test func aRetractionRacingABidEndsInOneConsistentStateEveryRound() async throws {
-        let running = try await Running.start {
-            $0.accounts.moderators = ["mod"]
-            $0.accounts.moderationRequestsPerMinute = 10_000
-            $0.uploads.lotsPerHour = 10_000
-            $0.uploads.maximumOpenLots = 10_000
-        }
+        let running = try await ServerModerationTests.startForRounds()
         defer { running.stop() }
         let mod = try await Selling.register(running, "mod")
         var sockets: [RawSocket] = []
