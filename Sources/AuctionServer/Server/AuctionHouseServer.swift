@@ -160,8 +160,9 @@ public final class AuctionHouseServer: Sendable {
     private func open(into running: inout Running) throws(ServerError) {
         let certificates = try loadCertificates(into: &running)
         // Until the real listener binds it, the HTTP port says why the node is not ready yet.
-        var starting = StartingHealth.start(host: configuration.host, port: configuration.httpPort, tls: certificates?.http,
-                                            readiness: readiness)
+        var starting = StartingHealth.holdsWhileStarting(configuration.httpPort)
+            ? StartingHealth.start(host: configuration.host, port: configuration.httpPort, tls: certificates?.http, readiness: readiness)
+            : nil
         defer { starting?.close() }
         let path: String
         let target: StoreTarget

@@ -10,8 +10,13 @@ struct StartingHealth {
     /// The listener on the HTTP port.
     let server: HTTPServer
 
-    /// The port it holds: the real HTTP listener binds this one (the configured port, or the free one picked for 0).
+    /// The port it holds: the real HTTP listener binds this one (the configured port; never 0, see `holdsWhileStarting`).
     var port: Int { server.address.port }
+
+    /// Whether the configured HTTP `port` is held while starting: a fixed one, which a load balancer or an
+    /// operator asks. Not 0: nobody knows the free port picked before `start()` returns, and closing it for
+    /// the real listener to bind again would let another process take it in between.
+    static func holdsWhileStarting(_ port: Int) -> Bool { port != 0 }
 
     /// Listens on `host:port` (with `tls` when given); nil when the port cannot be bound now (the
     /// real listener reports that later, as it always has).
