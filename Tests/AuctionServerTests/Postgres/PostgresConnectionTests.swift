@@ -88,6 +88,35 @@ import Testing
         }
     }
 
+    /// One insert of a batch's steps updates each product once, from its newest step: count, price and
+    /// last change (`products_take_bids`, schema 6); each row update also rewrites every index of the
+    /// row (the sort keys and the trigram indexes), so it was two per bid before and is one per product now.
+    @Test func aBatchOfStepsUpdatesEachProductOnceFromItsNewest() throws {
+        let fixture = try PostgresFixture()
+        defer { fixture.drop() }
+        let connection = try PostgresConnection(fixture.url)
+        defer { connection.close() }
+        try PostgresSchema.migrate(connection)
+        for name in ["lamp", "vase"] {
+            try connection.run("INSERT INTO products (name, seller, start_price, current_price, last_change_at, listed_at) VALUES (?, 'bob', 100, 100, 0, 0)",
+                               [.text(name)])
+        }
+        let before = try connection.scalarInteger("SELECT SUM(n_tup_upd) FROM pg_stat_xact_user_tables WHERE relname = 'products'") ?? 0
+        try connection.transaction { () throws(StoreError) in
+            try connection.run("""
+                INSERT INTO bids (product_id, price, previous_price, accepted_at, seq)
+                SELECT * FROM unnest(ARRAY[1, 1, 2, 1]::bigint[], ARRAY[110, 130, 150, 160]::bigint[], ARRAY[100, 110, 100, 130]::bigint[],
+                                     ARRAY[1, 2, 3, 4]::bigint[], ARRAY[1, 2, 1, 3]::bigint[])
+                """)
+            let updated = try connection.scalarInteger("SELECT SUM(n_tup_upd) FROM pg_stat_xact_user_tables WHERE relname = 'products'") ?? 0
+            #expect(updated - before == 2, "one row update per product, not one per step")
+        }
+        let rows = try connection.query("SELECT id, bid_count, current_price, last_change, last_change_at FROM products ORDER BY id", []) {
+            [$0.int64(0), $0.int64(1), $0.int64(2), $0.int64(3), $0.int64(4)]
+        }
+        #expect(rows == [[1, 3, 160, 30, 4], [2, 1, 150, 50, 3]])
+    }
+
     @Test func conninfoQuotesValuesAndAddsOnlyMissingDefaults() throws {
         let parsed = try PostgresConnectionString("host=127.0.0.1 user=auction password='it\\'s a \\\\ pass' keepalives_idle=7")
         let written = parsed.conninfo(adding: [("keepalives_idle", "1"), ("tcp_user_timeout", "900")])

@@ -114,7 +114,9 @@ final class PostgresBidLedgerWriter: BatchCommitting {
             try plan.decide(entry.submission, on: database)
         }
         let moved = plan.rows.filter { $0.value.moved }.map { ($0.key, $0.value.bidCount) }.sorted { $0.0 < $1.0 }
-        var writes = insertBids(plan.inserted) + updateProducts(plan.latest) + store(plan.changes)
+        // The insert's statement trigger (`products_take_bids`) moves each product's count, price and last
+        // change from its newest step: one new row version per product and batch, not one per bid plus one.
+        var writes = insertBids(plan.inserted) + store(plan.changes)
         writes += ClusterPayload.bidPayloads(moved).map {
             PipelinedStatement(sql: PostgresConnection.notifySQL, values: [.text(PostgresBidLedger.bidChannel), .text($0)])
         }
@@ -191,22 +193,6 @@ final class PostgresBidLedgerWriter: BatchCommitting {
                 PostgresArrays.integers(bids.map { $0.bid.placement?.bidder?.rawValue }),
                 PostgresArrays.integers(bids.map { $0.bid.placement?.price.minorUnits }),
                 PostgresArrays.integers(bids.map { $0.bid.placement?.maximum?.minorUnits }),
-            ])]
-    }
-
-    /// One UPDATE for every product that moved: its price and last change, from its newest bid.
-    private func updateProducts(_ latest: [ProductID: AcceptedBid]) -> [PipelinedStatement] {
-        guard !latest.isEmpty else { return [] }
-        let bids = latest.sorted { $0.key < $1.key }.map(\.value)
-        return [PipelinedStatement(sql: """
-            UPDATE products AS p SET current_price = u.price, last_change = u.change, last_change_at = u.at
-            FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[]) AS u(id, price, change, at)
-            WHERE p.id = u.id
-            """, values: [
-                PostgresArrays.integers(bids.map { Int64($0.productID.rawValue) }),
-                PostgresArrays.integers(bids.map(\.price.minorUnits)),
-                PostgresArrays.integers(bids.map { ($0.price - $0.previousPrice).minorUnits }),
-                PostgresArrays.integers(bids.map(\.acceptedAt.millisecondsSinceEpoch)),
             ])]
     }
 

@@ -223,6 +223,22 @@ public enum PostgresSchema {
             CREATE UNIQUE INDEX reports_one_open_per_reporter ON reports(product_id, reporter_id) WHERE resolved_at IS NULL;
             CREATE INDEX reports_by_reporter ON reports(reporter_id, created_at);
             """),
+        StoreSchema.Migration(version: 6, summary: "a batch of bids updates each product once", sql: """
+            DROP TRIGGER products_bid_count ON bids;
+            DROP FUNCTION products_count_bid();
+            CREATE FUNCTION products_take_bids() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE products p SET bid_count = p.bid_count + n.added, current_price = n.price,
+                    last_change = n.price - n.previous_price, last_change_at = n.accepted_at
+                FROM (SELECT DISTINCT ON (product_id) product_id, price, previous_price, accepted_at,
+                             COUNT(*) OVER (PARTITION BY product_id) AS added
+                      FROM inserted ORDER BY product_id, seq DESC, id DESC) n
+                WHERE p.id = n.product_id;
+                RETURN NULL;
+            END $$;
+            CREATE TRIGGER products_take_bids AFTER INSERT ON bids REFERENCING NEW TABLE AS inserted
+                FOR EACH STATEMENT EXECUTE FUNCTION products_take_bids();
+            """),
     ]
 
     /// The schema version this program writes.
