@@ -28,11 +28,16 @@ final class ModerationActions: Sendable {
         case unavailable(String)
     }
 
-    private let selling: SellingStore
-    private let accounts: AccountService
-    private let hooks: ModerationHooks
-    private let now: @Sendable () -> Timestamp
-    private let log: ServerLog
+    /// Where lots, bids and their log entries are written.
+    let selling: SellingStore
+    /// Where accounts, sessions and suspensions are.
+    let accounts: AccountService
+    /// The way into the running auction.
+    let hooks: ModerationHooks
+    /// The server's clock.
+    let now: @Sendable () -> Timestamp
+    /// Where actions are logged.
+    let log: ServerLog
     private let limits: PriceLimits
 
     /// Actions on `selling` and `accounts`, reaching the auction through `hooks`; retractions reprice
@@ -69,7 +74,7 @@ final class ModerationActions: Sendable {
     }
 
     /// Retracts bids `ids` on lot `product` under one hold and one replay, logged as `action`.
-    private func retract(_ ids: [Int64], on product: ProductID, reason: ModerationReason, by moderator: UserIdentity,
+    func retract(_ ids: [Int64], on product: ProductID, reason: ModerationReason, by moderator: UserIdentity,
                          action: ModerationLog.Action, user: UserID?) throws(Refusal) -> Answer {
         guard let change = hooks.checkRetraction(product) else { throw .unavailable("the auction did not answer; nothing was changed") }
         switch change {
@@ -147,83 +152,6 @@ final class ModerationActions: Sendable {
             throw .unavailable("the store failed: \(error); nothing was changed")
         case nil:
             throw .unavailable("the removal did not run; nothing was changed")
-        }
-    }
-
-    /// Suspends the user named `name` until `until` (nil: until lifted): their sessions end here at once
-    /// and on other nodes from their next request, their logins are refused, their open lots are removed.
-    func suspend(_ name: String, reason: ModerationReason, until: Timestamp?, by moderator: UserIdentity) throws(Refusal) -> Answer {
-        guard name != moderator.name else { throw .conflict("you cannot suspend yourself") }
-        let user: AccountStore.User
-        let lots: [ProductID]
-        do {
-            guard let found = try accounts.storedUser(named: name) else { throw Refusal.notFound("there is no user named '\(name)'") }
-            user = found
-            lots = try selling.openLots(of: user.id)
-        } catch let refusal as Refusal {
-            throw refusal
-        } catch {
-            throw .unavailable("the store failed: \(error); nothing was changed")
-        }
-        let leading: [ProductID: [Int64]]
-        do throws(StoreError) {
-            leading = try selling.leadingBids(of: user.id).filter { !lots.contains($0.key) }
-        } catch {
-            throw .unavailable("the store failed: \(error); nothing was changed")
-        }
-        let details = JSONObject([("lots_withdrawn", .array(lots.map { .int(Int64($0.rawValue)) })),
-                                  ("leads_retracted", .array(leading.keys.sorted().map { .int(Int64($0.rawValue)) }))])
-        let change: AccountStore.SuspensionChange
-        do throws(AccountError) {
-            change = try accounts.suspend(name, reason: reason, until: until, moderator: moderator.userID, details: details)
-        } catch {
-            throw .unavailable("\(error); nothing was changed")
-        }
-        switch change {
-        case .suspended(let id, let ended, let entry):
-            hooks.endConnections(id)
-            var removed = 0
-            let lotReason = (try? ModerationReason("seller suspended: \(reason.text)")) ?? reason
-            for lot in lots {
-                if (try? removeLot(lot, reason: lotReason, by: moderator))?.changed == true { removed += 1 }
-            }
-            var fellBack = 0
-            for (lot, bids) in leading.sorted(by: { $0.key < $1.key }) {
-                let answer = try? retract(bids, on: lot, reason: lotReason, by: moderator, action: .retractBid, user: id)
-                if answer?.changed == true { fellBack += 1 }
-            }
-            log.info("moderation: \(moderator.name) suspended \(name) (\(ended.count) session(s), \(removed) lot(s), \(fellBack) lead(s))")
-            let term = until.map { "until \($0.description)" } ?? "until lifted"
-            return Answer(changed: true, message: "\(name) suspended \(term); \(ended.count) session(s) ended, \(removed) open lot(s) removed, "
-                          + "\(fellBack) lead(s) retracted", entry: entry)
-        case .unchanged(_, let suspension):
-            let term = suspension?.until.map { "until \($0.description)" } ?? "until lifted"
-            return Answer(changed: false, message: "\(name) is already suspended \(term); nothing changed")
-        case .unknownUser:
-            throw .notFound("there is no user named '\(name)'")
-        case .lifted:
-            throw .unavailable("unexpected answer from the store; nothing was changed")
-        }
-    }
-
-    /// Lifts the suspension of the user named `name`.
-    func unsuspend(_ name: String, reason: ModerationReason, by moderator: UserIdentity) throws(Refusal) -> Answer {
-        let change: AccountStore.SuspensionChange
-        do throws(AccountError) {
-            change = try accounts.unsuspend(name, reason: reason, moderator: moderator.userID)
-        } catch {
-            throw .unavailable("\(error); nothing was changed")
-        }
-        switch change {
-        case .lifted(_, let entry):
-            log.info("moderation: \(moderator.name) lifted the suspension of \(name)")
-            return Answer(changed: true, message: "\(name) may log in again", entry: entry)
-        case .unchanged:
-            return Answer(changed: false, message: "\(name) is not suspended; nothing changed")
-        case .unknownUser:
-            throw .notFound("there is no user named '\(name)'")
-        case .suspended:
-            throw .unavailable("unexpected answer from the store; nothing was changed")
         }
     }
 }
