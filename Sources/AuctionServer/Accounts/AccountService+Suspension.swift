@@ -13,7 +13,10 @@ extension AccountService {
         } catch {
             throw error.isUnavailable ? AccountError.storeUnavailable(error.description) : AccountError.store(error.description)
         }
-        if case .suspended(_, let ended, _) = change { forgetRevokedSessions(ended) }
+        if case .suspended(_, let ended, _) = change, !ended.isEmpty {
+            forgetRevokedSessions(ended, now: now)
+            log("accounts: \(ended.count) session(s) of \(AccountService.printable(name)) ended by a suspension")
+        }
         return change
     }
 

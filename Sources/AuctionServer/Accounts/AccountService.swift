@@ -14,7 +14,8 @@ public final class AccountService: Sendable {
     let store: AccountStore
     private let hasher: PasswordHasher
     private let clock: any TimeSource
-    private let log: @Sendable (String) -> Void
+    /// Where events are reported (names and addresses only).
+    let log: @Sendable (String) -> Void
     private let limits: Mutex<LoginLimits>
     private let lastCleanup = Mutex<Int64?>(nil)
     private let cache: Mutex<[String: (identity: UserIdentity, cachedAt: Int64)]>
@@ -114,9 +115,7 @@ public final class AccountService: Sendable {
         do throws(StoreError) {
             let revoked = try store.revokeSession(tokenHash: hash, at: now)
             if revoked {
-                // Live connections learn of it from memory; kept until the session would have expired anyway.
-                let expiresAt = now.adding(milliseconds: configuration.sessionLifetimeMilliseconds)
-                revocations.withLock { $0.revoke(SessionToken.revocationKey(ofHash: hash), expiresAt: expiresAt, now: now) }
+                forgetRevokedSessions([hash], now: now)
                 log("accounts: session \(hash.prefix(8)) revoked")
             }
             return revoked
@@ -184,16 +183,16 @@ public final class AccountService: Sendable {
         return true
     }
 
-    /// Records sessions revoked on this node by something other than a logout (a suspension), as a
-    /// logout records its one: dropped from the token cache and refused from memory at once.
-    func forgetRevokedSessions(_ hashes: [String]) {
-        let now = clock.now()
+    /// Records sessions this node revoked in the store (a logout, a login past `sessionsPerUser`, a
+    /// suspension) by their token hashes: dropped from the token cache and refused from memory at once
+    /// (live connections learn it there), remembered until they would have expired anyway.
+    func forgetRevokedSessions(_ hashes: [String], now: Timestamp) {
+        guard !hashes.isEmpty else { return }
         let expiresAt = now.adding(milliseconds: configuration.sessionLifetimeMilliseconds)
         cache.withLock { cache in for hash in hashes { cache.removeValue(forKey: hash) } }
         revocations.withLock { table in
             for hash in hashes { table.revoke(SessionToken.revocationKey(ofHash: hash), expiresAt: expiresAt, now: now) }
         }
-        if !hashes.isEmpty { log("accounts: \(hashes.count) session(s) ended by a suspension") }
     }
 
     /// The service's clock now.
@@ -228,10 +227,7 @@ public final class AccountService: Sendable {
             throw error.isUnavailable ? AccountError.storeUnavailable(error.description) : AccountError.store(error.description)
         }
         // The oldest sessions past `sessionsPerUser` end as a logout ends them: live connections learn it from memory.
-        for old in revoked {
-            _ = cache.withLock { $0.removeValue(forKey: old) }
-            revocations.withLock { $0.revoke(SessionToken.revocationKey(ofHash: old), expiresAt: expiresAt, now: now) }
-        }
+        forgetRevokedSessions(revoked, now: now)
         if !revoked.isEmpty { log("accounts: \(revoked.count) oldest session(s) of \(AccountService.printable(name)) revoked (more than \(configuration.sessionsPerUser))") }
         remember(hash, UserIdentity(userID: userID, name: name, expiresAt: expiresAt))
         cleanUpHourly(now: now)
