@@ -114,9 +114,6 @@ extension SellingStore {
                     bidCount += 1
                     try Self.insertRepricing(bid, sequence: bidCount, in: database)
                     step = SequencedBid(sequence: bidCount, bid: bid)
-                    try database.write("UPDATE products SET current_price = ?, last_change = ?, last_change_at = ? WHERE id = ?",
-                                       [.integer(outcome.price.minorUnits), .integer((outcome.price - lot.price).minorUnits),
-                                        .integer(now.millisecondsSinceEpoch), key])
                     try database.publish(channel: PostgresBidLedger.bidChannel,
                                          payload: ClusterPayload.bidPayloads([(product, bidCount)]).joined(separator: ","))
                 }
@@ -142,14 +139,19 @@ extension SellingStore {
                           [product]) { $0.optionalInt64(0).map(UserID.init(rawValue:)) }.first ?? nil
     }
 
+    /// Stores the repricing step; the product's price and last change follow it (on SQLite written here,
+    /// on PostgreSQL by the insert's statement trigger, `products_take_bids`, as for every batch of steps).
     private static func insertRepricing(_ bid: AcceptedBid, sequence: Int64, in database: any StoreDatabase) throws(StoreError) {
         let values: [SQLiteValue] = [.integer(Int64(bid.productID.rawValue)), .integer(bid.price.minorUnits),
                                      .integer(bid.previousPrice.minorUnits), .integer(bid.bidder?.rawValue),
                                      .integer(bid.acceptedAt.millisecondsSinceEpoch), .integer(repricingStep)]
         switch database.dialect {
-        case .sqlite:  // one node orders steps by row id
+        case .sqlite:  // one node orders steps by row id; its row trigger counts the step, nothing more
             try database.write("INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, automatic) VALUES (?, ?, ?, ?, ?, ?)",
                                values)
+            try database.write("UPDATE products SET current_price = ?, last_change = ?, last_change_at = ? WHERE id = ?",
+                               [.integer(bid.price.minorUnits), .integer((bid.price - bid.previousPrice).minorUnits),
+                                .integer(bid.acceptedAt.millisecondsSinceEpoch), .integer(Int64(bid.productID.rawValue))])
         case .postgres:  // the nodes order steps by seq
             try database.write("""
                 INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, automatic, seq) VALUES (?, ?, ?, ?, ?, ?, ?)
