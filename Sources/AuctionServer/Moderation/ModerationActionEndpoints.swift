@@ -75,10 +75,9 @@ struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
             case .success(let found): moderator = found
             }
             let reason: ModerationReason
-            do throws(ModerationReason.Refusal) {
-                reason = try ModerationReason(Self.reasonText(in: request.body))
-            } catch {
-                return responder.respond(Self.error(.badRequest, error.description))
+            switch ModerationRequest.reason(of: request) {
+            case .failure(let refusal): return responder.respond(refusal.response)
+            case .success(let checked): reason = checked
             }
             let accepted = writer {
                 do throws(ModerationActions.Refusal) {
@@ -88,9 +87,7 @@ struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
                         members.append(("entry_id", .int(entry)))
                         if let json = endpoints.actions.entry(entry) { members.append(("entry", json)) }
                     }
-                    var response = AccountEndpoints.json(.ok, JSONValue.object(JSONObject(members)).serialized())
-                    response.headers.add(name: "Cache-Control", value: "no-store")
-                    responder.respond(response)
+                    responder.respond(ModerationRequest.answer(.ok, members))
                 } catch {
                     responder.respond(Self.response(to: error))
                 }
@@ -115,11 +112,6 @@ struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
 
     private static func error(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
         AccountEndpoints.json(status, AccountDTO.errorBody(message))
-    }
-
-    /// The body's `reason` (nil when absent, not text, or the body is not a JSON object).
-    static func reasonText(in body: [UInt8]) -> String? {
-        (try? JSONValue.parse(body))?["reason"]?.stringValue
     }
 
     /// The body's `seconds` (nil when absent or not an integer).

@@ -60,6 +60,14 @@ final class ModerationActions: Sendable {
         return ModerationLogReads.json(row)
     }
 
+    /// Tells each of `users` (in id order) of an action on lot `product`, with the moderator's reason as the note.
+    private func notify(_ users: Set<UserID>, _ kind: NotificationKind, on product: ProductID, price: Money, reason: ModerationReason,
+                        at time: Timestamp) {
+        hooks.notify(users.sorted { $0.rawValue < $1.rawValue }.map {
+            NotificationDraft(user: $0, kind: kind, productID: product, price: price, createdAt: time, note: reason.text)
+        })
+    }
+
     /// Retracts bid `id`: the lot's price and leader become what the remaining bids make them, its
     /// watchers get the new price with its seq, the former and the new leader a `bid_retracted` notice.
     func retract(bid id: Int64, reason: ModerationReason, by moderator: UserIdentity) throws(Refusal) -> Answer {
@@ -95,12 +103,7 @@ final class ModerationActions: Sendable {
             hooks.adoptRetraction(retraction)
             let outcome = retraction.outcome, time = now()
             let concerned = Set([retraction.leaderBefore, outcome.leader].compactMap { $0 })
-            if retraction.step != nil {
-                hooks.notify(concerned.sorted { $0.rawValue < $1.rawValue }.map {
-                    NotificationDraft(user: $0, kind: .bidRetracted, productID: product, price: outcome.price, createdAt: time,
-                                      note: reason.text)
-                })
-            }
+            if retraction.step != nil { notify(concerned, .bidRetracted, on: product, price: outcome.price, reason: reason, at: time) }
             log.info("moderation: \(moderator.name) retracted \(ids.count) bid(s) on lot \(product): \(retraction.priceBefore) -> \(outcome.price)")
             let moved = retraction.step == nil ? "its price and leader stand at \(outcome.price)"
                 : "its price is now \(outcome.price) (was \(retraction.priceBefore))"
@@ -138,9 +141,7 @@ final class ModerationActions: Sendable {
         switch outcome {
         case .success(.removed(let price, let bidders, let seller, let entry))?:
             let concerned = Set(bidders + (seller.map { [$0] } ?? []))
-            hooks.notify(concerned.sorted { $0.rawValue < $1.rawValue }.map {
-                NotificationDraft(user: $0, kind: .lotRemoved, productID: id, price: price, createdAt: time, note: reason.text)
-            })
+            notify(concerned, .lotRemoved, on: id, price: price, reason: reason, at: time)
             log.info("moderation: \(moderator.name) removed lot \(id) (\(concerned.count) notified)")
             return Answer(changed: true, message: "lot \(id) removed; \(concerned.count) bidder(s) and seller notified", entry: entry)
         case .success(.alreadyGone(let removedReason))?:

@@ -10,9 +10,7 @@ extension SocketService {
     /// What the book says to a removal now; when it would apply, the lot's bids wait until
     /// `releaseSellerHold` (the caller must release it once the store has answered).
     func checkRemoval(_ id: ProductID) -> AuctionBook.SellerChange {
-        let change = book.removal(of: id)
-        if change == .applied { sellerHolds.hold(id) }
-        return change
+        holding(id, book.removal(of: id))
     }
 
     /// Takes a removal the store recorded (here or on another node) and pushes `withdrawn` with the
@@ -43,18 +41,12 @@ extension SocketService {
     /// its price with its seq, as another node's step is adopted (loop thread).
     func adoptRetraction(_ retraction: SellingStore.Retraction) {
         guard let step = retraction.step else { return }
-        let outcome = retraction.outcome
+        let outcome = retraction.outcome, lot = book.lot(for: retraction.productID)
         let refresh = LotRefresh(productID: retraction.productID, price: outcome.price, lastChange: outcome.lastChange,
                                  lastChangeAt: step.bid.acceptedAt, leader: outcome.leader, leaderMaximum: outcome.leaderMaximum,
                                  bidCount: outcome.hasBids ? Int(clamping: retraction.bidCount) : 0,
-                                 endsAt: book.lot(for: retraction.productID)?.endsAt,
-                                 extensions: book.lot(for: retraction.productID)?.extensions ?? 0)
+                                 endsAt: lot?.endsAt, extensions: lot?.extensions ?? 0)
         adoptNow(RemoteBids(lot: refresh, bidCount: retraction.bidCount, bids: [step]))
         log.info("moderation: product \(retraction.productID) repriced to \(outcome.price) by a retraction")
-    }
-
-    /// Stores and pushes `drafts` (moderation notices) as the loop's other notifications go.
-    func postModerationNotices(_ drafts: [NotificationDraft]) {
-        post(drafts)
     }
 }

@@ -32,7 +32,8 @@ extension SocketService {
         sellerHolds.park(id, request)
     }
 
-    private func holding(_ id: ProductID, _ change: AuctionBook.SellerChange) -> AuctionBook.SellerChange {
+    /// `change`, holding the lot's bids when it would apply (sellers' and moderators' changes alike).
+    func holding(_ id: ProductID, _ change: AuctionBook.SellerChange) -> AuctionBook.SellerChange {
         if change == .applied { sellerHolds.hold(id) }
         return change
     }
