@@ -2,7 +2,7 @@ import AuctionCore
 
 /// One batch's decisions inside its transaction, with its product rows locked: each submission in
 /// order, against the rows as the submissions before it left them. Only what it accepts is written
-/// afterwards (`inserted`, `latest`, `changes`); the rows' `moved` ones are notified.
+/// afterwards (`inserted`, `changes`; the insert's trigger moves the products); the rows' `moved` ones are notified.
 struct PostgresBatchPlan {
     /// A locked product row as the batch has left it so far.
     struct Row {
@@ -28,8 +28,6 @@ struct PostgresBatchPlan {
     private(set) var outcomes: [CommitOutcome<StoreError>] = []
     /// The bids to insert, with their `seq`.
     private(set) var inserted: [SequencedBid] = []
-    /// Each moved product's newest bid.
-    private(set) var latest: [ProductID: AcceptedBid] = [:]
     /// The lot changes of the submissions stored.
     private(set) var changes: [LotChange] = []
     /// Bids in submissions not stored.
@@ -90,7 +88,6 @@ struct PostgresBatchPlan {
         rows.merge(touched) { _, moved in moved }
         for (bid, sequence) in zip(submission.bids, sequences) {
             inserted.append(SequencedBid(sequence: sequence, bid: bid))
-            latest[bid.productID] = bid
             if let key = BidKey(bid) { bound[key] = bid }
         }
         changes += submission.changes
