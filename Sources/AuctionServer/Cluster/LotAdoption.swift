@@ -120,11 +120,13 @@ final class LotAdoption: Sendable {
                 state.ownEdits = [:]
                 addNew(&state)
                 do throws(StoreError) {
-                    for id in try store.withdrawnProducts().sorted() where id <= state.highest && !live.isWithdrawn(id) {
+                    // A removed lot is withdrawn too: it is adopted once, as removed (one push 9, with its reason).
+                    let removed = try store.removedProducts()
+                    for id in try store.withdrawnProducts().sorted()
+                    where id <= state.highest && removed[id] == nil && !live.isWithdrawn(id) {
                         applyWithdrawal(id)
                     }
-                    for (id, reason) in try store.removedProducts().sorted(by: { $0.key < $1.key })
-                    where id <= state.highest && live.removedReason(of: id) == nil {
+                    for (id, reason) in removed.sorted(by: { $0.key < $1.key }) where id <= state.highest && live.removedReason(of: id) == nil {
                         applyRemoval(id, reason: reason)
                     }
                 } catch {

@@ -96,13 +96,15 @@ extension ClusterLotsTests {
     }
 
     /// `ClusterFeedTests.node` with accounts (register, log in, sessions shared through the store).
-    static func node(_ store: ClusterStore, clock: any TimeSource) throws -> ServerFixture {
+    /// A node on `store` (reached at `url` when given: e.g. through a `LoopbackTCPProxy`).
+    static func node(_ store: ClusterStore, clock: any TimeSource, url: String? = nil) throws -> ServerFixture {
         var accounts = ServerConfiguration.ephemeral(databasePath: "unused").accounts
         accounts.moderators = ["mod"]  // the moderation tests' moderator, on every node
         accounts.moderationRequestsPerMinute = 10_000
-        let hooks = AccountsHooks(log: .silent, configuration: accounts, clock: clock, store: store.store).hooks
+        let target = try url.map { try PostgresConnectionString($0) } ?? store.store
+        let hooks = AccountsHooks(log: .silent, configuration: accounts, clock: clock, store: target).hooks
         return try ServerFixture(listings: ServerFixture.listings(count: 20), hooks: hooks, clock: clock, configure: {
-            $0.store = store.store
+            $0.store = target
             $0.allowAnonymousBids = true
             // The race tests list hundreds of lots for one seller: the hourly and open-lot bounds are not under test here.
             $0.uploads.lotsPerHour = 10_000

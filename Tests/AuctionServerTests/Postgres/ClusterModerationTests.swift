@@ -177,3 +177,42 @@ extension ClusterModerationTests {
         }
     }
 }
+
+extension ClusterModerationTests {
+    /// Node B cut off from PostgreSQL (a proxy resets its links) while a lot is removed through node A:
+    /// when B's listener is back it catches up and its watcher gets the removal once — push 9 `withdrawn`
+    /// with the reason, not a plain withdrawal first (a removed lot is withdrawn too in the store).
+    @Test func aRemovalMissedWhileCutOffReachesNodeBsWatcherOnce() async throws {
+        let store = try ClusterStore(products: 20)
+        let (proxy, behindURL) = try LoopbackTCPProxy.inFront(ofPostgres: store.fixture.url)
+        defer { proxy.close() }
+        let a = try ClusterLotsTests.node(store, clock: SystemClock())
+        defer { a.stop() }
+        let b = try ClusterLotsTests.node(store, clock: SystemClock(), url: behindURL)
+        defer { b.stop() }
+        #expect(await ClusterFeedTests.listening(a))
+        #expect(await ClusterFeedTests.listening(b))
+        let port = a.addresses.http.port
+        let registered = try #require(LoopbackHTTP.exchange(port: port, "POST", "/users/register",
+                                                            json: #"{"name":"mod","password":"correct horse"}"#))
+        let mod = try #require(AccountDTO.session(from: Array(registered.body.utf8))).token
+        let watcher = try RawSocket(port: b.socketPort)
+        defer { watcher.close() }
+        #expect(await watcher.exchange([ServerModerationTests.watcherHello(), .listState(stateNumber: 0)]).count == 2)
+
+        proxy.cut()
+        let removed = LoopbackHTTP.exchange(port: port, "POST", "/moderation/lots/3/remove", json: #"{"reason":"counterfeit"}"#, bearer: mod)
+        #expect(removed?.status == 200, "\(String(describing: removed))")
+        proxy.heal()
+
+        let pushed = await watcher.readMessages { messages in messages.contains { if case .lot = $0 { true } else { false } } }
+        let first = try #require(pushed.compactMap { if case .lot(let event) = $0 { event } else { nil } }.first)
+        #expect(first.kind == .withdrawn && first.productID == ProductID(3) && first.removedReason == "counterfeit", "\(first)")
+        // Whatever the catch-up posted with it has reached the watcher before the answer to a later request.
+        var frame = ClientMessage.listState(stateNumber: 0).frame
+        frame.completionID = 9
+        watcher.send(FrameEncoder.encode(frame))
+        let rest = await watcher.readMessages { messages in messages.contains { if case .reply = $0 { true } else { false } } }
+        #expect(!rest.contains { if case .lot = $0 { true } else { false } }, "one push 9 for the removal: \(rest)")
+    }
+}
