@@ -5,13 +5,16 @@
 #include <openssl/x509v3.h>
 #include <string.h>
 #include <time.h>
+#include "socket_bio.h"
 
-/// TLS 1.2 at least, TLS 1.3 at most; partial writes from a buffer that may move; buffers freed while idle.
+/// TLS 1.2 at least, TLS 1.3 at most; partial writes from a buffer that may move; buffers freed while idle; reads ahead.
 static inline int auction_tls_configure(SSL_CTX *context) {
     if (SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION) != 1) return 0;
     if (SSL_CTX_set_max_proto_version(context, TLS1_3_VERSION) != 1) return 0;
     SSL_CTX_set_mode(context, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER
                      | SSL_MODE_RELEASE_BUFFERS);
+    // Read what has arrived in one recv(2), not a record header and then its body in two.
+    SSL_CTX_set_read_ahead(context, 1);
     SSL_CTX_set_options(context, SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION | SSL_OP_CIPHER_SERVER_PREFERENCE);
     // TLS 1.3 suites in the order a server prefers: AES-128-GCM first, the cheapest per record with AES
     // instructions (every push is its own small record per watcher), as strong as TLS 1.3 requires.

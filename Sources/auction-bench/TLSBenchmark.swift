@@ -77,7 +77,7 @@ func runTLSBenchmark(_ arguments: [String]) -> Int32 {
     let plain = ServerBench(port: plainSocket.port, bidderLoop: bidderLoop, watcherLoop: watcherLoop, seconds: options.seconds)
     var secured = ServerBench(port: addresses.socket.port, bidderLoop: bidderLoop, watcherLoop: watcherLoop, seconds: options.seconds)
     secured.tls = socketTLS
-    failed = !measureFanOut(plain: plain, secured: secured, watchers: options.watchers, rounds: options.rounds) || failed
+    failed = !measureFanOut(plain: plain, secured: secured, server: server, watchers: options.watchers, rounds: options.rounds) || failed
     failed = !measureListOverHTTPS(https: addresses.http.port, tlsSocket: addresses.socket.port, http: plainHTTP.port,
                                    plainSocket: plainSocket.port, caFile: certificates.caFile, runs: options.runs) || failed
     return failed ? 1 : 0
@@ -85,17 +85,21 @@ func runTLSBenchmark(_ arguments: [String]) -> Int32 {
 
 /// Pushes delivered/s to `watchers` watchers (4 pages loaded, 60 bidders), runs alternating plaintext
 /// and TLS (every bidder and watcher over TLS); the medians and their ratio. False when a run saw no push.
-private func measureFanOut(plain: ServerBench, secured: ServerBench, watchers: Int, rounds: Int) -> Bool {
+private func measureFanOut(plain: ServerBench, secured: ServerBench, server: AuctionHouseServer, watchers: Int, rounds: Int) -> Bool {
     print("")
     print("price pushes to \(watchers) watchers with 4 pages loaded, 60 bidders; runs alternate plaintext / TLS")
     print(pad("run", 6) + pad("transport", 12) + pad("pushes/s", 12) + pad("bids/s", 10) + pad("delivered", 12)
-          + pad("p50 sent→push", 16) + pad("p99 sent→push", 16) + pad("server µs", 12) + "server loop CPU")
+          + pad("p50 sent→push", 16) + pad("p99 sent→push", 16) + pad("server µs", 12) + pad("server loop CPU", 17) + "bids/commit")
     var rates: [Bool: [Double]] = [false: [], true: []], costs: [Bool: [Double]] = [false: [], true: []]
     var level = 1_000
     for round in 1...rounds {
         for overTLS in [false, true] {
             level += 1
+            let before = server.ledgerStatistics ?? LedgerStatistics()
             let result = (overTLS ? secured : plain).pushes(watchers: watchers, bidders: 60, level: level)
+            let after = server.ledgerStatistics ?? LedgerStatistics()
+            let commits = after.commits - before.commits
+            let perCommit = commits > 0 ? Double(after.committedBids - before.committedBids) / Double(commits) : 0
             guard result.pushes > 0 else {
                 print("fan-out: no push delivered (\(overTLS ? "TLS" : "plaintext"))")
                 return false
@@ -106,7 +110,8 @@ private func measureFanOut(plain: ServerBench, secured: ServerBench, watchers: I
             print(pad("\(round)", 6) + pad(overTLS ? "TLS" : "plaintext", 12) + pad(format(result.pushesPerSecond / 1_000_000, 2) + " M", 12)
                   + pad(format(result.bidsPerSecond, 0), 10) + pad(format(result.deliveredShare * 100, 1) + " %", 12)
                   + pad(format(Double(result.p50) / 1_000_000, 2) + " ms", 16) + pad(format(Double(result.p99) / 1_000_000, 2) + " ms", 16)
-                  + pad(format(serverMicroseconds, 2), 12) + format(result.serverLoopCPU / plain.seconds * 100, 0) + " %")
+                  + pad(format(serverMicroseconds, 2), 12) + pad(format(result.serverLoopCPU / plain.seconds * 100, 0) + " %", 17)
+                  + format(perCommit, 1))
         }
     }
     let plainMedian = medianOf(rates[false] ?? []), tlsMedian = medianOf(rates[true] ?? [])

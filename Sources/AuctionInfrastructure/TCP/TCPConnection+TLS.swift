@@ -60,7 +60,9 @@ extension TCPConnection {
             switch tls.read(into: buffer) {
             case .done(let count):
                 if state == .open { onRead?(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) }
-                if state == .closed || readingPaused { return }
+                // Nothing left inside OpenSSL: the socket's readiness announces what comes next, so no
+                // read is spent on EAGAIN (as a short plaintext read ends the round).
+                if state == .closed || readingPaused || !tls.hasBufferedInput { return }
             case .wantRead:
                 return
             case .wantWrite:
@@ -74,9 +76,9 @@ extension TCPConnection {
         readDecryptedLater()
     }
 
-    /// Decrypted bytes wait inside OpenSSL, where no readiness announces them: read them on the next turn.
+    /// Input waits inside OpenSSL, where no readiness announces it: read it on the next turn.
     func readDecryptedLater() {
-        guard let tls, tls.isEstablished, tls.pendingBytes > 0 else { return }
+        guard let tls, tls.isEstablished, tls.hasBufferedInput else { return }
         loop.scheduleOnLoop(afterMilliseconds: 0) { [weak self] in
             guard let self, self.state != .closed, !self.readingPaused, !self.inputClosed, let tls = self.tls else { return }
             self.readDecrypted(tls)

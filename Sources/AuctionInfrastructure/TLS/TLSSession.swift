@@ -29,10 +29,13 @@ final class TLSSession {
     /// A session on `fd` from `context`; a client checks the certificate against `host` and sends it as SNI.
     init(context: TLSContext, fd: CInt, host: String?) throws(TLSSetupError) {
         guard let ssl = SSL_new(context.context) else { throw TLSSetupError("cannot start TLS: \(TLSSetupError.queueText())") }
+        // Records go out with send(2) and MSG_NOSIGNAL (`socket_bio.h`): no SIGPIPE, no file-layer cost per record.
+        guard auction_tls_attach_socket(ssl, fd) == 1 else {
+            SSL_free(ssl)
+            throw TLSSetupError("cannot start TLS: \(TLSSetupError.queueText())")
+        }
         self.ssl = ssl
         expectedHost = context.role == .client ? host : nil
-        TLSSession.blockSIGPIPEOnThisThread()
-        _ = SSL_set_fd(ssl, fd)
         switch context.role {
         case .server:
             SSL_set_accept_state(ssl)
@@ -88,8 +91,9 @@ final class TLSSession {
         ERR_clear_error()
     }
 
-    /// Decrypted bytes OpenSSL holds that the socket's readiness will not announce.
-    var pendingBytes: Int { Int(SSL_pending(ssl)) }
+    /// Whether OpenSSL holds input the socket's readiness will not announce: decrypted bytes not yet
+    /// read, or records it already took from the socket (it reads ahead, as much as has arrived).
+    var hasBufferedInput: Bool { SSL_has_pending(ssl) == 1 }
 
     /// The negotiated TLS version, e.g. `TLSv1.3`.
     var protocolVersion: String { String(cString: SSL_get_version(ssl)) }
@@ -120,14 +124,5 @@ final class TLSSession {
         let code = SSL_get_verify_result(ssl)
         guard code != X509_V_OK, let host = expectedHost else { return nil }
         return TLSVerificationFailure(ssl: ssl, host: host, code: CInt(code)).sentence
-    }
-
-    /// OpenSSL writes to the socket with `write(2)`: a peer gone would raise SIGPIPE. Blocked on the
-    /// loop's thread, the signal stays pending there and the write fails with `EPIPE` instead.
-    private static func blockSIGPIPEOnThisThread() {
-        var pipeOnly = sigset_t()
-        sigemptyset(&pipeOnly)
-        sigaddset(&pipeOnly, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &pipeOnly, nil)
     }
 }
