@@ -7,7 +7,7 @@ extension AuctionHouseServer {
         guard configuration.metricsPort != nil else { return nil }
         let metrics = ServerMetrics()
         service.metrics = metrics
-        service.bidCommits.timesDecisions = true
+        service.bidPath.commits.timesDecisions = true
         return metrics
     }
 

@@ -93,7 +93,7 @@ public final class AuctionHouseServer: Sendable {
     public var fanOutStatistics: FanOutStatistics? {
         let (loop, service) = state.withLock { ($0.loop, $0.service) }
         guard let loop, let service else { return nil }
-        return loop.waitFor { service.value.output.fanOut }
+        return loop.waitFor { service.value.fanOut.statistics }
     }
 
     /// How the cluster listener has been doing (with `--store`) once started.
@@ -254,17 +254,26 @@ public final class AuctionHouseServer: Sendable {
         running.notifications?.restoreEndingSoon(into: &book)
         if let withdrawn = try? running.selling?.withdrawnProducts() { book.restoreWithdrawn(withdrawn) }
         for id in removed.keys { book.adoptRemoval(id) }
-        let service = SocketService(
-            loop: loop, configuration: configuration, book: book, ledger: ledger.seam, sessions: sessions, log: log,
-            onPriceChange: { live.apply($0) })
-        let metrics = attachMetrics(to: service)
-        // Configured here, before `listen`; from then on used only on the loop, reached through `bound`.
-        let bound = LoopBound(handingOver: service, to: loop)
+        do throws(StoreError) {
+            book.assignSellers(try running.selling?.sellerIDs() ?? [:])
+        } catch {
+            throw .store(error)
+        }
+        let bidPath = BidPath(book: book, sequences: ProductSequences(restored.bidCounts), termsVersions: restored.termsVersions,
+                              configuration: configuration)
+        bidPath.restoreKeys(restored.keyedBids)
         let duty = running.closingDuty, clock = self.clock
         if let duty { Self.sweepOverdue(duty: duty, queue: closings, loop: loop, clock: clock, log: log) }
-        service.onClosings = { [log, bound] ended in
+        var serviceHooks = SocketService.Hooks()
+        serviceHooks.onPriceChange = { live.apply($0) }
+        serviceHooks.onLotChange = { lot, added in
+            live.apply(lot.productID, added: added, endsAt: lot.endsAt, extensions: lot.extensions,
+                       reserveMet: lot.reserveMet, buyNowPrice: lot.buyNowPrice)
+        }
+        serviceHooks.onClosings = { [log] service, ended in
             // Closed in the catalogue at once (the winner's name may follow once the close is recorded).
-            for closing in ended { live.close(closing.productID, winner: closing.winner.flatMap { bound.value.knownNames[$0] }) }
+            for closing in ended { live.close(closing.productID, winner: closing.winner.flatMap { service.knownNames[$0] }) }
+            let bound = LoopBound(service, on: loop)
             Self.record(ended, catalogue: catalogue, duty: duty, clock: clock, log: log, queue: closings) { ready in
                 loop.execute {
                     for (closing, name) in ready {
@@ -274,20 +283,13 @@ public final class AuctionHouseServer: Sendable {
                 }
             }
         }
-        service.onLotChange = { lot, added in
-            live.apply(lot.productID, added: added, endsAt: lot.endsAt, extensions: lot.extensions,
-                       reserveMet: lot.reserveMet, buyNowPrice: lot.buyNowPrice)
-        }
-        service.restoreKeys(restored.keyedBids)
-        service.sequences = ProductSequences(restored.bidCounts)
-        service.termsVersions = restored.termsVersions
+        let service = SocketService(loop: loop, configuration: configuration, bidPath: bidPath, ledger: ledger.seam,
+                                    sessions: sessions, log: log, hooks: serviceHooks)
+        let metrics = attachMetrics(to: service)
+        // Configured here, before `listen`; from then on used only on the loop, reached through `bound`.
+        let bound = LoopBound(handingOver: service, to: loop)
         service.chat = running.chat
         service.notifications = running.notifications
-        do throws(StoreError) {
-            service.book.assignSellers(try running.selling?.sellerIDs() ?? [:])
-        } catch {
-            throw .store(error)
-        }
         running.service = bound
         let adoption = running.selling.map {
             LotAdoption(store: $0, live: live, service: bound, loop: loop, bidding: configuration.bidding,
@@ -295,7 +297,7 @@ public final class AuctionHouseServer: Sendable {
         }
         if let store = configuration.store {
             running.cluster = Self.startCluster(store: store, loop: loop, service: bound, live: live,
-                                                sequences: service.sequences, adoption: adoption,
+                                                sequences: bidPath.sequences, adoption: adoption,
                                                 chatRooms: running.chat?.rooms ?? ChatRoomSequences(), presence: running.chat?.presence, log: log)
             let cluster = running.cluster
             readiness.checkStore { cluster?.statistics.listening ?? false }
