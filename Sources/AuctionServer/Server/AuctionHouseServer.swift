@@ -56,6 +56,8 @@ public final class AuctionHouseServer: Sendable {
         var cluster: ClusterListener?
         /// The database file's exclusive lock: one server per file, released last.
         var fileLock: DatabaseFileLock?
+        /// The stores and threads opened so far, closed in reverse once the loop has stopped.
+        var parts = StartedParts()
     }
 
     /// A server that will run with `configuration`; nothing happens until `start()`.
@@ -186,21 +188,36 @@ public final class AuctionHouseServer: Sendable {
             running.databasePath = path
             let catalogue = try CatalogueStore(target: target)
             running.catalogue = catalogue
+            running.parts.started("the catalogue store") { catalogue.close() }
             readiness.set(.migrating, false)
             if configuration.seedDemoCatalogue, try catalogue.seedDemoCatalogueIfEmpty(now: clock.now()) {
                 log.info("store: seeded the demo catalogue (\(DemoCatalogue.productCount) products) into \(path)")
             }
             if let pool = storePool {
                 running.ledger = try sharedLedger(pool)
-                running.closingDuty = PostgresClosingDuty(store: pool.store, timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock)
+                let duty = PostgresClosingDuty(store: pool.store, timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock)
+                running.closingDuty = duty
+                running.parts.started("the closing duty") { duty.close() }
             } else {
                 running.ledger = try SQLiteBidLedger(
                     path: path, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds)
             }
-            running.chat = try ChatRelay(target: target, limits: configuration.chat, log: log)
-            running.notifications = try NotificationRelay(target: target, log: log)
-            running.bidder = try BidderStore(target: target)
-            running.selling = try SellingStore(target: target)
+            let chat = try ChatRelay(target: target, limits: configuration.chat, log: log)
+            running.chat = chat
+            running.parts.started("chat") { chat.close() }
+            let notifications = try NotificationRelay(target: target, log: log)
+            running.notifications = notifications
+            running.parts.started("notifications") { notifications.close() }
+            let bidder = try BidderStore(target: target)
+            running.bidder = bidder
+            running.parts.started("the bidder store") { bidder.close() }
+            let selling = try SellingStore(target: target)
+            running.selling = selling
+            running.parts.started("the selling store") { selling.close() }
+            // Opened before the readers and decoders that write to it, so it closes after they stop.
+            let images = try ImageStore(target: target)
+            running.images = images
+            running.parts.started("the image store") { images.close() }
         } catch {
             throw .store(error)
         }
@@ -232,8 +249,10 @@ public final class AuctionHouseServer: Sendable {
         // they run on two threads of their own: neither the loop nor Swift's pool waits for disk.
         let readers = BlockingWorkers(name: "auction-catalog", threads: 2)
         running.catalogueReaders = readers
+        running.parts.started("the catalogue readers") { readers.shutdown() }
         let decoders = Self.decodeWorkers(configuration.uploads)
         running.decoders = decoders
+        running.parts.started("the decoders") { decoders.shutdown() }
         let budget = UploadBudget(imagesPerHour: configuration.imageUploadsPerHour, limits: configuration.uploads)
         do {
             sessions = try hooks.makeSessionResolver(path)
@@ -329,14 +348,10 @@ public final class AuctionHouseServer: Sendable {
             router.add(BidderEndpoints(store: bidder, user: { sessions.user(forToken: $0)?.id }, offload: { readers.submit($0) },
                                        now: { clock.now() }))
         }
-        do throws(StoreError) {
-            let images = try ImageStore(target: target)
-            running.images = images
+        if let images = running.images {
             let clock = self.clock
             router.add(ImageEndpoints(store: images, sessions: sessions, offload: { readers.submit($0) },
                                       decoders: { decoders.submit($0) }, now: { clock.now() }, budget: budget))
-        } catch {
-            throw .store(error)
         }
         if let selling = running.selling, let adoption {
             let writer = WorkerThread(name: "auction-selling")
@@ -456,8 +471,12 @@ public final class AuctionHouseServer: Sendable {
         }
     }
 
-    /// Stops what is running, in order: listeners, in-flight bids, connections, loop, database.
-    /// With `drain`, HTTP connections already open are served until the drain's wait ends.
+    /// Stops what is running, in order: listeners, in-flight bids, connections, loop (each step waits
+    /// for the one before through a completion: `waitFor` returns once its task ran on the loop, a
+    /// worker's `shutdown` once its queue ran, the latch once the last connection closed), then the
+    /// stores and threads `open` started, in reverse (`StartedParts`), the accounts, the pool, and the
+    /// database file's checkpoint and lock. With `drain`, HTTP connections already open are served
+    /// until the drain's wait ends.
     private func tearDown(_ running: Running, drain: Drain? = nil) {
         if let loop = running.loop {
             let service = running.service, http = running.http, plainHTTP = running.plainHTTP
@@ -502,15 +521,7 @@ public final class AuctionHouseServer: Sendable {
             if waiting == true { _ = allClosed.wait(milliseconds: flushMilliseconds(drain)) }
             loop.shutdown()
         }
-        running.chat?.close()
-        running.notifications?.close()
-        running.catalogueReaders?.shutdown()
-        running.decoders?.shutdown()
-        running.bidder?.close()
-        running.catalogue?.close()
-        running.images?.close()
-        running.selling?.close()
-        running.closingDuty?.close()
+        running.parts.stopAll(log: log)
         hooks.didStop()
         storePool?.close()
         if let lock = running.fileLock {
