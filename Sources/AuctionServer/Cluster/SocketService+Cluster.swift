@@ -5,6 +5,33 @@ import AuctionInfrastructure
 
 /// Bids and closes decided on other nodes, adopted on the loop and pushed like local ones.
 extension SocketService {
+    /// Takes what the cluster listener handed the loop, each kind to the part that owns it; `closed`
+    /// tells the live catalogue each close adopted, with its winner's name. Lots never come here:
+    /// `LotAdoption` adopts them on the listener's thread, in id order with this node's own listings.
+    func receive(_ event: ClusterEvent, closed: (ProductID, String?) -> Void) {
+        switch event {
+        case .bids(let bids):
+            adoptRemote(bids)
+        case .closes(let closes):
+            let names = Dictionary(closes.map { ($0.productID, $0.winnerName) }, uniquingKeysWith: { first, _ in first })
+            for closing in adoptRemote(closes) {
+                let name = names[closing.productID] ?? nil
+                closed(closing.productID, name)
+                announce(closing, winnerName: name)
+            }
+        case .notices(let notices):
+            deliver(notices)
+        case .chat(let messages):
+            deliverChat(messages)
+        case .sessions(let sessions):
+            adoptRemote(sessions)
+        case .lots:
+            break  // adopted on the listener's thread
+        case .presence(let notice):
+            adoptRemotePresence(notice)
+        }
+    }
+
     /// Adopts a lot's bids from another node: the book takes the stored state, the node's watchers
     /// get one price push per new bid (each with its `seq`, list-state filtered as a local bid's),
     /// push 7 when the end moved, and the live catalogue its counts. Bids already known are skipped.
