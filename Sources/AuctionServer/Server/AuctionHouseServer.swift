@@ -302,13 +302,20 @@ public final class AuctionHouseServer: Sendable {
                 }
             }
         }
+        let metrics = makeMetrics()
+        let query = configuration.query, queryClock = self.clock
+        // One rate per client address for HTTP queries and socket request 13 together.
+        let queryRate = QueryRate(perSecond: query.queriesPerAddressPerSecond, now: { queryClock.now() })
+        var parts = SocketService.Parts()
+        parts.chat = running.chat
+        parts.notifications = running.notifications
+        parts.queryPages = live.pageRunner(clock: clock, rowBudget: query.rowBudget, offload: { readers.submit($0) })
+        parts.queryRate = queryRate
+        parts.metrics = metrics
         let service = SocketService(loop: loop, configuration: configuration, bidPath: bidPath, ledger: ledger.seam,
-                                    sessions: sessions, log: log, hooks: serviceHooks)
-        let metrics = attachMetrics(to: service)
-        // Configured here, before `listen`; from then on used only on the loop, reached through `bound`.
+                                    sessions: sessions, log: log, hooks: serviceHooks, parts: parts)
+        // Built whole here, before `listen`; from then on used only on the loop, reached through `bound`.
         let bound = LoopBound(handingOver: service, to: loop)
-        service.chat = running.chat
-        service.notifications = running.notifications
         running.service = bound
         let adoption = running.selling.map {
             LotAdoption(store: $0, live: live, service: bound, loop: loop, bidding: configuration.bidding,
@@ -333,13 +340,8 @@ public final class AuctionHouseServer: Sendable {
                 throw .server(status: error.httpStatusCode, message: error.description)
             }
         })
-        let query = configuration.query, queryClock = self.clock
-        // One rate per client address for HTTP queries and socket request 13 together.
-        let queryRate = QueryRate(perSecond: query.queriesPerAddressPerSecond, now: { queryClock.now() })
         router.add(QueryEndpoints(offload: { readers.submit($0) }, rate: queryRate,
                                   run: live.queryRunner(clock: clock, rowBudget: query.rowBudget)))
-        service.queryPages = live.pageRunner(clock: clock, rowBudget: query.rowBudget, offload: { readers.submit($0) })
-        service.queryRate = queryRate
         if let relay = running.notifications {
             router.add(NotificationEndpoints(sessions: sessions, store: relay.store, workers: relay.readers, clock: clock))
         }

@@ -29,6 +29,23 @@ final class SocketService {
         init() {}
     }
 
+    /// The optional parts the server gives the service at `init` (nil: that feature is off).
+    struct Parts {
+        /// Chat rooms (`SocketService+Chat`).
+        var chat: ChatRelay?
+        /// Notifications (`SocketService+Notifications`).
+        var notifications: NotificationRelay?
+        /// Runs request 13's queries (nil: request 13 is refused with `invalid`).
+        var queryPages: QueryPages?
+        /// The per-address query rate request 13 shares with `GET /products/query`.
+        var queryRate: QueryRate?
+        /// What `GET /metrics` counts beyond `counters` (`--metrics-port`).
+        var metrics: ServerMetrics?
+
+        /// No optional part.
+        init() {}
+    }
+
     let loop: EventLoop
     let configuration: ServerConfiguration
     let ledger: any BidLedger<StoreError>
@@ -51,15 +68,15 @@ final class SocketService {
     /// Counters for `/health` and the benchmark.
     var counters = SocketCounters()
     /// What `GET /metrics` counts beyond `counters` (`--metrics-port`); nil: metrics off, nothing counted.
-    var metrics: ServerMetrics?
+    let metrics: ServerMetrics?
     /// Chat rooms (`SocketService+Chat`); nil when the server has no chat store.
-    var chat: ChatRelay?
+    let chat: ChatRelay?
     /// Notifications (`SocketService+Notifications`); nil when the server keeps none.
-    var notifications: NotificationRelay?
+    let notifications: NotificationRelay?
     /// Runs request 13's queries (nil: request 13 is refused with `invalid`).
-    var queryPages: QueryPages?
+    let queryPages: QueryPages?
     /// The per-address query rate request 13 shares with `GET /products/query` (nil: none).
-    var queryRate: QueryRate?
+    let queryRate: QueryRate?
     /// What the cluster's feed delivered or parked here: notices, chat, closes once each; reads parked
     /// while own bids await their commit (`ClusterFeed`).
     var clusterFeed = ClusterFeed()
@@ -67,9 +84,10 @@ final class SocketService {
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }
 
-    /// A service deciding bids on `bidPath`, committing them with `ledger`, telling `hooks`.
+    /// A service deciding bids on `bidPath`, committing them with `ledger`, telling `hooks`, with the
+    /// optional `parts` the server has.
     init(loop: EventLoop, configuration: ServerConfiguration, bidPath: BidPath, ledger: any BidLedger<StoreError>,
-         sessions: any SessionResolver, log: ServerLog, hooks: Hooks) {
+         sessions: any SessionResolver, log: ServerLog, hooks: Hooks, parts: Parts = Parts()) {
         self.loop = loop
         self.configuration = configuration
         self.bidPath = bidPath
@@ -77,6 +95,12 @@ final class SocketService {
         self.sessions = sessions
         self.log = log
         self.hooks = hooks
+        chat = parts.chat
+        notifications = parts.notifications
+        queryPages = parts.queryPages
+        queryRate = parts.queryRate
+        metrics = parts.metrics
+        bidPath.commits.timesDecisions = parts.metrics != nil
         fanOut = PushFanOut(maximumSubscriptions: configuration.limits.maximumSubscriptions)
     }
 
