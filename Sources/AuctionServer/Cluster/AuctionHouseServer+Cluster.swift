@@ -20,27 +20,7 @@ extension AuctionHouseServer {
                 return
             }
             loop.execute {
-                switch event {
-                case .bids(let bids):
-                    service.value.adoptRemote(bids)
-                case .closes(let closes):
-                    let names = Dictionary(closes.map { ($0.productID, $0.winnerName) }, uniquingKeysWith: { first, _ in first })
-                    for closing in service.value.adoptRemote(closes) {
-                        let name = names[closing.productID] ?? nil
-                        live.close(closing.productID, winner: name)
-                        service.value.announce(closing, winnerName: name)
-                    }
-                case .notices(let notices):
-                    service.value.deliver(notices)
-                case .chat(let messages):
-                    service.value.deliverChat(messages)
-                case .sessions(let sessions):
-                    service.value.adoptRemote(sessions)
-                case .lots:
-                    break  // adopted above
-                case .presence(let notice):
-                    service.value.adoptRemotePresence(notice)
-                }
+                service.value.receive(event) { live.close($0, winner: $1) }
             }
         }
         listener.start()

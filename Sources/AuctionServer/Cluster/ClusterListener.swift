@@ -19,6 +19,7 @@ final class ClusterListener: Sendable {
         /// How long one wait for notifications lasts before checking for `stop` (milliseconds).
         var waitMilliseconds: Int32 = 100
         /// The first pause after a failed connection (milliseconds); doubled up to `maximumBackoff`.
+        /// A pause ends early when `stop` is called: it waits on the stop signal, not in sleep steps.
         var firstBackoff = 50
         /// The longest pause between attempts (milliseconds).
         var maximumBackoff = 2_000
@@ -28,6 +29,8 @@ final class ClusterListener: Sendable {
     struct Statistics: Sendable, Equatable {
         /// Connections opened (1 after the first; more after breaks).
         var connections = 0
+        /// Attempts to connect and listen that failed (each followed by a backoff pause).
+        var failedAttempts = 0
         /// Payloads ignored because they could not be read.
         var ignoredPayloads = 0
         /// The server process of the current connection (for `pg_terminate_backend` in tests).
@@ -46,7 +49,8 @@ final class ClusterListener: Sendable {
     private let log: ServerLog
     private let deliver: @Sendable (ClusterEvent) -> Void
     private let thread: WorkerThread
-    private let stopping = Mutex(false)
+    /// Fulfilled by `stop`: a backoff pause waits on it, so it ends the moment `stop` is called.
+    private let stopped = Latch<Void>()
     private let counters = Mutex(Statistics())
 
     /// A listener that will report to `deliver` (called on its thread) once started.
@@ -67,14 +71,15 @@ final class ClusterListener: Sendable {
 
     /// Stops listening and joins the thread (within one wait).
     func stop() {
-        stopping.withLock { $0 = true }
+        stopped.fulfil(())
         thread.shutdown()
     }
 
     /// What the listener has been through so far.
     var statistics: Statistics { counters.withLock { $0 } }
 
-    private var isStopping: Bool { stopping.withLock { $0 } }
+    /// Whether `stop` was called (a wait of no time on its signal).
+    private var isStopping: Bool { stopped.wait(milliseconds: 0) != nil }
 
     private func run() {
         var backoff = configuration.firstBackoff
@@ -91,6 +96,7 @@ final class ClusterListener: Sendable {
                 if statistics.connections > 1 { hand(.sessions(.missedWhileAway)) }
             } catch {
                 failures += 1
+                counters.withLock { $0.failedAttempts += 1 }
                 if failures == 1 || failures % 30 == 0 {
                     log.warning("cluster: cannot listen on the store (\(error)); retrying every \(configuration.maximumBackoff) ms at most")
                 }
@@ -201,13 +207,8 @@ final class ClusterListener: Sendable {
         }
     }
 
-    /// Sleeps up to `milliseconds`, in short steps so that `stop` is not kept waiting.
+    /// Waits up to `milliseconds` for `stop`: the backoff between attempts, cut short by `stop` at once.
     private func pause(milliseconds: Int) {
-        var left = milliseconds
-        while left > 0, !isStopping {
-            let step = min(left, 50)
-            usleep(UInt32(step) * 1_000)
-            left -= step
-        }
+        _ = stopped.wait(milliseconds: milliseconds)
     }
 }

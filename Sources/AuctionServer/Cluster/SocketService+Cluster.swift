@@ -5,6 +5,33 @@ import AuctionInfrastructure
 
 /// Bids and closes decided on other nodes, adopted on the loop and pushed like local ones.
 extension SocketService {
+    /// Takes what the cluster listener handed the loop, each kind to the part that owns it; `closed`
+    /// tells the live catalogue each close adopted, with its winner's name. Lots never come here:
+    /// `LotAdoption` adopts them on the listener's thread, in id order with this node's own listings.
+    func receive(_ event: ClusterEvent, closed: (ProductID, String?) -> Void) {
+        switch event {
+        case .bids(let bids):
+            adoptRemote(bids)
+        case .closes(let closes):
+            let names = Dictionary(closes.map { ($0.productID, $0.winnerName) }, uniquingKeysWith: { first, _ in first })
+            for closing in adoptRemote(closes) {
+                let name = names[closing.productID] ?? nil
+                closed(closing.productID, name)
+                announce(closing, winnerName: name)
+            }
+        case .notices(let notices):
+            deliver(notices)
+        case .chat(let messages):
+            deliverChat(messages)
+        case .sessions(let sessions):
+            adoptRemote(sessions)
+        case .lots:
+            break  // adopted on the listener's thread
+        case .presence(let notice):
+            adoptRemotePresence(notice)
+        }
+    }
+
     /// Adopts a lot's bids from another node: the book takes the stored state, the node's watchers
     /// get one price push per new bid (each with its `seq`, list-state filtered as a local bid's),
     /// push 7 when the end moved, and the live catalogue its counts. Bids already known are skipped.
@@ -13,9 +40,9 @@ extension SocketService {
     /// be those very bids, whose seq the commit is about to count) and adopted after the commit.
     func adoptRemote(_ remote: RemoteBids) {
         let id = remote.lot.productID
-        guard remote.bidCount > sequences.known(of: id) else { return }
-        if book.lot(for: id)?.hasUncommittedBids == true {
-            parkedRemoteBids[id] = parkedRemoteBids[id].map { $0.merged(with: remote) } ?? remote
+        guard remote.bidCount > bidPath.sequences.known(of: id) else { return }
+        if bidPath.book.lot(for: id)?.hasUncommittedBids == true {
+            clusterFeed.park(remote)
             return
         }
         adoptNow(remote)
@@ -27,13 +54,13 @@ extension SocketService {
     /// their conditional commits fail and they are decided again.
     func adoptNow(_ remote: RemoteBids) {
         let id = remote.lot.productID
-        let known = sequences.known(of: id)
+        let known = bidPath.sequences.known(of: id)
         guard remote.bidCount > known else { return }
         let fresh = remote.bids.filter { $0.sequence > known }
-        sequences.raise(id, to: remote.bidCount)
-        guard let adoption = book.adopt(remote.lot, bids: fresh.map(\.bid)), let lot = book.lot(for: id) else { return }
+        bidPath.sequences.raise(id, to: remote.bidCount)
+        guard let adoption = bidPath.book.adopt(remote.lot, bids: fresh.map(\.bid)), let lot = bidPath.book.lot(for: id) else { return }
         // The book took the stored terms with the read: later decisions are pinned to their version.
-        if let terms = remote.lot.terms { termsVersions[id] = terms.version }
+        if let terms = remote.lot.terms { bidPath.termsVersions[id] = terms.version }
         var pushes = fresh.map { item -> (PriceUpdate, Int) in
             var update = item.bid.update
             update.sequence = item.sequence
@@ -46,27 +73,25 @@ extension SocketService {
             update.sequence = remote.bidCount
             pushes.append((update, adoption.position))
         }
-        pushes = pushedSequences.admit(pushes)
+        pushes = fanOut.admit(pushes)
         if pushes.count == 1 {
             broadcast(pushes[0].0, position: pushes[0].1)
         } else if !pushes.isEmpty {
             broadcast(PushGroup(pushes.lazy.map { ($0.0, $0.1) }))
         }
-        for item in pushes { onPriceChange(item.0) }
+        for item in pushes { hooks.onPriceChange(item.0) }
         if let endsAt = adoption.movedEnd, !lot.isBought {
             let message = ServerMessage.endTime(id, endsAt: endsAt, extensions: lot.extensions)
             broadcast(other: FrameEncoder.encode(message.frame), position: lot.position, productID: id)
         }
         let added = remote.bidCount - known
-        onLotChange(lot, added > Int64(Int.max) ? Int.max : Int(added))
+        hooks.onLotChange(lot, added > Int64(Int.max) ? Int.max : Int(added))
         log.debug("cluster: \(id) adopted \(fresh.count) bid(s) from another node, seq \(remote.bidCount)")
     }
 
     /// Adopts the parked reads of lots whose own bids have all come back from the ledger.
     func adoptParkedRemoteBids() {
-        let ready = parkedRemoteBids.filter { book.lot(for: $0.key)?.hasUncommittedBids != true }
-        for (id, remote) in ready.sorted(by: { $0.key < $1.key }) {
-            parkedRemoteBids[id] = nil
+        for remote in clusterFeed.takeParked(where: { bidPath.book.lot(for: $0)?.hasUncommittedBids != true }) {
             adoptRemote(remote)
         }
     }
@@ -77,9 +102,9 @@ extension SocketService {
     /// and recorded it) is announced now, from the store's record: `announce` sends each close once.
     func adoptRemote(_ closes: [RemoteClose]) -> [AuctionClosing] {
         closes.compactMap { close in
-            book.adoptClose(close.productID, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt)
-                ?? (announcedCloses.contains(close.productID) ? nil
-                    : book.closing(ofClosed: close.productID, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt))
+            bidPath.book.adoptClose(close.productID, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt)
+                ?? (clusterFeed.hasAnnounced(close.productID) ? nil
+                    : bidPath.book.closing(ofClosed: close.productID, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt))
         }
     }
 }

@@ -27,19 +27,19 @@ struct SocketSnapshot {
     /// Reads `service` (on its loop thread).
     init(_ service: SocketService) {
         bidsAccepted = service.counters.bidsAccepted
-        pushes = service.output.fanOut.pushes
+        pushes = service.fanOut.statistics.pushes
         connectionsAccepted = service.connections.accepted
         for peer in service.peers.values {
             if peer.features == nil { originalConnections += 1 } else { helloConnections += 1 }
             queuedBytes += peer.connection.bufferedOutputBytes + peer.outbound.queuedBytes
             openConnectionBytes += peer.connection.sentByteCount
         }
-        watchers = service.watchers.count
-        let book = service.book
+        watchers = service.fanOut.watchers.count
+        let book = service.bidPath.book
         for position in stride(from: 1, through: book.productCount, by: 1) {
             guard let lot = book.lot(atPosition: position), !lot.isClosed, !lot.isBought else { continue }
             openLots += 1
         }
-        commitsInFlight = service.bidCommits.inFlight
+        commitsInFlight = service.bidPath.commits.inFlight
     }
 }

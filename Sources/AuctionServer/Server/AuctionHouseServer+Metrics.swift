@@ -1,14 +1,10 @@
 import AuctionInfrastructure
 
 extension AuctionHouseServer {
-    /// With `--metrics-port`: the counters the socket service updates from now on (its decisions
-    /// timed for the latency histogram); nil (and nothing counted) without.
-    func attachMetrics(to service: SocketService) -> ServerMetrics? {
-        guard configuration.metricsPort != nil else { return nil }
-        let metrics = ServerMetrics()
-        service.metrics = metrics
-        service.bidCommits.timesDecisions = true
-        return metrics
+    /// With `--metrics-port`: the counters the socket service will update (its decisions then timed
+    /// for the latency histogram); nil (and nothing counted) without.
+    func makeMetrics() -> ServerMetrics? {
+        configuration.metricsPort == nil ? nil : ServerMetrics()
     }
 
     /// The handler of the public HTTP listeners: `router`, each request counted and timed by route when `metrics` is on.

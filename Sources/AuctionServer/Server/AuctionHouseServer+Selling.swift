@@ -11,10 +11,10 @@ extension AuctionHouseServer {
         SellingHooks(
             listed: { metrics?.count(.lotsListed); adoption.listed($0) },
             checkWithdrawal: { id, decided in
-                loop.execute { decided(service.value.checkWithdrawal(id)) }
+                loop.execute { decided(service.value.bidPath.checkWithdrawal(id)) }
             },
             checkEdit: { id, edit, decided in
-                loop.execute { decided(service.value.checkEdit(id, edit)) }
+                loop.execute { decided(service.value.bidPath.checkEdit(id, edit)) }
             },
             release: { id in
                 loop.execute { service.value.releaseSellerHold(id) }  // after the adoption's own posts
@@ -30,12 +30,12 @@ extension AuctionHouseServer {
         ModerationHooks(
             checkRemoval: { id in
                 let check = HeldCheck(release: { service.value.releaseSellerHold(id) })
-                loop.execute { check.answer(service.value.checkRemoval(id)) }
+                loop.execute { check.answer(service.value.bidPath.checkRemoval(id)) }
                 return check.wait(milliseconds: 30_000)
             },
             checkRetraction: { id in
                 let check = HeldCheck(release: { service.value.releaseSellerHold(id) })
-                loop.execute { service.value.checkRetraction(id) { check.answer($0) } }
+                loop.execute { service.value.bidPath.checkRetraction(id) { check.answer($0) } }
                 return check.wait(milliseconds: 30_000)
             },
             adoptRetraction: { retraction in loop.execute { service.value.adoptRetraction(retraction) } },

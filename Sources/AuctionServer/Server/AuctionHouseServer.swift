@@ -56,6 +56,8 @@ public final class AuctionHouseServer: Sendable {
         var cluster: ClusterListener?
         /// The database file's exclusive lock: one server per file, released last.
         var fileLock: DatabaseFileLock?
+        /// The stores and threads opened so far, closed in reverse once the loop has stopped.
+        var parts = StartedParts()
     }
 
     /// A server that will run with `configuration`; nothing happens until `start()`.
@@ -93,7 +95,7 @@ public final class AuctionHouseServer: Sendable {
     public var fanOutStatistics: FanOutStatistics? {
         let (loop, service) = state.withLock { ($0.loop, $0.service) }
         guard let loop, let service else { return nil }
-        return loop.waitFor { service.value.output.fanOut }
+        return loop.waitFor { service.value.fanOut.statistics }
     }
 
     /// How the cluster listener has been doing (with `--store`) once started.
@@ -186,21 +188,36 @@ public final class AuctionHouseServer: Sendable {
             running.databasePath = path
             let catalogue = try CatalogueStore(target: target)
             running.catalogue = catalogue
+            running.parts.started("the catalogue store") { catalogue.close() }
             readiness.set(.migrating, false)
             if configuration.seedDemoCatalogue, try catalogue.seedDemoCatalogueIfEmpty(now: clock.now()) {
                 log.info("store: seeded the demo catalogue (\(DemoCatalogue.productCount) products) into \(path)")
             }
             if let pool = storePool {
                 running.ledger = try sharedLedger(pool)
-                running.closingDuty = PostgresClosingDuty(store: pool.store, timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock)
+                let duty = PostgresClosingDuty(store: pool.store, timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock)
+                running.closingDuty = duty
+                running.parts.started("the closing duty") { duty.close() }
             } else {
                 running.ledger = try SQLiteBidLedger(
                     path: path, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds)
             }
-            running.chat = try ChatRelay(target: target, limits: configuration.chat, log: log)
-            running.notifications = try NotificationRelay(target: target, log: log)
-            running.bidder = try BidderStore(target: target)
-            running.selling = try SellingStore(target: target)
+            let chat = try ChatRelay(target: target, limits: configuration.chat, log: log)
+            running.chat = chat
+            running.parts.started("chat") { chat.close() }
+            let notifications = try NotificationRelay(target: target, log: log)
+            running.notifications = notifications
+            running.parts.started("notifications") { notifications.close() }
+            let bidder = try BidderStore(target: target)
+            running.bidder = bidder
+            running.parts.started("the bidder store") { bidder.close() }
+            let selling = try SellingStore(target: target)
+            running.selling = selling
+            running.parts.started("the selling store") { selling.close() }
+            // Opened before the readers and decoders that write to it, so it closes after they stop.
+            let images = try ImageStore(target: target)
+            running.images = images
+            running.parts.started("the image store") { images.close() }
         } catch {
             throw .store(error)
         }
@@ -232,8 +249,10 @@ public final class AuctionHouseServer: Sendable {
         // they run on two threads of their own: neither the loop nor Swift's pool waits for disk.
         let readers = BlockingWorkers(name: "auction-catalog", threads: 2)
         running.catalogueReaders = readers
+        running.parts.started("the catalogue readers") { readers.shutdown() }
         let decoders = Self.decodeWorkers(configuration.uploads)
         running.decoders = decoders
+        running.parts.started("the decoders") { decoders.shutdown() }
         let budget = UploadBudget(imagesPerHour: configuration.imageUploadsPerHour, limits: configuration.uploads)
         do {
             sessions = try hooks.makeSessionResolver(path)
@@ -254,17 +273,26 @@ public final class AuctionHouseServer: Sendable {
         running.notifications?.restoreEndingSoon(into: &book)
         if let withdrawn = try? running.selling?.withdrawnProducts() { book.restoreWithdrawn(withdrawn) }
         for id in removed.keys { book.adoptRemoval(id) }
-        let service = SocketService(
-            loop: loop, configuration: configuration, book: book, ledger: ledger.seam, sessions: sessions, log: log,
-            onPriceChange: { live.apply($0) })
-        let metrics = attachMetrics(to: service)
-        // Configured here, before `listen`; from then on used only on the loop, reached through `bound`.
-        let bound = LoopBound(handingOver: service, to: loop)
+        do throws(StoreError) {
+            book.assignSellers(try running.selling?.sellerIDs() ?? [:])
+        } catch {
+            throw .store(error)
+        }
+        let bidPath = BidPath(book: book, sequences: ProductSequences(restored.bidCounts), termsVersions: restored.termsVersions,
+                              configuration: configuration)
+        bidPath.restoreKeys(restored.keyedBids)
         let duty = running.closingDuty, clock = self.clock
         if let duty { Self.sweepOverdue(duty: duty, queue: closings, loop: loop, clock: clock, log: log) }
-        service.onClosings = { [log, bound] ended in
+        var serviceHooks = SocketService.Hooks()
+        serviceHooks.onPriceChange = { live.apply($0) }
+        serviceHooks.onLotChange = { lot, added in
+            live.apply(lot.productID, added: added, endsAt: lot.endsAt, extensions: lot.extensions,
+                       reserveMet: lot.reserveMet, buyNowPrice: lot.buyNowPrice)
+        }
+        serviceHooks.onClosings = { [log] service, ended in
             // Closed in the catalogue at once (the winner's name may follow once the close is recorded).
-            for closing in ended { live.close(closing.productID, winner: closing.winner.flatMap { bound.value.knownNames[$0] }) }
+            for closing in ended { live.close(closing.productID, winner: closing.winner.flatMap { service.knownNames[$0] }) }
+            let bound = LoopBound(service, on: loop)
             Self.record(ended, catalogue: catalogue, duty: duty, clock: clock, log: log, queue: closings) { ready in
                 loop.execute {
                     for (closing, name) in ready {
@@ -274,20 +302,20 @@ public final class AuctionHouseServer: Sendable {
                 }
             }
         }
-        service.onLotChange = { lot, added in
-            live.apply(lot.productID, added: added, endsAt: lot.endsAt, extensions: lot.extensions,
-                       reserveMet: lot.reserveMet, buyNowPrice: lot.buyNowPrice)
-        }
-        service.restoreKeys(restored.keyedBids)
-        service.sequences = ProductSequences(restored.bidCounts)
-        service.termsVersions = restored.termsVersions
-        service.chat = running.chat
-        service.notifications = running.notifications
-        do throws(StoreError) {
-            service.book.assignSellers(try running.selling?.sellerIDs() ?? [:])
-        } catch {
-            throw .store(error)
-        }
+        let metrics = makeMetrics()
+        let query = configuration.query, queryClock = self.clock
+        // One rate per client address for HTTP queries and socket request 13 together.
+        let queryRate = QueryRate(perSecond: query.queriesPerAddressPerSecond, now: { queryClock.now() })
+        var parts = SocketService.Parts()
+        parts.chat = running.chat
+        parts.notifications = running.notifications
+        parts.queryPages = live.pageRunner(clock: clock, rowBudget: query.rowBudget, offload: { readers.submit($0) })
+        parts.queryRate = queryRate
+        parts.metrics = metrics
+        let service = SocketService(loop: loop, configuration: configuration, bidPath: bidPath, ledger: ledger.seam,
+                                    sessions: sessions, log: log, hooks: serviceHooks, parts: parts)
+        // Built whole here, before `listen`; from then on used only on the loop, reached through `bound`.
+        let bound = LoopBound(handingOver: service, to: loop)
         running.service = bound
         let adoption = running.selling.map {
             LotAdoption(store: $0, live: live, service: bound, loop: loop, bidding: configuration.bidding,
@@ -295,7 +323,7 @@ public final class AuctionHouseServer: Sendable {
         }
         if let store = configuration.store {
             running.cluster = Self.startCluster(store: store, loop: loop, service: bound, live: live,
-                                                sequences: service.sequences, adoption: adoption,
+                                                sequences: bidPath.sequences, adoption: adoption,
                                                 chatRooms: running.chat?.rooms ?? ChatRoomSequences(), presence: running.chat?.presence, log: log)
             let cluster = running.cluster
             readiness.checkStore { cluster?.statistics.listening ?? false }
@@ -312,13 +340,8 @@ public final class AuctionHouseServer: Sendable {
                 throw .server(status: error.httpStatusCode, message: error.description)
             }
         })
-        let query = configuration.query, queryClock = self.clock
-        // One rate per client address for HTTP queries and socket request 13 together.
-        let queryRate = QueryRate(perSecond: query.queriesPerAddressPerSecond, now: { queryClock.now() })
         router.add(QueryEndpoints(offload: { readers.submit($0) }, rate: queryRate,
                                   run: live.queryRunner(clock: clock, rowBudget: query.rowBudget)))
-        service.queryPages = live.pageRunner(clock: clock, rowBudget: query.rowBudget, offload: { readers.submit($0) })
-        service.queryRate = queryRate
         if let relay = running.notifications {
             router.add(NotificationEndpoints(sessions: sessions, store: relay.store, workers: relay.readers, clock: clock))
         }
@@ -327,14 +350,10 @@ public final class AuctionHouseServer: Sendable {
             router.add(BidderEndpoints(store: bidder, user: { sessions.user(forToken: $0)?.id }, offload: { readers.submit($0) },
                                        now: { clock.now() }))
         }
-        do throws(StoreError) {
-            let images = try ImageStore(target: target)
-            running.images = images
+        if let images = running.images {
             let clock = self.clock
             router.add(ImageEndpoints(store: images, sessions: sessions, offload: { readers.submit($0) },
                                       decoders: { decoders.submit($0) }, now: { clock.now() }, budget: budget))
-        } catch {
-            throw .store(error)
         }
         if let selling = running.selling, let adoption {
             let writer = WorkerThread(name: "auction-selling")
@@ -454,8 +473,12 @@ public final class AuctionHouseServer: Sendable {
         }
     }
 
-    /// Stops what is running, in order: listeners, in-flight bids, connections, loop, database.
-    /// With `drain`, HTTP connections already open are served until the drain's wait ends.
+    /// Stops what is running, in order: listeners, in-flight bids, connections, loop (each step waits
+    /// for the one before through a completion: `waitFor` returns once its task ran on the loop, a
+    /// worker's `shutdown` once its queue ran, the latch once the last connection closed), then the
+    /// stores and threads `open` started, in reverse (`StartedParts`), the accounts, the pool, and the
+    /// database file's checkpoint and lock. With `drain`, HTTP connections already open are served
+    /// until the drain's wait ends.
     private func tearDown(_ running: Running, drain: Drain? = nil) {
         if let loop = running.loop {
             let service = running.service, http = running.http, plainHTTP = running.plainHTTP
@@ -500,15 +523,7 @@ public final class AuctionHouseServer: Sendable {
             if waiting == true { _ = allClosed.wait(milliseconds: flushMilliseconds(drain)) }
             loop.shutdown()
         }
-        running.chat?.close()
-        running.notifications?.close()
-        running.catalogueReaders?.shutdown()
-        running.decoders?.shutdown()
-        running.bidder?.close()
-        running.catalogue?.close()
-        running.images?.close()
-        running.selling?.close()
-        running.closingDuty?.close()
+        running.parts.stopAll(log: log)
         hooks.didStop()
         storePool?.close()
         if let lock = running.fileLock {

@@ -29,7 +29,7 @@ extension SocketService {
         let user = currentUser(of: peer)
         let admission = BidAdmission(allowsAnonymousBids: configuration.allowAnonymousBids)
         switch admission.decide(connection: peer.id, user: user?.id, wasLoggedIn: wasLoggedIn, claimed: userID,
-                                limiter: &bidLimiter, now: now) {
+                                limiter: &bidPath.limiter, now: now) {
         case .admitted(let admitted):
             return .some(admitted)
         case .refused(let reason):
@@ -40,7 +40,7 @@ extension SocketService {
             } else if reason == .rateLimited {
                 log.debug("socket: \(peer.label) bids too fast: refused")
             }
-            reply(to: peer, completionID, result: false, reason: reason, price: book.lot(for: productID)?.price)
+            reply(to: peer, completionID, result: false, reason: reason, price: bidPath.book.lot(for: productID)?.price)
             return nil
         }
     }
@@ -52,10 +52,10 @@ extension SocketService {
     /// then written in one loop iteration, so each watcher gets them in one `send`.
     func place(_ bid: Bid, bidder: UserID?, now: Timestamp, target: ReplyTarget?, key: IdempotencyKey? = nil,
                attempts: Int = 0) {
-        if waitsForSellerChange(bid.productID, { [unowned self] later in
+        if bidPath.waitsForSellerChange(bid.productID, { [unowned self] later in
             place(bid, bidder: bidder, now: later, target: target, key: key, attempts: attempts)
         }) { return }
-        let decision = book.decide(bid, bidder: bidder, now: now)
+        let decision = bidPath.book.decide(bid, bidder: bidder, now: now)
         var changes: [LotChange] = []
         if let maximum = decision.maximum {
             changes.append(.maximum(maximum.productID, user: maximum.user, maximum: maximum.maximum, placedAt: maximum.placedAt))
@@ -81,7 +81,7 @@ extension SocketService {
             settle(pending.key, answer, now: now)
             return
         }
-        if bidCommits.add(pending) {
+        if bidPath.commits.add(pending) {
             let this = LoopBound(self, on: loop)
             loop.execute { this.value.submitPending() }
         }
@@ -89,9 +89,9 @@ extension SocketService {
 
     /// Hands the decisions made this round to the ledger as one submission (loop thread).
     func submitPending() {
-        let batch = bidCommits.takeRound()
+        let batch = bidPath.commits.takeRound()
         guard !batch.isEmpty else { return }
-        let inbox = bidCommits.inbox, loop = self.loop, this = LoopBound(self, on: loop)
+        let inbox = bidPath.commits.inbox, loop = self.loop, this = LoopBound(self, on: loop)
         // One submission per decision: a store that decides each once (PostgreSQL) refuses only the
         // conflicting ones; the writer still commits everything queued in one transaction.
         for item in batch {
@@ -108,37 +108,37 @@ extension SocketService {
     /// write under load); a failed group's corrections go out after the pushes taken before it.
     private func drainCommits() {
         var pushes: [(PriceUpdate, Int)] = []
-        for (batch, outcome) in bidCommits.inbox.takeAll() {
+        for (batch, outcome) in bidPath.commits.inbox.takeAll() {
             if !outcome.isCommitted { pushGroup(&pushes) }
             committed(batch, outcome: outcome, pushes: &pushes)
         }
         pushGroup(&pushes)
-        if !parkedRemoteBids.isEmpty { adoptParkedRemoteBids() }
-        if !sellerHolds.settling.isEmpty { runSettledChanges() }
+        if clusterFeed.hasParked { adoptParkedRemoteBids() }
+        if !bidPath.sellerHolds.settling.isEmpty { runSettledChanges() }
     }
 
     /// Pushes the accepted steps collected so far, then their price changes go to the live feed.
     private func pushGroup(_ pushes: inout [(PriceUpdate, Int)]) {
-        pushes = pushedSequences.admit(pushes)
+        pushes = fanOut.admit(pushes)
         guard !pushes.isEmpty else { return }
         if pushes.count == 1 {
             broadcast(pushes[0].0, position: pushes[0].1)
         } else {
             broadcast(PushGroup(pushes.lazy.map { ($0.0, $0.1) }))
         }
-        for item in pushes { onPriceChange(item.0) }
+        for item in pushes { hooks.onPriceChange(item.0) }
         pushes.removeAll()
     }
 
     /// The ledger's answer, back on the loop: confirm, reply and push; or undo, reply and correct.
     /// Accepted steps' pushes are appended to `pushes` for the caller to send as one group.
     private func committed(_ batch: [PendingBid], outcome: CommitOutcome<StoreError>, pushes: inout [(PriceUpdate, Int)]) {
-        bidCommits.finished(batch.count)
+        bidPath.commits.finished(batch.count)
         let now = currentTime()
         switch outcome {
         case .committed(let stored):
             for item in batch {
-                book.confirm(item.decision)
+                bidPath.book.confirm(item.decision)
                 counters.bidsAccepted += item.decision.steps.count
                 if !item.decision.isAccepted { counters.bidsRefused += 1 }
             }
@@ -156,17 +156,16 @@ extension SocketService {
                     var update = step.update
                     // The seq the store gave it (other nodes' bids may come before); counted here by a store that gives none.
                     if index < stored.sequences.count {
-                        sequences.raise(step.productID, to: stored.sequences[index])
+                        bidPath.sequences.raise(step.productID, to: stored.sequences[index])
                         update.sequence = stored.sequences[index]
                     } else {
-                        update.sequence = sequences.advance(step.productID)
+                        update.sequence = bidPath.sequences.advance(step.productID)
                     }
                     if let position = item.decision.position { pushes.append((update, position)) }
                 }
             }
             for item in batch { announceLotChange(item) }
             metrics?.replied(to: batch)
-            onCommitted(batch)
             notifyCommitted(batch)
             if log.enabled(.debug) {
                 for item in batch {
@@ -185,11 +184,11 @@ extension SocketService {
             // commit), so watchers already hold the last committed price and its seq — a correction
             // would repeat that seq.
             for item in batch.reversed() {
-                for correction in book.revert(item.decision) { onPriceChange(correction) }
+                for correction in bidPath.book.revert(item.decision) { hooks.onPriceChange(correction) }
             }
             for item in batch {
                 let reason = error.refusalReason
-                let answer = KeyedAnswer(result: false, reason: reason, price: book.lot(for: item.productID)?.price)
+                let answer = KeyedAnswer(result: false, reason: reason, price: bidPath.book.lot(for: item.productID)?.price)
                 if let target = item.target, let peer = peers[target.connection] {
                     reply(to: peer, target.completionID, result: false, reason: reason, price: answer.price)
                 }
@@ -203,15 +202,15 @@ extension SocketService {
             // with their seqs) once the link returns. No reply: a client takes silence as an unknown
             // outcome, and a keyed retry is decided again, where the store answers with the original.
             for item in batch.reversed() {
-                for correction in book.revert(item.decision) { onPriceChange(correction) }
+                for correction in bidPath.book.revert(item.decision) { hooks.onPriceChange(correction) }
             }
             for item in batch {
-                if let key = item.key { _ = idempotency.abandon(key.name) }
+                if let key = item.key { _ = bidPath.idempotency.abandon(key.name) }
             }
         }
         // A lot that ended while its bids were committing (or was bought) closes now, after its last price push.
         if batch.contains(where: { item in
-            book.lot(for: item.productID)?.endsAt.map { $0 <= now } ?? false
+            bidPath.book.lot(for: item.productID)?.endsAt.map { $0 <= now } ?? false
         }) {
             pushGroup(&pushes)
             runClosings()

@@ -18,10 +18,10 @@ extension SocketService {
     /// first while a seller's change to the lot is being stored.
     func buy(_ productID: ProductID, buyer: UserID?, target: ReplyTarget?, key: IdempotencyKey?, attempts: Int = 0,
              now: Timestamp) {
-        if waitsForSellerChange(productID, { [unowned self] later in
+        if bidPath.waitsForSellerChange(productID, { [unowned self] later in
             buy(productID, buyer: buyer, target: target, key: key, attempts: attempts, now: later)
         }) { return }
-        var decision = book.buyNow(productID: productID, buyer: buyer, now: now)
+        var decision = bidPath.book.buyNow(productID: productID, buyer: buyer, now: now)
         if let key {
             decision.steps = decision.steps.map { step in
                 var step = step

@@ -74,7 +74,7 @@ extension SocketService {
         do throws(ChatError) {
             guard let chat else { return }  // handleChat checked it
             let room = try chat.registry.roomName(name)
-            if let product = room.productID, book.lot(for: product) == nil {
+            if let product = room.productID, bidPath.book.lot(for: product) == nil {
                 return reply(to: peer, completionID, result: false, reason: .unknownProduct,
                              fields: Self.chatMessage("there is no product \(product.rawValue)"))
             }
@@ -228,7 +228,7 @@ extension SocketService {
     /// Messages a shared store committed (on any node), in its commit order: each pushed once to
     /// this node's members of its room; a room name that does not parse is skipped.
     func deliverChat(_ messages: [ChatStore.Message]) {
-        for message in messages where deliveredChat.insert(message.sequence) {
+        for message in messages where clusterFeed.deliversChat(message.sequence) {
             guard let room = ChatRoomName(rawValue: message.room) else { continue }
             deliverChat(message, in: room)
         }

@@ -8,7 +8,7 @@ extension SocketService {
     /// store held past this node's knowledge (pushing the missed bids, `adoptNow`) and decides the
     /// request again on it, as `ConflictRecovery` plans.
     func decideAgain(_ item: PendingBid, after outcome: CommitOutcome<StoreError>, now: Timestamp) {
-        book.revert(item.decision)
+        bidPath.book.revert(item.decision)
         switch outcome {
         case .duplicateKey(let original):
             answerDuplicate(item, original: original, now: now)
@@ -29,7 +29,7 @@ extension SocketService {
         guard key.request.repeats(KeyedRequest(isPurchase: nil, productID: original.productID)) else {
             // Bound (on another node, or before a restart) to a bid on another product: not this request.
             counters.bidsRefused += 1
-            let answer = KeyedAnswer(result: false, reason: .idempotencyKeyReused, price: book.lot(for: item.productID)?.price)
+            let answer = KeyedAnswer(result: false, reason: .idempotencyKeyReused, price: bidPath.book.lot(for: item.productID)?.price)
             if let target = item.target, let peer = peers[target.connection] {
                 reply(to: peer, target.completionID, result: false, reason: .idempotencyKeyReused, price: answer.price)
             }
@@ -49,20 +49,20 @@ extension SocketService {
         // Catch up through the listener's path first: the bids the node missed are pushed with their
         // seq (before this request's own, decided again next), the catalogue follows.
         adoptNow(read)
-        let plan = ConflictRecovery.plan(read: read.lot, readBidCount: read.bidCount, known: sequences.known(of: id),
-                                         bookVersion: termsVersions[id], hasUncommittedBids: book.lot(for: id)?.hasUncommittedBids == true,
+        let plan = ConflictRecovery.plan(read: read.lot, readBidCount: read.bidCount, known: bidPath.sequences.known(of: id),
+                                         bookVersion: bidPath.termsVersions[id], hasUncommittedBids: bidPath.book.lot(for: id)?.hasUncommittedBids == true,
                                          attempts: item.attempts)
         switch plan.update {
         case .refresh(let lot):
-            if let update = book.refresh(lot) { onPriceChange(update) }
+            if let update = bidPath.book.refresh(lot) { hooks.onPriceChange(update) }
         case .terms(let terms):
-            book.adoptTerms(terms, of: id)
+            bidPath.book.adoptTerms(terms, of: id)
         case .none:
             break
         }
         if plan.termsChanged {
-            termsVersions[id] = read.lot.terms?.version
-            if let lot = book.lot(for: id) { onLotChange(lot, 0) }
+            bidPath.termsVersions[id] = read.lot.terms?.version
+            if let lot = bidPath.book.lot(for: id) { hooks.onLotChange(lot, 0) }
         }
         guard plan.decidesAgain else {
             log.info("bid: \(id) still conflicts after \(item.attempts) attempts: refused as unavailable")
@@ -82,7 +82,7 @@ extension SocketService {
     /// Refuses a request whose decision could not be stored, with `unavailable`: nothing was stored.
     private func refuseUnavailable(_ item: PendingBid) {
         counters.bidsRefused += 1
-        let answer = KeyedAnswer(result: false, reason: .unavailable, price: book.lot(for: item.productID)?.price)
+        let answer = KeyedAnswer(result: false, reason: .unavailable, price: bidPath.book.lot(for: item.productID)?.price)
         if let target = item.target, let peer = peers[target.connection] {
             reply(to: peer, target.completionID, result: false, reason: .unavailable, price: answer.price)
         }
@@ -97,10 +97,10 @@ extension SocketService {
     /// keeps its own state (the committed steps sit on top of those bids).
     func pushMissedBids(_ missed: RemoteBids?, before item: PendingBid, into pushes: inout [(PriceUpdate, Int)]) {
         guard let missed else { return }
-        let id = item.productID, known = sequences.known(of: id)
+        let id = item.productID, known = bidPath.sequences.known(of: id)
         let fresh = missed.bids.filter { $0.sequence > known }
         guard let last = fresh.last else { return }
-        sequences.raise(id, to: last.sequence)
+        bidPath.sequences.raise(id, to: last.sequence)
         if let position = item.decision.position {
             for bid in fresh {
                 var update = bid.bid.update
@@ -108,7 +108,7 @@ extension SocketService {
                 pushes.append((update, position))
             }
         }
-        if let lot = book.lot(for: id) { onLotChange(lot, fresh.count) }
+        if let lot = bidPath.book.lot(for: id) { hooks.onLotChange(lot, fresh.count) }
         log.debug("bid: \(id) committed after \(fresh.count) bid(s) of another node not seen here: pushed first")
     }
 
@@ -117,8 +117,8 @@ extension SocketService {
     /// lot moved since).
     func submission(of item: PendingBid) -> LedgerSubmission {
         LedgerSubmission(bids: item.decision.steps, changes: item.changes,
-                         terms: TermsVersion(editedAt: termsVersions[item.productID]),
-                         knownBids: sequences.known(of: item.productID))
+                         terms: TermsVersion(editedAt: bidPath.termsVersions[item.productID]),
+                         knownBids: bidPath.sequences.known(of: item.productID))
     }
 }
 

@@ -25,9 +25,9 @@ extension SocketService {
     /// Schedules the next write-deadline check (loop thread).
     func scheduleStallCheck() {
         guard !isStopping else { return }
-        output.stallTimer = loop.scheduleOnLoop(afterMilliseconds: stallCheckIntervalMilliseconds) { [weak self] in
+        fanOut.stallTimer = loop.scheduleOnLoop(afterMilliseconds: stallCheckIntervalMilliseconds) { [weak self] in
             guard let self else { return }
-            output.stallTimer = nil
+            fanOut.stallTimer = nil
             dropStalledPeers(now: now())
             scheduleStallCheck()
         }

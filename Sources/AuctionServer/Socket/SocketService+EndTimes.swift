@@ -8,7 +8,7 @@ import AuctionInfrastructure
 extension SocketService {
     /// `leading` and `ends_at` for a connection that said hello (the original app gets the reply it knows).
     func replyFields(_ item: PendingBid, peer: SocketPeer) -> JSONObject {
-        guard peer.features != nil, let lot = book.lot(for: item.productID) else { return JSONObject() }
+        guard peer.features != nil, let lot = bidPath.book.lot(for: item.productID) else { return JSONObject() }
         var fields = JSONObject()
         if let bidder = item.bidder { fields["leading"] = .bool(lot.leader == bidder) }
         if let endsAt = lot.endsAt { fields["ends_at"] = .int(endsAt.millisecondsSinceEpoch) }
@@ -21,16 +21,16 @@ extension SocketService {
     /// Pushes a moved end time (7) to the product's watchers that named `extensions`, and hands the
     /// lot's new state to the live catalogue.
     func announceLotChange(_ item: PendingBid) {
-        guard let lot = book.lot(for: item.productID) else { return }
+        guard let lot = bidPath.book.lot(for: item.productID) else { return }
         if item.isPurchase, item.decision.isAccepted { metrics?.count(.buys) }
         if let endsAt = item.decision.endsAt, !item.isPurchase {
             // The count this decision made, not the lot's now: a later decision of the same round may have moved it again.
             let extensions = item.decision.extensions ?? lot.extensions
             let message = ServerMessage.endTime(lot.productID, endsAt: endsAt, extensions: extensions)
-            broadcast(other: FrameEncoder.encode(message.frame), position: book.position(of: lot.productID) ?? lot.position, productID: lot.productID)
+            broadcast(other: FrameEncoder.encode(message.frame), position: bidPath.book.position(of: lot.productID) ?? lot.position, productID: lot.productID)
             log.debug("auction: \(lot.productID) now ends at \(endsAt.millisecondsSinceEpoch) (extension \(extensions))")
         }
-        onLotChange(lot, item.decision.steps.count)
+        hooks.onLotChange(lot, item.decision.steps.count)
     }
 
     /// Push 5 for a closing: the original's fields plus `reserve_met` (when the product has a reserve)

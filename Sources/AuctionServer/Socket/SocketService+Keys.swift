@@ -82,7 +82,7 @@ extension SocketService {
     /// Looks a request's key up; true when the request was answered (or waits) and must not be decided again.
     func answeredByKey(_ key: IdempotencyKey?, target: ReplyTarget, now: Timestamp) -> Bool {
         guard let key else { return false }
-        switch idempotency.begin(key.name, request: key.request, waiter: target, now: now) {
+        switch bidPath.idempotency.begin(key.name, request: key.request, waiter: target, now: now) {
         case .new:
             return false
         case .waiting:
@@ -102,7 +102,7 @@ extension SocketService {
             metrics?.refused(.idempotencyKeyReused)
             log.debug("bid: user \(key.user) reused an idempotency key for a different request: refused")
             answer(target, with: KeyedAnswer(result: false, reason: .idempotencyKeyReused,
-                                             price: book.lot(for: key.request.productID)?.price))
+                                             price: bidPath.book.lot(for: key.request.productID)?.price))
             return true
         }
     }
@@ -111,24 +111,14 @@ extension SocketService {
     func settle(_ key: IdempotencyKey?, _ answer: KeyedAnswer, now: Timestamp) {
         metrics?.refused(answer.reason)
         guard let key else { return }
-        for waiter in idempotency.settle(key.name, request: key.request, answer: answer, now: now) { self.answer(waiter, with: answer) }
+        for waiter in bidPath.idempotency.settle(key.name, request: key.request, answer: answer, now: now) { self.answer(waiter, with: answer) }
     }
 
     /// Forgets a key whose request stored nothing (its commit failed): the waiting retries get `answer`.
     func abandon(_ key: IdempotencyKey?, _ answer: KeyedAnswer) {
         metrics?.refused(answer.reason)
         guard let key else { return }
-        for waiter in idempotency.abandon(key.name) { self.answer(waiter, with: answer) }
-    }
-
-    /// Remembers the accepted keyed bids of the last 24 h found in the store at start.
-    func restoreKeys(_ bids: [AcceptedBid]) {
-        for bid in bids.reversed() {
-            let request = KeyedRequest(isPurchase: nil, productID: bid.productID)
-            guard let key = idempotencyKey(bid.idempotencyKey, bidder: bid.bidder, request: request) else { continue }
-            _ = idempotency.settle(key.name, request: request, answer: KeyedAnswer(result: true, reason: nil, price: bid.price),
-                                   now: bid.acceptedAt)
-        }
+        for waiter in bidPath.idempotency.abandon(key.name) { self.answer(waiter, with: answer) }
     }
 
     private func answer(_ target: ReplyTarget, with answer: KeyedAnswer) {

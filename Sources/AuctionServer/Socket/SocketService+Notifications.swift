@@ -13,7 +13,7 @@ extension SocketService {
         var drafts = relay.outbid(batch, now: now) + sellerBidDrafts(batch, now: now)
         var checked = Set<ProductID>()
         for item in batch where checked.insert(item.productID).inserted {
-            drafts += relay.endingSoon(book.endingSoon(of: item.productID, now: now, within: relay.endingSoonWindowMilliseconds), now: now)
+            drafts += relay.endingSoon(bidPath.book.endingSoon(of: item.productID, now: now, within: relay.endingSoonWindowMilliseconds), now: now)
         }
         post(drafts)
     }
@@ -41,12 +41,12 @@ extension SocketService {
         guard !isStopping else { return }
         let now = currentTime()
         var delay: Int64 = 60_000
-        for lot in book.lots where !lot.isClosed {
+        for lot in bidPath.book.lots where !lot.isClosed {
             guard let end = lot.endsAt, end > now else { continue }
             let untilWindow = end.millisecondsSinceEpoch - relay.endingSoonWindowMilliseconds - now.millisecondsSinceEpoch
             if untilWindow > 0 { delay = min(delay, untilWindow) }
         }
-        post(relay.endingSoon(book.endingSoon(now: now, within: relay.endingSoonWindowMilliseconds), now: now))
+        post(relay.endingSoon(bidPath.book.endingSoon(now: now, within: relay.endingSoonWindowMilliseconds), now: now))
         relay.timer = loop.scheduleOnLoop(afterMilliseconds: max(1, delay)) { [weak self] in self?.checkEndingSoon() }
     }
 
@@ -57,7 +57,7 @@ extension SocketService {
         guard let relay = notifications else { return }
         for (user, notice) in stored {
             // A notice stored by this node is heard again from the cluster's store: pushed once.
-            guard deliveredNotices.insert(notice.id), let connections = relay.connectionsByUser[user] else { continue }
+            guard clusterFeed.deliversNotice(notice.id), let connections = relay.connectionsByUser[user] else { continue }
             let bytes = OutboundMessage.other(FrameEncoder.encode(ServerMessage.notification(notice).frame))
             for id in connections {
                 guard let peer = peers[id], peer.features?.contains(.notifications) == true,

@@ -19,12 +19,12 @@ extension SocketService {
         let bytes = FrameEncoder.encode(ServerMessage.price(update).frame)
         let message = OutboundMessage.price(update.productID, bytes)
         var delivered = 0
-        watchers.forEachRecipient(ofPosition: position, productID: update.productID) { id in
+        fanOut.watchers.forEachRecipient(ofPosition: position, productID: update.productID) { id in
             guard let peer = peers[id] else { return }
             send(message, to: peer)
             delivered += 1
         }
-        output.delivered(delivered)
+        fanOut.delivered(delivered)
     }
 
     /// Pushes a commit group's price changes: each encoded once into one buffer ordered by page, so a
@@ -34,9 +34,9 @@ extension SocketService {
     /// subscriber lists name the recipients, so a group visits the connections it reaches (one
     /// write each), never the idle ones.
     func broadcast(_ group: PushGroup) {
-        guard let firstPage = group.items.first?.page, watchers.count > 0 else { return }
+        guard let firstPage = group.items.first?.page, fanOut.watchers.count > 0 else { return }
         var delivered = 0, visited = 0
-        watchers.forEachListWatcher(loadingAtLeast: firstPage) { id, pages in
+        fanOut.watchers.forEachListWatcher(loadingAtLeast: firstPage) { id, pages in
             visited += 1
             guard let peer = peers[id], !peer.isGivenUp else { return }
             let count = group.prefixCount(forPages: pages)
@@ -53,20 +53,20 @@ extension SocketService {
         }
         // Subscribers whose pages do not hold the product, each after its prefix, in group order.
         for item in group.items {
-            watchers.forEachSubscriber(of: item.update.productID, beyondPage: item.page) { id in
+            fanOut.watchers.forEachSubscriber(of: item.update.productID, beyondPage: item.page) { id in
                 visited += 1
                 guard let peer = peers[id], !peer.isGivenUp else { return }
                 send(.price(item.update.productID, item.frame), to: peer)
                 delivered += 1
             }
         }
-        output.pushedGroup(visited: visited, delivered: delivered)
+        fanOut.pushedGroup(visited: visited, delivered: delivered)
     }
 
     /// Pushes a frame that is not a price (e.g. auction closed) to the product's watchers.
     func broadcast(other bytes: [UInt8], position: Int, productID: ProductID) {
         let message = OutboundMessage.other(bytes)
-        watchers.forEachRecipient(ofPosition: position, productID: productID) { id in
+        fanOut.watchers.forEachRecipient(ofPosition: position, productID: productID) { id in
             guard let peer = peers[id] else { return }
             send(message, to: peer)
         }
@@ -105,7 +105,7 @@ extension SocketService {
         metrics?.dropped(cause)
         peer.isGivenUp = true
         peer.outbound.giveUp()
-        output.droppedForLag()
+        fanOut.droppedForLag()
         log.warning("socket: disconnecting \(peer.label): \(reason)")
         let connection = LoopBound(peer.connection, on: loop)
         loop.execute { connection.value.abort() }

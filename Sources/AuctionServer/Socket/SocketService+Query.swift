@@ -41,8 +41,8 @@ extension SocketService {
                     service.reply(to: peer, completionID, result: false, reason: .serverError)
                     return
                 }
-                let accepted = service.watchers.followQuery(Set(ids), for: id)
-                if accepted { service.queryListings.follows[id] = QueryListings.Follow(query: query, pages: pages) }
+                let accepted = service.fanOut.watchers.followQuery(Set(ids), for: id)
+                if accepted { service.fanOut.queryListings.follows[id] = QueryListings.Follow(query: query, pages: pages) }
                 service.reply(to: peer, completionID, result: accepted, reason: accepted ? nil : .invalid)
             }
         }

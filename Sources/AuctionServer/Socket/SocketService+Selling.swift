@@ -9,12 +9,12 @@ import AuctionInfrastructure
 extension SocketService {
     /// Adds a newly listed lot to the book and pushes `listed` with its list item (loop thread).
     func listLot(_ product: Product, terms: AuctionTerms, item: JSONValue, seller: UserID?) {
-        guard let position = book.list(product, terms: terms) else {
+        guard let position = bidPath.book.list(product, terms: terms) else {
             log.error("selling: product \(product.id) is not above every other id; the book did not take it")
             return
         }
         log.info("selling: product \(product.id) listed at position \(position)")
-        if let seller { book.assignSellers([product.id: seller]) }
+        if let seller { bidPath.book.assignSellers([product.id: seller]) }
         runClosings()  // its end may be the next one (or the only one)
         pushLot(LotEvent(kind: .listed, productID: product.id, product: item), position: position)
         offerToQueries(product.id, item: item)
@@ -26,23 +26,23 @@ extension SocketService {
     func adoptLot(_ lot: StoredLot, terms: AuctionTerms, item: JSONValue) {
         let id = lot.product.id
         guard !lot.isWithdrawn else {
-            guard book.list(lot.product, terms: terms) != nil else {
+            guard bidPath.book.list(lot.product, terms: terms) != nil else {
                 return log.error("selling: product \(id) is not above every other id; the book did not take it")
             }
-            if let seller = lot.sellerID { book.assignSellers([id: seller]) }
-            _ = book.adoptWithdrawal(id)
+            if let seller = lot.sellerID { bidPath.book.assignSellers([id: seller]) }
+            _ = bidPath.book.adoptWithdrawal(id)
             return
         }
         listLot(lot.product, terms: terms, item: item, seller: lot.sellerID)
         if let close = lot.close,
-           book.adoptClose(id, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt) != nil {
-            announcedCloses.insert(id)  // ended before this node knew it: listed closed, never announced
+           bidPath.book.adoptClose(id, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt) != nil {
+            _ = clusterFeed.announces(id)  // ended before this node knew it: listed closed, never announced
         }
     }
 
     /// Withdraws a lot the store recorded withdrawn (here or on another node) and pushes `withdrawn` (loop thread).
     func adoptWithdrawal(_ id: ProductID) {
-        guard book.adoptWithdrawal(id), let position = book.position(of: id) else { return }
+        guard bidPath.book.adoptWithdrawal(id), let position = bidPath.book.position(of: id) else { return }
         log.info("selling: product \(id) withdrawn")
         pushLot(LotEvent(kind: .withdrawn, productID: id), position: position)
     }
@@ -51,13 +51,13 @@ extension SocketService {
     /// pushes `edited` with its list item (loop thread); `onlyWhenChanged`: nothing when the book has them already.
     func adoptSellerEdit(_ id: ProductID, startPrice: Money?, endsAt: Timestamp?, minimumIncrement: Money?, reserve: Money?,
                          buyNow: Money?, item: JSONValue, onlyWhenChanged: Bool = false) {
-        if onlyWhenChanged, let lot = book.lot(for: id) {
+        if onlyWhenChanged, let lot = bidPath.book.lot(for: id) {
             let same = (startPrice == nil || lot.hasBids || lot.price == startPrice) && (endsAt == nil || lot.endsAt == endsAt)
                 && (minimumIncrement == nil || lot.minimumIncrement == minimumIncrement)
                 && (reserve == nil || lot.terms.reserve == reserve) && (buyNow == nil || lot.terms.buyNow == buyNow)
             if same { return }
         }
-        guard book.adoptSellerTerms(id, startPrice: startPrice, endsAt: endsAt, minimumIncrement: minimumIncrement,
+        guard bidPath.book.adoptSellerTerms(id, startPrice: startPrice, endsAt: endsAt, minimumIncrement: minimumIncrement,
                                     reserve: reserve, buyNow: buyNow) else { return }
         if endsAt != nil { runClosings() }
         announceEdit(id, item: item)
@@ -65,9 +65,9 @@ extension SocketService {
 
     /// Pushes `edited` with the lot's list item (loop thread).
     func announceEdit(_ id: ProductID, item: JSONValue) {
-        guard let lot = book.lot(for: id) else { return }
-        onLotChange(lot, 0)
-        pushLot(LotEvent(kind: .edited, productID: id, product: item), position: book.position(of: id) ?? lot.position)
+        guard let lot = bidPath.book.lot(for: id) else { return }
+        hooks.onLotChange(lot, 0)
+        pushLot(LotEvent(kind: .edited, productID: id, product: item), position: bidPath.book.position(of: id) ?? lot.position)
         offerToQueries(id, item: item)  // an edit may make it match a query it did not
     }
 
@@ -75,14 +75,14 @@ extension SocketService {
     func sellerBidDrafts(_ batch: [PendingBid], now: Timestamp) -> [NotificationDraft] {
         batch.compactMap { item in
             guard item.decision.isAccepted, !item.isPurchase, let seller = seller(of: item.productID), item.bidder != seller,
-                  let lot = book.lot(for: item.productID) else { return nil }
+                  let lot = bidPath.book.lot(for: item.productID) else { return nil }
             return NotificationDraft(user: seller, kind: .bid, productID: item.productID, price: lot.price, createdAt: now)
         }
     }
 
     /// Who sells a lot as the book knows it (nil: the demo's lots, which have no seller account).
     func seller(of id: ProductID) -> UserID? {
-        book.lot(for: id)?.seller
+        bidPath.book.lot(for: id)?.seller
     }
 
     private func pushLot(_ event: LotEvent, position: Int) {

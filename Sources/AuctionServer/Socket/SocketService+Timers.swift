@@ -11,12 +11,12 @@ extension SocketService {
         closingTimer = nil
         guard !isStopping else { return }
         let now = currentTime()
-        let closings = book.closeDue(now: now)
+        let closings = bidPath.book.closeDue(now: now)
         if !closings.isEmpty {
-            onClosings(closings)
+            hooks.onClosings(self, closings)
             notifyClosed(closings)
         }
-        guard let next = book.nextEndTime else { return }
+        guard let next = bidPath.book.nextEndTime else { return }
         // Wake at the end time (wall clock), at most a minute ahead so a clock change is noticed.
         let delay = min(60_000, max(1, next.millisecondsSinceEpoch - now.millisecondsSinceEpoch))
         closingTimer = loop.scheduleOnLoop(afterMilliseconds: delay) { [weak self] in self?.runClosings() }
@@ -24,7 +24,7 @@ extension SocketService {
 
     /// Announces an ended auction (type 5) to the product's watchers.
     func announce(_ closing: AuctionClosing, winnerName: String?) {
-        guard announcedCloses.insert(closing.productID).inserted else { return }
+        guard clusterFeed.announces(closing.productID) else { return }
         let winnerName = winnerName ?? closing.winner.flatMap { knownNames[$0] }
         broadcast(other: Self.closedFrame(closing, winnerName: winnerName), position: closing.position, productID: closing.productID)
         let reserve = closing.reserveMet.map { $0 ? ", reserve met" : ", reserve not met" } ?? ""
@@ -42,7 +42,7 @@ extension SocketService {
     private func simulate() {
         guard var simulation else { return }
         let now = currentTime()
-        let bids = simulation.tickWithBidders(now: now, book: book)
+        let bids = simulation.tickWithBidders(now: now, book: bidPath.book)
         self.simulation = simulation
         for (bid, bidder) in bids { place(bid, bidder: bidder, now: now, target: nil) }
         scheduleSimulation()

@@ -5,11 +5,13 @@ import AuctionInfrastructure
 
 /// The auction socket: list state, subscriptions, login and bids over frames, price pushes out.
 ///
-/// A thin I/O shell over the engine: the `AuctionBook` decides bids, the `WatcherRegistry` finds
-/// who gets each push, an `OutboundQueue` per client bounds and coalesces its output, and the
-/// `BidLedger` (`SQLiteBidLedger` here) commits accepted bids in groups. Replies to accepted bids and their pushes
-/// go out only once the commit returned (on the writer thread, handed back with `loop.execute`).
-/// It routes frames to parts that own their state: `SocketConnections`, `BidCommits`, `SocketOutput`, `ChatRelay`.
+/// A thin I/O shell that routes frames to parts owning their state, each loop-confined:
+/// `BidPath` (the `AuctionBook` deciding bids, bid rates, idempotency keys, seller holds, commits in
+/// flight, seqs and terms versions), `PushFanOut` (the `WatcherRegistry`, query followers, pushed seqs,
+/// fan-out figures), `ClusterFeed` (what other nodes' notifications delivered or parked), `ChatRelay`
+/// and `SocketConnections`. An `OutboundQueue` per client bounds and coalesces its output, and the
+/// `BidLedger` commits accepted bids in groups. Replies to accepted bids and their pushes go out only
+/// once the commit returned (on the writer thread, handed back with `loop.execute`).
 ///
 /// Deliberately not `Sendable`: after `init` it lives on `loop`'s thread; what must reach it from
 /// another thread (a commit's completion, the server's `stop`) holds it in a `LoopBound`.
@@ -19,28 +21,15 @@ final class SocketService {
     let ledger: any BidLedger<StoreError>
     let sessions: any SessionResolver
     let log: ServerLog
-    /// Called on the loop with each committed price change (and each correction).
-    let onPriceChange: (PriceUpdate) -> Void
-    /// Called on the loop with auctions that ended, to record and announce them.
-    var onClosings: ([AuctionClosing]) -> Void = { _ in }
-    /// Called on the loop after each successful commit with its decisions (each names its
-    /// `previousLeader`): where outbid notices start.
-    var onCommitted: ([PendingBid]) -> Void = { _ in }
-    /// Called on the loop after a commit with a lot it changed and how many bids it added there.
-    var onLotChange: (AuctionLot, Int) -> Void = { _, _ in }
-    /// Recent bids' and buys' answers by idempotency key (`SocketService+Keys`).
-    var idempotency: KeyTable
-    /// Lots held while a seller's change is stored, and the bids waiting on them (`SocketService+SellerHolds`).
-    var sellerHolds = SellerHolds()
-
-    var book: AuctionBook
-    var watchers: WatcherRegistry
-    var bidLimiter: RateLimiter<ConnectionID>
+    /// Where committed price changes, lot changes and closings go (`Hooks`).
+    let hooks: Hooks
+    /// The book, bid rates, keys, seller holds, commits in flight, seqs and terms versions (`BidPath`).
+    let bidPath: BidPath
+    /// Who watches what, the query followers, the pushed seqs and the fan-out figures (`PushFanOut`).
+    let fanOut: PushFanOut
     /// The listener and the open connections (`SocketConnections`).
     var connections = SocketConnections()
     var isStopping = false
-    /// The bid path's state between decision and reply (`SocketService+Bids`).
-    var bidCommits = BidCommits()
     var closingTimer: TimerID?
     var simulation: BidderSimulation?
     var simulationTimer: TimerID?
@@ -49,55 +38,40 @@ final class SocketService {
     /// Counters for `/health` and the benchmark.
     var counters = SocketCounters()
     /// What `GET /metrics` counts beyond `counters` (`--metrics-port`); nil: metrics off, nothing counted.
-    var metrics: ServerMetrics?
+    let metrics: ServerMetrics?
     /// Chat rooms (`SocketService+Chat`); nil when the server has no chat store.
-    var chat: ChatRelay?
-    /// The output path's sweep timer and fan-out figures (`SocketOutput`).
-    var output = SocketOutput()
+    let chat: ChatRelay?
     /// Notifications (`SocketService+Notifications`); nil when the server keeps none.
-    var notifications: NotificationRelay?
+    let notifications: NotificationRelay?
     /// Runs request 13's queries (nil: request 13 is refused with `invalid`).
-    var queryPages: QueryPages?
+    let queryPages: QueryPages?
     /// The per-address query rate request 13 shares with `GET /products/query` (nil: none).
-    var queryRate: QueryRate?
-    /// Connections following a query (request 13) and the query re-runs that find listed lots for them (`SocketService+QueryListings`).
-    var queryListings = QueryListings()
-    /// The last seq pushed per product: no push repeats or lowers it (`PushedSequences`).
-    var pushedSequences = PushedSequences()
-    /// Accepted bids known per product: every price push carries the product's count as `seq`.
-    var sequences = ProductSequences()
-    /// The terms version (`edited_at`) the book holds per lot (absent: never edited): each decision is
-    /// submitted pinned to it, so a seller's edit on another node since makes its commit a conflict.
-    var termsVersions: [ProductID: Int64] = [:]
-    /// Other nodes' bids read while this node's own bids on the lot await their commit (`SocketService+Cluster`).
-    var parkedRemoteBids: [ProductID: RemoteBids] = [:]
-    /// Notices pushed lately: one stored here and heard from the store again goes out once.
-    var deliveredNotices = RecentIDs()
-    /// Products whose close this node has announced (push 5 goes out once per node, whoever recorded it).
-    var announcedCloses = Set<ProductID>()
-    /// Chat messages pushed lately from a shared store's notifications: each goes out once.
-    var deliveredChat = RecentIDs()
+    let queryRate: QueryRate?
+    /// What the cluster's feed delivered or parked here: notices, chat, closes once each; reads parked
+    /// while own bids await their commit (`ClusterFeed`).
+    var clusterFeed = ClusterFeed()
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }
 
-    init(loop: EventLoop, configuration: ServerConfiguration, book: AuctionBook, ledger: any BidLedger<StoreError>,
-         sessions: any SessionResolver, log: ServerLog,
-         onPriceChange: @escaping (PriceUpdate) -> Void) {
+    /// A service deciding bids on `bidPath`, committing them with `ledger`, telling `hooks`, with the
+    /// optional `parts` the server has.
+    init(loop: EventLoop, configuration: ServerConfiguration, bidPath: BidPath, ledger: any BidLedger<StoreError>,
+         sessions: any SessionResolver, log: ServerLog, hooks: Hooks, parts: Parts = Parts()) {
         self.loop = loop
         self.configuration = configuration
-        self.book = book
+        self.bidPath = bidPath
         self.ledger = ledger
         self.sessions = sessions
         self.log = log
-        self.onPriceChange = onPriceChange
-        var watcherConfiguration = WatcherRegistry.Configuration()
-        watcherConfiguration.maximumSubscriptionsPerConnection = configuration.limits.maximumSubscriptions
-        watchers = WatcherRegistry(configuration: watcherConfiguration)
-        bidLimiter = RateLimiter(configuration: .perSecond(max(1, configuration.limits.bidsPerSecond)))
-        idempotency = IdempotencyKeys(
-            lifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds,
-            perUser: configuration.bidding.idempotencyKeysPerUser, inAll: configuration.bidding.idempotencyKeysInAll)
+        self.hooks = hooks
+        chat = parts.chat
+        notifications = parts.notifications
+        queryPages = parts.queryPages
+        queryRate = parts.queryRate
+        metrics = parts.metrics
+        bidPath.commits.timesDecisions = parts.metrics != nil
+        fanOut = PushFanOut(maximumSubscriptions: configuration.limits.maximumSubscriptions)
     }
 
     /// Binds a listener on `port` (any thread), speaking TLS with `tls`; accepting starts on the loop.
@@ -137,15 +111,14 @@ final class SocketService {
     func stopAccepting() {
         isStopping = true
         submitPending()  // bids already accepted reach the ledger before it closes
-        onClosings = { _ in }  // also breaks the cycle through the server's closure
         for listener in connections.listeners { listener.close() }
         connections.listeners = []
         if let closingTimer { loop.cancel(closingTimer) }
         if let simulationTimer { loop.cancel(simulationTimer) }
-        if let stallTimer = output.stallTimer { loop.cancel(stallTimer) }
+        if let stallTimer = fanOut.stallTimer { loop.cancel(stallTimer) }
         closingTimer = nil
         simulationTimer = nil
-        output.stallTimer = nil
+        fanOut.stallTimer = nil
         for peer in peers.values { peer.connection.pauseReading() }
     }
 
@@ -208,9 +181,8 @@ final class SocketService {
     private func closed(_ id: ConnectionID, error: SocketError?) {
         guard let peer = connections.remove(id) else { return }
         metrics?.count(.closedConnectionBytes, peer.connection.sentByteCount)
-        watchers.remove(id)
-        queryListings.follows[id] = nil
-        bidLimiter.forget(id)
+        fanOut.forget(id)
+        bidPath.forget(id)
         chatDisconnected(id)
         notificationsDisconnected(id)
         if let error {
@@ -262,18 +234,18 @@ final class SocketService {
         let completionID = frame.completionID
         switch message {
         case .listState(let stateNumber):
-            let accepted = watchers.report(stateNumber: stateNumber, productCount: book.listedCount, for: peer.id)
-            queryListings.follows[peer.id] = nil  // plain pages replace a query state
+            let accepted = fanOut.watchers.report(stateNumber: stateNumber, productCount: bidPath.book.listedCount, for: peer.id)
+            fanOut.queryListings.follows[peer.id] = nil  // plain pages replace a query state
             reply(to: peer, completionID, result: accepted)
         case .bid(let bid, let userID):
             bidFromClient(bid, userID: userID, completionID: completionID, peer: peer)
         case .login(let token):
             login(token: token, completionID: completionID, peer: peer)
         case .subscribe(let ids):
-            let accepted = watchers.subscribe(ids, for: peer.id)
+            let accepted = fanOut.watchers.subscribe(ids, for: peer.id)
             reply(to: peer, completionID, result: accepted, reason: accepted ? nil : .invalid)
         case .unsubscribe(let ids):
-            watchers.unsubscribe(ids, for: peer.id)
+            fanOut.watchers.unsubscribe(ids, for: peer.id)
             reply(to: peer, completionID, result: true)
         case .chatJoin, .chatLeave, .chatSend, .chatWho:
             handleChat(message, completionID: completionID, peer: peer)

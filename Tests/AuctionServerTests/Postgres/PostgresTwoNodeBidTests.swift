@@ -21,8 +21,10 @@ import Testing
             var configuration = ServerConfiguration()
             configuration.allowAnonymousBids = true
             let book = AuctionBook(products: EngineFixtures.products(count: products, price: 1_000))
-            let service = SocketService(loop: loop, configuration: configuration, book: book, ledger: ledger, sessions: NoSessions(),
-                                        log: ServerLog(level: .error, sink: { _ in }), onPriceChange: { _ in })
+            let service = SocketService(loop: loop, configuration: configuration,
+                                        bidPath: BidPath(book: book, sequences: ProductSequences(), termsVersions: [:], configuration: configuration),
+                                        ledger: ledger, sessions: NoSessions(), log: ServerLog(level: .error, sink: { _ in }),
+                                        hooks: SocketService.Hooks())
             self.service = LoopBound(handingOver: service, to: loop)
         }
 
@@ -40,7 +42,7 @@ import Testing
         func settle() {
             let service = self.service
             for _ in 0..<3_000 {
-                if loop.waitFor({ service.value.bidCommits.inFlight == 0 }) == true { return }
+                if loop.waitFor({ service.value.bidPath.commits.inFlight == 0 }) == true { return }
                 usleep(1_000)  // polling a condition, not waiting for time to pass
             }
         }
@@ -48,7 +50,7 @@ import Testing
         /// The book's price of a product, read on the loop.
         func price(_ product: Int = 1) -> Money? {
             let service = self.service
-            return loop.waitFor { service.value.book.lot(for: ProductID(product))?.price } ?? nil
+            return loop.waitFor { service.value.bidPath.book.lot(for: ProductID(product))?.price } ?? nil
         }
 
         func stop() {
@@ -142,7 +144,7 @@ import Testing
                 let key = SocketService.KeyTable.Key(user: user, key: "retry-1")
                 let request = SocketService.KeyedRequest(Bid(productID: 1, price: 3_000))
                 let target = SocketService.ReplyTarget(connection: ConnectionID(rawValue: 99), completionID: nil)
-                if case .answered(let first) = service.value.idempotency.begin(key, request: request, waiter: target, now: clock.now()),
+                if case .answered(let first) = service.value.bidPath.idempotency.begin(key, request: request, waiter: target, now: clock.now()),
                    first.result {
                     return first.price
                 }

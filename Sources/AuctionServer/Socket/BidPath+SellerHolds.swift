@@ -7,7 +7,7 @@ import AuctionEngine
 /// on what the book took. A bid decided first locks the change (`has_bids`/`locked_by_bids`); a
 /// bid that comes after it is decided on the new terms (a withdrawn lot refuses it). Other nodes'
 /// bids meet the change in the store, which decides both conditionally on the same row.
-extension SocketService {
+extension BidPath {
     /// What the book says to a seller's withdrawal now; when it would apply, the lot's bids wait
     /// until `releaseSellerHold` (the caller must release it once the store has answered).
     func checkWithdrawal(_ id: ProductID) -> AuctionBook.SellerChange {
@@ -20,16 +20,31 @@ extension SocketService {
         holding(id, book.amendment(of: id, startPrice: edit.startPrice, endsAt: edit.endsAt, reserve: edit.reserve))
     }
 
-    /// The store has answered a change `checkWithdrawal`/`checkEdit` held the lot for, and the book
-    /// has taken what it wrote (posted before this): the bids that waited are decided now, in order.
-    func releaseSellerHold(_ id: ProductID) {
-        for request in sellerHolds.release(id) { request(currentTime()) }
-    }
-
     /// Whether `id` is held for a seller's change; if so `request` waits and runs (with the time
     /// then) once the change is stored or refused.
     func waitsForSellerChange(_ id: ProductID, _ request: @escaping (Timestamp) -> Void) -> Bool {
         sellerHolds.park(id, request)
+    }
+
+    /// What the book says to a removal now; when it would apply, the lot's bids wait until
+    /// `releaseSellerHold` (the caller must release it once the store has answered).
+    func checkRemoval(_ id: ProductID) -> AuctionBook.SellerChange {
+        holding(id, book.removal(of: id))
+    }
+
+    /// What the book says to a retraction on lot `id` now: `.applied` (open) holds the lot's bids, and
+    /// `decided` runs once the bids already in flight there have come back from the ledger, so the store
+    /// reprices a lot whose every bid it holds; otherwise `decided` runs at once (loop thread).
+    func checkRetraction(_ id: ProductID, decided: @escaping (AuctionBook.SellerChange) -> Void) {
+        guard let lot = book.lot(for: id) else { return decided(.unknownProduct) }
+        guard !lot.isClosed, !lot.isBought else { return decided(.closed) }
+        sellerHolds.hold(id)
+        sellerHolds.whenSettled(id, isSettled: !lot.hasUncommittedBids) { decided(.applied) }
+    }
+
+    /// The retractions whose lots' bids have all come back from the ledger, to run now.
+    func takeSettledChanges() -> [() -> Void] {
+        sellerHolds.takeSettled { book.lot(for: $0)?.hasUncommittedBids != true }
     }
 
     /// `change`, holding the lot's bids when it would apply (sellers' and moderators' changes alike).
