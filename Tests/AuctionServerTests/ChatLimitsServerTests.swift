@@ -99,7 +99,8 @@ import Testing
     }
 
     @Test func sendingIsLimitedPerUserAcrossItsConnections() async throws {
-        let fixture = try ChatServerTests.server { $0.chat.messagesPerMinute = 3 }
+        // The server's clock stands still: no token comes back however slow the machine is.
+        let fixture = try ChatServerTests.server(clock: ManualClock(SystemClock().now())) { $0.chat.messagesPerMinute = 3 }
         defer { fixture.stop() }
         let alice = try await ChatServerTests.member(fixture, "alice", room: "lobby")
         defer { alice.close() }
@@ -125,7 +126,8 @@ import Testing
     }
 
     @Test func joiningIsLimitedPerConnection() async throws {
-        let fixture = try ChatServerTests.server { $0.chat.joinsPerMinute = 2 }
+        // The server's clock stands still: no token comes back however slow the machine is.
+        let fixture = try ChatServerTests.server(clock: ManualClock(SystemClock().now())) { $0.chat.joinsPerMinute = 2 }
         defer { fixture.stop() }
         let alice = try await ChatServerTests.loggedIn(fixture, "alice")
         defer { alice.close() }

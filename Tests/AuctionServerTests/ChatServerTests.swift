@@ -15,8 +15,8 @@ import Testing
     static let hooks = ServerHooks(makeSessionResolver: { _ in FixedSessions(users: tokens) })
 
     /// A server with products 1…3 and the users alice, bob and carol (tokens `token-<name>`).
-    static func server(configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> ServerFixture {
-        try ServerFixture(listings: ServerFixture.listings(count: 3), hooks: hooks, configure: configure)
+    static func server(clock: any TimeSource = SystemClock(), configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> ServerFixture {
+        try ServerFixture(listings: ServerFixture.listings(count: 3), hooks: hooks, clock: clock, configure: configure)
     }
 
     /// A client logged in as `name`.
