@@ -16,8 +16,8 @@ final class ClusterListener: Sendable {
     struct Configuration: Sendable {
         /// The store, with the link policy its connection is opened under.
         var store: PostgresConnectionString
-        /// How long one wait for notifications lasts before checking for `stop` (milliseconds).
-        var waitMilliseconds: Int32 = 100
+        /// The longest one wait for notifications lasts (milliseconds; -1: until one comes or `stop` wakes it).
+        var waitMilliseconds: Int32 = -1
         /// The first pause after a failed connection (milliseconds); doubled up to `maximumBackoff`.
         /// A pause ends early when `stop` is called: it waits on the stop signal, not in sleep steps.
         var firstBackoff = 50
@@ -51,6 +51,8 @@ final class ClusterListener: Sendable {
     private let thread: WorkerThread
     /// Fulfilled by `stop`: a backoff pause waits on it, so it ends the moment `stop` is called.
     private let stopped = Latch<Void>()
+    /// Wakes a wait for notifications when `stop` is called (nil: none could be made; waits then last 100 ms).
+    private let wake = try? WakeSignal()
     private let counters = Mutex(Statistics())
 
     /// A listener that will report to `deliver` (called on its thread) once started.
@@ -69,9 +71,10 @@ final class ClusterListener: Sendable {
         thread.submit { [self] in run() }
     }
 
-    /// Stops listening and joins the thread (within one wait).
+    /// Stops listening and joins the thread: a pause or a wait for notifications is woken at once.
     func stop() {
         stopped.fulfil(())
+        wake?.signal()
         thread.shutdown()
     }
 
@@ -110,7 +113,7 @@ final class ClusterListener: Sendable {
             backoff = configuration.firstBackoff
             do throws(StoreError) {
                 while !isStopping {
-                    for notification in try connection.waitForNotifications(milliseconds: configuration.waitMilliseconds) {
+                    for notification in try connection.waitForNotifications(milliseconds: wake == nil ? 100 : configuration.waitMilliseconds, wake: wake) {
                         try handle(notification, connection)
                     }
                 }

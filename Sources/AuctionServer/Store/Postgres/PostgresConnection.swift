@@ -168,14 +168,16 @@ public final class PostgresConnection {
         return received
     }
 
-    /// Waits up to `milliseconds` for notifications and returns them (empty when none came).
-    public func waitForNotifications(milliseconds: Int32) throws(StoreError) -> [PostgresNotification] {
+    /// Waits up to `milliseconds` (-1: no limit) for notifications and returns them (empty when none
+    /// came, or when `wake` was signalled first).
+    public func waitForNotifications(milliseconds: Int32, wake: WakeSignal? = nil) throws(StoreError) -> [PostgresNotification] {
         let pending = try receivedNotifications()
         guard pending.isEmpty else { return pending }
-        var descriptor = pollfd(fd: socketDescriptor, events: Int16(POLLIN), revents: 0)
-        guard descriptor.fd >= 0 else { throw StoreError.closed(path: target) }
-        let ready = poll(&descriptor, 1, milliseconds)
-        guard ready > 0 else { return [] }
+        var descriptors = [pollfd(fd: socketDescriptor, events: Int16(POLLIN), revents: 0)]
+        guard descriptors[0].fd >= 0 else { throw StoreError.closed(path: target) }
+        if let wake { descriptors.append(pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0)) }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+        guard ready > 0, descriptors[0].revents != 0 else { return [] }
         return try receivedNotifications()
     }
 
