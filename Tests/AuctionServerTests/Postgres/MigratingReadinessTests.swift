@@ -1,5 +1,6 @@
 import AuctionInfrastructure
 import AuctionServer
+import Foundation
 import Glibc
 import AuctionTestSupport
 import Testing
@@ -27,17 +28,18 @@ import Testing
         let server = AuctionHouseServer(configuration: configuration, log: .silent)
         defer { server.stop() }
         let failure = Mutex<String?>(nil)
-        let start = Task {
-            await offPool { () -> Bool in
-                do {
-                    try server.start()
-                    return true
-                } catch {
-                    failure.withLock { $0 = "\(error)" }
-                    return false
-                }
+        // The start runs on a thread of its own from here on, not from a task: a task waits for a thread
+        // of Swift's pool, which other tests' blocking work may hold for longer than the wait below.
+        let started = Latch<Bool>()
+        Thread {
+            do {
+                try server.start()
+                started.fulfil(true)
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+                started.fulfil(false)
             }
-        }
+        }.start()
         #expect(await eventually { server.readiness.notReadyBecause == [.starting, .migrating] },
                 "readiness \(server.readiness.notReadyBecause); start failed: \(failure.withLock { $0 } ?? "not (yet)")")
         // The HTTP port already answers why: live, not ready (starting, migrating); other routes 503.
@@ -48,7 +50,7 @@ import Testing
         let list = await offPool { LoopbackHTTP.exchange(port: port, "POST", "/products/alllist", json: #"{"index":1}"#) }
         #expect(list?.status == 503, "\(list.debugDescription)")
         _ = try holder.run("SELECT pg_advisory_unlock(?)", [.integer(PostgresSchema.migrationLock)])
-        #expect(await start.value, "the start goes on once the lock is free")
+        #expect(await offPool { started.wait(milliseconds: 60_000) } == true, "the start goes on once the lock is free")
         #expect(!server.readiness.notReadyBecause.contains(.migrating) && !server.readiness.notReadyBecause.contains(.starting))
         // Ready once the cluster listener has reached the store too.
         #expect(await eventually { server.readiness.notReadyBecause.isEmpty })
