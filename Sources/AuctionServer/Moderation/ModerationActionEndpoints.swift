@@ -31,7 +31,7 @@ struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
     func register(on router: inout HTTPRouter) {
         let endpoints = self
         router.on(.post, "/moderation/lots/{id}/remove", responding: { request, responder in
-            endpoints.run(request, responder) { (moderator, reason) throws(ModerationActions.Refusal) -> ModerationActions.Answer in
+            endpoints.run(request, responder) { (moderator, reason, _) throws(ModerationActions.Refusal) -> ModerationActions.Answer in
                 guard let text = request.pathParameters["id"], let number = Int(text), number > 0, number <= Int(Int32.max) else {
                     throw ModerationActions.Refusal.notFound("there is no lot \(request.pathParameters["id"] ?? "")")
                 }
@@ -39,9 +39,9 @@ struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
             }
         })
         router.on(.post, "/moderation/users/{name}/suspend", responding: { request, responder in
-            endpoints.run(request, responder) { (moderator, reason) throws(ModerationActions.Refusal) -> ModerationActions.Answer in
+            endpoints.run(request, responder) { (moderator, reason, body) throws(ModerationActions.Refusal) -> ModerationActions.Answer in
                 let name = request.pathParameters["name"] ?? ""
-                let seconds = Self.seconds(in: request.body)
+                let seconds = body["seconds"]?.intValue  // absent or not an integer: until lifted
                 guard seconds.map({ $0 > 0 && $0 <= Self.maximumSuspensionSeconds }) ?? true else {
                     throw ModerationActions.Refusal.invalid("seconds must be 1 to \(Self.maximumSuspensionSeconds) (or absent: until lifted)")
                 }
@@ -50,7 +50,7 @@ struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
             }
         })
         router.on(.post, "/moderation/bids/{id}/retract", responding: { request, responder in
-            endpoints.run(request, responder) { (moderator, reason) throws(ModerationActions.Refusal) -> ModerationActions.Answer in
+            endpoints.run(request, responder) { (moderator, reason, _) throws(ModerationActions.Refusal) -> ModerationActions.Answer in
                 guard let text = request.pathParameters["id"], let id = Int64(text), id > 0 else {
                     throw ModerationActions.Refusal.notFound("there is no bid \(request.pathParameters["id"] ?? "")")
                 }
@@ -58,15 +58,17 @@ struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
             }
         })
         router.on(.post, "/moderation/users/{name}/unsuspend", responding: { request, responder in
-            endpoints.run(request, responder) { (moderator, reason) throws(ModerationActions.Refusal) -> ModerationActions.Answer in
+            endpoints.run(request, responder) { (moderator, reason, _) throws(ModerationActions.Refusal) -> ModerationActions.Answer in
                 try endpoints.actions.unsuspend(request.pathParameters["name"] ?? "", reason: reason, by: moderator)
             }
         })
     }
 
-    /// Checks the caller and the reason on the workers, then runs `action` on the writer and answers.
+    /// Checks the caller and the reason on the workers (the body read once, there), then runs `action`
+    /// with them and the body on the writer and answers.
     private func run(_ request: HTTPRequest, _ responder: HTTPResponder,
-                     _ action: @escaping @Sendable (UserIdentity, ModerationReason) throws(ModerationActions.Refusal) -> ModerationActions.Answer) {
+                     _ action: @escaping @Sendable (UserIdentity, ModerationReason, JSONValue) throws(ModerationActions.Refusal)
+                         -> ModerationActions.Answer) {
         let check = self.check, writer = self.writer, endpoints = self
         let queued = workers.submit {
             let moderator: UserIdentity
@@ -74,14 +76,14 @@ struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
             case .failure(let refusal): return responder.respond(refusal.response)
             case .success(let found): moderator = found
             }
-            let reason: ModerationReason
-            switch ModerationRequest.reason(of: request) {
+            let body: JSONValue, reason: ModerationReason
+            switch ModerationRequest.body(of: request).flatMap({ json in ModerationRequest.reason(in: json).map { (json, $0) } }) {
             case .failure(let refusal): return responder.respond(refusal.response)
-            case .success(let checked): reason = checked
+            case .success(let checked): (body, reason) = checked
             }
             let accepted = writer {
                 do throws(ModerationActions.Refusal) {
-                    let answer = try action(moderator, reason)
+                    let answer = try action(moderator, reason, body)
                     var members: [(String, JSONValue)] = [("changed", .bool(answer.changed)), ("message", .string(answer.message))]
                     if let entry = answer.entry {
                         members.append(("entry_id", .int(entry)))
@@ -98,24 +100,15 @@ struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
     }
 
     private static var busy: HTTPResponse {
-        error(.serviceUnavailable, "the server is busy; try again in a moment").retryingAfter(seconds: 1)
+        ModerationRequest.error(.serviceUnavailable, "the server is busy; try again in a moment").retryingAfter(seconds: 1)
     }
 
     private static func response(to refusal: ModerationActions.Refusal) -> HTTPResponse {
         switch refusal {
-        case .notFound(let message): error(.notFound, message)
-        case .conflict(let message): error(HTTPStatus(code: 409), message)
-        case .invalid(let message): error(.badRequest, message)
-        case .unavailable(let message): error(.serviceUnavailable, message).retryingAfter(seconds: 1)
+        case .notFound(let message): ModerationRequest.error(.notFound, message)
+        case .conflict(let message): ModerationRequest.error(.conflict, message)
+        case .invalid(let message): ModerationRequest.error(.badRequest, message)
+        case .unavailable(let message): ModerationRequest.error(.serviceUnavailable, message).retryingAfter(seconds: 1)
         }
-    }
-
-    private static func error(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
-        AccountEndpoints.json(status, AccountDTO.errorBody(message))
-    }
-
-    /// The body's `seconds` (nil when absent or not an integer).
-    static func seconds(in body: [UInt8]) -> Int64? {
-        (try? JSONValue.parse(body))?["seconds"]?.intValue
     }
 }

@@ -7,15 +7,19 @@ import AuctionInfrastructure
 enum ModerationRequest {
     /// The checked `reason` of a JSON body `{"reason": "..."}`, or the 400 that refuses it.
     static func reason(of request: HTTPRequest) -> Result<ModerationReason, ModeratorRefusal> {
-        let json: JSONValue
-        do throws(JSONError) {
-            json = try JSONValue.parse(request.body)
-        } catch {
+        body(of: request).flatMap(reason(in:))
+    }
+
+    /// The request's body as a JSON object, or the 400 that refuses it.
+    static func body(of request: HTTPRequest) -> Result<JSONValue, ModeratorRefusal> {
+        guard let json = try? JSONValue.parse(request.body), json.objectValue != nil else {
             return .failure(ModeratorRefusal(response: badRequest("expected a JSON body like {\"reason\": \"...\"}")))
         }
-        guard json.objectValue != nil else {
-            return .failure(ModeratorRefusal(response: badRequest("expected a JSON body like {\"reason\": \"...\"}")))
-        }
+        return .success(json)
+    }
+
+    /// The checked `reason` of a body already read as a JSON object, or the 400 that refuses it.
+    static func reason(in json: JSONValue) -> Result<ModerationReason, ModeratorRefusal> {
         if let value = json["reason"], value.stringValue == nil, !value.isNull {
             return .failure(ModeratorRefusal(response: badRequest("the reason must be a string")))
         }
@@ -66,14 +70,19 @@ enum ModerationRequest {
     /// The most rows a list answers.
     static let maximumLimit = 200
 
+    /// An error answer: `status` with `{"error": message}`.
+    static func error(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+        AccountEndpoints.json(status, AccountDTO.errorBody(message))
+    }
+
     /// A 400 with `message`.
     static func badRequest(_ message: String) -> HTTPResponse {
-        AccountEndpoints.json(.badRequest, AccountDTO.errorBody(message))
+        error(.badRequest, message)
     }
 
     /// A 404 with `message`.
     static func notFound(_ message: String) -> HTTPResponse {
-        AccountEndpoints.json(.notFound, AccountDTO.errorBody(message))
+        error(.notFound, message)
     }
 
     /// A JSON answer with `members`, not cached.

@@ -81,7 +81,7 @@ public enum ReportEndpoints {
         case .unknownProduct:
             return ModerationRequest.notFound("no lot \(product)")
         case .removedProduct:
-            return AccountEndpoints.json(.conflict, AccountDTO.errorBody("lot \(product) was removed by moderation; there is nothing left to report"))
+            return ModerationRequest.error(.conflict, "lot \(product) was removed by moderation; there is nothing left to report")
         case .existing(let report):
             return ModerationRequest.answer(.ok, [("report", report.json), ("changed", false),
                                                   ("message", .string("you already reported lot \(product); the moderators have it"))])
