@@ -71,11 +71,7 @@ func runServerBenchmark(_ arguments: [String]) -> Int32 {
     print("durable accepted bids (one bid in flight per bidder, each on its own product)")
     print(pad("bidders", 10) + pad("bids/s", 14) + pad("p50 reply", 14) + pad("p99 reply", 14) + "bids/commit")
     for count in options.bidders {
-        let before = server.ledgerStatistics ?? LedgerStatistics()
-        let result = bench.bids(bidders: count)
-        let after = server.ledgerStatistics ?? LedgerStatistics()
-        let perCommit = after.commits > before.commits
-            ? Double(after.committedBids - before.committedBids) / Double(after.commits - before.commits) : 0
+        let (result, perCommit) = server.bidsPerCommit { bench.bids(bidders: count) }
         if result.accepted == 0 { failed = true }
         print(pad("\(count)", 10) + pad(format(result.perSecond, 0), 14) + pad(milliseconds(result.p50), 14)
               + pad(milliseconds(result.p99), 14) + format(perCommit, 1))
@@ -86,11 +82,7 @@ func runServerBenchmark(_ arguments: [String]) -> Int32 {
     print(pad("watchers", 10) + pad("pushes/s", 14) + pad("bids/s", 12) + pad("delivered", 12)
           + pad("p50 sent→push", 16) + pad("p99 sent→push", 16) + pad("p50 reply", 12) + "bids/commit")
     for count in options.watchers {
-        let before = server.ledgerStatistics ?? LedgerStatistics()
-        let result = bench.pushes(watchers: count, bidders: options.pushBidders)
-        let after = server.ledgerStatistics ?? LedgerStatistics()
-        let perCommit = after.commits > before.commits
-            ? Double(after.committedBids - before.committedBids) / Double(after.commits - before.commits) : 0
+        let (result, perCommit) = server.bidsPerCommit { bench.pushes(watchers: count, bidders: options.pushBidders) }
         if result.pushes == 0 { failed = true }
         print(pad("\(count)", 10) + pad(format(result.pushesPerSecond / 1_000_000, 2) + " M", 14)
               + pad(format(result.bidsPerSecond, 0), 12) + pad(format(result.deliveredShare * 100, 1) + " %", 12)

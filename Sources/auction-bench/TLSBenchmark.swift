@@ -95,11 +95,7 @@ private func measureFanOut(plain: ServerBench, secured: ServerBench, server: Auc
     for round in 1...rounds {
         for overTLS in [false, true] {
             level += 1
-            let before = server.ledgerStatistics ?? LedgerStatistics()
-            let result = (overTLS ? secured : plain).pushes(watchers: watchers, bidders: 60, level: level)
-            let after = server.ledgerStatistics ?? LedgerStatistics()
-            let commits = after.commits - before.commits
-            let perCommit = commits > 0 ? Double(after.committedBids - before.committedBids) / Double(commits) : 0
+            let (result, perCommit) = server.bidsPerCommit { (overTLS ? secured : plain).pushes(watchers: watchers, bidders: 60, level: level) }
             guard result.pushes > 0 else {
                 print("fan-out: no push delivered (\(overTLS ? "TLS" : "plaintext"))")
                 return false
