@@ -7,6 +7,10 @@ public enum CommitOutcome<Failure: Error & Sendable>: Sendable {
     case conflict(RemoteBids)
     /// Not stored: the bidder's idempotency key is already bound to `original` (nil: it could not be read).
     case duplicateKey(original: AcceptedBid?)
+    /// Not stored: the store holds the bidder who placed it as suspended (a moderator's suspension
+    /// committed first on another node, whose session notice has not arrived here yet). Only a ledger
+    /// shared by several nodes answers it; on one node the suspension logs the user out first.
+    case bidderSuspended(UserID)
     /// Not stored: the store could not be reached or failed.
     case unavailable(Failure)
     /// Perhaps stored: the link broke after the commit was sent, so only the store knows. Nothing may

@@ -36,14 +36,19 @@ extension ModerationActions {
         }
         switch change {
         case .suspended(let id, let ended, let entry):
-            hooks.endConnections(id)
+            // Once this node's bids decided before the logout are stored, the read of leads below holds them.
+            if !hooks.endConnections(id) { log.error("moderation: bids in flight of suspended user \(id) did not settle within 30 s") }
             var removed = 0
             let lotReason = (try? ModerationReason("seller suspended: \(reason.text)")) ?? reason
             for lot in lots {
                 if (try? removeLot(lot, reason: lotReason, by: moderator))?.changed == true { removed += 1 }
             }
+            // Read again now the suspension is stored and this node's bids in flight are answered: a bid
+            // committed meanwhile is among these, and no later one of theirs commits (this node logged
+            // them out; another node's batch reads the suspension).
+            let leadingNow = (try? selling.leadingBids(of: id).filter { !lots.contains($0.key) }) ?? leading
             var fellBack = 0
-            for (lot, bids) in leading.sorted(by: { $0.key < $1.key }) {
+            for (lot, bids) in leadingNow.sorted(by: { $0.key < $1.key }) {
                 let answer = try? retract(bids, on: lot, reason: lotReason, by: moderator, action: .retractBid, user: id)
                 if answer?.changed == true { fellBack += 1 }
             }

@@ -18,6 +18,7 @@ struct ModerationHooks: Sendable {
     var remove: @Sendable (ProductID, String, () -> Bool) -> Void
     /// Stores and pushes notices.
     var notify: @Sendable ([NotificationDraft]) -> Void
-    /// Logs out this node's live connections of a user whose sessions just ended.
-    var endConnections: @Sendable (UserID) -> Void
+    /// Logs out this node's live connections of a user whose sessions just ended, then waits until the
+    /// ledger has answered every bid this node decided before (false: no answer within 30 s).
+    var endConnections: @Sendable (UserID) -> Bool
 }

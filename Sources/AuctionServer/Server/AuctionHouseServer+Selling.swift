@@ -42,6 +42,13 @@ extension AuctionHouseServer {
             release: { id in loop.execute { service.value.releaseSellerHold(id) } },
             remove: { id, reason, stored in adoption.remove(id, reason: reason, stored: stored) },
             notify: { drafts in loop.execute { service.value.post(drafts) } },
-            endConnections: { user in loop.execute { service.value.logOutConnections(of: user) } })
+            endConnections: { user in
+                let settled = Latch<Void>()
+                loop.execute {
+                    service.value.logOutConnections(of: user)
+                    service.value.afterDecidedBidsCommit { settled.fulfil(()) }
+                }
+                return settled.wait(milliseconds: 30_000) != nil
+            })
     }
 }

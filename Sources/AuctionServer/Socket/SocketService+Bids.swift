@@ -175,7 +175,7 @@ extension SocketService {
                     }
                 }
             }
-        case .conflict, .duplicateKey:
+        case .conflict, .duplicateKey, .bidderSuspended:
             for item in batch { decideAgain(item, after: outcome, now: now) }
         case .unavailable(let error):
             counters.commitFailures += batch.count

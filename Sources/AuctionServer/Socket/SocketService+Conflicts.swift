@@ -14,6 +14,8 @@ extension SocketService {
             answerDuplicate(item, original: original, now: now)
         case .conflict(let read):
             recover(item, from: read, now: now)
+        case .bidderSuspended(let user):
+            refuseSuspended(item, user: user)
         case .committed, .unavailable, .unknown:
             refuseUnavailable(item)
         }
@@ -80,6 +82,18 @@ extension SocketService {
     }
 
     /// Refuses a request whose decision could not be stored, with `unavailable`: nothing was stored.
+    /// A bid whose placer the store holds suspended (the session notice has not reached this node yet):
+    /// refused as unauthenticated, and every connection here logged in as them is logged out now.
+    private func refuseSuspended(_ item: PendingBid, user: UserID) {
+        counters.bidsRefused += 1
+        let answer = KeyedAnswer(result: false, reason: .unauthenticated, price: bidPath.book.lot(for: item.productID)?.price)
+        if let target = item.target, let peer = peers[target.connection] {
+            reply(to: peer, target.completionID, result: false, reason: .unauthenticated, price: answer.price)
+        }
+        abandon(item.key, answer)
+        logOutConnections(of: user)
+    }
+
     private func refuseUnavailable(_ item: PendingBid) {
         counters.bidsRefused += 1
         let answer = KeyedAnswer(result: false, reason: .unavailable, price: bidPath.book.lot(for: item.productID)?.price)

@@ -30,3 +30,13 @@ extension SocketService {
         if count > 0 { log.info("socket: \(count) connection(s) of user \(user) logged out (sessions ended)") }
     }
 }
+
+extension SocketService {
+    /// Runs `completion` (on the ledger's thread) once every bid decided so far has its answer from the
+    /// ledger: this round's decisions are handed over now, then an empty submission queues behind them,
+    /// and the writer answers in order (loop thread).
+    func afterDecidedBidsCommit(_ completion: @escaping @Sendable () -> Void) {
+        submitPending()
+        ledger.submit(LedgerSubmission(bids: [])) { _ in completion() }
+    }
+}

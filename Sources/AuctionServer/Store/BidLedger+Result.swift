@@ -21,6 +21,8 @@ extension CommitOutcome where Failure == StoreError {
                                          decidedFrom: bids.first?.previousPrice ?? .zero))
         case .duplicateKey:
             return .failure(.duplicateBidKey(target: "the ledger", user: bids.first?.bidder ?? UserID(rawValue: 0)))
+        case .bidderSuspended(let user):
+            return .failure(.unavailable(target: "the ledger", reason: "user \(user.rawValue) is suspended"))
         case .unavailable(let error), .unknown(let error):
             return .failure(error)
         }

@@ -69,6 +69,11 @@ final class LedgerWriter: BatchCommitting {
     /// each entry is retried in its own transaction so one bad bid cannot sink the others.
     /// Any other failure (I/O, lock timeout, full disk) fails every entry: nothing is lost silently.
     func commit(_ batch: [LedgerQueue.Entry]) {
+        if batch.allSatisfy({ $0.bids.isEmpty && $0.changes.isEmpty }) {
+            // Only barriers (`SocketService.afterDecidedBidsCommit`): answered in order, nothing to write.
+            for entry in batch { entry.completion(.committed(CommittedBids(sequences: []))) }
+            return
+        }
         let outcomes = connection.withLock { connection -> [CommitOutcome<StoreError>] in
             do throws(StoreError) {
                 var sequences = try write(batch.flatMap(\.bids), changes: batch.flatMap(\.changes), on: connection)[...]

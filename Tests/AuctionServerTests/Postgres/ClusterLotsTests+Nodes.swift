@@ -101,6 +101,7 @@ extension ClusterLotsTests {
         var accounts = ServerConfiguration.ephemeral(databasePath: "unused").accounts
         accounts.moderators = ["mod"]  // the moderation tests' moderator, on every node
         accounts.moderationRequestsPerMinute = 10_000
+        accounts.registrationsPerNetwork = .perHour(10_000)  // the suspension race registers a user per round
         let target = try url.map { try PostgresConnectionString($0) } ?? store.store
         let hooks = AccountsHooks(log: .silent, configuration: accounts, clock: clock, store: target).hooks
         return try ServerFixture(listings: ServerFixture.listings(count: 20), hooks: hooks, clock: clock, configure: {

@@ -16,6 +16,8 @@ final class ClusterStore: @unchecked Sendable {
         try PostgresSchema.migrate(connection)
         try connection.run("INSERT INTO users (id, name, password_hash, created_at) VALUES (?, 'remote', 'x', 0)",
                            [.integer(Self.remoteBidder)])
+        // Registered users continue after it (the seventh registration would take its id otherwise).
+        _ = try connection.scalarInteger("SELECT setval(pg_get_serial_sequence('users', 'id'), \(Self.remoteBidder))")
         for id in 1...products {
             try connection.run("""
                 INSERT INTO products (id, name, seller, start_price, current_price, last_change_at, listed_at)

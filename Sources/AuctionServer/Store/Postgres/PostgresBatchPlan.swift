@@ -33,10 +33,23 @@ struct PostgresBatchPlan {
     /// Bids in submissions not stored.
     private(set) var refusedBids = 0
 
-    /// Starts from the locked rows and the keys already bound.
-    init(rows: [ProductID: Row], bound: [BidKey: AcceptedBid]) {
+    /// The placers the store holds suspended: their submissions are refused.
+    private let suspended: Set<UserID>
+
+    /// Starts from the locked rows, the keys already bound and the suspended placers.
+    init(rows: [ProductID: Row], bound: [BidKey: AcceptedBid], suspended: Set<UserID> = []) {
         self.rows = rows
         self.bound = bound
+        self.suspended = suspended
+    }
+
+    /// Who placed the submission's bids: each step's placer (a proxy's answer names the challenger
+    /// whose bid it answers), and the bidder of a step no bid placed (a buy).
+    static func placers(of submission: LedgerSubmission) -> [UserID] {
+        submission.bids.compactMap { bid -> UserID? in
+            if let placement = bid.placement { return placement.bidder }
+            return bid.isAutomatic ? nil : bid.bidder
+        }
     }
 
     /// Decides one submission: a duplicate key, a conflict (with what `database` holds for its node),
@@ -52,6 +65,7 @@ struct PostgresBatchPlan {
         for case let key? in submission.bids.map(BidKey.init) {
             if let original = bound[key] { return .duplicateKey(original: original) }
         }
+        if let placer = Self.placers(of: submission).first(where: suspended.contains) { return .bidderSuspended(placer) }
         guard let first = submission.bids.first else { return .committed(CommittedBids(sequences: [])) }
         // The rows this submission moves, applied to `rows` only once all of it is accepted.
         var touched: [ProductID: Row] = [:]

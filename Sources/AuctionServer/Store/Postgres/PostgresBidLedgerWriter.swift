@@ -108,8 +108,10 @@ final class PostgresBidLedgerWriter: BatchCommitting {
     private func write(_ batch: [LedgerQueue.Entry], on database: PostgresConnection,
                        commitSent: inout Bool) throws(StoreError) -> PostgresBatchPlan {
         let rows = Box<[ProductID: PostgresBatchPlan.Row]>([:]), bound = Box<[BidKey: AcceptedBid]>([:])
-        try database.pipeline([PipelinedStatement(sql: "BEGIN")] + lock(batch, into: rows) + boundKeys(of: batch, into: bound))
-        var plan = PostgresBatchPlan(rows: rows.value, bound: bound.value)
+        let suspended = Box<Set<UserID>>([])
+        try database.pipeline([PipelinedStatement(sql: "BEGIN")] + lock(batch, into: rows) + suspendedPlacers(of: batch, into: suspended)
+                              + boundKeys(of: batch, into: bound))
+        var plan = PostgresBatchPlan(rows: rows.value, bound: bound.value, suspended: suspended.value)
         for entry in batch {
             try plan.decide(entry.submission, on: database)
         }
@@ -143,6 +145,22 @@ final class PostgresBidLedgerWriter: BatchCommitting {
                                                    version: row.optionalInt64(4))
                 locked.isOwnLast = locked.bidCount > 0 && own[product] == locked.bidCount
                 rows.value[product] = locked
+            }]
+    }
+
+    /// Reads which of the batch's placers the store holds suspended into `suspended`. Their user rows
+    /// are share-locked (`FOR KEY SHARE`, as the bids' foreign key locks them anyway): a suspension
+    /// holds its user's row `FOR UPDATE` until it commits, so a batch either commits before it (and
+    /// the suspension's retraction of leads, read after its commit, sees these bids) or reads it.
+    private func suspendedPlacers(of batch: [LedgerQueue.Entry], into suspended: Box<Set<UserID>>) -> [PipelinedStatement] {
+        let placers = Set(batch.flatMap { PostgresBatchPlan.placers(of: $0.submission) })
+        guard !placers.isEmpty else { return [] }
+        let now = batch.lazy.flatMap(\.bids).map(\.acceptedAt.millisecondsSinceEpoch).max() ?? 0
+        return [PipelinedStatement(sql: """
+            SELECT id, suspended_at IS NOT NULL AND (suspended_until IS NULL OR suspended_until > ?)
+            FROM users WHERE id = ANY(?::bigint[]) ORDER BY id FOR KEY SHARE
+            """, values: [.integer(now), PostgresArrays.integers(placers.map(\.rawValue).sorted())]) { row in
+                if row.text(1) == "t" { suspended.value.insert(UserID(rawValue: row.int64(0))) }
             }]
     }
 

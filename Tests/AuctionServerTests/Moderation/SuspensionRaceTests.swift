@@ -1,0 +1,61 @@
+import AuctionCore
+import AuctionData
+import AuctionInfrastructure
+import AuctionServer
+import AuctionTestSupport
+import Foundation
+import Testing
+
+/// A suspension racing the suspended user's own bids on one node (SQLite): the suspension's retraction
+/// of their leads reads the store only once their bids decided before the logout are stored.
+@Suite struct SuspensionRaceTests {
+    typealias Selling = ServerSellingTests
+
+    /// 100 rounds: a new user bids four times in a row on a new lot while a moderator suspends them.
+    /// Once the suspension is answered the user leads no open lot, every bid acked accepted is stored,
+    /// and every refused one (`unauthenticated`, after the logout) is not.
+    @Test func aSuspensionRacingTheUsersBidsLeavesThemNoLeadEveryRound() async throws {
+        let running = try await ServerImageTests.Running.start {
+            $0.accounts.moderators = ["mod"]
+            $0.accounts.moderationRequestsPerMinute = 10_000
+            $0.accounts.registrationsPerNetwork = .perHour(10_000)
+            $0.uploads.lotsPerHour = 10_000
+            $0.uploads.maximumOpenLots = 10_000
+        }
+        defer { running.stop() }
+        let mod = try await Selling.register(running, "mod")
+        var refusals = 0
+        for round in 0..<100 {
+            let name = "racer\(round)"
+            let token = try await Selling.register(running, name)
+            let id = try #require(Selling.object(try await Selling.sell(running, fields: Selling.valid))["id"] as? Int)
+            let socket = try RawSocket(port: running.addresses.socket.port)
+            defer { socket.close() }
+            #expect(await socket.exchange([ClientMessage.testHello, .login(token: token)]).last??.result == true)
+            let suspension = Task {
+                try await ServerModerationTests.act(running, "/moderation/users/\(name)/suspend", #"{"reason":"race"}"#, token: mod)
+            }
+            var accepted = 0
+            for step in 1...4 {
+                let replies = await socket.exchange([.bid(Bid(productID: ProductID(id), price: Money(Int64(1_000 + 100 * step))), userID: nil)],
+                                                    first: Int64(10 + step))
+                let reply = try #require(replies.first ?? nil, "round \(round)")
+                if reply.result {
+                    accepted += 1
+                } else {
+                    refusals += 1
+                    #expect(reply.reason == .unauthenticated, "round \(round): \(reply)")
+                }
+            }
+            let answer = try await suspension.value
+            #expect(answer.status == .ok, "round \(round): \(String(decoding: answer.body, as: UTF8.self))")
+            #expect(try Selling.count(running, "SELECT COUNT(*) FROM bids WHERE product_id = \(id) AND automatic <> 2") == accepted,
+                    "round \(round): the acked bids are stored, the refused ones not")
+            #expect(try Selling.count(running, """
+                SELECT COUNT(*) FROM bids WHERE product_id = \(id) AND retracted_at IS NULL AND automatic <> 2
+                """) == 0, "round \(round): the suspended user leads no lot (all their bids on it retracted)")
+            #expect(try Selling.count(running, "SELECT current_price FROM products WHERE id = \(id)") == 1_000, "round \(round)")
+        }
+        print("suspension race: \(refusals) of 400 bids refused after the logout")
+    }
+}
