@@ -109,6 +109,10 @@ import Testing
         #expect(try await Self.act(running, "/moderation/users/mod/suspend", #"{"reason":"self"}"#, token: mod).status.code == 409)
         #expect(try await Self.act(running, "/moderation/users/nobody/suspend", #"{"reason":"x"}"#, token: mod).status.code == 404)
         #expect(try await Self.act(running, "/moderation/users/bob/suspend", #"{"reason":"x","seconds":0}"#, token: mod).status.code == 400)
+        for typo in [#""3600""#, "1.5", "true", "[3600]"] {
+            let answer = try await Self.act(running, "/moderation/users/bob/suspend", #"{"reason":"x","seconds":"# + typo + "}", token: mod)
+            #expect(answer.status.code == 400, "seconds \(typo) is not a suspension until lifted")
+        }
         let suspended = try await Self.act(running, "/moderation/users/bob/suspend", #"{"reason":"shill bidding","seconds":3600}"#,
                                            token: mod)
         #expect(suspended.status == .ok, "\(String(decoding: suspended.body, as: UTF8.self))")

@@ -41,9 +41,17 @@ struct ModerationActionEndpoints: HTTPRouteCollection, Sendable {
         router.on(.post, "/moderation/users/{name}/suspend", responding: { request, responder in
             endpoints.run(request, responder) { (moderator, reason, body) throws(ModerationActions.Refusal) -> ModerationActions.Answer in
                 let name = request.pathParameters["name"] ?? ""
-                let seconds = body["seconds"]?.intValue  // absent or not an integer: until lifted
-                guard seconds.map({ $0 > 0 && $0 <= Self.maximumSuspensionSeconds }) ?? true else {
-                    throw ModerationActions.Refusal.invalid("seconds must be 1 to \(Self.maximumSuspensionSeconds) (or absent: until lifted)")
+                let seconds: Int64?
+                switch body["seconds"] {
+                case nil, .null?:
+                    seconds = nil  // until lifted
+                case let value?:
+                    // A typo ("3600", 1.5, true) must not become a suspension without end.
+                    guard let number = value.intValue, number > 0, number <= Self.maximumSuspensionSeconds else {
+                        throw ModerationActions.Refusal.invalid("seconds must be a whole number from 1 to \(Self.maximumSuspensionSeconds) "
+                                                                + "(or absent: until lifted)")
+                    }
+                    seconds = number
                 }
                 let until = seconds.map { endpoints.now().adding(milliseconds: $0 * 1000) }
                 return try endpoints.actions.suspend(name, reason: reason, until: until, by: moderator)
