@@ -26,6 +26,17 @@ public struct LotRefresh: Hashable, Sendable {
     public var isBought: Bool
     /// The seller's terms as stored, when they were read (nil: the book keeps its own).
     public var terms: Terms?
+    /// How the lot was taken down, when it was (nil: not withdrawn, or not read); a bid that conflicts
+    /// with it is refused `withdrawn` or `lot_removed`, as on the node that took it down.
+    public var withdrawal: Withdrawal?
+
+    /// Who took a lot down before its end.
+    public enum Withdrawal: Hashable, Sendable {
+        /// Its seller withdrew it.
+        case bySeller
+        /// A moderator removed it.
+        case removed
+    }
 
     /// Creates a refresh from stored values.
     public init(productID: ProductID, price: Money, lastChange: Money = .zero, lastChangeAt: Timestamp? = nil,

@@ -66,6 +66,11 @@ extension SocketService {
             bidPath.termsVersions[id] = read.lot.terms?.version
             if let lot = bidPath.book.lot(for: id) { hooks.onLotChange(lot, 0) }
         }
+        if let withdrawal = read.lot.withdrawal {
+            // Taken down on another node, whose notice has not arrived yet: refused as it would be there.
+            refuse(item, withdrawal == .removed ? .lotRemoved : .withdrawn)
+            return
+        }
         guard plan.decidesAgain else {
             log.info("bid: \(id) still conflicts after \(item.attempts) attempts: refused as unavailable")
             refuseUnavailable(item)
@@ -81,24 +86,24 @@ extension SocketService {
         }
     }
 
-    /// Refuses a request whose decision could not be stored, with `unavailable`: nothing was stored.
     /// A bid whose placer the store holds suspended (the session notice has not reached this node yet):
     /// refused as unauthenticated, and every connection here logged in as them is logged out now.
     private func refuseSuspended(_ item: PendingBid, user: UserID) {
-        counters.bidsRefused += 1
-        let answer = KeyedAnswer(result: false, reason: .unauthenticated, price: bidPath.book.lot(for: item.productID)?.price)
-        if let target = item.target, let peer = peers[target.connection] {
-            reply(to: peer, target.completionID, result: false, reason: .unauthenticated, price: answer.price)
-        }
-        abandon(item.key, answer)
+        refuse(item, .unauthenticated)
         logOutConnections(of: user)
     }
 
+    /// Refuses a request whose decision could not be stored, with `unavailable`: nothing was stored.
     private func refuseUnavailable(_ item: PendingBid) {
+        refuse(item, .unavailable)
+    }
+
+    /// Answers a decision the store did not take with `reason` (its key may be used again).
+    private func refuse(_ item: PendingBid, _ reason: RefusalReason) {
         counters.bidsRefused += 1
-        let answer = KeyedAnswer(result: false, reason: .unavailable, price: bidPath.book.lot(for: item.productID)?.price)
+        let answer = KeyedAnswer(result: false, reason: reason, price: bidPath.book.lot(for: item.productID)?.price)
         if let target = item.target, let peer = peers[target.connection] {
-            reply(to: peer, target.completionID, result: false, reason: .unavailable, price: answer.price)
+            reply(to: peer, target.completionID, result: false, reason: reason, price: answer.price)
         }
         abandon(item.key, answer)
     }

@@ -6,8 +6,8 @@ import AuctionTestSupport
 import Foundation
 import Testing
 
-/// A suspension against bids on another node: the ledger's batch is the one place that decides whether
-/// a suspended user's bid is stored, whatever the deciding node's sessions still say.
+/// Moderation met by bids on another node before its notice: the ledger's batch is the one place that
+/// decides whether a suspended user's bid is stored, and its conflict read says how a lot was taken down.
 @Suite struct ClusterSuspensionTests {
     typealias TwoNodes = ClusterLotsTests.TwoNodes
 
@@ -77,5 +77,23 @@ import Testing
             #expect(try Self.leads(cluster, of: name) == 0, "round \(round): the suspended user leads no lot")
         }
         print("cluster suspension race: \(refusals) of 400 bids refused unauthenticated")
+    }
+
+    /// A lot taken down on node A whose notice node B has not heard yet (written straight into the
+    /// store): node B's bid meets it in the batch and is refused as node A would refuse it, `lot_removed`
+    /// for a moderator's removal and `withdrawn` for the seller's withdrawal, not `auction_closed`.
+    @Test func aBidMeetingATakedownNodeBHasNotHeardOfIsRefusedWithItsReason() async throws {
+        let cluster = try await TwoNodes()
+        defer { cluster.stop() }
+        let bidder = try await ClusterSellerRulesTests.client(cluster, 1, token: try await ClusterSellerRulesTests.register(cluster, "bob"))
+        defer { bidder.close() }
+        #expect(try await bidder.bid(3, 20_000).result)
+        #expect(try await bidder.bid(4, 20_000).result)
+        try cluster.store.connection.execute("UPDATE products SET withdrawn_at = 1, closed_at = 1, removed_reason = 'counterfeit' WHERE id = 3")
+        try cluster.store.connection.execute("UPDATE products SET withdrawn_at = 1, closed_at = 1 WHERE id = 4")
+        let removed = try await bidder.bid(3, 30_000), withdrawn = try await bidder.bid(4, 30_000)
+        #expect(!removed.result && removed.reason == .lotRemoved, "\(removed)")
+        #expect(!withdrawn.result && withdrawn.reason == .withdrawn, "\(withdrawn)")
+        #expect(try cluster.count("SELECT COUNT(*) FROM bids WHERE product_id IN (3, 4)") == 2)
     }
 }

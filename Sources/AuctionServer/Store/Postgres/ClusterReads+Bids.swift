@@ -28,7 +28,8 @@ extension ClusterReads {
         let stored = try connection.query("""
             SELECT p.current_price, p.last_change, p.ends_at, p.extensions, p.bought_at, p.bid_count, l.user_id, m.maximum,
                 p.last_change_at, p.closed_at IS NOT NULL OR p.withdrawn_at IS NOT NULL,
-                p.min_increment, p.reserve_price, p.buy_now_price, p.edited_at, p.id
+                p.min_increment, p.reserve_price, p.buy_now_price, p.edited_at, p.id,
+                p.withdrawn_at IS NOT NULL, p.removed_reason IS NOT NULL
             FROM products p
             LEFT JOIN LATERAL (SELECT user_id FROM bids WHERE product_id = p.id ORDER BY seq DESC, id DESC LIMIT 1) l ON true
             LEFT JOIN proxy_maximums m ON m.product_id = p.id AND m.user_id = l.user_id
@@ -47,6 +48,7 @@ extension ClusterReads {
                 endsAt: row.optionalInt64(2).map { Timestamp(millisecondsSinceEpoch: $0) },
                 extensions: Int(clamping: extensions), isClosed: row.text(9) == "t", isBought: !row.isNull(4))
             lot.terms = terms
+            if row.text(15) == "t" { lot.withdrawal = row.text(16) == "t" ? .removed : .bySeller }
             return (lot, count)
         }.compactMap { $0 }
         guard !stored.isEmpty else { return [] }
