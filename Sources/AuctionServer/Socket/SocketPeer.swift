@@ -17,6 +17,9 @@ final class SocketPeer {
     var outbound: OutboundQueue
     /// Who the connection logged in as (type 3), if anyone.
     var user: SessionUser?
+    /// Whether the server ended its login (revoked, expired, suspended) since its last bid: that bid
+    /// is refused `unauthenticated` once, never taken as an anonymous one.
+    var loginEnded = false
     /// Set once the connection is being given up: nothing more is read or sent.
     var isGivenUp = false
     /// The features its hello named; nil until it said hello: the original dialect, which is sent

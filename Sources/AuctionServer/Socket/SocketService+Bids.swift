@@ -25,8 +25,10 @@ extension SocketService {
     /// Login and rate checks of a bid or buy; the bidder (nil: anonymous), or nil after answering a refusal.
     func admit(_ peer: SocketPeer, claimed userID: UserID?, productID: ProductID, completionID: Int64?,
                now: Timestamp) -> UserID?? {
-        let wasLoggedIn = peer.user != nil  // a session that ended is answered unauthenticated once
+        // A session that ended (found here, by a notice's delivery or by a suspension) is answered unauthenticated once.
+        let wasLoggedIn = peer.user != nil || peer.loginEnded
         let user = currentUser(of: peer)
+        peer.loginEnded = false
         let admission = BidAdmission(allowsAnonymousBids: configuration.allowAnonymousBids)
         switch admission.decide(connection: peer.id, user: user?.id, wasLoggedIn: wasLoggedIn, claimed: userID,
                                 limiter: &bidPath.limiter, now: now) {

@@ -9,6 +9,7 @@ extension SocketService {
         guard let user = peer.user else { return nil }
         guard let current = sessions.current(user, now: currentTime()) else {
             peer.user = nil
+            peer.loginEnded = true
             log.info("socket: \(peer.label) is no longer logged in as \(user.name) (session revoked or expired)")
             return nil
         }
@@ -24,6 +25,7 @@ extension SocketService {
         var count = 0
         for peer in peers.values where peer.user?.id == user {
             peer.user = nil
+            peer.loginEnded = true
             notificationsDisconnected(peer.id)
             count += 1
         }

@@ -58,4 +58,25 @@ import Testing
         }
         print("suspension race: \(refusals) of 400 bids refused after the logout")
     }
+
+    /// Where anonymous bids are allowed, a connection the suspension logged out is still told so by its
+    /// next bid (`unauthenticated`, once), instead of having that bid taken silently as an anonymous one.
+    @Test func aConnectionLoggedOutBySuspensionHasItsNextBidRefusedNotTakenAsAnonymous() async throws {
+        let running = try await ServerImageTests.Running.start {
+            $0.accounts.moderators = ["mod"]
+            $0.allowAnonymousBids = true
+        }
+        defer { running.stop() }
+        let mod = try await Selling.register(running, "mod"), bob = try await Selling.register(running, "bob")
+        let id = try #require(Selling.object(try await Selling.sell(running, fields: Selling.valid))["id"] as? Int)
+        let socket = try RawSocket(port: running.addresses.socket.port)
+        defer { socket.close() }
+        let first = await socket.exchange([ClientMessage.testHello, .login(token: bob), .bid(Bid(productID: ProductID(id), price: Money(2_000)), userID: nil)])
+        #expect(first.last??.result == true)
+        let suspended = try await ServerModerationTests.act(running, "/moderation/users/bob/suspend", #"{"reason":"shill"}"#, token: mod)
+        #expect(suspended.status == .ok)
+        let next = await socket.exchange([.bid(Bid(productID: ProductID(id), price: Money(3_000)), userID: nil)], first: 10)
+        #expect(next.first??.result == false && next.first??.reason == .unauthenticated, "\(next)")
+        #expect(try Selling.count(running, "SELECT COUNT(*) FROM bids WHERE product_id = \(id) AND price = 3000") == 0)
+    }
 }
