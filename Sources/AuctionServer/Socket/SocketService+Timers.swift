@@ -11,7 +11,7 @@ extension SocketService {
         closingTimer = nil
         guard !isStopping else { return }
         let now = currentTime()
-        let closings = bidPath.book.closeDue(now: now)
+        let closings = bidPath.closeDue(now: now)
         if !closings.isEmpty {
             hooks.onClosings(self, closings)
             notifyClosed(closings)

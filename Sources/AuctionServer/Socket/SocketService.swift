@@ -70,7 +70,7 @@ final class SocketService {
         queryPages = parts.queryPages
         queryRate = parts.queryRate
         metrics = parts.metrics
-        bidPath.commits.timesDecisions = parts.metrics != nil
+        if parts.metrics != nil { bidPath.timeDecisions() }
         fanOut = PushFanOut(maximumSubscriptions: configuration.limits.maximumSubscriptions)
     }
 
