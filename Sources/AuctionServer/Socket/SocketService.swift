@@ -77,7 +77,7 @@ final class SocketService {
         queryRate = parts.queryRate
         metrics = parts.metrics
         if parts.metrics != nil { bidPath.timeDecisions() }
-        fanOut = PushFanOut(maximumSubscriptions: configuration.limits.maximumSubscriptions)
+        fanOut = PushFanOut(loop: loop, maximumSubscriptions: configuration.limits.maximumSubscriptions)
     }
 
     /// Binds a listener on `port` (any thread), speaking TLS with `tls`; accepting starts on the loop.
@@ -105,8 +105,7 @@ final class SocketService {
         submitPending()  // bids already accepted reach the ledger before it closes
         for listener in connections.listeners { listener.close() }
         connections.listeners = []
-        if let stallTimer = fanOut.stallTimer { loop.cancel(stallTimer) }
-        fanOut.stallTimer = nil
+        fanOut.cancelStallCheck()
         for peer in peers.values { peer.connection.pauseReading() }
     }
 
@@ -222,18 +221,17 @@ final class SocketService {
         let completionID = frame.completionID
         switch message {
         case .listState(let stateNumber):
-            let accepted = fanOut.watchers.report(stateNumber: stateNumber, productCount: bidPath.book.listedCount, for: peer.id)
-            fanOut.queryListings.follows[peer.id] = nil  // plain pages replace a query state
+            let accepted = fanOut.showPages(stateNumber: stateNumber, productCount: bidPath.book.listedCount, for: peer.id)
             reply(to: peer, completionID, result: accepted)
         case .bid(let bid, let userID):
             bidFromClient(bid, userID: userID, completionID: completionID, peer: peer)
         case .login(let token):
             login(token: token, completionID: completionID, peer: peer)
         case .subscribe(let ids):
-            let accepted = fanOut.watchers.subscribe(ids, for: peer.id)
+            let accepted = fanOut.subscribe(ids, for: peer.id)
             reply(to: peer, completionID, result: accepted, reason: accepted ? nil : .invalid)
         case .unsubscribe(let ids):
-            fanOut.watchers.unsubscribe(ids, for: peer.id)
+            fanOut.unsubscribe(ids, for: peer.id)
             reply(to: peer, completionID, result: true)
         case .chatJoin, .chatLeave, .chatSend, .chatWho:
             handleChat(message, completionID: completionID, peer: peer)
