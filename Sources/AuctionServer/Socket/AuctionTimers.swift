@@ -49,11 +49,13 @@ final class AuctionTimers {
         simulationTimer = nil
     }
 
+    /// Sets the simulation's next tick, unless the timers stopped or there is no simulation.
     private func scheduleSimulation() {
         guard let interval = simulation?.suggestedTickMilliseconds, !isStopped else { return }
         simulationTimer = loop.scheduleOnLoop(afterMilliseconds: interval) { [weak self] in self?.runSimulation() }
     }
 
+    /// Advances the simulation by one tick, then sets the next.
     private func runSimulation() {
         guard var simulation else { return }
         tick(&simulation)
