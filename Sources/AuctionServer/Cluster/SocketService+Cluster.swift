@@ -40,8 +40,8 @@ extension SocketService {
     /// be those very bids, whose seq the commit is about to count) and adopted after the commit.
     func adoptRemote(_ remote: RemoteBids) {
         let id = remote.lot.productID
-        guard remote.bidCount > bidPath.sequences.known(of: id) else { return }
-        if bidPath.book.lot(for: id)?.hasUncommittedBids == true {
+        guard bidPath.isBehind(id, bidCount: remote.bidCount) else { return }
+        if bidPath.hasUncommittedBids(id) {
             clusterFeed.park(remote)
             return
         }
@@ -54,13 +54,9 @@ extension SocketService {
     /// their conditional commits fail and they are decided again.
     func adoptNow(_ remote: RemoteBids) {
         let id = remote.lot.productID
-        let known = bidPath.sequences.known(of: id)
-        guard remote.bidCount > known else { return }
-        let fresh = remote.bids.filter { $0.sequence > known }
-        bidPath.sequences.raise(id, to: remote.bidCount)
-        guard let adoption = bidPath.book.adopt(remote.lot, bids: fresh.map(\.bid)), let lot = bidPath.book.lot(for: id) else { return }
-        // The book took the stored terms with the read: later decisions are pinned to their version.
-        if let terms = remote.lot.terms { bidPath.termsVersions[id] = terms.version }
+        // The book takes the stored state and terms with the read: later decisions are pinned to their version.
+        guard let adoption = bidPath.adopt(remote) else { return }
+        let lot = adoption.lot, fresh = adoption.fresh
         var pushes = fresh.map { item -> (PriceUpdate, Int) in
             var update = item.bid.update
             update.sequence = item.sequence
@@ -84,14 +80,14 @@ extension SocketService {
             let message = ServerMessage.endTime(id, endsAt: endsAt, extensions: lot.extensions)
             broadcast(other: FrameEncoder.encode(message.frame), position: lot.position, productID: id)
         }
-        let added = remote.bidCount - known
+        let added = adoption.added
         hooks.onLotChange(lot, added > Int64(Int.max) ? Int.max : Int(added))
         log.debug("cluster: \(id) adopted \(fresh.count) bid(s) from another node, seq \(remote.bidCount)")
     }
 
     /// Adopts the parked reads of lots whose own bids have all come back from the ledger.
     func adoptParkedRemoteBids() {
-        for remote in clusterFeed.takeParked(where: { bidPath.book.lot(for: $0)?.hasUncommittedBids != true }) {
+        for remote in clusterFeed.takeParked(where: { !bidPath.hasUncommittedBids($0) }) {
             adoptRemote(remote)
         }
     }
@@ -101,10 +97,6 @@ extension SocketService {
     /// A lot this node's book already closed (its end passed here too, but another node held the duty
     /// and recorded it) is announced now, from the store's record: `announce` sends each close once.
     func adoptRemote(_ closes: [RemoteClose]) -> [AuctionClosing] {
-        closes.compactMap { close in
-            bidPath.book.adoptClose(close.productID, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt)
-                ?? (clusterFeed.hasAnnounced(close.productID) ? nil
-                    : bidPath.book.closing(ofClosed: close.productID, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt))
-        }
+        bidPath.adoptCloses(closes, isAnnounced: { clusterFeed.hasAnnounced($0) })
     }
 }

@@ -40,6 +40,6 @@ struct SocketSnapshot {
             guard let lot = book.lot(atPosition: position), !lot.isClosed, !lot.isBought else { continue }
             openLots += 1
         }
-        commitsInFlight = service.bidPath.commits.inFlight
+        commitsInFlight = service.bidPath.commitsInFlight
     }
 }

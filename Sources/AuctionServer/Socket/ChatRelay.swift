@@ -12,8 +12,8 @@ import AuctionInfrastructure
 /// Deliberately not `Sendable`: lives on the server's event-loop thread (the store and writer are
 /// thread-safe themselves).
 final class ChatRelay {
-    /// Rooms, members and validation.
-    var registry: ChatRoomRegistry
+    /// Rooms, members and validation (changed through the methods below).
+    private(set) var registry: ChatRoomRegistry
     /// Appends messages (used on `writer` only).
     let store: ChatStore
     /// Whether the store is shared by several nodes (PostgreSQL): messages then reach members through
@@ -32,8 +32,8 @@ final class ChatRelay {
     let rooms = ChatRoomSequences()
     /// On a shared store, writes which users have connections here in which rooms (nil on SQLite).
     let presence: ChatPresenceWriter?
-    /// On a shared store, who is in which room on the other nodes.
-    var remote: ChatRemotePresence
+    /// On a shared store, who is in which room on the other nodes (`adoptRemotePresence`).
+    private(set) var remote: ChatRemotePresence
     /// Messages per user (across its connections).
     private var messageLimiter: RateLimiter<UserID>
     /// Joins per connection.
@@ -113,6 +113,85 @@ final class ChatRelay {
             seen[connection] = nil
             joinLimiter.forget(connection)
         }
+    }
+
+    /// Joins `connection` to `room` as `user`: its presence to announce (nil: the user was there already).
+    func join(_ room: ChatRoomName, connection: ConnectionID, user: String, now: Timestamp) throws(ChatError) -> ChatBroadcast<ChatPresence>? {
+        try registry.join(room, connection: connection, user: user, now: now)
+    }
+
+    /// Takes `connection` out of `room` (announcing its leave with `announce`), forgets what it saw
+    /// there, and stops following a room left empty.
+    func leave(_ room: ChatRoomName, connection: ConnectionID, now: Timestamp, announce: (ChatBroadcast<ChatPresence>) -> Void) {
+        if let leave = registry.leave(room, connection: connection, now: now) { announce(leave) }
+        forget(connection, room: room)
+        unfollowIfEmpty(room)
+    }
+
+    /// Takes a closed connection out of its rooms, room by room so that a leave that empties a room
+    /// still reaches the store (each announced with `announce`), then forgets it.
+    func disconnect(_ connection: ConnectionID, now: Timestamp, announce: (ChatBroadcast<ChatPresence>) -> Void) {
+        let rooms = registry.rooms(of: connection)
+        for room in rooms {
+            if let leave = registry.leave(room, connection: connection, now: now) { announce(leave) }
+        }
+        forget(connection)
+        for room in rooms { unfollowIfEmpty(room) }
+    }
+
+    /// Renames `connection` in its rooms (it logged in again): the presence changes to announce.
+    func rename(_ connection: ConnectionID, to user: String, now: Timestamp) -> [ChatBroadcast<ChatPresence>] {
+        registry.rename(connection, to: user, now: now)
+    }
+
+    /// Accepts a message from `connection` to `room` (validated, numbered): the message and its recipients.
+    func send(_ text: String, to room: ChatRoomName, from connection: ConnectionID, now: Timestamp)
+        throws(ChatError) -> ChatBroadcast<ChatMessage> {
+        try registry.send(text, to: room, from: connection, now: now)
+    }
+
+    /// A presence change of this node's registry, noted for the store: whether to announce it here
+    /// (not while the user is in the room on another node).
+    func noteLocal(_ presence: ChatBroadcast<ChatPresence>) -> Bool {
+        let event = presence.event
+        self.presence?.note(room: event.room, user: event.user, present: event.event == .join)
+        return !remote.contains(event.user, in: event.room)
+    }
+
+    /// The users in a room (the answer to a join or `who`): this node's, then the other nodes' not
+    /// here, each once, at most the room's member limit.
+    func members(of room: ChatRoomName) -> [String] {
+        var users = registry.who(room)
+        let others = remote.users(in: room.rawValue)
+        guard !others.isEmpty else { return users }
+        var seen = Set(users)
+        for user in others where users.count < limits.rooms.maximumMembersPerRoom && seen.insert(user).inserted {
+            users.append(user)
+        }
+        return users
+    }
+
+    /// Adopts a presence change read from the store: the other nodes' mirror is updated; the joins and
+    /// leaves there of users with no connection here, to announce to this node's members at `now`,
+    /// and how many members the mirror refused (their room full).
+    func adoptRemotePresence(_ notice: ChatPresenceNotice, now: Timestamp)
+        -> (announcements: [ChatBroadcast<ChatPresence>], refused: Int) {
+        let refusedBefore = remote.refused
+        var changes: [ChatRemotePresence.Change] = []
+        switch notice {
+        case .joined(let row):
+            if let change = remote.add(row) { changes.append(change) }
+        case .left(let id):
+            if let change = remote.remove(id) { changes.append(change) }
+        case .all(let rows):
+            changes = remote.replace(with: rows)
+        }
+        let announcements = changes.compactMap { change -> ChatBroadcast<ChatPresence>? in
+            guard let room = ChatRoomName(rawValue: change.room), !registry.hasConnection(of: change.user, in: room) else { return nil }
+            let event = ChatPresence(room: change.room, user: change.user, event: change.joined ? .join : .leave, time: now)
+            return ChatBroadcast(event: event, recipients: registry.members(of: room))
+        }
+        return (announcements, remote.refused - refusedBefore)
     }
 
     /// Finishes queued appends (their pushes are handed to the loop); call off the loop, after it stopped reading.

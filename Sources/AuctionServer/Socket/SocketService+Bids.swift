@@ -30,8 +30,7 @@ extension SocketService {
         let user = currentUser(of: peer)
         peer.loginEnded = false
         let admission = BidAdmission(allowsAnonymousBids: configuration.allowAnonymousBids)
-        switch admission.decide(connection: peer.id, user: user?.id, wasLoggedIn: wasLoggedIn, claimed: userID,
-                                limiter: &bidPath.limiter, now: now) {
+        switch bidPath.admit(admission, connection: peer.id, user: user?.id, wasLoggedIn: wasLoggedIn, claimed: userID, now: now) {
         case .admitted(let admitted):
             return .some(admitted)
         case .refused(let reason):
@@ -57,16 +56,7 @@ extension SocketService {
         if bidPath.waitsForSellerChange(bid.productID, { [unowned self] later in
             place(bid, bidder: bidder, now: later, target: target, key: key, attempts: attempts)
         }) { return }
-        let decision = bidPath.book.decide(bid, bidder: bidder, now: now)
-        var changes: [LotChange] = []
-        if let maximum = decision.maximum {
-            changes.append(.maximum(maximum.productID, user: maximum.user, maximum: maximum.maximum, placedAt: maximum.placedAt))
-        }
-        if let endsAt = decision.endsAt {
-            changes.append(.endTime(bid.productID, endsAt: endsAt, extensions: decision.extensions ?? 0))
-        }
-        submit(PendingBid(productID: bid.productID, decision: decision, changes: changes, bidder: bidder, target: target,
-                          key: key, request: bid, attempts: attempts), now: now)
+        submit(bidPath.decide(bid, bidder: bidder, now: now, target: target, key: key, attempts: attempts), now: now)
     }
 
     /// Answers a decision that stored nothing at once; queues any other for this round's commit.
@@ -83,7 +73,7 @@ extension SocketService {
             settle(pending.key, answer, now: now)
             return
         }
-        if bidPath.commits.add(pending) {
+        if bidPath.queue(pending) {
             let this = LoopBound(self, on: loop)
             loop.execute { this.value.submitPending() }
         }
@@ -91,13 +81,13 @@ extension SocketService {
 
     /// Hands the decisions made this round to the ledger as one submission (loop thread).
     func submitPending() {
-        let batch = bidPath.commits.takeRound()
+        let batch = bidPath.takeRound()
         guard !batch.isEmpty else { return }
-        let inbox = bidPath.commits.inbox, loop = self.loop, this = LoopBound(self, on: loop)
+        let inbox = bidPath.inbox, loop = self.loop, this = LoopBound(self, on: loop)
         // One submission per decision: a store that decides each once (PostgreSQL) refuses only the
         // conflicting ones; the writer still commits everything queued in one transaction.
         for item in batch {
-            ledger.submit(submission(of: item)) { outcome in
+            ledger.submit(bidPath.submission(of: item)) { outcome in
                 // On the writer thread: park the outcome; one loop task takes every parked outcome.
                 if inbox.post([item], outcome) { loop.execute { this.value.drainCommits() } }
             }
@@ -110,13 +100,13 @@ extension SocketService {
     /// write under load); a failed group's corrections go out after the pushes taken before it.
     private func drainCommits() {
         var pushes: [(PriceUpdate, Int)] = []
-        for (batch, outcome) in bidPath.commits.inbox.takeAll() {
+        for (batch, outcome) in bidPath.inbox.takeAll() {
             if !outcome.isCommitted { pushGroup(&pushes) }
             committed(batch, outcome: outcome, pushes: &pushes)
         }
         pushGroup(&pushes)
         if clusterFeed.hasParked { adoptParkedRemoteBids() }
-        if !bidPath.sellerHolds.settling.isEmpty { runSettledChanges() }
+        if bidPath.hasSettlingChanges { runSettledChanges() }
     }
 
     /// Pushes the accepted steps collected so far, then their price changes go to the live feed.
@@ -135,12 +125,11 @@ extension SocketService {
     /// The ledger's answer, back on the loop: confirm, reply and push; or undo, reply and correct.
     /// Accepted steps' pushes are appended to `pushes` for the caller to send as one group.
     private func committed(_ batch: [PendingBid], outcome: CommitOutcome<StoreError>, pushes: inout [(PriceUpdate, Int)]) {
-        bidPath.commits.finished(batch.count)
+        bidPath.returned(batch, committed: outcome.isCommitted)
         let now = currentTime()
         switch outcome {
         case .committed(let stored):
             for item in batch {
-                bidPath.book.confirm(item.decision)
                 counters.bidsAccepted += item.decision.steps.count
                 if !item.decision.isAccepted { counters.bidsRefused += 1 }
             }
@@ -154,17 +143,8 @@ extension SocketService {
                 }
                 settle(item.key, answer, now: now)
                 pushMissedBids(stored.missed, before: item, into: &pushes)
-                for (index, step) in item.decision.steps.enumerated() {
-                    var update = step.update
-                    // The seq the store gave it (other nodes' bids may come before); counted here by a store that gives none.
-                    if index < stored.sequences.count {
-                        bidPath.sequences.raise(step.productID, to: stored.sequences[index])
-                        update.sequence = stored.sequences[index]
-                    } else {
-                        update.sequence = bidPath.sequences.advance(step.productID)
-                    }
-                    if let position = item.decision.position { pushes.append((update, position)) }
-                }
+                let updates = bidPath.sequencedUpdates(of: item, stored: stored.sequences)
+                if let position = item.decision.position { pushes += updates.map { ($0, position) } }
             }
             for item in batch { announceLotChange(item) }
             metrics?.replied(to: batch)
@@ -185,9 +165,7 @@ extension SocketService {
             // Undone in the book only: nothing uncommitted was ever pushed (pushes leave after the
             // commit), so watchers already hold the last committed price and its seq — a correction
             // would repeat that seq.
-            for item in batch.reversed() {
-                for correction in bidPath.book.revert(item.decision) { hooks.onPriceChange(correction) }
-            }
+            for correction in bidPath.undo(batch) { hooks.onPriceChange(correction) }
             for item in batch {
                 let reason = error.refusalReason
                 let answer = KeyedAnswer(result: false, reason: reason, price: bidPath.book.lot(for: item.productID)?.price)
@@ -203,11 +181,9 @@ extension SocketService {
             // The book forgets them; if the store kept them, the cluster feed brings them back (pushed
             // with their seqs) once the link returns. No reply: a client takes silence as an unknown
             // outcome, and a keyed retry is decided again, where the store answers with the original.
-            for item in batch.reversed() {
-                for correction in bidPath.book.revert(item.decision) { hooks.onPriceChange(correction) }
-            }
+            for correction in bidPath.undo(batch) { hooks.onPriceChange(correction) }
             for item in batch {
-                if let key = item.key { _ = bidPath.idempotency.abandon(key.name) }
+                if let key = item.key { _ = bidPath.abandonKey(key) }
             }
         }
         // A lot that ended while its bids were committing (or was bought) closes now, after its last price push.

@@ -21,19 +21,10 @@ extension SocketService {
         if bidPath.waitsForSellerChange(productID, { [unowned self] later in
             buy(productID, buyer: buyer, target: target, key: key, attempts: attempts, now: later)
         }) { return }
-        var decision = bidPath.book.buyNow(productID: productID, buyer: buyer, now: now)
-        if let key {
-            decision.steps = decision.steps.map { step in
-                var step = step
-                step.idempotencyKey = key.key
-                return step
-            }
+        let pending = bidPath.decideBuy(productID, buyer: buyer, now: now, target: target, key: key, attempts: attempts)
+        if pending.decision.isAccepted && attempts == 0 {
+            log.info("auction: \(productID) bought now at \(pending.decision.steps.first?.price ?? .zero)")
         }
-        let changes: [LotChange] = decision.isAccepted ? [.bought(productID, at: now)] : []
-        if decision.isAccepted && attempts == 0 {
-            log.info("auction: \(productID) bought now at \(decision.steps.first?.price ?? .zero)")
-        }
-        submit(PendingBid(productID: productID, decision: decision, changes: changes, bidder: buyer, target: target,
-                          key: key, isPurchase: true, attempts: attempts), now: now)
+        submit(pending, now: now)
     }
 }

@@ -25,9 +25,7 @@ extension SocketService {
             }
         case .chatLeave(let room):
             withRoom(room, completionID: completionID, peer: peer) { room in
-                if let leave = chat.registry.leave(room, connection: peer.id, now: currentTime()) { announceLocal(leave, chat: chat) }
-                chat.forget(peer.id, room: room)
-                chat.unfollowIfEmpty(room)
+                chat.leave(room, connection: peer.id, now: currentTime()) { announceLocal($0, chat: chat) }
                 reply(to: peer, completionID, result: true)
             }
         case .chatSend(let room, let text):
@@ -45,7 +43,7 @@ extension SocketService {
             }
             withRoom(room, completionID: completionID, peer: peer) { room in
                 reply(to: peer, completionID, result: true,
-                      fields: JSONObject([("users", .array(chatMembers(of: room, chat: chat).map { .string($0) }))]))
+                      fields: JSONObject([("users", .array(chat.members(of: room).map { .string($0) }))]))
             }
         default:
             break
@@ -55,19 +53,13 @@ extension SocketService {
     /// Takes a closed connection out of its rooms and tells the others.
     func chatDisconnected(_ id: ConnectionID) {
         guard let chat else { return }
-        let rooms = chat.registry.rooms(of: id), now = currentTime()
-        // Room by room (as `disconnect` does), so a leave that empties a room still reaches the store.
-        for room in rooms {
-            if let leave = chat.registry.leave(room, connection: id, now: now) { announceLocal(leave, chat: chat) }
-        }
-        chat.forget(id)
-        for room in rooms { chat.unfollowIfEmpty(room) }
+        chat.disconnect(id, now: currentTime()) { announceLocal($0, chat: chat) }
     }
 
     /// Renames a connection in its rooms after it logged in (again, maybe as someone else).
     func chatLoggedIn(_ peer: SocketPeer) {
         guard let chat, let user = peer.user else { return }
-        for change in chat.registry.rename(peer.id, to: user.name, now: currentTime()) { announceLocal(change, chat: chat) }
+        for change in chat.rename(peer.id, to: user.name, now: currentTime()) { announceLocal(change, chat: chat) }
     }
 
     private func withRoom(_ name: String, completionID: Int64?, peer: SocketPeer, _ body: (ChatRoomName) -> Void) {
@@ -91,13 +83,13 @@ extension SocketService {
     /// Joins, replies with the members, sends the room's history, then announces the join (only
     /// the user's first connection in the room announces one).
     private func joinChat(_ room: ChatRoomName, as user: String, chat: ChatRelay, completionID: Int64?, peer: SocketPeer) {
-        let members = { JSONObject([("users", .array(self.chatMembers(of: room, chat: chat).map { .string($0) }))]) }
+        let members = { JSONObject([("users", .array(chat.members(of: room).map { .string($0) }))]) }
         if chat.registry.isMember(peer.id, of: room) {
             return reply(to: peer, completionID, result: true, fields: members())  // already a member
         }
         let presence: ChatBroadcast<ChatPresence>?
         do throws(ChatError) {
-            presence = try chat.registry.join(room, connection: peer.id, user: user, now: currentTime())
+            presence = try chat.join(room, connection: peer.id, user: user, now: currentTime())
         } catch {
             return refuse(error, completionID: completionID, peer: peer)
         }
@@ -145,7 +137,7 @@ extension SocketService {
         }
         let accepted: ChatBroadcast<ChatMessage>
         do throws(ChatError) {
-            accepted = try chat.registry.send(text, to: room, from: peer.id, now: now)
+            accepted = try chat.send(text, to: room, from: peer.id, now: now)
         } catch {
             return refuse(error, completionID: completionID, peer: peer)
         }

@@ -8,7 +8,7 @@ extension SocketService {
     /// store held past this node's knowledge (pushing the missed bids, `adoptNow`) and decides the
     /// request again on it, as `ConflictRecovery` plans.
     func decideAgain(_ item: PendingBid, after outcome: CommitOutcome<StoreError>, now: Timestamp) {
-        bidPath.book.revert(item.decision)
+        bidPath.undo([item])
         switch outcome {
         case .duplicateKey(let original):
             answerDuplicate(item, original: original, now: now)
@@ -51,27 +51,15 @@ extension SocketService {
         // Catch up through the listener's path first: the bids the node missed are pushed with their
         // seq (before this request's own, decided again next), the catalogue follows.
         adoptNow(read)
-        let plan = ConflictRecovery.plan(read: read.lot, readBidCount: read.bidCount, known: bidPath.sequences.known(of: id),
-                                         bookVersion: bidPath.termsVersions[id], hasUncommittedBids: bidPath.book.lot(for: id)?.hasUncommittedBids == true,
-                                         attempts: item.attempts)
-        switch plan.update {
-        case .refresh(let lot):
-            if let update = bidPath.book.refresh(lot) { hooks.onPriceChange(update) }
-        case .terms(let terms):
-            bidPath.book.adoptTerms(terms, of: id)
-        case .none:
-            break
-        }
-        if plan.termsChanged {
-            bidPath.termsVersions[id] = read.lot.terms?.version
-            if let lot = bidPath.book.lot(for: id) { hooks.onLotChange(lot, 0) }
-        }
+        let catchUp = bidPath.recover(id, from: read, attempts: item.attempts)
+        if let update = catchUp.correction { hooks.onPriceChange(update) }
+        if let lot = catchUp.changedLot { hooks.onLotChange(lot, 0) }
         if let withdrawal = read.lot.withdrawal {
             // Taken down on another node, whose notice has not arrived yet: refused as it would be there.
             refuse(item, withdrawal == .removed ? .lotRemoved : .withdrawn)
             return
         }
-        guard plan.decidesAgain else {
+        guard catchUp.decidesAgain else {
             log.info("bid: \(id) still conflicts after \(item.attempts) attempts: refused as unavailable")
             refuseUnavailable(item)
             return
@@ -115,11 +103,8 @@ extension SocketService {
     /// node's own that then lost), appended to `pushes` with their seqs so none is skipped. The book
     /// keeps its own state (the committed steps sit on top of those bids).
     func pushMissedBids(_ missed: RemoteBids?, before item: PendingBid, into pushes: inout [(PriceUpdate, Int)]) {
-        guard let missed else { return }
-        let id = item.productID, known = bidPath.sequences.known(of: id)
-        let fresh = missed.bids.filter { $0.sequence > known }
-        guard let last = fresh.last else { return }
-        bidPath.sequences.raise(id, to: last.sequence)
+        let id = item.productID, fresh = bidPath.missedBids(missed, on: id)
+        guard !fresh.isEmpty else { return }
         if let position = item.decision.position {
             for bid in fresh {
                 var update = bid.bid.update
@@ -129,15 +114,6 @@ extension SocketService {
         }
         if let lot = bidPath.book.lot(for: id) { hooks.onLotChange(lot, fresh.count) }
         log.debug("bid: \(id) committed after \(fresh.count) bid(s) of another node not seen here: pushed first")
-    }
-
-    /// What a decision goes to the ledger as: its steps and lot changes, with the terms version and
-    /// bid count the node knew when it decided (a shared store refuses it as a conflict when its
-    /// lot moved since).
-    func submission(of item: PendingBid) -> LedgerSubmission {
-        LedgerSubmission(bids: item.decision.steps, changes: item.changes,
-                         terms: TermsVersion(editedAt: bidPath.termsVersions[item.productID]),
-                         knownBids: bidPath.sequences.known(of: item.productID))
     }
 }
 

@@ -25,9 +25,8 @@ extension SocketService {
     /// Schedules the next write-deadline check (loop thread).
     func scheduleStallCheck() {
         guard !isStopping else { return }
-        fanOut.stallTimer = loop.scheduleOnLoop(afterMilliseconds: stallCheckIntervalMilliseconds) { [weak self] in
+        fanOut.scheduleStallCheck(afterMilliseconds: stallCheckIntervalMilliseconds) { [weak self] in
             guard let self else { return }
-            fanOut.stallTimer = nil
             dropStalledPeers(now: now())
             scheduleStallCheck()
         }

@@ -82,7 +82,7 @@ extension SocketService {
     /// Looks a request's key up; true when the request was answered (or waits) and must not be decided again.
     func answeredByKey(_ key: IdempotencyKey?, target: ReplyTarget, now: Timestamp) -> Bool {
         guard let key else { return false }
-        switch bidPath.idempotency.begin(key.name, request: key.request, waiter: target, now: now) {
+        switch bidPath.beginKey(key, waiter: target, now: now) {
         case .new:
             return false
         case .waiting:
@@ -111,14 +111,14 @@ extension SocketService {
     func settle(_ key: IdempotencyKey?, _ answer: KeyedAnswer, now: Timestamp) {
         metrics?.refused(answer.reason)
         guard let key else { return }
-        for waiter in bidPath.idempotency.settle(key.name, request: key.request, answer: answer, now: now) { self.answer(waiter, with: answer) }
+        for waiter in bidPath.settleKey(key, answer, now: now) { self.answer(waiter, with: answer) }
     }
 
     /// Forgets a key whose request stored nothing (its commit failed): the waiting retries get `answer`.
     func abandon(_ key: IdempotencyKey?, _ answer: KeyedAnswer) {
         metrics?.refused(answer.reason)
         guard let key else { return }
-        for waiter in bidPath.idempotency.abandon(key.name) { self.answer(waiter, with: answer) }
+        for waiter in bidPath.abandonKey(key) { self.answer(waiter, with: answer) }
     }
 
     private func answer(_ target: ReplyTarget, with answer: KeyedAnswer) {

@@ -4,13 +4,13 @@ import AuctionEngine
 import AuctionInfrastructure
 
 /// Moderators' changes on the loop: one decision point with bids, as sellers' changes have
-/// (`BidPath+SellerHolds`): the book says what it would do, the lot's bids wait while the
+/// (`BidPath+Sellers`): the book says what it would do, the lot's bids wait while the
 /// store writes (other nodes' bids meet the change under the lot's row lock), then the book takes it.
 extension SocketService {
     /// Takes a removal the store recorded (here or on another node) and pushes `withdrawn` with the
     /// moderator's reason to the connections whose pages hold the lot (loop thread).
     func adoptRemoval(_ id: ProductID, reason: String) {
-        guard bidPath.book.adoptRemoval(id), let position = bidPath.book.position(of: id) else { return }
+        guard let position = bidPath.adoptRemoval(id) else { return }
         log.info("moderation: product \(id) removed")
         let event = LotEvent(kind: .withdrawn, productID: id, removedReason: reason)
         broadcast(other: FrameEncoder.encode(ServerMessage.lot(event).frame), position: position, productID: id)
@@ -24,7 +24,7 @@ extension SocketService {
     /// The store has answered a change `checkWithdrawal`/`checkEdit`/`checkRemoval` held the lot for, and
     /// the book has taken what it wrote (posted before this): the bids that waited are decided now, in order.
     func releaseSellerHold(_ id: ProductID) {
-        for request in bidPath.sellerHolds.release(id) { request(currentTime()) }
+        for request in bidPath.releaseSellerHold(id) { request(currentTime()) }
     }
 
     /// Takes a retraction the store recorded: the book takes the repriced state and the watchers get

@@ -13,7 +13,7 @@ extension SocketService {
         var drafts = relay.outbid(batch, now: now) + sellerBidDrafts(batch, now: now)
         var checked = Set<ProductID>()
         for item in batch where checked.insert(item.productID).inserted {
-            drafts += relay.endingSoon(bidPath.book.endingSoon(of: item.productID, now: now, within: relay.endingSoonWindowMilliseconds), now: now)
+            drafts += relay.endingSoon(bidPath.endingSoon(of: item.productID, now: now, within: relay.endingSoonWindowMilliseconds), now: now)
         }
         post(drafts)
     }
@@ -22,7 +22,7 @@ extension SocketService {
     func notifyClosed(_ closings: [AuctionClosing]) {
         guard let relay = notifications else { return }
         post(relay.closed(closings, now: currentTime()))
-        for closing in closings { if let seller = seller(of: closing.productID) { notifySold(closing, seller: seller) } }
+        for closing in closings { if let seller = bidPath.seller(of: closing.productID) { notifySold(closing, seller: seller) } }
     }
 
     /// A sold notice for the seller of an ended lot (loop thread). No caller yet: products name their
@@ -46,7 +46,7 @@ extension SocketService {
             let untilWindow = end.millisecondsSinceEpoch - relay.endingSoonWindowMilliseconds - now.millisecondsSinceEpoch
             if untilWindow > 0 { delay = min(delay, untilWindow) }
         }
-        post(relay.endingSoon(bidPath.book.endingSoon(now: now, within: relay.endingSoonWindowMilliseconds), now: now))
+        post(relay.endingSoon(bidPath.endingSoon(now: now, within: relay.endingSoonWindowMilliseconds), now: now))
         relay.timer = loop.scheduleOnLoop(afterMilliseconds: max(1, delay)) { [weak self] in self?.checkEndingSoon() }
     }
 

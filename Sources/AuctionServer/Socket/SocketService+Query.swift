@@ -41,8 +41,7 @@ extension SocketService {
                     service.reply(to: peer, completionID, result: false, reason: .serverError)
                     return
                 }
-                let accepted = service.fanOut.watchers.followQuery(Set(ids), for: id)
-                if accepted { service.fanOut.queryListings.follows[id] = QueryListings.Follow(query: query, pages: pages) }
+                let accepted = service.fanOut.followQuery(Set(ids), QueryListings.Follow(query: query, pages: pages), for: id)
                 service.reply(to: peer, completionID, result: accepted, reason: accepted ? nil : .invalid)
             }
         }

@@ -12,25 +12,14 @@ import AuctionInfrastructure
 extension SocketService {
     /// Offers a listed or edited lot to the query-following connections (loop thread).
     func offerToQueries(_ id: ProductID, item: JSONValue) {
-        guard let queryPages, !fanOut.queryListings.follows.isEmpty else { return }
-        if fanOut.queryListings.running[id] != nil {
-            fanOut.queryListings.running[id]?.newerItem = item  // coalesced: offered again when the runs are back
-            return
-        }
-        var groups: [QueryListings.Follow: [ConnectionID]] = [:]
-        var skipped = 0
-        for (connection, follow) in fanOut.queryListings.follows {
-            guard let peer = peers[connection], peer.accepts(dataType: ServerMessage.DataType.lot),
-                  !fanOut.watchers.queryProducts(of: connection).contains(id) else { continue }
-            if groups[follow] == nil && groups.count >= QueryListings.maximumQueriesPerLot {
-                skipped += 1
-                continue
-            }
-            groups[follow, default: []].append(connection)
+        guard let queryPages, fanOut.hasQueryFollowers else { return }
+        if fanOut.coalesceOffer(id, item: item) { return }  // offered again when the runs are back
+        let (groups, skipped) = fanOut.queryGroups(offering: id) { connection in
+            peers[connection]?.accepts(dataType: ServerMessage.DataType.lot) == true
         }
         if skipped > 0 { log.info("selling: product \(id) not looked for on \(skipped) more query state(s) (limit per lot)") }
         guard !groups.isEmpty else { return }
-        fanOut.queryListings.running[id] = QueryListings.Run(outstanding: groups.count)
+        fanOut.startQueryRuns(id, count: groups.count)
         let loop = self.loop, this = LoopBound(self, on: loop)
         for (follow, connections) in groups {
             let taken = queryPages(follow.query, follow.pages) { ids in
@@ -50,25 +39,16 @@ extension SocketService {
         defer { finishedRun(of: id) }
         guard let ids, let index = ids.firstIndex(of: id), let lot = bidPath.book.lot(for: id), !lot.isWithdrawn else { return }
         let place: ListingPlace = index == 0 ? .first : .after(ids[index - 1])
-        let latest = fanOut.queryListings.running[id]?.newerItem ?? item
+        let latest = fanOut.newerItem(of: id) ?? item
         let bytes = FrameEncoder.encode(ServerMessage.lot(LotEvent(kind: .listed, productID: id, product: latest, place: place)).frame)
         for connection in connections {
-            guard let peer = peers[connection], fanOut.queryListings.follows[connection] == follow else { continue }
-            var held = fanOut.watchers.queryProducts(of: connection)
-            guard held.insert(id).inserted, fanOut.watchers.followQuery(held, for: connection) else { continue }
+            guard let peer = peers[connection], fanOut.addListed(id, to: connection, following: follow) else { continue }
             send(.other(bytes), to: peer)
         }
     }
 
     /// One of a lot's re-runs is done; after the last, a change that came meanwhile is offered again.
     private func finishedRun(of id: ProductID) {
-        guard var run = fanOut.queryListings.running[id] else { return }
-        run.outstanding -= 1
-        guard run.outstanding <= 0 else {
-            fanOut.queryListings.running[id] = run
-            return
-        }
-        fanOut.queryListings.running[id] = nil
-        if let newer = run.newerItem { offerToQueries(id, item: newer) }
+        if let newer = fanOut.finishQueryRun(id) { offerToQueries(id, item: newer) }
     }
 }

@@ -9,12 +9,11 @@ import AuctionInfrastructure
 extension SocketService {
     /// Adds a newly listed lot to the book and pushes `listed` with its list item (loop thread).
     func listLot(_ product: Product, terms: AuctionTerms, item: JSONValue, seller: UserID?) {
-        guard let position = bidPath.book.list(product, terms: terms) else {
+        guard let position = bidPath.list(product, terms: terms, seller: seller) else {
             log.error("selling: product \(product.id) is not above every other id; the book did not take it")
             return
         }
         log.info("selling: product \(product.id) listed at position \(position)")
-        if let seller { bidPath.book.assignSellers([product.id: seller]) }
         runClosings()  // its end may be the next one (or the only one)
         pushLot(LotEvent(kind: .listed, productID: product.id, product: item), position: position)
         offerToQueries(product.id, item: item)
@@ -26,23 +25,20 @@ extension SocketService {
     func adoptLot(_ lot: StoredLot, terms: AuctionTerms, item: JSONValue) {
         let id = lot.product.id
         guard !lot.isWithdrawn else {
-            guard bidPath.book.list(lot.product, terms: terms) != nil else {
+            guard bidPath.listWithdrawn(lot, terms: terms) else {
                 return log.error("selling: product \(id) is not above every other id; the book did not take it")
             }
-            if let seller = lot.sellerID { bidPath.book.assignSellers([id: seller]) }
-            _ = bidPath.book.adoptWithdrawal(id)
             return
         }
         listLot(lot.product, terms: terms, item: item, seller: lot.sellerID)
-        if let close = lot.close,
-           bidPath.book.adoptClose(id, finalPrice: close.finalPrice, winner: close.winner, endedAt: close.closedAt) != nil {
+        if let close = lot.close, bidPath.adoptClose(close) {
             _ = clusterFeed.announces(id)  // ended before this node knew it: listed closed, never announced
         }
     }
 
     /// Withdraws a lot the store recorded withdrawn (here or on another node) and pushes `withdrawn` (loop thread).
     func adoptWithdrawal(_ id: ProductID) {
-        guard bidPath.book.adoptWithdrawal(id), let position = bidPath.book.position(of: id) else { return }
+        guard let position = bidPath.adoptWithdrawal(id) else { return }
         log.info("selling: product \(id) withdrawn")
         pushLot(LotEvent(kind: .withdrawn, productID: id), position: position)
     }
@@ -51,14 +47,9 @@ extension SocketService {
     /// pushes `edited` with its list item (loop thread); `onlyWhenChanged`: nothing when the book has them already.
     func adoptSellerEdit(_ id: ProductID, startPrice: Money?, endsAt: Timestamp?, minimumIncrement: Money?, reserve: Money?,
                          buyNow: Money?, item: JSONValue, onlyWhenChanged: Bool = false) {
-        if onlyWhenChanged, let lot = bidPath.book.lot(for: id) {
-            let same = (startPrice == nil || lot.hasBids || lot.price == startPrice) && (endsAt == nil || lot.endsAt == endsAt)
-                && (minimumIncrement == nil || lot.minimumIncrement == minimumIncrement)
-                && (reserve == nil || lot.terms.reserve == reserve) && (buyNow == nil || lot.terms.buyNow == buyNow)
-            if same { return }
-        }
-        guard bidPath.book.adoptSellerTerms(id, startPrice: startPrice, endsAt: endsAt, minimumIncrement: minimumIncrement,
-                                    reserve: reserve, buyNow: buyNow) else { return }
+        var terms = SaleEdit()
+        (terms.startPrice, terms.endsAt, terms.minimumIncrement, terms.reserve, terms.buyNow) = (startPrice, endsAt, minimumIncrement, reserve, buyNow)
+        guard bidPath.adoptSellerTerms(id, terms, onlyWhenChanged: onlyWhenChanged) else { return }
         if endsAt != nil { runClosings() }
         announceEdit(id, item: item)
     }
@@ -74,15 +65,10 @@ extension SocketService {
     /// A `bid` notice for the seller of each lot an accepted bid of `batch` raised (not for their own bids).
     func sellerBidDrafts(_ batch: [PendingBid], now: Timestamp) -> [NotificationDraft] {
         batch.compactMap { item in
-            guard item.decision.isAccepted, !item.isPurchase, let seller = seller(of: item.productID), item.bidder != seller,
+            guard item.decision.isAccepted, !item.isPurchase, let seller = bidPath.seller(of: item.productID), item.bidder != seller,
                   let lot = bidPath.book.lot(for: item.productID) else { return nil }
             return NotificationDraft(user: seller, kind: .bid, productID: item.productID, price: lot.price, createdAt: now)
         }
-    }
-
-    /// Who sells a lot as the book knows it (nil: the demo's lots, which have no seller account).
-    func seller(of id: ProductID) -> UserID? {
-        bidPath.book.lot(for: id)?.seller
     }
 
     private func pushLot(_ event: LotEvent, position: Int) {

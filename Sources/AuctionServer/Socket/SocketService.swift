@@ -8,18 +8,24 @@ import AuctionInfrastructure
 /// A thin I/O shell that routes frames to parts owning their state, each loop-confined:
 /// `BidPath` (the `AuctionBook` deciding bids, bid rates, idempotency keys, seller holds, commits in
 /// flight, seqs and terms versions), `PushFanOut` (the `WatcherRegistry`, query followers, pushed seqs,
-/// fan-out figures), `ClusterFeed` (what other nodes' notifications delivered or parked), `ChatRelay`
-/// and `SocketConnections`. An `OutboundQueue` per client bounds and coalesces its output, and the
+/// fan-out figures), `ClusterFeed` (what other nodes' notifications delivered or parked), `ChatRelay`,
+/// `SocketConnections`, `AuctionTimers` (the closing timer and the simulated bidders) and
+/// `LoginSessions` (sessions and the names of who logged in). An `OutboundQueue` per client bounds and coalesces its output, and the
 /// `BidLedger` commits accepted bids in groups. Replies to accepted bids and their pushes go out only
 /// once the commit returned (on the writer thread, handed back with `loop.execute`).
 ///
 /// Deliberately not `Sendable`: after `init` it lives on `loop`'s thread; what must reach it from
 /// another thread (a commit's completion, the server's `stop`) holds it in a `LoopBound`.
 final class SocketService {
+    /// The loop every part runs on.
     let loop: EventLoop
+    /// The server's settings.
     let configuration: ServerConfiguration
+    /// Where accepted decisions are committed.
     let ledger: any BidLedger<StoreError>
-    let sessions: any SessionResolver
+    /// The sessions logins resolve against, and the names of who logged in (`LoginSessions`).
+    let sessions: LoginSessions
+    /// Where the service logs.
     let log: ServerLog
     /// Where committed price changes, lot changes and closings go (`Hooks`).
     let hooks: Hooks
@@ -28,13 +34,9 @@ final class SocketService {
     /// Who watches what, the query followers, the pushed seqs and the fan-out figures (`PushFanOut`).
     let fanOut: PushFanOut
     /// The listener and the open connections (`SocketConnections`).
-    var connections = SocketConnections()
-    var isStopping = false
-    var closingTimer: TimerID?
-    var simulation: BidderSimulation?
-    var simulationTimer: TimerID?
-    /// User names learnt from logins, for announcing winners without a lookup.
-    var knownNames: [UserID: String] = [:]
+    private(set) var connections = SocketConnections()
+    /// The auction-closing timer and the simulated bidders (`AuctionTimers`).
+    let timers: AuctionTimers
     /// Counters for `/health` and the benchmark.
     var counters = SocketCounters()
     /// What `GET /metrics` counts beyond `counters` (`--metrics-port`); nil: metrics off, nothing counted.
@@ -54,6 +56,9 @@ final class SocketService {
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }
 
+    /// Whether accepting stopped (`stopAccepting` stops the timers first, for good).
+    var isStopping: Bool { timers.isStopped }
+
     /// A service deciding bids on `bidPath`, committing them with `ledger`, telling `hooks`, with the
     /// optional `parts` the server has.
     init(loop: EventLoop, configuration: ServerConfiguration, bidPath: BidPath, ledger: any BidLedger<StoreError>,
@@ -62,7 +67,8 @@ final class SocketService {
         self.configuration = configuration
         self.bidPath = bidPath
         self.ledger = ledger
-        self.sessions = sessions
+        self.sessions = LoginSessions(sessions)
+        timers = AuctionTimers(loop: loop)
         self.log = log
         self.hooks = hooks
         chat = parts.chat
@@ -70,8 +76,8 @@ final class SocketService {
         queryPages = parts.queryPages
         queryRate = parts.queryRate
         metrics = parts.metrics
-        bidPath.commits.timesDecisions = parts.metrics != nil
-        fanOut = PushFanOut(maximumSubscriptions: configuration.limits.maximumSubscriptions)
+        if parts.metrics != nil { bidPath.timeDecisions() }
+        fanOut = PushFanOut(loop: loop, maximumSubscriptions: configuration.limits.maximumSubscriptions)
     }
 
     /// Binds a listener on `port` (any thread), speaking TLS with `tls`; accepting starts on the loop.
@@ -93,32 +99,13 @@ final class SocketService {
         return listener.address
     }
 
-    /// Starts the auction-closing timer and the simulated bidders (loop thread).
-    func startTimers(simulation setting: SimulationSetting?, proxyBidders: [UserID] = []) {
-        if let setting {
-            var simulated = setting.simulationConfiguration
-            simulated.proxyBidders = proxyBidders
-            simulation = BidderSimulation(
-                configuration: simulated, generator: SystemRandomNumberGenerator(),
-                start: currentTime())
-            scheduleSimulation()
-        }
-        runClosings()
-        scheduleStallCheck()
-    }
-
     /// Stops accepting and reading; in-flight bids still complete (loop thread).
     func stopAccepting() {
-        isStopping = true
+        timers.stop()
         submitPending()  // bids already accepted reach the ledger before it closes
         for listener in connections.listeners { listener.close() }
         connections.listeners = []
-        if let closingTimer { loop.cancel(closingTimer) }
-        if let simulationTimer { loop.cancel(simulationTimer) }
-        if let stallTimer = fanOut.stallTimer { loop.cancel(stallTimer) }
-        closingTimer = nil
-        simulationTimer = nil
-        fanOut.stallTimer = nil
+        fanOut.cancelStallCheck()
         for peer in peers.values { peer.connection.pauseReading() }
     }
 
@@ -234,18 +221,17 @@ final class SocketService {
         let completionID = frame.completionID
         switch message {
         case .listState(let stateNumber):
-            let accepted = fanOut.watchers.report(stateNumber: stateNumber, productCount: bidPath.book.listedCount, for: peer.id)
-            fanOut.queryListings.follows[peer.id] = nil  // plain pages replace a query state
+            let accepted = fanOut.showPages(stateNumber: stateNumber, productCount: bidPath.book.listedCount, for: peer.id)
             reply(to: peer, completionID, result: accepted)
         case .bid(let bid, let userID):
             bidFromClient(bid, userID: userID, completionID: completionID, peer: peer)
         case .login(let token):
             login(token: token, completionID: completionID, peer: peer)
         case .subscribe(let ids):
-            let accepted = fanOut.watchers.subscribe(ids, for: peer.id)
+            let accepted = fanOut.subscribe(ids, for: peer.id)
             reply(to: peer, completionID, result: accepted, reason: accepted ? nil : .invalid)
         case .unsubscribe(let ids):
-            fanOut.watchers.unsubscribe(ids, for: peer.id)
+            fanOut.unsubscribe(ids, for: peer.id)
             reply(to: peer, completionID, result: true)
         case .chatJoin, .chatLeave, .chatSend, .chatWho:
             handleChat(message, completionID: completionID, peer: peer)
@@ -263,13 +249,12 @@ final class SocketService {
     }
 
     private func login(token: String, completionID: Int64?, peer: SocketPeer) {
-        guard let user = sessions.user(forToken: token) else {
+        guard let user = sessions.logIn(token: token) else {
             log.info("socket: \(peer.label) login refused (unknown, expired or revoked token)")
             reply(to: peer, completionID, result: false, reason: .unauthenticated)
             return
         }
         peer.user = user
-        knownNames[user.id] = user.name
         chatLoggedIn(peer)
         notificationsLoggedIn(peer)
         log.info("socket: \(peer.label) logged in as \(user.name)")

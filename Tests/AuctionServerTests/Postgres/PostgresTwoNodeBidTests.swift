@@ -42,7 +42,7 @@ import Testing
         func settle() {
             let service = self.service
             for _ in 0..<3_000 {
-                if loop.waitFor({ service.value.bidPath.commits.inFlight == 0 }) == true { return }
+                if loop.waitFor({ service.value.bidPath.commitsInFlight == 0 }) == true { return }
                 usleep(1_000)  // polling a condition, not waiting for time to pass
             }
         }
@@ -144,7 +144,7 @@ import Testing
                 let key = SocketService.KeyTable.Key(user: user, key: "retry-1")
                 let request = SocketService.KeyedRequest(Bid(productID: 1, price: 3_000))
                 let target = SocketService.ReplyTarget(connection: ConnectionID(rawValue: 99), completionID: nil)
-                if case .answered(let first) = service.value.bidPath.idempotency.begin(key, request: request, waiter: target, now: clock.now()),
+                if case .answered(let first) = service.value.bidPath.beginKey(.init(name: key, request: request), waiter: target, now: clock.now()),
                    first.result {
                     return first.price
                 }
