@@ -11,6 +11,22 @@ import Testing
 @Suite struct SuspensionRaceTests {
     typealias Selling = ServerSellingTests
 
+    /// A race round's bids, placed one after another while the suspension runs: `bid` places step 1…4;
+    /// how many were acked accepted. Every refusal must be `unauthenticated`, and adds to `refusals`.
+    static func bidFourTimes(round: Int, refusals: inout Int, _ bid: (Int64) async throws -> WireReply) async throws -> Int64 {
+        var accepted: Int64 = 0
+        for step in Int64(1)...4 {
+            let reply = try await bid(step)
+            if reply.result {
+                accepted += 1
+            } else {
+                refusals += 1
+                #expect(reply.reason == .unauthenticated, "round \(round): \(reply)")
+            }
+        }
+        return accepted
+    }
+
     /// 100 rounds: a new user bids four times in a row on a new lot while a moderator suspends them.
     /// Once the suspension is answered the user leads no open lot, every bid acked accepted is stored,
     /// and every refused one (`unauthenticated`, after the logout) is not.
@@ -35,21 +51,14 @@ import Testing
             let suspension = Task {
                 try await ServerModerationTests.act(running, "/moderation/users/\(name)/suspend", #"{"reason":"race"}"#, token: mod)
             }
-            var accepted = 0
-            for step in 1...4 {
-                let replies = await socket.exchange([.bid(Bid(productID: ProductID(id), price: Money(Int64(1_000 + 100 * step))), userID: nil)],
-                                                    first: Int64(10 + step))
-                let reply = try #require(replies.first ?? nil, "round \(round)")
-                if reply.result {
-                    accepted += 1
-                } else {
-                    refusals += 1
-                    #expect(reply.reason == .unauthenticated, "round \(round): \(reply)")
-                }
+            let accepted = try await Self.bidFourTimes(round: round, refusals: &refusals) { step in
+                let replies = await socket.exchange([.bid(Bid(productID: ProductID(id), price: Money(1_000 + 100 * step)), userID: nil)],
+                                                    first: 10 + step)
+                return try #require(replies.first ?? nil, "round \(round)")
             }
             let answer = try await suspension.value
             #expect(answer.status == .ok, "round \(round): \(String(decoding: answer.body, as: UTF8.self))")
-            #expect(try Selling.count(running, "SELECT COUNT(*) FROM bids WHERE product_id = \(id) AND automatic <> 2") == accepted,
+            #expect(try Selling.count(running, "SELECT COUNT(*) FROM bids WHERE product_id = \(id) AND automatic <> 2") == Int(accepted),
                     "round \(round): the acked bids are stored, the refused ones not")
             #expect(try Selling.count(running, """
                 SELECT COUNT(*) FROM bids WHERE product_id = \(id) AND retracted_at IS NULL AND automatic <> 2

@@ -60,15 +60,8 @@ import Testing
             let price = try #require(try cluster.count("SELECT current_price FROM products WHERE id = \(product)"))
             let before = try cluster.count("SELECT COUNT(*) FROM bids WHERE product_id = \(product) AND automatic <> 2") ?? 0
             let suspension = Task { try await ClusterModerationTests.act(cluster, 0, "/moderation/users/\(name)/suspend", #"{"reason":"race"}"#, token: mod) }
-            var accepted: Int64 = 0
-            for step in 1...4 {
-                let reply = try await bidder.bid(product, price + 100 * Int64(step))
-                if reply.result {
-                    accepted += 1
-                } else {
-                    refusals += 1
-                    #expect(reply.reason == .unauthenticated, "round \(round): \(reply)")
-                }
+            let accepted = try await SuspensionRaceTests.bidFourTimes(round: round, refusals: &refusals) { step in
+                try await bidder.bid(product, price + 100 * step)
             }
             let answer = try await suspension.value
             #expect(answer.status == .ok, "round \(round): \(String(decoding: answer.body, as: UTF8.self))")
