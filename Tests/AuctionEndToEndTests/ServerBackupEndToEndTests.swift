@@ -43,10 +43,10 @@ import Testing
                 }
             }
         }
-        #expect(await eventually { acknowledged.withLock { $0.count } >= 200 })
+        #expect(await eventually(timeout: 120) { acknowledged.withLock { $0.count } >= 200 })
         let before = Set(acknowledged.withLock { $0 })
         let backup = try await offPool { try ProcessRunner.run(Self.server, ["backup", "--db", database, "--to", copy]) }
-        #expect(await eventually { acknowledged.withLock { $0.count } >= before.count + 50 }, "bids go on after the backup")
+        #expect(await eventually(timeout: 120) { acknowledged.withLock { $0.count } >= before.count + 50 }, "bids go on after the backup")
         stop.withLock { $0 = true }
         await storm.value
 

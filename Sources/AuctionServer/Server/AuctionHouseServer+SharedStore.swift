@@ -42,7 +42,8 @@ extension AuctionHouseServer {
     /// Every second of server time, on the closings thread: the closing duty is taken when free and
     /// its holder closes, from the store alone, every open lot whose stored end has passed — lots no
     /// node's book saw end (listed on a node that died, say). Each close is notified, so every node
-    /// announces it. Stops once the closings thread has shut down.
+    /// announces it. The holder then copies the sort keys of the lots bids moved (`refreshSortKeys`).
+    /// Stops once the closings thread has shut down.
     static func sweepOverdue(duty: PostgresClosingDuty, queue: WorkerThread, loop: EventLoop, clock: any TimeSource, log: ServerLog) {
         _ = loop.schedule(afterMilliseconds: 1_000) {
             // Refused once the closings thread has shut down: the sweep ends there.
@@ -53,6 +54,11 @@ extension AuctionHouseServer {
                     if !closed.isEmpty { log.info("auction: closed \(closed.count) overdue lot(s) from the store") }
                 } catch {
                     log.warning("auction: the overdue sweep failed: \(error)")
+                }
+                do {
+                    try duty.refreshSortKeys()
+                } catch {
+                    log.warning("auction: the sort keys' refresh failed: \(error)")
                 }
                 sweepOverdue(duty: duty, queue: queue, loop: loop, clock: clock, log: log)
             }

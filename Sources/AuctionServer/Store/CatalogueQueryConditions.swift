@@ -28,6 +28,12 @@ struct CatalogueQueryConditions {
         dialect == .sqlite ? "IFNULL(p.ends_at, \(noEnd))" : "COALESCE(p.ends_at, \(noEnd))"
     }
 
+    /// The price column lists filter and sort by on `dialect`: SQLite's live price; PostgreSQL's sort
+    /// key, which follows bids within about a second (the column `products_by_price` holds there).
+    static func sortPrice(_ dialect: StoreDialect) -> String {
+        dialect == .sqlite ? "p.current_price" : "p.sort_price"
+    }
+
     /// Every filter, withdrawn lots and status included.
     private(set) var all: [Condition] = []
     /// The filters an index can find alone.
@@ -54,12 +60,13 @@ struct CatalogueQueryConditions {
             narrowing.append(Narrowing(condition: window, index: "products_by_ending", order: "\(ending), p.id"))
         }
         var price: [String] = []
-        if let minimum = query.minimumPrice { price.append("p.current_price >= \(minimum.minorUnits)") }
-        if let maximum = query.maximumPrice { price.append("p.current_price <= \(maximum.minorUnits)") }
+        let priceColumn = Self.sortPrice(dialect)
+        if let minimum = query.minimumPrice { price.append("\(priceColumn) >= \(minimum.minorUnits)") }
+        if let maximum = query.maximumPrice { price.append("\(priceColumn) <= \(maximum.minorUnits)") }
         if !price.isEmpty {
             let range = Condition(sql: price.joined(separator: " AND "))
             all.append(range)
-            narrowing.append(Narrowing(condition: range, index: "products_by_price", order: "p.current_price, p.id"))
+            narrowing.append(Narrowing(condition: range, index: "products_by_price", order: "\(priceColumn), p.id"))
         }
         if let seller = query.seller {
             let equal = Condition(sql: "p.seller = ?", values: [.text(seller)])

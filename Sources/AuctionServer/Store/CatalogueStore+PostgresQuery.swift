@@ -65,15 +65,17 @@ extension CatalogueStore {
     }
 
     /// The SQL expression a sort orders by on PostgreSQL (ascending, then id; rank without search is none).
+    /// Price, activity and bids order by the stored sort keys, which follow bids within about a second
+    /// (schema 7: the bid path's own update of a product then changes no index key).
     static func postgresSortKey(_ sort: CatalogueQuery.Sort) -> String {
         switch sort {
         case .id: "p.id"
         case .rank: "0"
         case .ending: CatalogueQueryConditions.ending(.postgres)
-        case .price: "p.current_price"
+        case .price: CatalogueQueryConditions.sortPrice(.postgres)
         case .new: "-p.listed_at"
-        case .change: "-p.last_change"
-        case .bids: "-p.bid_count"
+        case .change: "-p.sort_change"
+        case .bids: "-p.sort_bids"
         }
     }
 

@@ -9,13 +9,16 @@ import Testing
     /// SQLite's full-text tables (FTS5; their shadow tables `_config`, `_data`, `_docsize`, `_idx` go with
     /// them) and the word-pair table search plans read: PostgreSQL searches through trigram indexes instead.
     static let sqliteOnlyTables: Set<String> = ["product_names", "product_search", "product_words", "product_pairs"]
-    /// PostgreSQL's own: the schema version (SQLite keeps it in `PRAGMA user_version`), and the chat
-    /// rooms' sequences, members and nodes that several nodes share (one SQLite node keeps them in memory).
-    static let postgresOnlyTables: Set<String> = ["schema_version", "chat_rooms", "chat_members", "chat_nodes"]
+    /// PostgreSQL's own: the schema version (SQLite keeps it in `PRAGMA user_version`), the chat
+    /// rooms' sequences, members and nodes that several nodes share (one SQLite node keeps them in memory),
+    /// and the queue of products whose sort keys wait for their copy (SQLite sorts by the live columns).
+    static let postgresOnlyTables: Set<String> = ["schema_version", "chat_rooms", "chat_members", "chat_nodes", "products_unsorted"]
     /// Columns only one engine has, as `table.column`: the per-lot and per-room sequences the nodes'
-    /// pushes are ordered by (one SQLite node orders by row id).
+    /// pushes are ordered by (one SQLite node orders by row id), and PostgreSQL's sort keys, copies of
+    /// the columns a bid moves that keep the bid's own product update HOT (SQLite has no such thing).
     static let sqliteOnlyColumns: Set<String> = []
-    static let postgresOnlyColumns: Set<String> = ["bids.seq", "chat_messages.room_seq"]
+    static let postgresOnlyColumns: Set<String> = ["bids.seq", "chat_messages.room_seq",
+                                                   "products.sort_price", "products.sort_change", "products.sort_bids"]
     /// Indexes only one engine has (by name): the sequences' indexes and PostgreSQL's trigram search.
     static let sqliteOnlyIndexes: Set<String> = []
     static let postgresOnlyIndexes: Set<String> = [

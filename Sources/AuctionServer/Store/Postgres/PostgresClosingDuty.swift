@@ -140,6 +140,40 @@ public final class PostgresClosingDuty: Sendable {
         }
     }
 
+    /// Copies the sort keys (`sort_price`, `sort_change`, `sort_bids`) of up to `limit` products the bid
+    /// path moved since the last call (`products_unsorted`), so the catalogue's price, activity and bids
+    /// orders follow bids within about a second; returns how many were copied (0 when not the holder).
+    ///
+    /// One transaction: the products' rows are locked in id order first, as a batch of bids locks them,
+    /// so it waits for a batch in flight and never deadlocks with one; the copy then reads their
+    /// committed values and their queue entries are removed under the same locks.
+    @discardableResult
+    public func refreshSortKeys(limit: Int = 10_000) throws(StoreError) -> Int {
+        try state.withLock { (state: inout State) throws(StoreError) -> Int in
+            guard state.holds, let connection = state.connection, connection.isOpen else { return 0 }
+            do throws(StoreError) {
+                return try connection.transaction { () throws(StoreError) -> Int in
+                    let due = try connection.query("SELECT product_id FROM products_unsorted ORDER BY product_id LIMIT ?",
+                                                   [.integer(Int64(max(1, min(limit, 100_000))))]) { $0.int64(0) }
+                    guard !due.isEmpty else { return 0 }
+                    let ids = PostgresArrays.integers(due)
+                    try connection.run("SELECT id FROM products WHERE id = ANY(?::bigint[]) ORDER BY id FOR UPDATE", [ids])
+                    try connection.run("""
+                        UPDATE products SET sort_price = current_price, sort_change = last_change, sort_bids = bid_count
+                        WHERE id = ANY(?::bigint[])
+                          AND (sort_price, sort_change, sort_bids) IS DISTINCT FROM (current_price, last_change, bid_count)
+                        """, [ids])
+                    try connection.run("DELETE FROM products_unsorted WHERE product_id = ANY(?::bigint[])", [ids])
+                    return due.count
+                }
+            } catch {
+                if case .unavailable = error { drop(&state) }
+                if !connection.isOpen { drop(&state) }
+                throw error
+            }
+        }
+    }
+
     /// Gives the duty up and closes its connection (another node takes over).
     public func close() {
         state.withLock { drop(&$0) }

@@ -239,6 +239,48 @@ public enum PostgresSchema {
             CREATE TRIGGER products_take_bids AFTER INSERT ON bids REFERENCING NEW TABLE AS inserted
                 FOR EACH STATEMENT EXECUTE FUNCTION products_take_bids();
             """),
+        // The catalogue's price, activity and bids orders read stored copies of the columns a bid moves
+        // (`sort_*`), so the bid path's product update changes no index key and stays HOT: no new entry
+        // in any of the products' indexes (the trigram ones included), on a page with room (fillfactor).
+        // A product the bid path moved is queued in `products_unsorted`; the closing duty's holder copies
+        // its keys every second (`PostgresClosingDuty.refreshSortKeys`). Any other update of a product
+        // (an edit, a close) copies them at once (`products_sort_keys`, which the bid path's nested
+        // update skips), as an insert does.
+        StoreSchema.Migration(version: 7, summary: "sort keys refreshed apart from bids, so a bid's product update is HOT", sql: """
+            ALTER TABLE products ADD COLUMN sort_price BIGINT, ADD COLUMN sort_change BIGINT, ADD COLUMN sort_bids BIGINT;
+            UPDATE products SET sort_price = current_price, sort_change = last_change, sort_bids = bid_count;
+            ALTER TABLE products ALTER COLUMN sort_price SET NOT NULL, ALTER COLUMN sort_change SET NOT NULL,
+                ALTER COLUMN sort_bids SET NOT NULL;
+            DROP INDEX products_by_price;
+            DROP INDEX products_by_change;
+            DROP INDEX products_by_bids;
+            CREATE INDEX products_by_price ON products(sort_price, id);
+            CREATE INDEX products_by_change ON products((-sort_change), id);
+            CREATE INDEX products_by_bids ON products((-sort_bids), id);
+            ALTER TABLE products SET (fillfactor = 70);
+            CREATE TABLE products_unsorted (product_id BIGINT PRIMARY KEY);
+            CREATE FUNCTION products_copy_sort_keys() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                NEW.sort_price := NEW.current_price;
+                NEW.sort_change := NEW.last_change;
+                NEW.sort_bids := NEW.bid_count;
+                RETURN NEW;
+            END $$;
+            CREATE TRIGGER products_sort_keys BEFORE INSERT OR UPDATE ON products
+                FOR EACH ROW WHEN (pg_trigger_depth() < 1) EXECUTE FUNCTION products_copy_sort_keys();
+            CREATE OR REPLACE FUNCTION products_take_bids() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE products p SET bid_count = p.bid_count + n.added, current_price = n.price,
+                    last_change = n.price - n.previous_price, last_change_at = n.accepted_at
+                FROM (SELECT DISTINCT ON (product_id) product_id, price, previous_price, accepted_at,
+                             COUNT(*) OVER (PARTITION BY product_id) AS added
+                      FROM inserted ORDER BY product_id, seq DESC, id DESC) n
+                WHERE p.id = n.product_id;
+                INSERT INTO products_unsorted (product_id) SELECT DISTINCT product_id FROM inserted ORDER BY product_id
+                    ON CONFLICT DO NOTHING;
+                RETURN NULL;
+            END $$;
+            """),
     ]
 
     /// The schema version this program writes.
