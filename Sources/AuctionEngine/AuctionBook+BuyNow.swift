@@ -10,8 +10,8 @@ extension AuctionBook {
             return .refused(.unknownProduct, currentPrice: nil)
         }
         let lot = lots[index]
-        if lot.isWithdrawn {
-            return .refused(lot.isRemoved ? .lotRemoved : .withdrawn, currentPrice: lot.price)
+        if let refusal = lot.takedownRefusal {
+            return .refused(refusal, currentPrice: lot.price)
         }
         if lot.isClosed || lot.isBought || lot.endsAt.map({ now >= $0 }) == true {
             return .refused(.auctionClosed, currentPrice: lot.price)

@@ -21,7 +21,7 @@ extension AuctionBook {
         }
         let lot = lots[index]
         if lot.isClosed {
-            return .refused(lot.isRemoved ? .lotRemoved : lot.isWithdrawn ? .withdrawn : .auctionClosed, currentPrice: lot.price)
+            return .refused(lot.takedownRefusal ?? .auctionClosed, currentPrice: lot.price)
         }
         if let bidder, bidder == lot.seller {
             return .refused(.ownLot, currentPrice: lot.price)  // no shill bid, not even a maximum

@@ -5,7 +5,9 @@ extension AuctionBook {
     /// Replaces one lot's state with `stored` (read from the store after a conflict); returns the
     /// price update to push when the price changed, nil when it did not or the product is unknown.
     ///
-    /// Terms read with it (a seller's edit on another node) replace the lot's.
+    /// Terms read with it (a seller's edit on another node) replace the lot's. A withdrawal read with
+    /// it closes the lot and makes later bids and buys refused `withdrawn` or `lot_removed`, as on the
+    /// node that took it down; the lot leaves lists only when the withdrawal is adopted.
     ///
     /// Uncommitted steps of the lot are forgotten: they were decided on the old state, so their
     /// conditional commits fail and their reverts then change nothing. A moved end is queued again,
@@ -22,7 +24,9 @@ extension AuctionBook {
             extensions: stored.extensions, hasBids: stored.bidCount > 0, isBought: stored.isBought)
         if let leader = stored.leader { lots[index].bidders.insert(leader) }
         if let terms = stored.terms { adoptTerms(terms, at: index) }
-        lots[index].isClosed = stored.isClosed || lots[index].isWithdrawn
+        // Taken down on another node: refused as there until the notice makes this node adopt it.
+        if let withdrawal = stored.withdrawal { lots[index].storedWithdrawal = withdrawal }
+        lots[index].isClosed = stored.isClosed || lots[index].isWithdrawn || stored.withdrawal != nil
         if movedEnd || wasClosed, let end = stored.endsAt, !lots[index].isClosed {
             endQueue.push(EndTimeQueue.Entry(end: end, index: index))
         }

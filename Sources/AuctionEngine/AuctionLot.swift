@@ -36,6 +36,17 @@ public struct AuctionLot: Hashable, Sendable {
     public internal(set) var isWithdrawn = false
     /// Whether a moderator removed it (it is withdrawn too: closed, out of lists, bids refused `lot_removed`).
     public internal(set) var isRemoved = false
+    /// How the store says it was taken down, read in a refresh before this node adopted the withdrawal
+    /// (another node's, whose notice is still on its way): later bids are refused as they are there.
+    public internal(set) var storedWithdrawal: LotRefresh.Withdrawal?
+
+    /// Why a bid or a buy on it is refused when it was taken down (`lot_removed`, `withdrawn`), as this
+    /// node adopted it or as a refresh read it from the store; nil when it was not.
+    public var takedownRefusal: RefusalReason? {
+        if isRemoved || storedWithdrawal == .removed { return .lotRemoved }
+        if isWithdrawn || storedWithdrawal == .bySeller { return .withdrawn }
+        return nil
+    }
     /// The account that listed it, when the server knows one: their own bids and buys are refused `own_lot`.
     public internal(set) var seller: UserID?
 

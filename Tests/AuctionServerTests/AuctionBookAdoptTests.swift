@@ -46,6 +46,25 @@ import Testing
         #expect(book.lot(for: 2)?.price == 11_000)
     }
 
+    /// A refresh that read a withdrawal (another node's, its notice still on the way) closes the lot and
+    /// refuses later bids and buys as that node does, not `auction_closed`; the lot stays listed until
+    /// the notice's adoption, which still happens (once) when it comes.
+    @Test(arguments: [(LotRefresh.Withdrawal.removed, RefusalReason.lotRemoved), (.bySeller, .withdrawn)])
+    func aWithdrawalReadInARefreshRefusesLaterBidsAsTheOtherNodeDoes(_ withdrawal: LotRefresh.Withdrawal, _ reason: RefusalReason) {
+        var book = book()
+        var stored = LotRefresh(productID: 2, price: 10_000, endsAt: EngineFixtures.at(10_000), isClosed: true)
+        stored.withdrawal = withdrawal
+        book.refresh(stored)
+        #expect(book.decide(Bid(productID: 2, price: 20_000), bidder: local, now: EngineFixtures.at(200)).outcome
+                == .refused(reason, currentPrice: 10_000))
+        #expect(book.buyNow(productID: 2, buyer: local, now: EngineFixtures.at(200)).outcome == .refused(reason, currentPrice: 10_000))
+        #expect(book.listedCount == 4)
+        let adopted = withdrawal == .removed ? book.adoptRemoval(2) : book.adoptWithdrawal(2)
+        #expect(adopted, "the notice is still adopted when it arrives")
+        #expect(book.listedCount == 3)
+        #expect(book.closeDue(now: EngineFixtures.at(20_000)).map(\.productID) == [1, 3, 4])
+    }
+
     @Test func aCloseHeardTwiceIsAnnouncedOnceAndRefusesBids() {
         var book = book()
         let first = book.adoptClose(3, finalPrice: 10_000, winner: nil, endedAt: EngineFixtures.at(9_000))
