@@ -115,6 +115,67 @@ import Testing
         #expect(try database.scalarInteger("SELECT COUNT(*) FROM moderation_log WHERE reason = 'because'") == 4)
     }
 
+    /// Bob bids, Carol outbids him, Bob is suspended (he leads nothing, so nothing of his is retracted),
+    /// then Carol's bid is retracted: the replay leaves Bob's bids out while he is suspended, so the lot
+    /// falls back to its start price with no leader instead of handing the lead to a suspended user.
+    /// Once the suspension has run out his bids count again.
+    @Test(arguments: TestStore.engines)
+    func aRetractionNeverHandsTheLeadToASuspendedUser(_ dialect: StoreDialect) throws {
+        let test = try TestStore(dialect)
+        let catalogue = try CatalogueStore(target: test.target)
+        _ = try catalogue.seedDemoCatalogueIfEmpty(now: Self.now)
+        catalogue.close()
+        let accounts = try AccountStore(target: test.target)
+        defer { accounts.close() }
+        let bob = try #require(try accounts.createUser(name: "bob", passwordHash: "x", at: Self.now))
+        let carol = try #require(try accounts.createUser(name: "carol", passwordHash: "x", at: Self.now))
+        let dora = try #require(try accounts.createUser(name: "dora", passwordHash: "x", at: Self.now))
+        let database = try Self.connection(test.target)
+        defer { Self.close(database) }
+        let start = try #require(try database.scalarInteger("SELECT start_price FROM products WHERE id = 1"))
+        func place(_ user: UserID, _ price: Int64, after previous: Int64, seq: Int64) throws -> Int64 {
+            let values: [SQLiteValue] = [.integer(price), .integer(previous), .integer(user.rawValue), .integer(Self.now.millisecondsSinceEpoch),
+                                         .integer(user.rawValue), .integer(price)]
+            let id: Int64
+            switch dialect {
+            case .sqlite:
+                id = try database.insertReturningID("""
+                    INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, placed_by, placed_price) VALUES (1, ?, ?, ?, ?, ?, ?)
+                    """, values)
+                try database.write("UPDATE products SET current_price = ? WHERE id = 1", [.integer(price)])
+            case .postgres:
+                id = try database.insertReturningID("""
+                    INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, placed_by, placed_price, seq) VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+                    """, values + [.integer(seq)])
+            }
+            return id
+        }
+        _ = try place(bob, start + 1_000, after: start, seq: 1)
+        let carols = try place(carol, start + 2_000, after: start + 1_000, seq: 2)
+        let reason = try ModerationReason("shill bidding")
+        let until = Self.now.adding(milliseconds: 60_000)
+        guard case .suspended = try accounts.suspend("bob", reason: reason, until: until, moderator: dora, now: Self.now) else {
+            Issue.record("bob is not suspended"); return
+        }
+        let selling = try SellingStore(target: test.target)
+        defer { selling.close() }
+        guard case .retracted(let retraction) = try selling.retract([carols], on: 1, reason: reason, moderator: dora,
+                                                                    now: Self.now.adding(milliseconds: 1_000)) else {
+            Issue.record("carol's bid is not retracted"); return
+        }
+        #expect(retraction.outcome.leader == nil, "a suspended user never gets the lead back")
+        #expect(retraction.outcome.price.minorUnits == start)
+        #expect(try database.scalarInteger("SELECT current_price FROM products WHERE id = 1") == start)
+
+        // After the suspension: another bid of Carol's, retracted, leaves Bob's bid leading again.
+        let again = try place(carol, start + 3_000, after: start, seq: 4)
+        guard case .retracted(let later) = try selling.retract([again], on: 1, reason: reason, moderator: dora,
+                                                               now: until.adding(milliseconds: 1)) else {
+            Issue.record("carol's second bid is not retracted"); return
+        }
+        #expect(later.outcome.leader == bob && later.outcome.price.minorUnits == start + 1_000)
+    }
+
     @Test(arguments: TestStore.engines)
     func concurrentReportsOnTwoConnectionsNeverPassTheBoundNorOpenTwoReports(_ dialect: StoreDialect) throws {
         let test = try TestStore(dialect)

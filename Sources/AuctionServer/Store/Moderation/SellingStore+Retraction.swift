@@ -92,10 +92,15 @@ extension SellingStore {
                 let leaderBefore = try Self.leader(of: key, in: database)
                 try database.write("UPDATE bids SET retracted_at = ? WHERE product_id = ? AND retracted_at IS NULL AND id IN ("
                                    + ids.map(String.init).joined(separator: ",") + ")", [.integer(now.millisecondsSinceEpoch), key])
+                // A suspended user's bids are left out, as if never placed: a suspension retracts the
+                // leads they hold, and no later retraction may hand them one back.
                 let placements = try database.rows("""
-                    SELECT placed_by, placed_price, placed_maximum, user_id, price, automatic FROM bids
-                    WHERE product_id = ? AND retracted_at IS NULL ORDER BY id
-                    """, [key]) { row -> BidPlacement? in
+                    SELECT b.placed_by, b.placed_price, b.placed_maximum, b.user_id, b.price, b.automatic FROM bids b
+                    LEFT JOIN users u ON u.id = COALESCE(b.placed_by, b.user_id)
+                    WHERE b.product_id = ? AND b.retracted_at IS NULL
+                      AND NOT (u.suspended_at IS NOT NULL AND (u.suspended_until IS NULL OR u.suspended_until > ?))
+                    ORDER BY b.id
+                    """, [key, .integer(now.millisecondsSinceEpoch)]) { row -> BidPlacement? in
                     if let price = row.optionalInt64(1) {
                         return BidPlacement(bidder: row.optionalInt64(0).map(UserID.init(rawValue:)), price: Money(price),
                                             maximum: row.optionalInt64(2).map { Money($0) })
