@@ -29,6 +29,44 @@ import Testing
         #expect(try connection.scalarInteger("SELECT NULL::BIGINT") == nil)
     }
 
+    /// A pipeline's statements with values are prepared once per session and run by name afterwards,
+    /// with the same answers: a failure leaves the preparations made before it (a rollback does not take
+    /// them), those after it are made by a later pipeline, and a session that lost them all
+    /// (`DEALLOCATE ALL`) fails once, then prepares them anew.
+    @Test func pipelinedStatementsArePreparedOncePerSessionAndRunByName() throws {
+        let fixture = try PostgresFixture()
+        let connection = try PostgresConnection(fixture.url)
+        defer { connection.close() }
+        try connection.execute("CREATE TABLE t (id BIGINT PRIMARY KEY, name TEXT)")
+        func round(_ id: Int64, divisor: Int64 = 1) throws -> [String] {
+            var names: [String] = []
+            try connection.pipeline([
+                PipelinedStatement(sql: "BEGIN"),
+                PipelinedStatement(sql: "INSERT INTO t (id, name) VALUES (?, ?)", values: [.integer(id), .text("n\(id)")]),
+                PipelinedStatement(sql: "SELECT 1 / ?::bigint", values: [.integer(divisor)]),
+                PipelinedStatement(sql: "SELECT name FROM t WHERE id <= ? ORDER BY id", values: [.integer(id)]) { names.append($0.text(0)) },
+                PipelinedStatement(sql: "COMMIT"),
+            ])
+            return names
+        }
+        let prepared = { () throws -> Int64 in try connection.scalarInteger("SELECT COUNT(*) FROM pg_prepared_statements") ?? -1 }
+        // Division by zero: the transaction fails and rolls back; what was prepared before it stays.
+        #expect(throws: StoreError.self) { _ = try round(1, divisor: 0) }
+        try connection.execute("ROLLBACK")  // as the ledger's writer does after a failed batch
+        #expect(try prepared() == 2)
+        #expect(try connection.scalarInteger("SELECT COUNT(*) FROM t") == 0)
+        #expect(try round(1) == ["n1"])
+        #expect(try prepared() == 3)
+        #expect(try round(2) == ["n1", "n2"])
+        #expect(try prepared() == 3, "later batches run them by name")
+
+        try connection.execute("DEALLOCATE ALL")
+        #expect(throws: StoreError.self) { _ = try round(3) }
+        try connection.execute("ROLLBACK")
+        #expect(try round(3) == ["n1", "n2", "n3"])
+        #expect(try prepared() == 3)
+    }
+
     @Test func aFailedTransactionLeavesNothingBehind() throws {
         let fixture = try PostgresFixture()
         let connection = try PostgresConnection(fixture.url)

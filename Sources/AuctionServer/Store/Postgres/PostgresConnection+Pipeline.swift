@@ -13,7 +13,15 @@ struct PipelinedStatement {
 }
 
 extension PostgresConnection {
+    /// The most statements one session prepares; later ones are sent with their text each time.
+    static let maximumPreparedStatements = 64
+
     /// Sends `statements` in one round trip (libpq's pipeline mode) and reads their results in order.
+    ///
+    /// A statement with bound values is prepared the first time this session sends it (its Parse goes
+    /// just before it in the same pipeline) and executed by name from then on, so PostgreSQL parses and
+    /// plans the ledger's few statements once per connection, not once per batch. (A prepared statement
+    /// belongs to the session, not to a transaction: a rollback leaves it.)
     ///
     /// Statements after a failed one do not run; the first error is thrown once every result is in.
     /// Past the answer deadline (`answerTimeoutMilliseconds`) the connection is closed and the call
@@ -23,30 +31,50 @@ extension PostgresConnection {
         guard PQenterPipelineMode(connection) == 1 else {
             throw StoreError.unavailable(target: target, reason: Self.trimmed(PQerrorMessage(connection)))
         }
-        for statement in statements {
+        // Each result in order: a statement's (its index) or a preparation's (its SQL and name).
+        var slots: [(statement: Int?, preparation: (sql: String, name: String)?)] = []
+        var preparing: [String: String] = [:]
+        for (index, statement) in statements.enumerated() {
+            let sql = PostgresPlaceholders.numbered(statement.sql)
+            var name = statement.values.isEmpty ? nil : preparedNames[sql] ?? preparing[sql]
+            if name == nil, !statement.values.isEmpty, preparedNames.count + preparing.count < Self.maximumPreparedStatements {
+                preparedSerial += 1
+                let fresh = "auction_\(preparedSerial)"
+                // No types given: the server infers each parameter's, as for a statement sent with its text.
+                guard PQsendPrepare(connection, fresh, sql, 0, nil) == 1 else { throw lost(connection) }
+                slots.append((nil, (sql, fresh)))
+                preparing[sql] = fresh
+                name = fresh
+            }
             let sent = PostgresParameters(statement.values).withPointers { pointers, lengths, formats in
-                PQsendQueryParams(connection, PostgresPlaceholders.numbered(statement.sql), Int32(statement.values.count), nil,
-                                  pointers, lengths, formats, 0)
+                if let name {
+                    PQsendQueryPrepared(connection, name, Int32(statement.values.count), pointers, lengths, formats, 0)
+                } else {
+                    PQsendQueryParams(connection, sql, Int32(statement.values.count), nil, pointers, lengths, formats, 0)
+                }
             }
             guard sent == 1 else { throw lost(connection) }
+            slots.append((index, nil))
         }
         guard PQpipelineSync(connection) == 1, PQflush(connection) == 0 else { throw lost(connection) }
         let deadline = answerTimeoutMilliseconds.map { MonotonicClock.milliseconds() &+ Int64($0) }
         var failure: StoreError?
-        var index = 0
+        var slot = 0
         while true {
             try waitUntilReadable(connection, deadline: deadline)
             guard let result = PQgetResult(connection) else {
-                index += 1  // the end of one statement's results
+                slot += 1  // the end of one command's results
                 continue
             }
             defer { PQclear(result) }
             let status = PQresultStatus(result)
             if status == PGRES_PIPELINE_SYNC { break }
-            guard status != PGRES_PIPELINE_ABORTED, failure == nil, index < statements.count else { continue }
+            guard status != PGRES_PIPELINE_ABORTED, failure == nil, slot < slots.count else { continue }
             do throws(StoreError) {
                 try check(result, connection)
-                if let rows = statements[index].rows {
+                if let preparation = slots[slot].preparation {
+                    preparedNames[preparation.sql] = preparation.name  // the session holds it from now on
+                } else if let index = slots[slot].statement, let rows = statements[index].rows {
                     for row in 0..<PQntuples(result) {
                         try rows(PostgresRow(result: result, row: row, target: target))
                     }
@@ -56,8 +84,15 @@ extension PostgresConnection {
             }
         }
         _ = PQexitPipelineMode(connection)
-        if let failure { throw failure }
+        if let failure {
+            // A session that lost its prepared statements (never expected) prepares them again.
+            if failure.sqlState == Self.unknownPreparedStatementState { preparedNames = [:] }
+            throw failure
+        }
     }
+
+    /// SQLSTATE `invalid_sql_statement_name`: a prepared statement the session does not hold.
+    static let unknownPreparedStatementState = "26000"
 
     /// Waits until a result can be read without blocking, or throws `.unavailable` past `deadline`.
     private func waitUntilReadable(_ connection: OpaquePointer, deadline: Int64?) throws(StoreError) {

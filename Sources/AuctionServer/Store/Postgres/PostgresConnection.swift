@@ -17,6 +17,11 @@ public final class PostgresConnection {
     /// this deadline the connection is closed and the statement fails with `.unavailable`.
     public var answerTimeoutMilliseconds: Int32?
     private var handle: OpaquePointer?
+    /// The statements this session has prepared for pipelines, by their SQL (`$n` placeholders): each
+    /// is parsed and planned once, then executed by name (`PostgresConnection+Pipeline`).
+    var preparedNames: [String: String] = [:]
+    /// The number of the last statement name handed out in this session (names are never reused).
+    var preparedSerial = 0
 
     /// Connects with a `postgres://` / `postgresql://` URL or a libpq `key=value` string.
     ///
@@ -72,6 +77,7 @@ public final class PostgresConnection {
     public func close() {
         PQfinish(handle)
         handle = nil
+        preparedNames = [:]
     }
 
     /// The connection's socket, for waiting on notifications with `poll`; -1 when closed.
