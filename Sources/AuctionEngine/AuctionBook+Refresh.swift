@@ -26,7 +26,7 @@ extension AuctionBook {
         if let terms = stored.terms { adoptTerms(terms, at: index) }
         // Taken down on another node: refused as there until the notice makes this node adopt it.
         if let withdrawal = stored.withdrawal { lots[index].storedWithdrawal = withdrawal }
-        lots[index].isClosed = stored.isClosed || lots[index].isWithdrawn || stored.withdrawal != nil
+        lots[index].isClosed = stored.isClosed || lots[index].takedownRefusal != nil
         if movedEnd || wasClosed, let end = stored.endsAt, !lots[index].isClosed {
             endQueue.push(EndTimeQueue.Entry(end: end, index: index))
         }

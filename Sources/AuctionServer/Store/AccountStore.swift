@@ -28,6 +28,12 @@ public final class AccountStore: Sendable {
 
         /// Whether it holds at `now`.
         public func isInForce(at now: Timestamp) -> Bool { until.map { now < $0 } ?? true }
+
+        /// `isInForce` in SQL over the `users` row named `table` (`u`, `users`): true or false, false for
+        /// the missing row of an outer join; its one `?` takes now in milliseconds since the epoch.
+        static func inForceSQL(_ table: String) -> String {
+            "(\(table).suspended_at IS NOT NULL AND (\(table).suspended_until IS NULL OR \(table).suspended_until > ?))"
+        }
     }
 
     /// A stored session, found by its token's hash.

@@ -24,14 +24,19 @@ import Testing
         (database as? PostgresConnection)?.close()
     }
 
-    @Test(arguments: TestStore.engines)
-    func reportsAreFiledOncePerLotBoundedListedAndResolvedWithTheirLogRow(_ dialect: StoreDialect) throws {
+    /// A fresh store on `dialect` with the demo catalogue, and its accounts (the caller closes them).
+    static func seededStore(_ dialect: StoreDialect) throws -> (TestStore, AccountStore) {
         let test = try TestStore(dialect)
         let catalogue = try CatalogueStore(target: test.target)
-        _ = try catalogue.seedDemoCatalogueIfEmpty(now: Self.now)
+        _ = try catalogue.seedDemoCatalogueIfEmpty(now: now)
         catalogue.close()
-        let store = try AccountStore(target: test.target)
-        defer { store.close() }
+        return (test, try AccountStore(target: test.target))
+    }
+
+    @Test(arguments: TestStore.engines)
+    func reportsAreFiledOncePerLotBoundedListedAndResolvedWithTheirLogRow(_ dialect: StoreDialect) throws {
+        let (test, store) = try Self.seededStore(dialect)
+        defer { store.close(); withExtendedLifetime(test) {} }  // the store's database lives as long as `test`
         let alice = try #require(try store.createUser(name: "alice", passwordHash: "x", at: Self.now))
         let dora = try #require(try store.createUser(name: "dora", passwordHash: "x", at: Self.now))
         let reason = try ModerationReason("counterfeit")
@@ -121,11 +126,7 @@ import Testing
     /// Once the suspension has run out his bids count again.
     @Test(arguments: TestStore.engines)
     func aRetractionNeverHandsTheLeadToASuspendedUser(_ dialect: StoreDialect) throws {
-        let test = try TestStore(dialect)
-        let catalogue = try CatalogueStore(target: test.target)
-        _ = try catalogue.seedDemoCatalogueIfEmpty(now: Self.now)
-        catalogue.close()
-        let accounts = try AccountStore(target: test.target)
+        let (test, accounts) = try Self.seededStore(dialect)
         defer { accounts.close() }
         let bob = try #require(try accounts.createUser(name: "bob", passwordHash: "x", at: Self.now))
         let carol = try #require(try accounts.createUser(name: "carol", passwordHash: "x", at: Self.now))
@@ -178,11 +179,8 @@ import Testing
 
     @Test(arguments: TestStore.engines)
     func concurrentReportsOnTwoConnectionsNeverPassTheBoundNorOpenTwoReports(_ dialect: StoreDialect) throws {
-        let test = try TestStore(dialect)
-        let catalogue = try CatalogueStore(target: test.target)
-        _ = try catalogue.seedDemoCatalogueIfEmpty(now: Self.now)
-        catalogue.close()
-        let stores = [try AccountStore(target: test.target), try AccountStore(target: test.target)]  // two nodes' connections
+        let (test, first) = try Self.seededStore(dialect)
+        let stores = [first, try AccountStore(target: test.target)]  // two nodes' connections
         defer { stores.forEach { $0.close() } }
         let reason = try ModerationReason("spam")
         for round in 0..<12 {

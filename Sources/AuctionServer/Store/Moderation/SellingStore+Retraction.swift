@@ -98,7 +98,7 @@ extension SellingStore {
                     SELECT b.placed_by, b.placed_price, b.placed_maximum, b.user_id, b.price, b.automatic FROM bids b
                     LEFT JOIN users u ON u.id = COALESCE(b.placed_by, b.user_id)
                     WHERE b.product_id = ? AND b.retracted_at IS NULL
-                      AND NOT (u.suspended_at IS NOT NULL AND (u.suspended_until IS NULL OR u.suspended_until > ?))
+                      AND NOT \(AccountStore.Suspension.inForceSQL("u"))
                     ORDER BY b.id
                     """, [key, .integer(now.millisecondsSinceEpoch)]) { row -> BidPlacement? in
                     if let price = row.optionalInt64(1) {

@@ -157,7 +157,7 @@ final class PostgresBidLedgerWriter: BatchCommitting {
         guard !placers.isEmpty else { return [] }
         let now = batch.lazy.flatMap(\.bids).map(\.acceptedAt.millisecondsSinceEpoch).max() ?? 0
         return [PipelinedStatement(sql: """
-            SELECT id, suspended_at IS NOT NULL AND (suspended_until IS NULL OR suspended_until > ?)
+            SELECT id, \(AccountStore.Suspension.inForceSQL("users"))
             FROM users WHERE id = ANY(?::bigint[]) ORDER BY id FOR KEY SHARE
             """, values: [.integer(now), PostgresArrays.integers(placers.map(\.rawValue).sorted())]) { row in
                 if row.text(1) == "t" { suspended.value.insert(UserID(rawValue: row.int64(0))) }
