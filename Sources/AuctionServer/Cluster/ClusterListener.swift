@@ -113,13 +113,8 @@ final class ClusterListener: Sendable {
             backoff = configuration.firstBackoff
             do throws(StoreError) {
                 while !isStopping {
-                    let notifications = try connection.waitForNotifications(milliseconds: wake == nil ? 100 : configuration.waitMilliseconds,
-                                                                            wake: wake)
-                    for step in ListenedStep.steps(notifications) {
-                        switch step {
-                        case .bids(let moved): try readBids(moved, connection)
-                        case .single(let notification): try handle(notification, connection)
-                        }
+                    for notification in try connection.waitForNotifications(milliseconds: wake == nil ? 100 : configuration.waitMilliseconds, wake: wake) {
+                        try handle(notification, connection)
                     }
                 }
             } catch {
@@ -137,7 +132,13 @@ final class ClusterListener: Sendable {
         do throws(StoreError) {
             switch notification.channel {
             case PostgresBidLedger.bidChannel:
-                return ignore(notification)  // a readable one arrives as `ListenedStep.bids`
+                guard let moved = ClusterPayload.bids(notification.payload) else { return ignore(notification) }
+                // Skipped where the node knows the seq (its own commit, or already read); the rest in one read.
+                let behind = moved.compactMap { product, sequence -> (ProductID, Int64)? in
+                    let known = sequences.known(of: product)
+                    return sequence > known ? (product, known) : nil
+                }
+                for bids in try ClusterReads.bids(of: behind, connection) { hand(.bids(bids)) }
             case PostgresClosingDuty.closeChannel:
                 guard let product = ClusterPayload.product(notification.payload) else { return ignore(notification) }
                 let closes = try ClusterReads.closes([product], connection)
@@ -169,48 +170,26 @@ final class ClusterListener: Sendable {
         }
     }
 
-    /// Reads the bids of the lots other nodes moved past what this node knows (skipping the ones it
-    /// knows: its own commits, or read already); errors that are not a lost connection are logged.
-    private func readBids(_ moved: [(ProductID, Int64)], _ connection: PostgresConnection) throws(StoreError) {
-        let behind = behindKnown(moved)
-        do throws(StoreError) {
-            try read(behind, connection)
-        } catch {
-            if case .unavailable = error { throw error }
-            if case .closed = error { throw error }
-            log.error("cluster: cannot read the bids of \(behind.count) lot(s) other nodes moved: \(error)")
-        }
-    }
-
     /// Every product whose stored `bid_count` is above what the node knows, chat rooms with members
     /// here by `room_seq`, and (after a break) closes.
     private func catchUp(_ connection: PostgresConnection, closes: Bool) throws(StoreError) {
         hand(.lots(.catchUp))  // lots first: bids and closes below may be on lots listed meanwhile
-        try read(behindKnown(try ClusterReads.bidCounts(connection)), connection)
+        let behind = try ClusterReads.bidCounts(connection).compactMap { product, count -> (ProductID, Int64)? in
+            let known = sequences.known(of: product)
+            return count > known ? (product, known) : nil
+        }
+        // A snapshot per hundred lots (each read brings at most `maximumBidsPerRead` bids of a lot).
+        for start in stride(from: 0, to: behind.count, by: 100) {
+            for bids in try ClusterReads.bids(of: Array(behind[start..<min(start + 100, behind.count)]), connection) {
+                hand(.bids(bids))
+            }
+        }
         let messages = try chatRooms.catchUp(connection, log: log)
         if !messages.isEmpty { hand(.chat(messages)) }
         hand(.presence(try ChatPresenceNotice.all(connection, log: log)))
         if closes {
             let recorded = try ClusterReads.closes(nil, connection)
             if !recorded.isEmpty { hand(.closes(recorded)) }
-        }
-    }
-
-    /// The lots whose stored `seq` (or `bid_count`) is above what this node knows, each with the one it knows.
-    private func behindKnown(_ stored: [(ProductID, Int64)]) -> [(ProductID, Int64)] {
-        stored.compactMap { product, sequence -> (ProductID, Int64)? in
-            let known = sequences.known(of: product)
-            return sequence > known ? (product, known) : nil
-        }
-    }
-
-    /// Reads and hands on the bids of `behind` (lots with the seq this node knows) past what it knows:
-    /// a snapshot per hundred lots (each read brings at most `maximumBidsPerRead` bids of a lot).
-    private func read(_ behind: [(ProductID, Int64)], _ connection: PostgresConnection) throws(StoreError) {
-        for start in stride(from: 0, to: behind.count, by: 100) {
-            for bids in try ClusterReads.bids(of: Array(behind[start..<min(start + 100, behind.count)]), connection) {
-                hand(.bids(bids))
-            }
         }
     }
 
