@@ -67,6 +67,26 @@ import Testing
         #expect(try prepared() == 3)
     }
 
+    @Test func aStatementPreparedAfterARowReaderFailedIsKeptNotPreparedAgain() throws {
+        let fixture = try PostgresFixture()
+        let connection = try PostgresConnection(fixture.url)
+        defer { connection.close() }
+        // The reader of the first statement throws (the server saw no error), so the Parse of the
+        // second still succeeded on the server: the session holds it, and the connection must know.
+        func round(failing: Bool) throws {
+            try connection.pipeline([
+                PipelinedStatement(sql: "SELECT ?::bigint", values: [.integer(1)]) { _ throws(StoreError) in
+                    if failing { throw StoreError.unexpectedValue(path: "test", detail: "a value out of range") }
+                },
+                PipelinedStatement(sql: "SELECT ?::bigint + 1", values: [.integer(2)]),
+            ])
+        }
+        for _ in 0..<3 { #expect(throws: StoreError.self) { try round(failing: true) } }
+        try round(failing: false)
+        #expect(try connection.scalarInteger("SELECT COUNT(*) FROM pg_prepared_statements") == 2,
+                "each statement prepared once, however many pipelines failed on the client's side")
+    }
+
     @Test func aFailedTransactionLeavesNothingBehind() throws {
         let fixture = try PostgresFixture()
         let connection = try PostgresConnection(fixture.url)

@@ -69,12 +69,16 @@ extension PostgresConnection {
             defer { PQclear(result) }
             let status = PQresultStatus(result)
             if status == PGRES_PIPELINE_SYNC { break }
-            guard status != PGRES_PIPELINE_ABORTED, failure == nil, slot < slots.count else { continue }
+            guard status != PGRES_PIPELINE_ABORTED, slot < slots.count else { continue }
+            if let preparation = slots[slot].preparation, status == PGRES_COMMAND_OK {
+                // The session holds it from now on, even when a reader here already failed this call.
+                preparedNames[preparation.sql] = preparation.name
+                continue
+            }
+            guard failure == nil else { continue }
             do throws(StoreError) {
                 try check(result, connection)
-                if let preparation = slots[slot].preparation {
-                    preparedNames[preparation.sql] = preparation.name  // the session holds it from now on
-                } else if let index = slots[slot].statement, let rows = statements[index].rows {
+                if let index = slots[slot].statement, let rows = statements[index].rows {
                     for row in 0..<PQntuples(result) {
                         try rows(PostgresRow(result: result, row: row, target: target))
                     }
