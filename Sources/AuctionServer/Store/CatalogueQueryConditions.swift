@@ -34,6 +34,14 @@ struct CatalogueQueryConditions {
         dialect == .sqlite ? "p.current_price" : "p.sort_price"
     }
 
+    /// `query`'s price bounds on `column` (`min <= column AND column <= max`, either one alone).
+    private static func priceRange(of query: CatalogueQuery, on column: String) -> String {
+        var bounds: [String] = []
+        if let minimum = query.minimumPrice { bounds.append("\(column) >= \(minimum.minorUnits)") }
+        if let maximum = query.maximumPrice { bounds.append("\(column) <= \(maximum.minorUnits)") }
+        return bounds.joined(separator: " AND ")
+    }
+
     /// Every filter, withdrawn lots and status included.
     private(set) var all: [Condition] = []
     /// The filters an index can find alone.
@@ -59,14 +67,16 @@ struct CatalogueQueryConditions {
             all.append(window)
             narrowing.append(Narrowing(condition: window, index: "products_by_ending", order: "\(ending), p.id"))
         }
-        var price: [String] = []
-        let priceColumn = Self.sortPrice(dialect)
-        if let minimum = query.minimumPrice { price.append("\(priceColumn) >= \(minimum.minorUnits)") }
-        if let maximum = query.maximumPrice { price.append("\(priceColumn) <= \(maximum.minorUnits)") }
-        if !price.isEmpty {
-            let range = Condition(sql: price.joined(separator: " AND "))
+        if query.minimumPrice != nil || query.maximumPrice != nil {
+            let priceColumn = Self.sortPrice(dialect)
+            let range = Condition(sql: Self.priceRange(of: query, on: priceColumn))
             all.append(range)
             narrowing.append(Narrowing(condition: range, index: "products_by_price", order: "\(priceColumn), p.id"))
+            if priceColumn != "p.current_price" {
+                // The live price too, so a lot a bid moved out of the range in the last second is not
+                // listed showing a price the filter excludes (the key finds the rows; this checks each).
+                all.append(Condition(sql: Self.priceRange(of: query, on: "p.current_price")))
+            }
         }
         if let seller = query.seller {
             let equal = Condition(sql: "p.seller = ?", values: [.text(seller)])

@@ -51,6 +51,12 @@ import Testing
         #expect(try Self.order(store, .bids) == [1, 2, 3])
         #expect(try check.scalarInteger("SELECT current_price FROM products WHERE id = 1") == 2_000)
         #expect(try check.query("SELECT product_id FROM products_unsorted ORDER BY product_id") { $0.int64(0) } == [1, 2, 3])
+        // A price filter holds the live price too: lot 1 (2,000 now, key 1,000) is not listed under
+        // 1,500; a lot that rose into a range waits for the copy (every key is still 1,000).
+        let upTo1500 = CatalogueQuery(sort: .price, maximumPrice: Money(1_500), status: .all)
+        #expect(try store.query(CatalogueQueryRequest(upTo1500, limit: 50), now: Self.now).ids.map(\.rawValue) == [2, 3])
+        let from1100 = CatalogueQuery(sort: .price, minimumPrice: Money(1_100), status: .all)
+        #expect(try store.query(CatalogueQueryRequest(from1100, limit: 50), now: Self.now).ids.isEmpty)
 
         let duty = PostgresClosingDuty(store: url, clock: ManualClock())
         defer { duty.close() }
@@ -59,6 +65,7 @@ import Testing
         #expect(try await offPool { try duty.refreshSortKeys() } == 3)
         #expect(try Self.order(store, .price) == [2, 3, 1])
         #expect(try Self.order(store, .change) == [1, 3, 2])
+        #expect(try store.query(CatalogueQueryRequest(from1100, limit: 50), now: Self.now).ids.map(\.rawValue) == [2, 3, 1])
         #expect(try Self.keys(check).allSatisfy { $0[1] == $0[2] && $0[3] == $0[4] && $0[5] == $0[6] })
         #expect(try check.scalarInteger("SELECT COUNT(*) FROM products_unsorted") == 0)
         #expect(try await offPool { try duty.refreshSortKeys() } == 0)
