@@ -31,8 +31,12 @@ struct CatalogueQueryConditions {
     /// The price column lists filter and sort by on `dialect`: SQLite's live price; PostgreSQL's sort
     /// key, which follows bids within about a second (the column `products_by_price` holds there).
     static func sortPrice(_ dialect: StoreDialect) -> String {
-        dialect == .sqlite ? "p.current_price" : "p.sort_price"
+        dialect == .sqlite ? livePrice : "p.sort_price"
     }
+
+    /// A lot's live price, the one its row and pushes show.
+    static let livePrice = "p.current_price"
+
 
     /// `query`'s price bounds on `column` (`min <= column AND column <= max`, either one alone).
     private static func priceRange(of query: CatalogueQuery, on column: String) -> String {
@@ -72,10 +76,10 @@ struct CatalogueQueryConditions {
             let range = Condition(sql: Self.priceRange(of: query, on: priceColumn))
             all.append(range)
             narrowing.append(Narrowing(condition: range, index: "products_by_price", order: "\(priceColumn), p.id"))
-            if priceColumn != "p.current_price" {
+            if priceColumn != Self.livePrice {
                 // The live price too, so a lot a bid moved out of the range in the last second is not
                 // listed showing a price the filter excludes (the key finds the rows; this checks each).
-                all.append(Condition(sql: Self.priceRange(of: query, on: "p.current_price")))
+                all.append(Condition(sql: Self.priceRange(of: query, on: Self.livePrice)))
             }
         }
         if let seller = query.seller {

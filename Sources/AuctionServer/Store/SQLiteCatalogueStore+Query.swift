@@ -119,7 +119,7 @@ extension SQLiteCatalogueStore {
         switch sort {
         case .id, .rank: "p.id"
         case .ending: CatalogueQueryConditions.ending(.sqlite)
-        case .price: "p.current_price"
+        case .price: CatalogueQueryConditions.sortPrice(.sqlite)
         case .new: "-p.listed_at"
         case .change: "-p.last_change"
         case .bids: "-p.bid_count"
