@@ -13,10 +13,14 @@ import Testing
         let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3), configure: { $0.metricsPort = 0 })
         defer { fixture.stop() }
         let page = try await ScrapedMetrics.scrape(fixture.addresses)
-        #expect(page.lines.contains("auction_build_info{version=\"\(ServerVersion.current)\"} 1"), "\(page.text)")
+        let buildInfo = "auction_build_info{version=\"\(ServerVersion.current)\"} 1"
+        let hasBuildInfo = page.lines.contains(buildInfo)
+        #expect(hasBuildInfo, "no \(buildInfo)")
         for family in ["process_cpu_seconds_total", "process_resident_memory_bytes", "process_open_fds", "process_max_fds",
                        "process_start_time_seconds"] {
-            #expect(page.lines.contains("# TYPE \(family) \(family.hasSuffix("_total") ? "counter" : "gauge")"), "no \(family)")
+            let type = "# TYPE \(family) \(family.hasSuffix("_total") ? "counter" : "gauge")"
+            let hasType = page.lines.contains(type)
+            #expect(hasType, "no \(type)")
         }
         let values = Dictionary(page.lines.compactMap { line -> (String, Double)? in
             let parts = line.split(separator: " ")
