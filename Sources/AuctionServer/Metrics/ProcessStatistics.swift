@@ -28,7 +28,7 @@ struct ProcessStatistics {
             if fields.count > 19, let user = fields[11], let system = fields[12] {
                 statistics.cpuSeconds = Double(user + system) / ticks
             }
-            if fields.count > 19, let started = fields[19], let boot = bootTimeSeconds() {
+            if fields.count > 19, let started = fields[19], let boot = bootTime {
                 statistics.startTimeSeconds = Double(boot) + Double(started) / ticks
             }
         }
@@ -41,6 +41,9 @@ struct ProcessStatistics {
         statistics.maximumDescriptors = limit > 0 ? limit : nil
         return statistics
     }
+
+    /// When the machine booted, read once (`/proc/stat` is long and this never changes).
+    private static let bootTime = bootTimeSeconds()
 
     /// The `btime` line of `/proc/stat`: when the machine booted, in seconds since the epoch.
     private static func bootTimeSeconds() -> Int? {
