@@ -25,6 +25,7 @@ struct MetricsPage {
         renderSocket(&page, SocketSnapshot(service.value))
         renderHTTP(&page)
         renderStore(&page)
+        renderProcess(&page)
         return page.text
     }
 

@@ -37,9 +37,8 @@ extension AuctionHouseServer {
         router.on(.get, "/metrics") { _ in
             HTTPResponse(status: .ok, contentType: MetricsText.contentType, body: Array(page.render().utf8))
         }
-        var settings = HTTPServer.Configuration(host: configuration.metricsHost, port: port, maximumConnections: 64)
-        settings.maximumConnectionsPerAddress = 16
         do throws(SocketError) {
+            let settings = Self.metricsListenerSettings(host: configuration.metricsHost, port: port)
             let server = try HTTPServer.start(settings, on: loop, router: router)
             running.metricsHTTP = server
             running.addresses?.metrics = server.address
@@ -50,6 +49,20 @@ extension AuctionHouseServer {
             log.warning("server: metrics on \(configuration.metricsHost):\(port) (--metrics-host) are unauthenticated: anyone who reaches it reads them")
         }
     }
+
+    /// The metrics listener's bounds (docs/SECURITY.md "Metrics"): 64 connections, at most 4 from one
+    /// address, a request's head within 2 s and an idle keep-alive closed after 30 s. A scraper needs one
+    /// connection, so it takes 16 addresses to fill it, and a half-sent request holds its slot 2 s, not 10.
+    static func metricsListenerSettings(host: String, port: Int) -> HTTPServer.Configuration {
+        let session = HTTPServerSession.Configuration(requestTimeoutMilliseconds: metricsHeadDeadlineMilliseconds,
+                                                      idleTimeoutMilliseconds: 30_000, handlerTimeoutMilliseconds: 10_000)
+        var settings = HTTPServer.Configuration(host: host, port: port, session: session, maximumConnections: 64)
+        settings.maximumConnectionsPerAddress = 4
+        return settings
+    }
+
+    /// How long a client of the metrics listener has to send a request's head (then 408 and close).
+    static let metricsHeadDeadlineMilliseconds: Int64 = 2_000
 
     private static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")

@@ -96,8 +96,15 @@ extension AuctionHouseServer {
 
     /// Opens the bid ledger: the shared one with its closing duty, or the SQLite file's.
     private func openLedger(path: String, into running: inout Running) throws(StoreError) {
+        defer {
+            if let ledger = running.ledger {
+                let bound = configuration.ledgerStallMilliseconds
+                readiness.checkLedger { ledger.trouble(lastingAtLeast: bound).map(Readiness.Reason.init) }
+            }
+        }
         guard let pool = storePool else {
-            running.ledger = try SQLiteBidLedger(path: path, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds)
+            running.ledger = try SQLiteBidLedger(path: path, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds,
+                                                 clock: clock)
             return
         }
         running.ledger = try sharedLedger(pool)

@@ -54,6 +54,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// How long the PostgreSQL store may take (connect, statement, unacknowledged TCP) before it
     /// counts as unavailable and bids are refused `unavailable` (`store_timeout`, seconds).
     public var storeTimeoutMilliseconds: Int64 = 5_000
+    /// How long the ledger's writer may go without committing (a commit waiting on the write lock, or
+    /// commits failing) before `/health/ready` answers 503 `store_busy` or `store_unreachable`.
+    public var ledgerStallMilliseconds: Int64 = 2_000
     /// TLS on both listeners and the plaintext listeners beside them (`--tls-cert`, `--plain-socket-port`, …).
     public var transport = TransportSecurity()
     /// The longest a drain (SIGTERM) waits for socket clients told to reconnect elsewhere before it

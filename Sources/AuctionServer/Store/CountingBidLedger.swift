@@ -5,6 +5,8 @@ import AuctionCore
 public protocol CountingBidLedger: BidLedger where Failure == StoreError {
     /// Commits and bids so far; `bidsPerCommit` shows how well bids group.
     var statistics: LedgerStatistics { get }
+    /// Why the writer cannot commit now, once that has lasted `bound` milliseconds; nil when it can. Never waits.
+    func trouble(lastingAtLeast bound: Int64) -> LedgerTrouble?
 }
 
 extension SQLiteBidLedger: CountingBidLedger {}

@@ -7,8 +7,12 @@ typealias LedgerCompletion = @Sendable (CommitOutcome<StoreError>) -> Void
 /// A ledger writer: commits a batch of queued submissions in one transaction, answering each
 /// entry's completion after the commit, and closes its connection when the pipeline stops.
 protocol BatchCommitting: Sendable {
-    /// Writes `batch` in one transaction and then calls each entry's completion (writer thread).
-    func commit(_ batch: [LedgerQueue.Entry])
+    /// Writes `batch` in one transaction and then calls each entry's completion (writer thread);
+    /// what it came to, for readiness.
+    @discardableResult
+    func commit(_ batch: [LedgerQueue.Entry]) -> CommitReport
+    /// Tries an empty write transaction (writer thread): whether the store takes writes again.
+    func probe() -> CommitReport
     /// Closes the writer's connection (writer thread, after the last batch).
     func close()
 }
@@ -22,17 +26,25 @@ final class GroupCommitPipeline: Sendable {
     private let queue = LedgerQueue()
     private let writerThread = WorkerThread(name: "auction-ledger")
     private let writer: any BatchCommitting
+    private let health: LedgerHealth
     /// Where the store is (for `.closed` errors).
     private let location: String
 
-    /// Starts the writer thread over `writer`; throws `startFailure` when the thread cannot start.
-    init(writer: any BatchCommitting, location: String, startFailure: StoreError) throws(StoreError) {
+    /// Starts the writer thread over `writer`, its commits timed on `clock` for readiness; throws
+    /// `startFailure` when the thread cannot start.
+    init(writer: any BatchCommitting, location: String, clock: any TimeSource, startFailure: StoreError) throws(StoreError) {
         self.writer = writer
         self.location = location
-        let queue = self.queue
+        let queue = self.queue, health = LedgerHealth(clock: clock)
+        self.health = health
         let started = writerThread.submit {
             while let batch = queue.takeAll() {
-                writer.commit(batch)
+                if health.takeProbe() {
+                    health.began()
+                    health.ended(writer.probe())
+                }
+                health.began()
+                health.ended(writer.commit(batch))
             }
             writer.close()
             queue.markFinished()
@@ -52,6 +64,16 @@ final class GroupCommitPipeline: Sendable {
             completion(.unavailable(.closed(path: location)))
             return
         }
+    }
+
+    /// Why the writer cannot commit now, once that has lasted `bound` milliseconds (nil: it can). Never
+    /// waits: while commits fail and none is in progress it queues a probe (an empty batch), so the
+    /// answer turns back once the store takes writes again even when no bid comes to try.
+    func trouble(lastingAtLeast bound: Int64) -> LedgerTrouble? {
+        if health.wantsProbe() {
+            _ = queue.enqueue(LedgerQueue.Entry(submission: LedgerSubmission(bids: [])) { _ in })
+        }
+        return health.trouble(lastingAtLeast: bound)
     }
 
     /// Records bids in one durable commit and returns once it is done (directly on the writer thread).

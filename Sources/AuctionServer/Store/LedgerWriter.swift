@@ -68,11 +68,12 @@ final class LedgerWriter: BatchCommitting {
     /// When the batch fails on a constraint (e.g. a bid for a product that does not exist),
     /// each entry is retried in its own transaction so one bad bid cannot sink the others.
     /// Any other failure (I/O, lock timeout, full disk) fails every entry: nothing is lost silently.
-    func commit(_ batch: [LedgerQueue.Entry]) {
+    @discardableResult
+    func commit(_ batch: [LedgerQueue.Entry]) -> CommitReport {
         if batch.allSatisfy({ $0.bids.isEmpty && $0.changes.isEmpty }) {
             // Only barriers (`SocketService.afterDecidedBidsCommit`): answered in order, nothing to write.
             for entry in batch { entry.completion(.committed(CommittedBids(sequences: []))) }
-            return
+            return .idle
         }
         let outcomes = connection.withLock { connection -> [CommitOutcome<StoreError>] in
             do throws(StoreError) {
@@ -97,6 +98,19 @@ final class LedgerWriter: BatchCommitting {
             }
         }
         for (entry, outcome) in zip(batch, outcomes) { entry.completion(outcome) }
+        return CommitReport(outcomes)
+    }
+
+    /// `BEGIN IMMEDIATE` and `COMMIT` with nothing between: whether the write lock can be taken again.
+    func probe() -> CommitReport {
+        connection.withLock { connection -> CommitReport in
+            do throws(StoreError) {
+                try connection.database.transaction(.immediate) { () throws(StoreError) in }
+                return .stored
+            } catch {
+                return .failed(error)
+            }
+        }
     }
 
     /// Finalizes the statements and closes the connection.

@@ -22,15 +22,16 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
     private let pipeline: GroupCommitPipeline
 
     /// Opens (creating and migrating if needed) the store at `path` and starts the writer thread.
-    /// `keyLifetimeMilliseconds`: how long an idempotency key stays bound to its bid (24 h).
+    /// `keyLifetimeMilliseconds`: how long an idempotency key stays bound to its bid (24 h); `clock` times
+    /// its commits for readiness (`trouble(lastingAtLeast:)`).
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000,
-                keyLifetimeMilliseconds: Int64 = 86_400_000) throws(StoreError) {
+                keyLifetimeMilliseconds: Int64 = 86_400_000, clock: any TimeSource = SystemClock()) throws(StoreError) {
         self.path = path
         writer = try LedgerWriter(
             database: SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds),
             keyLifetimeMilliseconds: keyLifetimeMilliseconds)
         reader = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        pipeline = try GroupCommitPipeline(writer: writer, location: path,
+        pipeline = try GroupCommitPipeline(writer: writer, location: path, clock: clock,
                                            startFailure: .cannotOpen(path: path, reason: "cannot start the ledger's writer thread"))
     }
 
@@ -55,6 +56,9 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
 
     /// Commits and bids so far; `bidsPerCommit` shows how well bids group.
     public var statistics: LedgerStatistics { writer.statistics }
+
+    /// Why the writer cannot commit now, once that has lasted `bound` milliseconds; nil when it can. Never waits.
+    public func trouble(lastingAtLeast bound: Int64) -> LedgerTrouble? { pipeline.trouble(lastingAtLeast: bound) }
 
     /// Every product's current price as recorded.
     public func currentPrices() throws(StoreError) -> [ProductID: Money] {

@@ -48,7 +48,7 @@ public final class PostgresBidLedger: BidLedger, Sendable {
         linked.link = PostgresLinkPolicy(timeoutMilliseconds: timeoutMilliseconds)
         reader = pool ?? PostgresPool(store: linked, size: 1)
         ownsReader = pool == nil
-        pipeline = try GroupCommitPipeline(writer: writer, location: store.displayTarget,
+        pipeline = try GroupCommitPipeline(writer: writer, location: store.displayTarget, clock: clock,
                                            startFailure: .unavailable(target: store.displayTarget, reason: "cannot start the ledger's writer thread"))
     }
 
@@ -70,6 +70,9 @@ public final class PostgresBidLedger: BidLedger, Sendable {
 
     /// Commits and bids so far; `bidsPerCommit` shows how well bids group.
     public var statistics: LedgerStatistics { writer.statistics }
+
+    /// Why the writer cannot commit now, once that has lasted `bound` milliseconds; nil when it can. Never waits.
+    public func trouble(lastingAtLeast bound: Int64) -> LedgerTrouble? { pipeline.trouble(lastingAtLeast: bound) }
 
     /// One lot's state as stored now (a catch-up read).
     public func storedLot(_ productID: ProductID) throws(StoreError) -> LotRefresh {

@@ -47,9 +47,23 @@ final class PostgresBidLedgerWriter: BatchCommitting {
     }
 
     /// Writes a batch in one transaction, then answers every completion in it.
-    func commit(_ batch: [LedgerQueue.Entry]) {
+    @discardableResult
+    func commit(_ batch: [LedgerQueue.Entry]) -> CommitReport {
         let outcomes = attempt(batch)
         for (entry, outcome) in zip(batch, outcomes) { entry.completion(outcome) }
+        return CommitReport(outcomes)
+    }
+
+    /// `SELECT 1` on the writer's connection (reopened if broken): whether the store answers again.
+    func probe() -> CommitReport {
+        do throws(StoreError) {
+            try connection.withConnection { database throws(StoreError) in
+                try database.execute("SELECT 1")
+            }
+            return .stored
+        } catch {
+            return .failed(error)
+        }
     }
 
     /// The batch's outcomes: one transaction, decided again after a key race, split after another error.
