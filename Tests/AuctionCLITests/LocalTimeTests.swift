@@ -18,6 +18,12 @@ import Testing
         #expect(TimeOfDay(utcOffsetSeconds: -(5 * 3600 + 1800)).dateTime(lateEvening) == "2026-12-05 15:00 -05:30")
     }
 
+    @Test func serverSentencesShowTheirTimesInTheLocalZone() {
+        let text = "this account is suspended: spam (until 2026-12-05T20:30:41.807Z)"
+        #expect(seoul.localizingTimes(in: text) == "this account is suspended: spam (until 2026-12-06 05:30 KST)")
+        #expect(seoul.localizingTimes(in: "no time here") == "no time here")
+    }
+
     @Test func productDetailShowsItsEndAndListingInTheLocalZone() {
         let product = Product(id: 5, name: "Lamp", startPrice: 10_000, currentPrice: 10_000, lastChange: .zero,
                               direction: .unchanged, auctionDate: "2026-12-05", endsAt: lateEvening)
@@ -67,12 +73,5 @@ import Testing
         #expect(unreachable?["code"]?.stringValue == "unreachable" && unreachable?["exit_status"]?.intValue == 3)
         let declined = CommandError.json(exitCode: .notConfirmed, message: "not confirmed: nothing was sent")["error"]
         #expect(declined?["code"]?.stringValue == "not_confirmed" && declined?["exit_status"]?.intValue == 5)
-    }
-
-    @Test func aDeclinedBidWithJSONPrintsTheErrorObject() async {
-        // No terminal, no --yes: nothing is sent, exit 5, and stdout still holds one object.
-        let run = await CommandHarness.run(["bid", "5", "9,000,000", "--json"], environment: ["AUCTION_HTTP": "http://127.0.0.1:1"])
-        #expect(run.status == .unreachable || run.status == .notConfirmed, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix(#"{"error":{"code":"#) && run.stdout.hasSuffix("}}\n"), "\(run.stdout)")
     }
 }

@@ -85,7 +85,8 @@ public struct AuctionApp: Sendable {
                 if case .usage(let usage) = error {
                     console.errors.write(usage.description)
                 } else {
-                    console.error(error.description)
+                    // Server sentences may carry a time (`suspended until …Z`): shown in the reader's zone.
+                    console.error((clock ?? .local()).localizingTimes(in: error.description))
                 }
                 if watch != nil { console.printJSON(error.json) }
                 return error.exitCode

@@ -150,7 +150,7 @@ public struct ModCommand: ParsableCommand {
             case .resolve, .reports, .log: try await moderation.resolve(Int64(target) ?? 0, reason: reason, token: token)  // reports, log: read above
             }
         }
-        context.console.print(Self.line(answer))
+        context.console.print(context.clock.localizingTimes(in: Self.line(answer)))
         return .success
     }
 
