@@ -34,7 +34,7 @@ public struct AccountCommands: Sendable {
     public func register(name: String, password: String) async throws(AccountCommandError) -> String {
         let session = try await call { () async throws(AuctionError) in try await accounts.register(name: name, password: password) }
         try store.save(SavedLogin(session: session, server: server))
-        return "registered and logged in as \(session.name) until \(format(session.expiresAt))"
+        return "registered and logged in as \(session.name) until \(AccountCommands.format(session.expiresAt, clock: clock))"
     }
 
     /// Logs in, saves the session (replacing any other), and says so.
@@ -48,7 +48,7 @@ public struct AccountCommands: Sendable {
             throw AccountCommandError.auction(error)
         }
         try store.save(SavedLogin(session: session, server: server))
-        return "logged in as \(session.name) until \(format(session.expiresAt))"
+        return "logged in as \(session.name) until \(AccountCommands.format(session.expiresAt, clock: clock))"
     }
 
     /// Revokes the saved session on the server (when it is this server and reachable) and forgets it.
@@ -90,7 +90,7 @@ public struct AccountCommands: Sendable {
             return String(decoding: value.serializedForReading(), as: UTF8.self)
         }
         let role = profile.isModerator ? ", moderator" : ""
-        return "\(profile.name) (user \(profile.userID.rawValue)\(role)) at \(saved.server), logged in until \(format(profile.expiresAt))"
+        return "\(profile.name) (user \(profile.userID.rawValue)\(role)) at \(saved.server), logged in until \(AccountCommands.format(profile.expiresAt, clock: clock))"
     }
 
     /// The saved login if it is for this server and not expired (what `bid` and `chat` send); else an
@@ -110,8 +110,8 @@ public struct AccountCommands: Sendable {
         return saved == server || otherServers.contains(saved)
     }
 
-    /// `2026-12-22 09:45 KST`: the local date and time with the zone.
-    public func format(_ time: Timestamp) -> String { clock.dateTime(time) }
+    /// `2026-12-22 09:45 KST`: the date and time in `clock`'s zone, with the zone.
+    public static func format(_ time: Timestamp, clock: TimeOfDay = .utc) -> String { clock.dateTime(time) }
 
     /// A base URL in one spelling (`http://host:port[/path]`), so `localhost:3100/` equals `http://localhost:3100`.
     static func normalized(_ server: String) -> String {
