@@ -41,9 +41,11 @@ import Testing
         let run = await CommandHarness.run(["mine", "--selling", "--json"], environment: server.environment())
 
         #expect(run.status == .success, "\(run.stderr)")
-        let lots = try #require(LotDTO.selling(from: Array(run.stdout.utf8)))
-        #expect(lots.map(\.productID.rawValue) == [5, 4, 3, 2])
-        #expect(lots[0].reserveMet == false && lots[1].winner == "bob" && lots[1].finalPrice == 90_000 && lots[3].endTime == nil)
+        // The server's rows, with each `end_time` as RFC 3339 (#33: JSON mixed ISO strings and epoch milliseconds).
+        let lots = try #require(try JSONValue.parse(run.stdout)["lots"]?.arrayValue)
+        #expect(lots.map { $0["product_id"]?.intValue } == [5, 4, 3, 2])
+        #expect(lots[0]["reserve_met"]?.boolValue == false && lots[1]["winner"]?.stringValue == "bob" && lots[1]["final_price"]?.intValue == 90_000)
+        #expect(lots.map { $0["end_time"]?.stringValue } == ["2096-10-02T07:06:40.000Z", "2026-11-18T11:06:40.000Z", "2026-11-18T11:06:40.000Z", nil])
     }
 
     @Test func mineSellingRefusesAnAnswerOutOfRange() async throws {

@@ -57,7 +57,7 @@ import Testing
         #expect(run.stdout == #"{"id":42,"name":"Clock","start_price":500,"images":0}"# + "\n")
         let form = try MultipartFormData(body: try #require(server.requests.first).body,
                                          contentType: try #require(server.requests.first?.headers["Content-Type"]))
-        #expect(form.field("ends_at") == String(try #require(UTCTimeText.timestamp(endText)).millisecondsSinceEpoch))
+        #expect(form.field("ends_at") == String(try #require(EndTimeText.timestamp(endText, zone: .utc)).millisecondsSinceEpoch))
         #expect(form.field("duration_seconds") == nil)
         #expect(form.field("description") == "")
     }
@@ -89,7 +89,7 @@ import Testing
         (["--name", "x", "--start-price", "10", "--duration", "31d"], "between 1 minute and 30 days"),
         (["--name", "x", "--start-price", "10", "--duration", "1h30"], "`--duration` must look like"),
         (["--name", "x", "--start-price", "10", "--ends-at", "2020-01-01T00:00Z"], "is in the past"),
-        (["--name", "x", "--start-price", "10", "--ends-at", "tomorrow"], "`--ends-at` must be a UTC time"),
+        (["--name", "x", "--start-price", "10", "--ends-at", "tomorrow"], "`--ends-at` must be an RFC 3339 time"),
         (["--name", String(repeating: "n", count: 121), "--start-price", "10", "--duration", "1h"], "1 to 120 characters"),
         (["--name", "x", "--start-price", "10", "--duration", "1h", "--description", String(repeating: "d", count: 10_001)],
          "at most 10000 characters"),

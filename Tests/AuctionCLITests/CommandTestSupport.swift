@@ -14,7 +14,7 @@ enum CommandHarness {
     /// Runs `auction <arguments>` in process with only the given environment (no real config file).
     static func run(_ arguments: [String], environment: [String: String] = [:], terminal: TerminalSize? = nil,
                     color: Bool = false, password: String? = nil,
-                    confirm: CommandContext.ConfirmationSource? = nil) async -> CommandRun {
+                    confirm: CommandContext.ConfirmationSource? = nil, clock: TimeOfDay = .utc) async -> CommandRun {
         let out = MemorySink(), err = MemorySink()
         var env = ["HOME": "/nonexistent/auction-test-home"]
         env.merge(environment) { _, new in new }
@@ -27,6 +27,7 @@ enum CommandHarness {
             return password
         }
         app.confirm = confirm
+        app.clock = clock
         let status = await app.run(arguments)
         return CommandRun(status: status, stdout: out.text, stderr: err.text)
     }

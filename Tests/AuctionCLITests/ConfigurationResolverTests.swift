@@ -24,9 +24,41 @@ import Testing
         #expect(configuration.socketSource == .environment("AUCTION_SOCKET"))
         #expect(configuration.profile == "original-docker")
 
-        let fromFile = try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: ["AUCTION_PROFILE": "original-docker"], configFile: file)
+        let fromFile = try ConfigurationResolver.resolve(flags: EndpointOverrides(), environment: [:], configFile: file)
         #expect(fromFile.socket == SocketEndpoint(host: "file-host", port: 4001))
         #expect(fromFile.socketSource == .configFile("/cfg/auction/config"))
+    }
+
+    @Test func explicitProfileFlagBeatsTheConfigFilesEndpoints() throws {
+        // Given a config file naming other hosts, when `--profile original-docker` is passed,
+        let configuration = try ConfigurationResolver.resolve(flags: EndpointOverrides(profile: "original-docker"),
+                                                              environment: [:], configFile: file)
+        // then the profile's endpoints win (#33: `--profile` was silently overridden by `http =`).
+        #expect(configuration.http.description == "http://127.0.0.1:8099")
+        #expect(configuration.socket.description == "127.0.0.1:8100")
+        #expect(configuration.httpSource == .profile("original-docker"))
+        #expect(configuration.dialect == .original)
+    }
+
+    @Test func profileRanksAtTheLevelThatNamedIt() throws {
+        // A flag profile beats the environment's endpoints; a flag endpoint still beats the flag profile.
+        let environment = ["AUCTION_HTTP": "http://env-host:5000"]
+        let flagged = try ConfigurationResolver.resolve(flags: EndpointOverrides(socket: "flag-host:6001", profile: "original-docker"),
+                                                        environment: environment, configFile: file)
+        #expect(flagged.http.description == "http://127.0.0.1:8099")
+        #expect(flagged.socket == SocketEndpoint(host: "flag-host", port: 6001))
+        #expect(flagged.socketSource == .flag)
+        // An environment profile beats the file, and loses to the environment's own values.
+        let fromEnvironment = try ConfigurationResolver.resolve(
+            flags: EndpointOverrides(), environment: environment.merging(["AUCTION_PROFILE": "original-docker"]) { $1 }, configFile: file)
+        #expect(fromEnvironment.http == HTTPBaseURL(host: "env-host", port: 5000))
+        #expect(fromEnvironment.socket.description == "127.0.0.1:8100")
+        #expect(fromEnvironment.socketSource == .profile("original-docker"))
+        // The file's `profile =` loses to the file's own `http =` (profile defaults come last).
+        let fileProfile = try ConfigurationResolver.resolve(
+            flags: EndpointOverrides(), environment: [:], configFile: (text: "profile = original-docker\nhttp = http://file-host:4000\n", path: "c"))
+        #expect(fileProfile.http == HTTPBaseURL(host: "file-host", port: 4000))
+        #expect(fileProfile.socket.description == "127.0.0.1:8100")
     }
 
     @Test func profileFillsWhatNothingElseSets() throws {

@@ -14,15 +14,31 @@ import Testing
     }
 
     @Test func readsUTCTimesWithAndWithoutSeconds() {
-        #expect(UTCTimeText.timestamp("1970-01-01T00:00Z") == Timestamp(millisecondsSinceEpoch: 0))
-        #expect(UTCTimeText.timestamp("2026-12-01T18:00Z")?.description == "2026-12-01T18:00:00.000Z")
-        #expect(UTCTimeText.timestamp("2024-02-29T23:59:59Z")?.description == "2024-02-29T23:59:59.000Z")
+        #expect(EndTimeText.timestamp("1970-01-01T00:00Z", zone: .utc) == Timestamp(millisecondsSinceEpoch: 0))
+        #expect(EndTimeText.timestamp("2026-12-01T18:00Z", zone: .utc)?.description == "2026-12-01T18:00:00.000Z")
+        #expect(EndTimeText.timestamp("2024-02-29T23:59:59Z", zone: .utc)?.description == "2024-02-29T23:59:59.000Z")
     }
 
-    @Test(arguments: ["2026-12-01T18:00", "2026-12-01 18:00Z", "2026-13-01T18:00Z", "2025-02-29T10:00Z", "2026-12-01T24:00Z",
-                      "2026-12-01T18:60Z", "2026-12-01T18:00:60Z", "2026-12-01T18:00+09:00", "tomorrow"])
+    @Test func readsAnyRFC3339OffsetAndFractions() {
+        // #33: `--ends-at 2026-12-01T22:40:00+09:00` was refused (only `Z` was read).
+        let seoul = TimeOfDay(utcOffsetSeconds: 0)  // the zone does not matter when the text carries an offset
+        #expect(EndTimeText.timestamp("2026-12-01T22:40:00+09:00", zone: seoul)?.description == "2026-12-01T13:40:00.000Z")
+        #expect(EndTimeText.timestamp("2026-12-01T08:40-05:00", zone: seoul)?.description == "2026-12-01T13:40:00.000Z")
+        #expect(EndTimeText.timestamp("2026-12-01t13:40:00.250z", zone: seoul)?.description == "2026-12-01T13:40:00.250Z")
+        #expect(EndTimeText.timestamp("2026-12-01T19:10:00+05:30", zone: seoul)?.description == "2026-12-01T13:40:00.000Z")
+    }
+
+    @Test func readsALocalTimeWithoutAnOffsetInTheGivenZone() {
+        let seoul = TimeOfDay(utcOffsetSeconds: 9 * 3600, zoneAbbreviation: "KST")
+        #expect(EndTimeText.timestamp("2026-12-01 22:40", zone: seoul)?.description == "2026-12-01T13:40:00.000Z")
+        #expect(EndTimeText.timestamp("2026-12-01T22:40:30", zone: seoul)?.description == "2026-12-01T13:40:30.000Z")
+    }
+
+    @Test(arguments: ["2026-12-01", "2026-13-01T18:00Z", "2025-02-29T10:00Z", "2026-12-01T24:00Z", "2026-12-01 18:00 KST",
+                      "2026-12-01T18:60Z", "2026-12-01T18:00:60Z", "2026-12-01T18:00+24:00", "2026-12-01T18:00+0900",
+                      "2026-12-01T18:00:00.Z", "2026-12-01T18:00Q", "tomorrow"])
     func refusesOtherTimes(text: String) {
-        #expect(UTCTimeText.timestamp(text) == nil)
+        #expect(EndTimeText.timestamp(text, zone: .utc) == nil)
     }
 
     @Test func repeatedImageOptionsKeepEveryValueInOrder() throws {

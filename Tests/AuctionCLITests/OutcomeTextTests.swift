@@ -40,7 +40,7 @@ import Testing
         #expect(lines.contains("Seller    alice"))
         #expect(lines.contains("Price     35,500  ↑ +500"))
         #expect(lines.contains("Started   10,000"))
-        #expect(lines.contains("Listed    2025-11-22 00:00:00"))
+        #expect(lines.contains("Listed    2025-11-22 00:00 UTC"))
         #expect(lines.contains { $0.hasPrefix("History   ▁") && $0.contains("10,000 – 35,500, 4 prices") })
         #expect(lines.contains("Barely used."))
         for line in lines { #expect(TerminalText.width(line) <= 60) }

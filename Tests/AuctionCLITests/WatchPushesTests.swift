@@ -67,7 +67,7 @@ import Testing
     @Test func anEndTimeWhenPipedIsAJSONLineOrANotice() {
         var json = model(interactive: false, json: true)
         let line = text(json.handle(.feed(.endTime(ProductID(1), endsAt: start.adding(milliseconds: 150_000), extensions: 1)), now: start))
-        #expect(line.contains(#""event":"end_time""#) && line.contains(#""extensions":1"#) && line.contains(#""end_time":1763769750000"#))
+        #expect(line.contains(#""event":"end_time""#) && line.contains(#""extensions":1"#) && line.contains(#""end_time":"2025-11-22T00:02:30.000Z""#))
         var lines = model(interactive: false)
         let effects = lines.handle(.feed(.endTime(ProductID(1), endsAt: start.adding(milliseconds: 150_000), extensions: 1)), now: start)
         #expect(effects.contains { if case .notice(let text) = $0 { text.contains("extended 1×") } else { false } })

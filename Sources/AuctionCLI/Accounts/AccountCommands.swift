@@ -18,6 +18,8 @@ public struct AccountCommands: Sendable {
     }
     /// The wall clock.
     public var now: @Sendable () -> Timestamp
+    /// The zone times are shown in (the machine's, from the commands; UTC by default for tests).
+    public var clock = TimeOfDay.utc
 
     /// Creates the commands for one server.
     public init(accounts: any AccountRepository, store: SavedLoginStore, server: String,
@@ -32,7 +34,7 @@ public struct AccountCommands: Sendable {
     public func register(name: String, password: String) async throws(AccountCommandError) -> String {
         let session = try await call { () async throws(AuctionError) in try await accounts.register(name: name, password: password) }
         try store.save(SavedLogin(session: session, server: server))
-        return "registered and logged in as \(session.name) until \(AccountCommands.format(session.expiresAt))"
+        return "registered and logged in as \(session.name) until \(AccountCommands.format(session.expiresAt, clock: clock))"
     }
 
     /// Logs in, saves the session (replacing any other), and says so.
@@ -46,7 +48,7 @@ public struct AccountCommands: Sendable {
             throw AccountCommandError.auction(error)
         }
         try store.save(SavedLogin(session: session, server: server))
-        return "logged in as \(session.name) until \(AccountCommands.format(session.expiresAt))"
+        return "logged in as \(session.name) until \(AccountCommands.format(session.expiresAt, clock: clock))"
     }
 
     /// Revokes the saved session on the server (when it is this server and reachable) and forgets it.
@@ -82,13 +84,13 @@ public struct AccountCommands: Sendable {
         if json {
             let value = JSONValue.object(JSONObject([
                 ("name", .string(profile.name)), ("user_id", .int(profile.userID.rawValue)),
-                ("server", .string(saved.server)), ("expires_at", .int(profile.expiresAt.millisecondsSinceEpoch)),
+                ("server", .string(saved.server)), ("expires_at", .string(MachineTime.text(profile.expiresAt))),
                 ("moderator", .bool(profile.isModerator)),
             ]))
             return String(decoding: value.serializedForReading(), as: UTF8.self)
         }
         let role = profile.isModerator ? ", moderator" : ""
-        return "\(profile.name) (user \(profile.userID.rawValue)\(role)) at \(saved.server), logged in until \(AccountCommands.format(profile.expiresAt))"
+        return "\(profile.name) (user \(profile.userID.rawValue)\(role)) at \(saved.server), logged in until \(AccountCommands.format(profile.expiresAt, clock: clock))"
     }
 
     /// The saved login if it is for this server and not expired (what `bid` and `chat` send); else an
@@ -108,8 +110,8 @@ public struct AccountCommands: Sendable {
         return saved == server || otherServers.contains(saved)
     }
 
-    /// `2026-12-22 00:45:00 UTC`.
-    public static func format(_ time: Timestamp) -> String { "\(time.calendarDate) \(time.timeOfDay) UTC" }
+    /// `2026-12-22 09:45 KST`: the date and time in `clock`'s zone, with the zone.
+    public static func format(_ time: Timestamp, clock: TimeOfDay = .utc) -> String { clock.dateTime(time) }
 
     /// A base URL in one spelling (`http://host:port[/path]`), so `localhost:3100/` equals `http://localhost:3100`.
     static func normalized(_ server: String) -> String {

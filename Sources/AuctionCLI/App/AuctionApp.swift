@@ -14,6 +14,8 @@ public struct AuctionApp: Sendable {
     public var readPassword: CommandContext.PasswordSource?
     /// Asks yes/no questions on the terminal; nil for standard input and error.
     public var confirm: CommandContext.ConfirmationSource?
+    /// The zone for times on screens; nil for the machine's (`TZ`, `localtime_r`). Tests set a fixed one.
+    public var clock: TimeOfDay?
 
     /// The client's commands. `demo` (which embeds the server) is not among them: the `auction`
     /// executable adds it, so the client library links neither the server, SQLite nor libcrypt.
@@ -49,13 +51,16 @@ public struct AuctionApp: Sendable {
         return AuctionApp(environment: environment, commands: commands) { noColor in Console.process(environment: snapshot, noColorFlag: noColor) }
     }
 
-    /// Runs the command line (without the program name) and returns the exit status.
+    /// Runs the command line (without the program name) and returns the exit status. With `--json`
+    /// every failure also ends with one `{"error":{…}}` object on standard output (`CommandError.json`).
     public func run(_ arguments: [String]) async -> ExitCode {
         let outcome: ParseOutcome
         do {
             outcome = try ArgumentParser().parse(arguments)
         } catch {
-            makeConsole(true).errors.write(error.description)
+            let console = makeConsole(true)
+            console.errors.write(error.description)
+            if Self.asksForJSON(arguments) { console.printJSON(CommandError.usage(error).json) }
             return error.exitCode
         }
         switch outcome {
@@ -66,18 +71,32 @@ public struct AuctionApp: Sendable {
             makeConsole(true).print(line)
             return .success
         case .run(let invocation):
-            let console = makeConsole(invocation.global.noColor)
+            var console = makeConsole(invocation.global.noColor)
+            let watch = invocation.options["json"] != nil ? JSONFailureWatch() : nil
+            if let watch { console = watch.watching(console) }
             do {
-                return try await run(invocation, console: console)
+                let status = try await run(invocation, console: console)
+                // A failure the command only said on stderr (declined, outcome unknown) gets its object here.
+                if let watch, status != .success, !watch.wroteOutput {
+                    console.printJSON(CommandError.json(exitCode: status, message: watch.lastError))
+                }
+                return status
             } catch {
                 if case .usage(let usage) = error {
                     console.errors.write(usage.description)
                 } else {
-                    console.error(error.description)
+                    // Server sentences may carry a time (`suspended until …Z`): shown in the reader's zone.
+                    console.error((clock ?? .local()).localizingTimes(in: error.description))
                 }
+                if watch != nil { console.printJSON(error.json) }
                 return error.exitCode
             }
         }
+    }
+
+    /// Whether a command line that did not parse asked for `--json` (before any `--`).
+    static func asksForJSON(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--json")
     }
 
     private func run(_ invocation: Invocation, console: Console) async throws(CommandError) -> ExitCode {
@@ -100,6 +119,7 @@ public struct AuctionApp: Sendable {
                                      paths: paths, requestTimeoutMilliseconds: timeout)
         if let readPassword { context.readPassword = readPassword }
         if let confirm { context.confirm = confirm }
+        if let clock { context.clock = clock }
         if type.usesEndpoints, !NotificationCheckFile.checkingCommands.contains(type.name) { await context.printAwaySummaryIfDue() }
         return try await command.run(in: context)
     }

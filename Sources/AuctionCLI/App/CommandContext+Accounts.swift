@@ -21,6 +21,7 @@ extension CommandContext {
         let repository = HTTPAccountRepository(client: httpClient(on: loop))
         var commands = AccountCommands(accounts: repository, store: store, server: server, now: CommandContext.now)
         commands.otherServers = configuration.httpBases.dropFirst().map(\.description)
+        commands.clock = clock
         return try await body(commands)
     }
 

@@ -18,6 +18,8 @@ public struct CommandContext: Sendable {
     public var requestTimeoutMilliseconds: Int64
     /// Reads a password: `(fromStandardInput, confirm)`; asks on the terminal without echo by default.
     public var readPassword: PasswordSource
+    /// The zone times are shown in on screens: the machine's (`TZ`, `localtime_r`); tests set a fixed one.
+    public var clock = TimeOfDay.local()
     /// Asks a yes/no question on the terminal (a bid far above the price, a buy); true only for yes.
     public var confirm: ConfirmationSource = { question in ConfirmationPrompt.ask(question) }
 

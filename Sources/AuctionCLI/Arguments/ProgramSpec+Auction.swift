@@ -21,9 +21,13 @@ extension ProgramSpec {
           AUCTION_TIMEOUT                                 seconds to wait for an answer (default 10)
           AUCTION_IMAGE_CACHE_MB                          picture cache size in MiB (default 64, 0 off; in ~/.cache/auction)
           NO_COLOR                                        never colour the output
+          TZ                                              the zone times are shown in (14:30 KST)
         Configuration: $XDG_CONFIG_HOME/auction/config (else ~/.config/auction/config), lines
           `http = URL`, `socket = HOST:PORT`, `profile = NAME`.
-          Precedence: flag > environment > config file > profile > default.
+          Precedence: flag > environment > config file > default; a profile's settings rank just
+          below the level that named it (--profile beats AUCTION_HTTP and the file's `http =`).
+        JSON: with --json every outcome and every error is one JSON object on stdout, errors as
+          {"error":{"code":…,"message":…,"exit_status":N}}; times are RFC 3339 (2026-12-05T05:30:41.000Z).
         """,
         groups: CommandGroup.auction
     )

@@ -22,8 +22,8 @@ public struct LotOptions: Hashable, ParsableArguments {
     /// `--duration 1h30m` as given (`ending` is what it means).
     @Option(text: "duration", valueName: "DURATION", help: "how long bidding runs: 45m, 1h30m, 2d (1 minute to 30 days)")
     public var durationText: String?
-    /// `--ends-at 2026-12-01T18:00Z` as given (`ending` is what it means).
-    @Option(text: "ends-at", valueName: "TIME", help: "when bidding ends, in UTC: 2026-12-01T18:00Z")
+    /// `--ends-at 2026-12-01T22:40:00+09:00` as given (`ending` is what it means).
+    @Option(text: "ends-at", valueName: "TIME", help: "when bidding ends: 2026-12-01T22:40:00+09:00 (any RFC 3339 offset) or local 2026-12-01 22:40")
     public var endsAtText: String?
     /// `--description TEXT` (`description` is where it comes from).
     @Option(text: "description", valueName: "TEXT", help: "the description (up to 10,000 characters)")
@@ -82,8 +82,9 @@ public struct LotOptions: Hashable, ParsableArguments {
             }
             ending = .after(seconds: seconds)
         case (nil, let text?):
-            guard let time = UTCTimeText.timestamp(text) else {
-                throw .usage(command, "`--ends-at` must be a UTC time like 2026-12-01T18:00Z or 2026-12-01T18:00:30Z, not `\(text)`; nothing was sent")
+            guard let time = EndTimeText.timestamp(text, zone: .local()) else {
+                throw .usage(command, "`--ends-at` must be an RFC 3339 time like 2026-12-01T22:40:00+09:00 or 2026-12-01T13:40Z, "
+                             + "or a local time like 2026-12-01 22:40, not `\(text)`; nothing was sent")
             }
             ending = .at(time)
         case (nil, nil):

@@ -50,7 +50,7 @@ public struct MineCommand: ParsableCommand {
                 return .success
             }
             console.error("you have not bid on anything yet; the lots you are selling (`auction mine --selling`):")
-            console.print(lines: SellingTable.render(lots, width: console.size?.columns, color: console.color, now: CommandContext.now()))
+            console.print(lines: SellingTable.render(lots, width: console.size?.columns, color: console.color, now: CommandContext.now(), clock: context.clock))
         } else {
             console.print(lines: MineTable.render(bids, width: console.size?.columns, color: console.color, now: CommandContext.now()))
         }
@@ -68,7 +68,7 @@ public struct MineCommand: ParsableCommand {
         } else if lots.isEmpty {
             console.error("you are not selling anything yet (`auction sell` lists a lot)")
         } else {
-            console.print(lines: SellingTable.render(lots, width: console.size?.columns, color: console.color, now: CommandContext.now()))
+            console.print(lines: SellingTable.render(lots, width: console.size?.columns, color: console.color, now: CommandContext.now(), clock: context.clock))
         }
         return .success
     }

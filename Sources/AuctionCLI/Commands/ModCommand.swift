@@ -150,7 +150,7 @@ public struct ModCommand: ParsableCommand {
             case .resolve, .reports, .log: try await moderation.resolve(Int64(target) ?? 0, reason: reason, token: token)  // reports, log: read above
             }
         }
-        context.console.print(Self.line(answer))
+        context.console.print(context.clock.localizingTimes(in: Self.line(answer)))
         return .success
     }
 
@@ -169,7 +169,7 @@ public struct ModCommand: ParsableCommand {
         } else if reports.isEmpty {
             context.console.error(all ? "no reports" : "no open reports")
         } else {
-            context.console.print(lines: ModerationTables.reports(reports, resolved: all))
+            context.console.print(lines: ModerationTables.reports(reports, resolved: all, clock: context.clock))
         }
         if more { context.console.error("showing the first \(Self.maximumRows) reports") }
         return .success
@@ -185,7 +185,7 @@ public struct ModCommand: ParsableCommand {
         } else if entries.isEmpty {
             context.console.error("the moderation log has no entries" + (user != nil || lot != nil ? " that match" : ""))
         } else {
-            context.console.print(lines: ModerationTables.log(entries))
+            context.console.print(lines: ModerationTables.log(entries, clock: context.clock))
         }
         if more { context.console.error("showing the newest \(Self.maximumRows) entries; narrow with --user or --lot") }
         return .success

@@ -11,7 +11,7 @@ public struct NotificationsCommand: ParsableCommand {
     public static let summary = "list unseen notifications and mark them seen"
     /// `notifications`' help page.
     public static let discussion = """
-        Columns: when (UTC), kind (outbid, ending soon, won, lost, sold), product, price.
+        Columns: when (local time and zone), kind (outbid, ending soon, won, lost, sold), product, price.
         Needs a saved login (`auction login`); without one it exits 1.
         --json prints {"notifications":[...]} with the objects of push 8.
         """
@@ -48,7 +48,7 @@ public struct NotificationsCommand: ParsableCommand {
             } else if notices.isEmpty {
                 context.console.print(all ? "no notifications" : "no unseen notifications")
             } else {
-                context.console.print(lines: NotificationTable.lines(notices))
+                context.console.print(lines: NotificationTable.lines(notices, clock: context.clock))
             }
             return .success
         }

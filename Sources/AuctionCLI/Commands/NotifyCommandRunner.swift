@@ -59,7 +59,7 @@ public final class NotifyCommandRunner: Sendable {
 
     /// The notification as its push-8 JSON object, one line: what the command reads on standard input.
     public static func input(_ notice: AuctionNotification) -> [UInt8] {
-        WatchJSON.plainSlashes(ServerMessage.notification(notice).data.serialized()) + [UInt8(ascii: "\n")]
+        WatchJSON.plainSlashes(MachineTime.rewritten(ServerMessage.notification(notice).data).serialized()) + [UInt8(ascii: "\n")]
     }
 
     /// Splits `--notify-command`'s text into argv: words at spaces and tabs; single or double quotes keep

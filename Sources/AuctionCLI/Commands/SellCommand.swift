@@ -14,7 +14,8 @@ public struct SellCommand: ParsableCommand {
     public static let discussion = """
         Needs a login, --name, --start-price and one of --duration or --ends-at. Prices as
         `bid` reads them (9,000,000); durations 45m, 1h30m, 2d (1 minute to 30 days); times in
-        UTC (2026-12-01T18:00Z). Reserve and buy-now are at least the start price. Up to 10
+        RFC 3339 with any offset (2026-12-01T22:40:00+09:00, 2026-12-01T13:40Z) or local time
+        (2026-12-01 22:40, in TZ's zone). Reserve and buy-now are at least the start price. Up to 10
         images (PNG, JPEG, WebP; 5 MiB each) are sent with the lot in one request, so a lot
         whose image is refused does not exist. Prints the new lot's id (--json:
         {"id":N,"name":…,"start_price":…,"images":N}). Exit 2 for a bad value (nothing sent),

@@ -57,7 +57,7 @@ public struct ShowCommand: ParsableCommand {
             console.printJSON(ProductJSON.detail(detail, bids: bids))
         } else {
             let lines = ProductDetailView.render(detail, width: console.size?.columns ?? 80, color: console.color,
-                                                 clock: .local(), now: CommandContext.now(), bids: bids)
+                                                 clock: context.clock, now: CommandContext.now(), bids: bids)
             console.print(lines: lines + (picture?.render(size: console.size ?? .fallback, depth: console.colorDepth) ?? []))
         }
         return .success

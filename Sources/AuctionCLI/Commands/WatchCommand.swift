@@ -134,7 +134,7 @@ public struct WatchCommand: ParsableCommand {
             if ids != nil { try await Self.requireSubscriptions(context, session: session, client: client) }
             var model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive, json: json,
                                    size: console.size ?? .fallback, color: console.color && interactive, title: title, hint: hint,
-                                   clock: .local())
+                                   clock: context.clock)
             model.alerts = alerts(outputIsTerminal: console.outputIsTerminal)
             model.showQuery(query, cursor: cursor)
             let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)

@@ -3,10 +3,10 @@ import AuctionInfrastructure
 
 /// `watch --json` lines for pushes 7 and 8.
 extension WatchJSON {
-    /// `{"event":"end_time","time":…,"id":5,"name":…,"end_time":ms,"extensions":2}`.
+    /// `{"event":"end_time","time":…,"id":5,"name":…,"end_time":"2026-12-05T05:30:41.000Z","extensions":2}`.
     public static func endTime(_ product: Product, at time: Timestamp) -> [UInt8] {
         line([("event", .string("end_time")), ("time", .string(time.description)), ("id", .int(Int64(product.id.rawValue))),
-              ("name", .string(product.name)), ("end_time", product.endsAt.map { .int($0.millisecondsSinceEpoch) } ?? .null),
+              ("name", .string(product.name)), ("end_time", product.endsAt.map { .string(MachineTime.text($0)) } ?? .null),
               ("extensions", .int(Int64(product.extensions)))])
     }
 

@@ -36,7 +36,7 @@ public enum WatchJSON {
     }
 
     static func line(_ members: [(String, JSONValue)]) -> [UInt8] {
-        plainSlashes(JSONValue.object(JSONObject(members)).serialized()) + [UInt8(ascii: "\n")]
+        plainSlashes(MachineTime.rewritten(.object(JSONObject(members))).serialized()) + [UInt8(ascii: "\n")]
     }
 
     /// The JSON text with every `\u002f` escape written back as `/` (an escaped backslash stays as it is).

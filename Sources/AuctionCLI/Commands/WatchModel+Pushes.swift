@@ -19,7 +19,7 @@ extension WatchModel {
         board.replace(with: rows)
         if interactive { return render(now) }
         if json { return [.write(WatchJSON.endTime(updated, at: now))] }
-        let end = updated.endsAt.map { $0.calendarDate + " " + clock.format($0) } ?? ""
+        let end = updated.endsAt.map { clock.dateTime($0) } ?? ""
         return [.notice("\(id) \(TerminalText.sanitized(updated.name)) now ends \(end) (extended \(updated.extensions)×)")]
     }
 

@@ -2,7 +2,9 @@ import AuctionCore
 import AuctionData
 import AuctionInfrastructure
 
-/// Resolves the client's endpoints: flag > environment > config file > profile > default.
+/// Resolves the client's settings: flag > environment > config file > default, where a profile's
+/// values rank at the level that named the profile, just below that level's own values
+/// (`--profile` beats `AUCTION_HTTP` and the file's `http =`; the file's `profile =` loses to its `http =`).
 ///
 /// A pure function of its inputs so it is testable; `ConfigurationPaths` finds and reads the file.
 public enum ConfigurationResolver {
@@ -36,16 +38,19 @@ public enum ConfigurationResolver {
         let file = try configFile.map { file throws(ConfigurationError) in try ConfigFile(parsing: file.text, name: file.path) }
         let filePath = configFile?.path ?? ""
 
-        func pick(_ flag: String?, _ variable: String, _ key: String) -> (String, SettingSource)? {
-            if let flag { return (flag, .flag) }
-            if let value = environment[variable], !value.isEmpty { return (value, .environment(variable)) }
-            if let value = file?.values[key] { return (value, .configFile(filePath)) }
-            return nil
+        // The profile is named by the highest level that names one; its values rank at that level,
+        // just below that level's own values, so `--profile` beats the file's `http =` (#33).
+        let profileChoice: (String, SettingSource)?
+        if let flag = flags.profile {
+            profileChoice = (flag, .flag)
+        } else if let value = environment[profileVariable], !value.isEmpty {
+            profileChoice = (value, .environment(profileVariable))
+        } else {
+            profileChoice = file?.values["profile"].map { ($0, SettingSource.configFile(filePath)) }
         }
-
         var profileSettings = ConfigFile()
         var profileName: String?
-        if let (name, source) = pick(flags.profile, profileVariable, "profile") {
+        if let (name, source) = profileChoice {
             guard let profile = profiles[name] else {
                 throw .unknownProfile(source: source.description, name: name, known: profiles.keys.sorted())
             }
@@ -54,28 +59,27 @@ public enum ConfigurationResolver {
                                                                            "ca_file", "allow_plaintext"])
             profileName = name
         }
+        let layers = SettingLayers(environment: environment, file: file?.values ?? [:], filePath: filePath,
+                                   profile: profileName.map { ($0, profileSettings.values, profileChoice?.1 ?? .flag) })
+
+        func pick(_ flag: String?, _ variable: String, _ key: String) -> (String, SettingSource)? {
+            layers.pick(flag: flag, variable: variable, key: key)
+        }
 
         var configuration = ClientConfiguration(profile: profileName)
-        let httpChoice = pick(flags.http, httpVariable, "http")
-            ?? profileSettings.values["http"].map { ($0, SettingSource.profile(profileName ?? "")) }
-        if let (value, source) = httpChoice {
+        if let (value, source) = pick(flags.http, httpVariable, "http") {
             do { configuration.httpBases = try HTTPBaseURL.list(checking: value) } catch {
                 throw .invalidHTTPURL(source: source.description, value: value, reason: error.reason)
             }
             configuration.httpSource = source
         }
-        let socketChoice = pick(flags.socket, socketVariable, "socket")
-            ?? profileSettings.values["socket"].map { ($0, SettingSource.profile(profileName ?? "")) }
-        if let (value, source) = socketChoice {
+        if let (value, source) = pick(flags.socket, socketVariable, "socket") {
             do { configuration.sockets = try SocketEndpoint.list(parsing: value) } catch {
                 throw .invalidSocketAddress(source: source.description, value: value, reason: error.reason)
             }
             configuration.socketSource = source
         }
-        func profileValue(_ key: String) -> (String, SettingSource)? {
-            profileSettings.values[key].map { ($0, SettingSource.profile(profileName ?? "")) }
-        }
-        if let (value, source) = pick(nil, userIDVariable, "user_id") ?? profileValue("user_id") {
+        if let (value, source) = pick(nil, userIDVariable, "user_id") {
             guard value.utf8.count <= 18, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
                   let number = Int64(value), number > 0 else {
                 throw .invalidSetting(source: source.description, key: "user_id", value: value,
@@ -83,14 +87,14 @@ public enum ConfigurationResolver {
             }
             configuration.userID = UserID(rawValue: number)
         }
-        if let (value, source) = pick(nil, dialectVariable, "dialect") ?? profileValue("dialect") {
+        if let (value, source) = pick(nil, dialectVariable, "dialect") {
             guard let dialect = DialectSetting(rawValue: value) else {
                 throw .invalidSetting(source: source.description, key: "dialect", value: value,
                                       reason: "expected one of auto, original, auction")
             }
             configuration.dialect = dialect
         }
-        if let (value, source) = pick(nil, imageCacheVariable, "image_cache_mb") ?? profileValue("image_cache_mb") {
+        if let (value, source) = pick(nil, imageCacheVariable, "image_cache_mb") {
             guard value.utf8.count <= 4, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let megabytes = Int(value),
                   megabytes <= 4_096 else {
                 throw .invalidSetting(source: source.description, key: "image_cache_mb", value: value,
@@ -98,7 +102,7 @@ public enum ConfigurationResolver {
             }
             configuration.imageCacheMegabytes = megabytes
         }
-        try resolveTransport(into: &configuration, flags: flags, pick: pick, profileValue: profileValue)
+        try resolveTransport(into: &configuration, flags: flags, pick: pick)
         return configuration
     }
 }

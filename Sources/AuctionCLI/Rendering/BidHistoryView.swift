@@ -19,7 +19,7 @@ public enum BidHistoryView {
         for (index, bid) in shown.enumerated() {
             let price = String(repeating: " ", count: priceWidth - TerminalText.width(prices[index])) + prices[index]
             let note = bid.isRetracted ? "  retracted" : bid.isRepricing ? "  repriced by moderation" : bid.isAutomatic ? "  auto" : ""
-            let line = "  " + bid.time.calendarDate + " " + clock.format(bid.time) + "  " + TerminalText.fit(names[index], toWidth: nameWidth)
+            let line = "  " + clock.dateTime(bid.time, seconds: true) + "  " + TerminalText.fit(names[index], toWidth: nameWidth)
                 + "  " + price + note + (bid.id.map { "  #\($0)" } ?? "")
             let fitted = TerminalText.truncate(line, toWidth: width)
             lines.append(color && bid.isRetracted ? ANSI.strikethrough + fitted + ANSI.reset : fitted)

@@ -8,22 +8,22 @@ public enum ModerationTables {
     /// The widest reason shown in a table (the JSON has it whole).
     public static let reasonWidth = 60
 
-    /// Reports: id, lot, its name, reporter, when (UTC), reason, and with `resolved` what was done and by whom.
-    public static func reports(_ reports: [ModerationReport], resolved: Bool) -> [String] {
-        let header = ["ID", "LOT", "NAME", "REPORTER", "WHEN (UTC)", "REASON"] + (resolved ? ["RESOLVED"] : [])
+    /// Reports: id, lot, its name, reporter, when (in `clock`'s zone), reason, and with `resolved` what was done and by whom.
+    public static func reports(_ reports: [ModerationReport], resolved: Bool, clock: TimeOfDay = .utc) -> [String] {
+        let header = ["ID", "LOT", "NAME", "REPORTER", "WHEN", "REASON"] + (resolved ? ["RESOLVED"] : [])
         let rows = reports.map { report in
             ["\(report.id)", "\(report.productID)", clean(report.productName, width: 30), clean(report.reporter, width: 24),
-             when(report.createdAt), clean(report.reason, width: reasonWidth)]
+             clock.dateTime(report.createdAt), clean(report.reason, width: reasonWidth)]
                 + (resolved ? [resolution(report)] : [])
         }
         return lay(header, rows, rightAligned: [0, 1])
     }
 
-    /// Log entries: when (UTC), moderator, action, target, price before → after when recorded, reason.
-    public static func log(_ entries: [ModerationLogEntry]) -> [String] {
-        let header = ["ID", "WHEN (UTC)", "MODERATOR", "ACTION", "TARGET", "PRICE", "REASON"]
+    /// Log entries: when (in `clock`'s zone), moderator, action, target, price before → after when recorded, reason.
+    public static func log(_ entries: [ModerationLogEntry], clock: TimeOfDay = .utc) -> [String] {
+        let header = ["ID", "WHEN", "MODERATOR", "ACTION", "TARGET", "PRICE", "REASON"]
         let rows = entries.map { entry in
-            ["\(entry.id)", when(entry.createdAt), clean(entry.moderator, width: 24), clean(entry.action, width: 16),
+            ["\(entry.id)", clock.dateTime(entry.createdAt), clean(entry.moderator, width: 24), clean(entry.action, width: 16),
              target(entry), price(entry.details), clean(entry.reason, width: reasonWidth)]
         }
         return lay(header, rows, rightAligned: [0])
@@ -49,8 +49,6 @@ public enum ModerationTables {
         guard report.resolvedAt != nil else { return "open" }
         return "by " + clean(report.resolvedBy ?? "?", width: 24) + ": " + clean(report.resolution ?? "", width: reasonWidth)
     }
-
-    private static func when(_ time: Timestamp) -> String { "\(time.calendarDate) \(time.timeOfDay)" }
 
     private static func clean(_ text: String, width: Int) -> String {
         TerminalText.truncate(TerminalText.sanitized(text), toWidth: width)

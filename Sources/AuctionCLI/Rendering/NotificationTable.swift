@@ -1,16 +1,16 @@
 import AuctionCore
 
-/// `auction notifications`' table: when (UTC), kind, product, price; one row per notification.
+/// `auction notifications`' table: when (local date, time and zone), kind, product, price; one row per notification.
 public enum NotificationTable {
     /// The header and one row per notification, columns as wide as their widest cell.
-    public static func lines(_ notices: [AuctionNotification]) -> [String] {
+    public static func lines(_ notices: [AuctionNotification], clock: TimeOfDay = .utc) -> [String] {
         let rows = notices.map { notice in [
-            "\(notice.createdAt.calendarDate) \(notice.createdAt.timeOfDay)",
+            clock.dateTime(notice.createdAt),
             AwaySummary.label(notice.kind),
             TerminalText.truncate("\(notice.productID.rawValue) " + TerminalText.sanitized(notice.productName ?? ""), toWidth: 40),
             notice.price?.description ?? "",
         ] }
-        let header = ["WHEN (UTC)", "KIND", "PRODUCT", "PRICE"]
+        let header = ["WHEN", "KIND", "PRODUCT", "PRICE"]
         let widths = (0..<header.count).map { column in
             ([header] + rows).map { TerminalText.width($0[column]) }.max() ?? 0
         }

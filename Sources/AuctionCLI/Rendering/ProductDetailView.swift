@@ -31,11 +31,11 @@ public enum ProductDetailView {
         field("Started", product.startPrice.description)
         if !product.isClosed { field("Min. raise", "\(product.currentIncrement)  (next bid \(product.nextBid))") }
         if let ends = product.endsAt {
-            field("Ends", ends.calendarDate + " " + clock.format(ends) + extended(product) + countdown(product, until: ends, now: now, color: color))
+            field("Ends", clock.dateTime(ends) + extended(product) + countdown(product, until: ends, now: now, color: color))
         }
         for (label, value) in biddingFields(product) { field(label, value) }
         if let status = closedStatus(product, now: now) { field("Status", status) }
-        if let listed = detail.listedAt { field("Listed", listed.calendarDate + " " + clock.format(listed)) }
+        if let listed = detail.listedAt { field("Listed", clock.dateTime(listed)) }
         // The bids themselves when the server lists them (its price history keeps one point a day).
         let history = bids.flatMap { $0.isEmpty ? nil : $0.reversed().map(\.price) } ?? detail.priceHistory.map(\.price)
         if !history.isEmpty {

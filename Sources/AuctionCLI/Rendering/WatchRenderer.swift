@@ -146,7 +146,7 @@ public enum WatchRenderer {
         var parts: [String] = []
         if let message = state.message { parts.append(TerminalText.sanitized(message)) }
         parts.append(connectionText(state, now: now))
-        if let stale = state.staleSince { parts.append("stale since " + String(state.clock.format(stale).prefix(5))) }
+        if let stale = state.staleSince { parts.append("stale since " + state.clock.minutes(stale)) }
         parts.append("\(state.updatesReceived) update" + (state.updatesReceived == 1 ? "" : "s"))
         if let last = state.lastUpdateAt {
             let seconds = max(0, (now.millisecondsSinceEpoch - last.millisecondsSinceEpoch) / 1000)
