@@ -35,7 +35,8 @@ extension AuctionBook {
         let lot = lots[index]
         pruneEndQueue()
         return AuctionClosing(productID: id, position: index + 1, finalPrice: finalPrice, winner: winner, endedAt: endedAt,
-                              reserveMet: lot.reserveMet, bought: lot.isBought, bidders: lot.bidders.sorted { $0.rawValue < $1.rawValue })
+                              reserveMet: lot.reserveMet, bought: lot.isBought, bidders: lot.bidders.sorted { $0.rawValue < $1.rawValue },
+                              hadBids: lot.hasBids)
     }
 
     /// The closing of a lot this book has already closed, with the store's final price and winner
@@ -45,6 +46,7 @@ extension AuctionBook {
         guard let index = indexByID[id], lots[index].isClosed else { return nil }
         let lot = lots[index]
         return AuctionClosing(productID: id, position: index + 1, finalPrice: finalPrice, winner: winner, endedAt: endedAt,
-                              reserveMet: lot.reserveMet, bought: lot.isBought, bidders: lot.bidders.sorted { $0.rawValue < $1.rawValue })
+                              reserveMet: lot.reserveMet, bought: lot.isBought, bidders: lot.bidders.sorted { $0.rawValue < $1.rawValue },
+                              hadBids: lot.hasBids)
     }
 }

@@ -80,7 +80,7 @@ extension AuctionBook {
             productID: lot.productID, position: listPosition(ofIndex: index), finalPrice: lot.price,
             winner: lot.isBought || reserveMet != false ? lot.leader : nil, endedAt: endsAt,
             reserveMet: reserveMet, bought: lot.isBought,
-            bidders: lot.bidders.sorted { $0.rawValue < $1.rawValue }
+            bidders: lot.bidders.sorted { $0.rawValue < $1.rawValue }, hadBids: lot.hasBids
         ))
     }
 }

@@ -18,11 +18,16 @@ public struct AuctionClosing: Hashable, Sendable {
     public var bought: Bool
     /// Everyone who bid (by id), for won/lost notices.
     public var bidders: [UserID]
+    /// Whether any bid was accepted (an anonymous one too: a lot it won has no `winner` but is sold).
+    public var hadBids: Bool
+
+    /// Whether the lot was sold: it has a winner, or a bid (an anonymous one) that met any reserve.
+    public var isSold: Bool { winner != nil || bought || (hadBids && reserveMet != false) }
 
     /// Creates a closing record.
     public init(
         productID: ProductID, position: Int, finalPrice: Money, winner: UserID?, endedAt: Timestamp,
-        reserveMet: Bool? = nil, bought: Bool = false, bidders: [UserID] = []
+        reserveMet: Bool? = nil, bought: Bool = false, bidders: [UserID] = [], hadBids: Bool? = nil
     ) {
         self.productID = productID
         self.position = position
@@ -32,5 +37,6 @@ public struct AuctionClosing: Hashable, Sendable {
         self.reserveMet = reserveMet
         self.bought = bought
         self.bidders = bidders
+        self.hadBids = hadBids ?? (winner != nil || !bidders.isEmpty)
     }
 }

@@ -152,3 +152,35 @@ extension CLIModerationEndToEndTests {
         #expect(log.compactMap { $0["action"] as? String } == ["unsuspend", "suspend", "remove_lot", "retract_bid"], "\(log)")
     }
 }
+
+extension CLIModerationEndToEndTests {
+    /// Issue 33, once end to end: suspending the leader restores the maximum their proxy refused (the
+    /// lot does not fall back to its start price), the log names a bidder, and the suspended user's
+    /// every command says suspended, why and until when.
+    @Test func suspendingTheLeaderRestoresTheRefusedMaximumAndTheUserIsToldWhy() async throws {
+        let (server, directory) = try await CLI.server([])
+        defer { server.stop(); directory.remove() }
+        let alice = try await AccountEndToEndTests.register("alice", on: server, in: directory)
+        let carl = try await AccountEndToEndTests.register("carl", on: server, in: directory)
+        let dora = try await AccountEndToEndTests.register("dora", on: server, in: directory)
+        let grant = try await offPool { try ProcessRunner.run(BuildProducts.executable("auction-server"), ["admin", "grant", "dora", "--db", server.databasePath]) }
+        #expect(grant.status == 0, "\(grant.stderr)")
+        #expect(try await alice.run(["bid", "6", "9,000,000", "--max", "12,000,000", "--yes"]).status == 0)
+        let refused = try await carl.run(["bid", "6", "9,500,000", "--max", "11,000,000", "--yes"])
+        #expect(refused.status != 0, "alice's proxy answers carl's maximum: \(refused.stdout)")
+
+        let suspend = try await dora.run(["mod", "suspend", "alice", "--reason", "shill bidding", "--for", "1h"])
+        #expect(suspend.status == 0, "\(suspend.stdout) \(suspend.stderr)")
+        let shown = Self.json(try await carl.run(["show", "6", "--json"]).stdout)
+        #expect(shown["price"] as? Int == 9_500_000, "carl's maximum stands again, at his own bid: \(shown)")
+
+        let bid = try await alice.run(["bid", "6", "13,000,000", "--yes"])
+        #expect(bid.status != 0 && bid.stderr.contains("suspended") && bid.stderr.contains("shill bidding"), "\(bid.stdout) \(bid.stderr)")
+        let mine = try await alice.run(["mine"])
+        #expect(mine.status != 0 && mine.stderr.contains("suspended") && mine.stderr.contains("shill bidding"), "\(mine.stdout) \(mine.stderr)")
+
+        let log = Self.json(try await dora.run(["mod", "log", "--json"]).stdout)["entries"] as? [[String: Any]] ?? []
+        let retraction = log.first { $0["action"] as? String == "retract_bid" }
+        #expect(retraction?["reason"] as? String == "bidder suspended: shill bidding", "\(log)")
+    }
+}

@@ -114,8 +114,8 @@ import Testing
 
         let duplicate = try await served.post("/users/register", #"{"name":"dave","password":"other password"}"#)
         #expect(duplicate.status.code == 409)
-        #expect(AccountDTO.errorMessage(from: duplicate.body) == "the name 'dave' is already taken")
-        await #expect(throws: AuctionError.server(status: 409, message: "the name 'dave' is already taken")) {
+        #expect(AccountDTO.errorMessage(from: duplicate.body) == "the name 'dave' is already taken (names are compared without regard to case)")
+        await #expect(throws: AuctionError.server(status: 409, message: "the name 'dave' is already taken (names are compared without regard to case)")) {
             try await served.repository.register(name: "dave", password: "other password")
         }
         let short = try await served.post("/users/register", #"{"name":"erin","password":"short"}"#)

@@ -18,6 +18,8 @@ import Testing
     struct Sent {
         var user: Int
         var placement: BidPlacement
+        /// Whether the leader's proxy answered it (refused): a refused plain bid is not revived by a retraction.
+        var wasRefused = false
     }
 
     static func leader(_ running: Running, _ id: Int) throws -> Int64? {
@@ -74,7 +76,7 @@ import Testing
                 let reply = await sockets[user].exchange([.bid(Bid(productID: product, price: price, maximum: maximum), userID: nil)],
                                                          first: completion)
                 #expect(reply.first??.result == decision.isAccepted, "round \(round): the server decides as the mirror")
-                if !decision.steps.isEmpty { stepping.append(Sent(user: user, placement: placement)) }
+                if !decision.steps.isEmpty { stepping.append(Sent(user: user, placement: placement, wasRefused: !decision.isAccepted)) }
             }
             let manual = try await Self.manualBidIDs(running, lot)
             guard !manual.isEmpty else { continue }
@@ -89,15 +91,12 @@ import Testing
                 .filter { !$0.isRepricing }
             #expect(history.count == stepping.count, "round \(round): one step per stepping bid")
             let retractedIndex = try #require(history.firstIndex { $0.isRetracted })
-            var expected = AuctionBook(products: [Product(id: product, name: "", startPrice: 1000, currentPrice: 1000, lastChange: .zero,
-                                                          direction: .unchanged, auctionDate: "")])
-            var remaining: [BidPlacement] = []
+            var remaining: [BidPlacement] = [], entries: [RetractionReplay.Entry] = []
             for (index, sent) in stepping.enumerated() where index != history.distance(from: history.startIndex, to: retractedIndex) {
                 remaining.append(sent.placement)
-                _ = expected.decide(Bid(productID: product, price: sent.placement.price, maximum: sent.placement.maximum),
-                                    bidder: sent.placement.bidder, now: Timestamp(millisecondsSinceEpoch: 0))
+                entries.append(RetractionReplay.Entry(sent.placement, wasRefused: sent.wasRefused))
             }
-            let want = expected.lot(for: product)!
+            let want = RetractionReplay.replay(entries: entries, startPrice: 1000, minimumIncrement: nil, reserve: nil)
             #expect(try Self.price(running, lot) == want.price.minorUnits, "round \(round): the replayed price")
             #expect(try Self.leader(running, lot) == want.leader?.rawValue, "round \(round): the replayed leader")
             let ceiling = remaining.map { max($0.price, $0.maximum ?? $0.price) }.max() ?? Money(1000)

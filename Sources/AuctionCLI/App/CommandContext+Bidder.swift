@@ -37,6 +37,8 @@ extension CommandContext {
                                + "run `auction login \(login.name)`")
         } catch .notFound(let thing) {
             throw .refused("no \(thing)")
+        } catch .server(status: 403, let message) {  // a suspended account: the server says why, and until when
+            throw .notLoggedIn(TerminalText.sanitized(message))
         } catch .server(let status, let message) {
             throw .auction(.server(status: status, message: TerminalText.sanitized(message)))
         } catch {

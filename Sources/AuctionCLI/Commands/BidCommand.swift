@@ -119,6 +119,8 @@ public struct BidCommand: ParsableCommand {
                 : OutcomeText.bid(outcome, productID: productID) + BidReport.leadingText(answer, maximum: maximum)
             report(context, outcome: "accepted", text: text,
                    fields: [("price", .int(newPrice.minorUnits))] + BidReport.answerFields(answer))
+        case .refused(.suspended, _):  // the server's sentence: why, and until when
+            throw .notLoggedIn(answer.suspensionMessage.map { TerminalText.sanitized($0) } ?? RefusalReason.suspended.explanation)
         case .refused(.unauthenticated, _):
             throw .notLoggedIn(login.map {
                 "the saved login for `\($0.name)` was not accepted (expired or logged out); run `auction login \($0.name)` again"

@@ -57,6 +57,8 @@ public struct BuyCommand: ParsableCommand {
         case .accepted(let paid):
             let text = "bought: product \(productID) for \(paid.minorUnits > 0 ? paid : price)"
             if json { report(context, outcome: "accepted", price: price, fields: [("price", .int((paid.minorUnits > 0 ? paid : price).minorUnits))]) } else { context.console.print(text) }
+        case .refused(.suspended, _):  // the server's sentence: why, and until when
+            throw .notLoggedIn(answer.suspensionMessage.map { TerminalText.sanitized($0) } ?? RefusalReason.suspended.explanation)
         case .refused(.unauthenticated, _):
             throw .notLoggedIn(login.map {
                 "the saved login for `\($0.name)` was not accepted (expired or logged out); run `auction login \($0.name)` again"

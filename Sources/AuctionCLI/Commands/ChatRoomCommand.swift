@@ -50,6 +50,7 @@ public struct ChatRoomCommand: ParsableCommand {
         guard joined.accepted else {
             switch joined.reason {
             case .unknownProduct?: throw .refused(Self.productID(inRoom: room).map { "no product \($0)" } ?? "no such product")
+            case .suspended?: throw .notLoggedIn(TerminalText.sanitized(joined.explanation))  // why, and until when
             case .invalid?:
                 // Neither the name nor the server's sentence (which may quote it) reaches the terminal raw.
                 let reason = TerminalText.sanitized(joined.explanation.replacingOccurrences(of: room, with: "the name"))

@@ -3,7 +3,7 @@ import AuctionCore
 /// The one line that says what happened while the user was away: "While you were away: 2 outbid, 1 won".
 public enum AwaySummary {
     /// The kinds in the order the line names them.
-    static let order: [NotificationKind] = [.outbid, .endingSoon, .won, .lost, .sold, .lotRemoved, .bidRetracted]
+    static let order: [NotificationKind] = [.outbid, .endingSoon, .won, .lost, .sold, .unsold, .lotRemoved, .bidRetracted]
 
     /// The line for `notices`, or nil when there are none.
     public static func line(for notices: [AuctionNotification]) -> String? {

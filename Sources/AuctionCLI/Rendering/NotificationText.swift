@@ -18,6 +18,8 @@ public enum NotificationText {
             return "lost \(name)" + (price.map { " — sold at \($0)" } ?? "")
         case .sold:
             return "sold \(name)" + (price.map { " at \($0)" } ?? "")
+        case .unsold:
+            return "\(name) ended unsold" + (price.map { " at \($0)" } ?? "")
         case .bid:
             return "new bid on your \(name)" + (price.map { " — now \($0)" } ?? "")
         case .lotRemoved:

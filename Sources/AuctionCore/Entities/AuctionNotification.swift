@@ -45,6 +45,8 @@ public enum NotificationKind: String, Hashable, Sendable, CaseIterable {
     case lost
     /// Your lot was sold (to its seller).
     case sold
+    /// Your lot ended without being sold: no bid, or none reached the reserve (to its seller).
+    case unsold
     /// Someone bid on your lot (to its seller; issue 12).
     case bid
     /// A moderator removed a lot you bid on or sell; the note says why.

@@ -75,6 +75,8 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
     case withdrawn = "withdrawn"
     /// A moderator removed the lot: it takes no more bids and cannot be bought.
     case lotRemoved = "lot_removed"
+    /// A moderator suspended the account (the reply's `message` says why and until when).
+    case suspended = "suspended"
 
     /// A sentence a user can act on.
     public var explanation: String {
@@ -101,6 +103,7 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
         case .idempotencyKeyReused: "that idempotency key was already used for a different request; use a new key"
         case .withdrawn: "the seller withdrew this lot; it takes no more bids"
         case .lotRemoved: "the auction house removed this lot; it takes no more bids"
+        case .suspended: "a moderator suspended this account"
         }
     }
 }

@@ -13,6 +13,9 @@ public struct BidAnswer: Hashable, Sendable {
     /// The auction's end time after this answer, when the server said (`ends_at`; soft close may move it).
     public var endsAt: Timestamp?
 
+    /// The server's `message` of a `suspended` refusal (at most 512 characters).
+    var suspension: String?
+
     /// Creates an answer.
     public init(outcome: BidOutcome, minimumIncrement: Money? = nil, minimumBid: Money? = nil,
                 leading: Bool? = nil, endsAt: Timestamp? = nil) {
@@ -33,5 +36,11 @@ public struct BidAnswer: Hashable, Sendable {
         if case .bool(let flag)? = reply.fields["leading"] { leading = flag }
         self.init(outcome: reply.outcome(of: bid), minimumIncrement: positive("min_increment"), minimumBid: positive("minimum_bid"),
                   leading: leading, endsAt: positive("ends_at").map { Timestamp(millisecondsSinceEpoch: $0.minorUnits) })
+        if reply.reason == .suspended { suspension = reply.fields["message"]?.stringValue.map { String($0.prefix(512)) } }
     }
+}
+
+extension BidAnswer {
+    /// The server's sentence for a `suspended` refusal (why, until when), when it sent one.
+    public var suspensionMessage: String? { suspension }
 }

@@ -86,7 +86,7 @@ public enum AccountEndpoints {
         switch error {
         case .invalidName, .invalidPassword:
             return json(.badRequest, AccountDTO.errorBody(error.description))
-        case .nameTaken:
+        case .nameTaken, .nameConfusable:
             return json(.conflict, AccountDTO.errorBody(error.description))
         case .invalidCredentials:
             return json(.unauthorized, AccountDTO.errorBody("invalid name or password"))

@@ -6,8 +6,10 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidName(String)
     /// The password breaks the rules (8 characters to 1,024 bytes).
     case invalidPassword(String)
-    /// The name is already registered.
+    /// The name is already registered (compared without regard to case).
     case nameTaken(String)
+    /// The name looks like an existing one (`NameKey`: `1`/`i`/`l`, `0`/`o`, `rn`/`m`, `vv`/`w`).
+    case nameConfusable(String)
     /// Wrong name or password (the same answer for both, by design).
     case invalidCredentials
     /// Too many failed logins; try again after this many milliseconds.
@@ -34,7 +36,9 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidName(let why): "invalid user name: \(why)"
         case .invalidPassword(let why): "invalid password: \(why)"
-        case .nameTaken(let name): "the name '\(name)' is already taken"
+        case .nameTaken(let name): "the name '\(name)' is already taken (names are compared without regard to case)"
+        case .nameConfusable(let name):
+            "the name '\(name)' looks too much like an existing user's name (1, i and l, 0 and o, rn and m, vv and w count as the same); choose another"
         case .invalidCredentials: "invalid name or password"
         case .rateLimited(let ms): "too many failed logins; try again in \((ms + 999) / 1000) s"
         case .tooManyLogins(let ms): "too many logins for this user; try again in \((ms + 999) / 1000) s"

@@ -14,7 +14,12 @@ extension AccountService {
 
     /// Who holds `token`, with the role read now (`isModerator`); `invalidToken` without a valid session.
     public func profile(forToken token: String?) throws(AccountError) -> UserIdentity {
-        guard let token, var identity = user(forToken: token) else { throw AccountError.invalidToken }
+        guard let token, var identity = user(forToken: token) else {
+            if let token, let suspension = suspension(forToken: token) {
+                throw AccountError.suspended(reason: suspension.reason, until: suspension.until)
+            }
+            throw AccountError.invalidToken
+        }
         identity.isModerator = try isModerator(identity)
         return identity
     }

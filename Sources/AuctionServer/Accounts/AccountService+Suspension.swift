@@ -29,6 +29,15 @@ extension AccountService {
         }
     }
 
+    /// The suspension in force of the user whose session `token` is (or was, before the suspension
+    /// ended it), or nil: one indexed read, on the refusal path only.
+    public func suspension(forToken token: String) -> SessionSuspension? {
+        guard SessionToken.isWellFormed(token),
+              let session = try? store.session(tokenHash: SessionToken.hash(token)),
+              let suspension = session.suspension, suspension.isInForce(at: now) else { return nil }
+        return SessionSuspension(reason: suspension.reason, until: suspension.until)
+    }
+
     /// The user named `name` as stored (with any suspension), or nil.
     public func storedUser(named name: String) throws(AccountError) -> AccountStore.User? {
         do throws(StoreError) {

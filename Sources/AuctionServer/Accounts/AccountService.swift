@@ -54,7 +54,12 @@ public final class AccountService: Sendable {
         } catch {
             throw error.isUnavailable ? AccountError.storeUnavailable(error.description) : AccountError.store(error.description)
         }
-        guard let userID = created else { throw AccountError.nameTaken(name) }
+        guard let userID = created else {
+            // The same name but for case is taken; any other collision of keys is a look-alike.
+            let holder = (try? store.nameHolder(like: name)) ?? nil
+            if let holder, holder.lowercased() != name.lowercased() { throw AccountError.nameConfusable(name) }
+            throw AccountError.nameTaken(name)
+        }
         limits.withLock { $0.registered(name: name, address: address) }
         log("accounts: registered \(name) as user \(userID.rawValue)")
         return try openSession(userID: userID, name: name, now: now)

@@ -39,11 +39,15 @@ public struct BidderEndpoints: HTTPRouteCollection {
     public var now: @Sendable () -> Timestamp
     /// The bounds.
     public var limits: Limits
+    /// The suspension of a refused token's holder, so the refusal says why (403 `suspended`).
+    public var suspension: @Sendable (String) -> SessionSuspension?
 
     /// The routes over `store`, authenticating with `user`, working through `offload`.
     public init(store: SQLiteBidderStore, user: @escaping @Sendable (String) -> UserID?, offload: @escaping Offload,
-                now: @escaping @Sendable () -> Timestamp, limits: Limits = Limits()) {
+                now: @escaping @Sendable () -> Timestamp, limits: Limits = Limits(),
+                suspension: @escaping @Sendable (String) -> SessionSuspension? = { _ in nil }) {
         self.store = store
+        self.suspension = suspension
         self.user = user
         self.offload = offload
         self.now = now
@@ -78,10 +82,11 @@ public struct BidderEndpoints: HTTPRouteCollection {
     /// Adds a route that authenticates, then runs `body` through `offload`; a store failure is a 500.
     private func route(_ router: inout HTTPRouter, _ method: HTTPMethod, _ path: String,
                        _ body: @escaping @Sendable (HTTPRequest, UserID) throws(StoreError) -> HTTPResponse) {
-        let user = self.user, offload = self.offload
+        let user = self.user, offload = self.offload, suspension = self.suspension
         router.on(method, path, responding: { request, responder in
             let queued = offload {
                 guard let token = AccountEndpoints.bearerToken(request), let id = user(token) else {
+                    if let suspended = AccountEndpoints.bearerToken(request).flatMap(suspension) { return responder.respond(suspended.response) }
                     var response = Self.json(.unauthorized, BidderDTO.errorBody("log in first: send Authorization: Bearer <token>",
                                                                                 reason: RefusalReason.unauthenticated.rawValue))
                     response.headers.add(name: "WWW-Authenticate", value: "Bearer")

@@ -37,9 +37,11 @@ extension ModerationActions {
         switch change {
         case .suspended(let id, let ended, let entry):
             // Once this node's bids decided before the logout are stored, the read of leads below holds them.
-            if !hooks.endConnections(id) { log.error("moderation: bids in flight of suspended user \(id) did not settle within 30 s") }
+            if !hooks.endConnections(id, SessionSuspension(reason: reason.text, until: until)) { log.error("moderation: bids in flight of suspended user \(id) did not settle within 30 s") }
             var removed = 0
+            // Each entry names the role the suspended user had there: seller of a removed lot, bidder of a retracted lead.
             let lotReason = (try? ModerationReason("seller suspended: \(reason.text)")) ?? reason
+            let bidReason = (try? ModerationReason("bidder suspended: \(reason.text)")) ?? reason
             for lot in lots {
                 if (try? removeLot(lot, reason: lotReason, by: moderator))?.changed == true { removed += 1 }
             }
@@ -49,7 +51,7 @@ extension ModerationActions {
             let leadingNow = (try? selling.leadingBids(of: id).filter { !lots.contains($0.key) }) ?? leading
             var fellBack = 0
             for (lot, bids) in leadingNow.sorted(by: { $0.key < $1.key }) {
-                let answer = try? retract(bids, on: lot, reason: lotReason, by: moderator, action: .retractBid, user: id)
+                let answer = try? retract(bids, on: lot, reason: bidReason, by: moderator, action: .retractBid, user: id)
                 if answer?.changed == true { fellBack += 1 }
             }
             log.info("moderation: \(moderator.name) suspended \(name) (\(ended.count) session(s), \(removed) lot(s), \(fellBack) lead(s))")

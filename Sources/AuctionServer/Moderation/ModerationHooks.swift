@@ -19,6 +19,7 @@ struct ModerationHooks: Sendable {
     /// Stores and pushes notices.
     var notify: @Sendable ([NotificationDraft]) -> Void
     /// Logs out this node's live connections of a user whose sessions just ended, then waits until the
-    /// ledger has answered every bid this node decided before (false: no answer within 30 s).
-    var endConnections: @Sendable (UserID) -> Bool
+    /// ledger has answered every bid this node decided before (false: no answer within 30 s). The
+    /// suspension, when one ended them, is what their later requests are told.
+    var endConnections: @Sendable (UserID, SessionSuspension?) -> Bool
 }

@@ -28,7 +28,7 @@ struct NotificationEndpoints: HTTPRouteCollection {
         let sessions = self.sessions, store = self.store, workers = self.workers, clock = self.clock
         router.on(.get, "/notifications", responding: { request, responder in
             guard let user = Self.user(of: request, sessions: sessions, clock: clock) else {
-                return responder.respond(Self.unauthorized)
+                return responder.respond(Self.refusal(request, sessions: sessions))
             }
             let all: Bool
             switch request.query ?? "" {
@@ -50,7 +50,7 @@ struct NotificationEndpoints: HTTPRouteCollection {
         })
         router.on(.post, "/notifications/seen", responding: { request, responder in
             guard let user = Self.user(of: request, sessions: sessions, clock: clock) else {
-                return responder.respond(Self.unauthorized)
+                return responder.respond(Self.refusal(request, sessions: sessions))
             }
             guard let id = Self.upTo(request.body) else {
                 return responder.respond(Self.badRequest(
@@ -72,6 +72,11 @@ struct NotificationEndpoints: HTTPRouteCollection {
         guard let value = try? JSONValue.parse(body), let id = value["up_to"]?.intValue,
               (1...largestID).contains(id) else { return nil }
         return id
+    }
+
+    /// 403 `suspended` (why, until when) for a suspended account's token, else 401.
+    private static func refusal(_ request: HTTPRequest, sessions: any SessionResolver) -> HTTPResponse {
+        AccountEndpoints.bearerToken(request).flatMap { sessions.suspension(forToken: $0) }?.response ?? unauthorized
     }
 
     private static func user(of request: HTTPRequest, sessions: any SessionResolver, clock: any TimeSource) -> UserID? {

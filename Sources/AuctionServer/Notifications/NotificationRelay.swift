@@ -126,13 +126,11 @@ final class NotificationRelay {
             if last[product] == nil { order.append(product) }
             last[product] = final
             // Who led, in order: before the decision, then after each of its steps (a proxy's answer
-            // may follow the bidder's own step); everyone but the last was displaced.
-            var leaders: [UserID] = item.decision.previousLeader.map { [$0] } ?? []
-            for step in item.decision.steps {
-                guard let bidder = step.bidder else { continue }
-                if leaders.last != bidder { leaders.append(bidder) }
-            }
-            for previous in leaders.dropLast() where !(displaced[product] ?? []).contains(previous) {
+            // may follow the bidder's own step); everyone but the last was displaced. An anonymous
+            // step (nil) displaces its leader as a named one does.
+            var leaders: [UserID?] = [item.decision.previousLeader]
+            for step in item.decision.steps where leaders.last != step.bidder { leaders.append(step.bidder) }
+            for case let previous? in leaders.dropLast() where !(displaced[product] ?? []).contains(previous) {
                 displaced[product, default: []].append(previous)
             }
         }
@@ -161,12 +159,10 @@ final class NotificationRelay {
         return drafts
     }
 
-    /// A sold notice for a lot's seller (no caller yet: products name their seller in text, not by
-    /// user id; the selling branch calls this once sellers are users).
+    /// The seller's notice of their ended lot: sold (it has a winner) or unsold (no bid, or none reached the reserve).
     func sold(_ closing: AuctionClosing, seller: UserID, now: Timestamp) -> [NotificationDraft] {
-        guard closing.winner != nil else { return [] }
-        return [NotificationDraft(user: seller, kind: .sold, productID: closing.productID, price: closing.finalPrice,
-                                  createdAt: now)]
+        [NotificationDraft(user: seller, kind: closing.isSold ? .sold : .unsold, productID: closing.productID,
+                           price: closing.finalPrice, createdAt: now)]
     }
 
     /// Ending-soon notices for the book's warnings (`AuctionBook.endingSoon`: each bidder not leading, once).

@@ -190,7 +190,8 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
 
     private func authorised(_ request: HTTPRequest, _ responder: HTTPResponder, _ body: (SessionUser) -> Void) {
         guard let token = AccountEndpoints.bearerToken(request), let user = sessions.user(forToken: token) else {
-            return responder.respond(SaleRefusal.unauthenticated.response)
+            let suspension = AccountEndpoints.bearerToken(request).flatMap { sessions.suspension(forToken: $0) }
+            return responder.respond(suspension?.response ?? SaleRefusal.unauthenticated.response)
         }
         body(user)
     }

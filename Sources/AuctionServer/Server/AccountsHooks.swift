@@ -75,6 +75,10 @@ final class AccountsHooks: SessionResolver, Sendable {
         opened.withLock({ $0?.service })?.recheckAllSessions()
     }
 
+    func suspension(forToken token: String) -> SessionSuspension? {
+        opened.withLock({ $0?.service })?.suspension(forToken: token)
+    }
+
     private func open(_ path: String) throws {
         let store = try AccountStore(target: pool.map(StoreTarget.shared) ?? self.store.map(StoreTarget.postgres) ?? .file(path))
         let log = self.log

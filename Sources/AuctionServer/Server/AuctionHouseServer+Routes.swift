@@ -55,7 +55,7 @@ extension AuctionHouseServer {
         if let bidder = running.bidder {
             let sessions = parts.sessions
             router.add(BidderEndpoints(store: bidder, user: { sessions.user(forToken: $0)?.id }, offload: { readers.submit($0) },
-                                       now: { clock.now() }))
+                                       now: { clock.now() }, suspension: { sessions.suspension(forToken: $0) }))
         }
         if let images = running.images {
             let decoders = parts.decoders

@@ -42,10 +42,10 @@ extension AuctionHouseServer {
             release: { id in loop.execute { service.value.releaseSellerHold(id) } },
             remove: { id, reason, stored in adoption.remove(id, reason: reason, stored: stored) },
             notify: { drafts in loop.execute { service.value.post(drafts) } },
-            endConnections: { user in
+            endConnections: { user, suspension in
                 let settled = Latch<Void>()
                 loop.execute {
-                    service.value.logOutConnections(of: user)
+                    service.value.logOutConnections(of: user, suspension: suspension)
                     service.value.afterDecidedBidsCommit { settled.fulfil(()) }
                 }
                 return settled.wait(milliseconds: 30_000) != nil

@@ -44,6 +44,10 @@ public protocol SessionResolver: Sendable {
     /// Makes every session resolved earlier be read from the store again at its next use (other
     /// nodes' revocations may have been missed).
     func recheckAll()
+
+    /// The suspension in force of the user `token` belongs to (valid or ended by the suspension), or nil.
+    /// Asked only after `user(forToken:)` refused the token, so a refusal can say why.
+    func suspension(forToken token: String) -> SessionSuspension?
 }
 
 extension SessionResolver {
@@ -60,6 +64,9 @@ extension SessionResolver {
 
     /// Nothing to re-check (for resolvers that cache nothing).
     public func recheckAll() {}
+
+    /// No suspensions (for resolvers without accounts).
+    public func suspension(forToken token: String) -> SessionSuspension? { nil }
 }
 
 /// A resolver that knows no sessions: every login is refused (used until accounts exist).

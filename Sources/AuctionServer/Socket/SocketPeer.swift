@@ -20,6 +20,8 @@ final class SocketPeer {
     /// Whether the server ended its login (revoked, expired, suspended) since its last bid: that bid
     /// is refused `unauthenticated` once, never taken as an anonymous one.
     var loginEnded = false
+    /// The suspension its login was refused for (or ended by): every later request that needs a login says so.
+    var suspension: SessionSuspension?
     /// Set once the connection is being given up: nothing more is read or sent.
     var isGivenUp = false
     /// The features its hello named; nil until it said hello: the original dialect, which is sent

@@ -28,6 +28,13 @@ extension SocketService {
         // A session that ended (found here, by a notice's delivery or by a suspension) is answered unauthenticated once.
         let wasLoggedIn = peer.user != nil || peer.loginEnded
         let user = currentUser(of: peer)
+        if user == nil, let suspension = peer.suspension {  // never an anonymous bid of a suspended user
+            counters.bidsRefused += 1
+            metrics?.refused(.suspended)
+            reply(to: peer, completionID, result: false, reason: .suspended, price: bidPath.book.lot(for: productID)?.price,
+                  fields: suspension.replyFields)
+            return nil
+        }
         peer.loginEnded = false
         let admission = BidAdmission(allowsAnonymousBids: configuration.allowAnonymousBids)
         switch bidPath.admit(admission, connection: peer.id, user: user?.id, wasLoggedIn: wasLoggedIn, claimed: userID, now: now) {

@@ -14,8 +14,7 @@ extension SocketService {
         switch message {
         case .chatJoin(let room):
             guard let user = currentUser(of: peer) else {
-                return reply(to: peer, completionID, result: false, reason: .unauthenticated,
-                             fields: Self.chatMessage("log in to join rooms"))
+                return refuseLogin(to: peer, completionID, "log in to join rooms")
             }
             guard chat.takeJoin(by: peer.id, now: currentTime()) else {
                 return refuse(.joiningTooFast, completionID: completionID, peer: peer)
@@ -30,16 +29,14 @@ extension SocketService {
             }
         case .chatSend(let room, let text):
             guard let user = currentUser(of: peer) else {
-                return reply(to: peer, completionID, result: false, reason: .unauthenticated,
-                             fields: Self.chatMessage("log in to send messages"))
+                return refuseLogin(to: peer, completionID, "log in to send messages")
             }
             withRoom(room, completionID: completionID, peer: peer) {
                 sendChat(text, to: $0, as: user.id, chat: chat, completionID: completionID, peer: peer)
             }
         case .chatWho(let room):
             guard currentUser(of: peer) != nil else {
-                return reply(to: peer, completionID, result: false, reason: .unauthenticated,
-                             fields: Self.chatMessage("log in to see who is in a room"))
+                return refuseLogin(to: peer, completionID, "log in to see who is in a room")
             }
             withRoom(room, completionID: completionID, peer: peer) { room in
                 reply(to: peer, completionID, result: true,
@@ -54,6 +51,15 @@ extension SocketService {
     func chatDisconnected(_ id: ConnectionID) {
         guard let chat else { return }
         chat.disconnect(id, now: currentTime()) { announceLocal($0, chat: chat) }
+    }
+
+    /// Refuses a chat request that needs a login: `suspended` with the reason and until when for a
+    /// suspended account, else `unauthenticated` with `message`.
+    private func refuseLogin(to peer: SocketPeer, _ completionID: Int64?, _ message: String) {
+        if let suspension = peer.suspension {
+            return reply(to: peer, completionID, result: false, reason: .suspended, fields: suspension.replyFields)
+        }
+        reply(to: peer, completionID, result: false, reason: .unauthenticated, fields: Self.chatMessage(message))
     }
 
     /// Renames a connection in its rooms after it logged in (again, maybe as someone else).

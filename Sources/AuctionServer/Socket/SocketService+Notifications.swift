@@ -25,8 +25,7 @@ extension SocketService {
         for closing in closings { if let seller = bidPath.seller(of: closing.productID) { notifySold(closing, seller: seller) } }
     }
 
-    /// A sold notice for the seller of an ended lot (loop thread). No caller yet: products name their
-    /// seller in text (`products.seller`), not by user id; the selling branch calls this at the close.
+    /// A sold or unsold notice for the seller of an ended lot (loop thread).
     func notifySold(_ closing: AuctionClosing, seller: UserID) {
         guard let relay = notifications else { return }
         post(relay.sold(closing, seller: seller, now: currentTime()))

@@ -10,9 +10,12 @@ extension SocketService {
         switch event {
         case .revoked(let key):
             guard sessions.revokedElsewhere(key: key) else { return }
-            let holders = peers.values.filter { $0.user?.sessionKey?.hasPrefix(key) == true }.count
-            if holders > 0 {
-                log.info("socket: session \(key.prefix(8)) was revoked; \(holders) connection(s) here held it")
+            let holders = peers.values.filter { $0.user?.sessionKey?.hasPrefix(key) == true }
+            // Out of every chat room's member list here at once (a suspension elsewhere, a logout): `/who`
+            // never lists a session that ended; its next bid or message logs it out as before.
+            for peer in holders { chatDisconnected(peer.id) }
+            if !holders.isEmpty {
+                log.info("socket: session \(key.prefix(8)) was revoked; \(holders.count) connection(s) here held it")
             }
         case .missedWhileAway:
             sessions.recheckAll()

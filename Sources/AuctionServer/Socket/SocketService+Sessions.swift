@@ -21,12 +21,14 @@ extension SocketService {
 extension SocketService {
     /// Logs out every connection here logged in as `user` (their sessions just ended: a suspension);
     /// each must log in again, which is refused while the suspension holds (loop thread).
-    func logOutConnections(of user: UserID) {
+    func logOutConnections(of user: UserID, suspension: SessionSuspension? = nil) {
         var count = 0
         for peer in peers.values where peer.user?.id == user {
             peer.user = nil
             peer.loginEnded = true
+            peer.suspension = suspension
             notificationsDisconnected(peer.id)
+            chatDisconnected(peer.id)  // out of every room's member list at once (`/who`), announced as a leave
             count += 1
         }
         if count > 0 { log.info("socket: \(count) connection(s) of user \(user) logged out (sessions ended)") }

@@ -250,10 +250,16 @@ final class SocketService {
 
     private func login(token: String, completionID: Int64?, peer: SocketPeer) {
         guard let user = sessions.logIn(token: token) else {
+            if let suspension = sessions.resolver.suspension(forToken: token) {
+                log.info("socket: \(peer.label) login refused (the account is suspended)")
+                peer.suspension = suspension
+                return reply(to: peer, completionID, result: false, reason: .suspended, fields: suspension.replyFields)
+            }
             log.info("socket: \(peer.label) login refused (unknown, expired or revoked token)")
             reply(to: peer, completionID, result: false, reason: .unauthenticated)
             return
         }
+        peer.suspension = nil
         peer.user = user
         chatLoggedIn(peer)
         notificationsLoggedIn(peer)

@@ -96,11 +96,19 @@ public final class AccountStore: Sendable {
         try connection.withDatabase { database throws(StoreError) -> UserID? in
             do throws(StoreError) {
                 return UserID(rawValue: try database.insertReturningID(
-                    "INSERT INTO users (name, password_hash, created_at) VALUES (?, ?, ?)",
-                    [.text(name), .text(passwordHash), .integer(now.millisecondsSinceEpoch)]))
+                    "INSERT INTO users (name, password_hash, created_at, name_key) VALUES (?, ?, ?, ?)",
+                    [.text(name), .text(passwordHash), .integer(now.millisecondsSinceEpoch), .text(NameKey.of(name))]))
             } catch where error.isConstraintViolation {
                 return nil
             }
+        }
+    }
+
+    /// The name of the account whose key (`NameKey`) `name` shares, or nil: what a registration collided with.
+    public func nameHolder(like name: String) throws(StoreError) -> String? {
+        try connection.withDatabase { database throws(StoreError) -> String? in
+            try database.rows("SELECT name FROM users WHERE name_key = ? OR name = ? ORDER BY id LIMIT 1",
+                              [.text(NameKey.of(name)), .text(name)]) { $0.text(0) }.first
         }
     }
 

@@ -34,18 +34,18 @@ public final class BidderStore: Sendable {
     }
 
     /// The products `user` has bid on — at most `limit`, those bid on most recently — each with the
-    /// user's highest bid and proxy maximum, the price, the end (or close) time and the user's status,
+    /// user's highest bid that stands (a retracted one counts for nothing) and proxy maximum, the price, the end (or close) time and the user's status,
     /// ordered by time left (`MyBidRules.ordered`).
     public func myBids(of user: UserID, limit: Int) throws(StoreError) -> [MyBid] {
         let rows = try connection.withDatabase { database throws(StoreError) -> [MyBid] in
             try database.rows("""
                 WITH mine AS (
                     SELECT product_id, MAX(price) AS highest, MAX(id) AS last_bid
-                    FROM bids WHERE user_id = ? GROUP BY product_id ORDER BY last_bid DESC LIMIT ?
+                    FROM bids WHERE user_id = ? AND retracted_at IS NULL GROUP BY product_id ORDER BY last_bid DESC LIMIT ?
                 )
                 SELECT p.id, p.name, m.highest, x.maximum, COALESCE(p.final_price, p.current_price),
                        COALESCE(p.closed_at, p.ends_at), CASE WHEN p.closed_at IS NULL THEN 0 ELSE 1 END, p.winner_id,
-                       (SELECT b.user_id FROM bids b WHERE b.product_id = p.id ORDER BY b.id DESC LIMIT 1)
+                       (SELECT b.user_id FROM bids b WHERE b.product_id = p.id AND b.retracted_at IS NULL ORDER BY b.id DESC LIMIT 1)
                 FROM mine m JOIN products p ON p.id = m.product_id
                 LEFT JOIN proxy_maximums x ON x.product_id = p.id AND x.user_id = ?
                 """, [.integer(user.rawValue), .integer(Int64(max(0, limit))), .integer(user.rawValue)]) { row in

@@ -299,6 +299,12 @@ public enum StoreSchema {
             CREATE UNIQUE INDEX reports_one_open_per_reporter ON reports(product_id, reporter_id) WHERE resolved_at IS NULL;
             CREATE INDEX reports_by_reporter ON reports(reporter_id, created_at);
             """),
+        Migration(version: 11, summary: "user names unique by their key: case and look-alikes folded (NameKey)", sql: """
+            ALTER TABLE users ADD COLUMN name_key TEXT;
+            UPDATE users SET name_key = \(NameKey.sql(of: "name"))
+                WHERE id IN (SELECT MIN(id) FROM users GROUP BY \(NameKey.sql(of: "name")));
+            CREATE UNIQUE INDEX users_by_name_key ON users(name_key);
+            """),
     ]
 
     /// The schema version this program writes.

@@ -93,23 +93,26 @@ extension SellingStore {
                 try database.write("UPDATE bids SET retracted_at = ? WHERE product_id = ? AND retracted_at IS NULL AND id IN ("
                                    + ids.map(String.init).joined(separator: ",") + ")", [.integer(now.millisecondsSinceEpoch), key])
                 // A suspended user's bids are left out, as if never placed: a suspension retracts the
-                // leads they hold, and no later retraction may hand them one back.
+                // leads they hold, and no later retraction may hand them one back. A proxy's answer carries
+                // the challenger's refused placement, which stands even when the answer is retracted: the
+                // retracted bidder's proxy was all that refused it (`RetractionReplay` decides what it revives).
                 let placements = try database.rows("""
                     SELECT b.placed_by, b.placed_price, b.placed_maximum, b.user_id, b.price, b.automatic FROM bids b
                     LEFT JOIN users u ON u.id = COALESCE(b.placed_by, b.user_id)
-                    WHERE b.product_id = ? AND b.retracted_at IS NULL
+                    WHERE b.product_id = ? AND (b.retracted_at IS NULL OR (b.automatic = 1 AND b.placed_price IS NOT NULL))
                       AND NOT \(AccountStore.Suspension.inForceSQL("u"))
                     ORDER BY b.id
-                    """, [key, .integer(now.millisecondsSinceEpoch)]) { row -> BidPlacement? in
+                    """, [key, .integer(now.millisecondsSinceEpoch)]) { row -> RetractionReplay.Entry? in
                     if let price = row.optionalInt64(1) {
-                        return BidPlacement(bidder: row.optionalInt64(0).map(UserID.init(rawValue:)), price: Money(price),
-                                            maximum: row.optionalInt64(2).map { Money($0) })
+                        return RetractionReplay.Entry(BidPlacement(bidder: row.optionalInt64(0).map(UserID.init(rawValue:)), price: Money(price),
+                                                                   maximum: row.optionalInt64(2).map { Money($0) }),
+                                                      wasRefused: row.int64(5) == 1)
                     }
                     // A step stored before placements were: a bid as its step shows it; a proxy's answer or a repricing, none.
                     guard row.int64(5) == 0 else { return nil }
-                    return BidPlacement(bidder: row.optionalInt64(3).map(UserID.init(rawValue:)), price: Money(row.int64(4)))
+                    return RetractionReplay.Entry(BidPlacement(bidder: row.optionalInt64(3).map(UserID.init(rawValue:)), price: Money(row.int64(4))))
                 }.compactMap { $0 }
-                let outcome = RetractionReplay.replay(placements, startPrice: lot.start, minimumIncrement: lot.increment,
+                let outcome = RetractionReplay.replay(entries: placements, startPrice: lot.start, minimumIncrement: lot.increment,
                                                       reserve: lot.reserve, increments: increments, limits: limits)
                 var step: SequencedBid?
                 var bidCount = lot.bids
@@ -122,7 +125,7 @@ extension SellingStore {
                     try database.publish(channel: PostgresBidLedger.bidChannel,
                                          payload: ClusterPayload.bidPayloads([(product, bidCount)]).joined(separator: ","))
                 }
-                try Self.keepMaximums(of: product, outcome: outcome, in: database)
+                try Self.keepMaximums(of: product, outcome: outcome, now: now, in: database)
                 var details = JSONObject([])
                 details["price_before"] = .int(lot.price.minorUnits)
                 details["price_after"] = .int(outcome.price.minorUnits)
@@ -166,7 +169,7 @@ extension SellingStore {
 
     /// Stored maximums after a retraction: each bidder's largest remaining placed maximum; none for a
     /// bidder with no maximum left; the leader's as the replay left it.
-    private static func keepMaximums(of product: ProductID, outcome: RetractionReplay.Outcome,
+    private static func keepMaximums(of product: ProductID, outcome: RetractionReplay.Outcome, now: Timestamp,
                                      in database: any StoreDatabase) throws(StoreError) {
         let key = SQLiteValue.integer(Int64(product.rawValue))
         try database.write("""
@@ -180,9 +183,12 @@ extension SellingStore {
                 WHERE product_id = proxy_maximums.product_id AND placed_by = proxy_maximums.user_id AND retracted_at IS NULL)
             WHERE product_id = ?
             """, [key])
+        // The leader's maximum may be one restored from a refused placement, never stored until now.
         if let leader = outcome.leader, let maximum = outcome.leaderMaximum {
-            try database.write("UPDATE proxy_maximums SET maximum = ? WHERE product_id = ? AND user_id = ?",
-                               [.integer(maximum.minorUnits), key, .integer(leader.rawValue)])
+            try database.write("""
+                INSERT INTO proxy_maximums (product_id, user_id, maximum, placed_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (product_id, user_id) DO UPDATE SET maximum = excluded.maximum
+                """, [key, .integer(leader.rawValue), .integer(maximum.minorUnits), .integer(now.millisecondsSinceEpoch)])
         }
     }
 }

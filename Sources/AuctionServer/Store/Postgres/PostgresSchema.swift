@@ -281,6 +281,12 @@ public enum PostgresSchema {
                 RETURN NULL;
             END $$;
             """),
+        StoreSchema.Migration(version: 8, summary: "user names unique by their key: case and look-alikes folded (NameKey)", sql: """
+            ALTER TABLE users ADD COLUMN name_key TEXT;
+            UPDATE users SET name_key = \(NameKey.sql(of: "name"))
+                WHERE id IN (SELECT MIN(id) FROM users GROUP BY \(NameKey.sql(of: "name")));
+            CREATE UNIQUE INDEX users_by_name_key ON users(name_key);
+            """),
     ]
 
     /// The schema version this program writes.
