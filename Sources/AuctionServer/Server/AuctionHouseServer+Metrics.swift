@@ -39,6 +39,7 @@ extension AuctionHouseServer {
         }
         var settings = HTTPServer.Configuration(host: configuration.metricsHost, port: port, maximumConnections: 64)
         settings.maximumConnectionsPerAddress = 16
+        settings.bound = running.ports.metrics
         do throws(SocketError) {
             let server = try HTTPServer.start(settings, on: loop, router: router)
             running.metricsHTTP = server
