@@ -8,8 +8,10 @@ import Testing
 /// each naming the file and the reason in words, with the start's exit status.
 @Suite struct ConfigurationCheckTests {
     @Test func aMissingCertificateIsNamedWithTheSystemsReasonAndExits2() throws {
+        let directory = try TemporaryDirectory(prefix: "auction-check")
+        defer { directory.remove() }
         var configuration = ServerConfiguration()
-        configuration.databasePath = try TemporaryDirectory(prefix: "auction-check").file("auction.sqlite")
+        configuration.databasePath = directory.file("auction.sqlite")
         configuration.transport.certificateFile = "/nonexistent.pem"
         configuration.transport.keyFile = "/nonexistent.key"
         let problems = ConfigurationCheck.problems(configuration, environment: [:])

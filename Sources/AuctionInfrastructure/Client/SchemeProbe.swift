@@ -12,8 +12,8 @@ public enum SchemeProbe {
             TCPConnection.connect(host: host, port: port, timeoutMilliseconds: timeoutMilliseconds, on: loop, tls: context) { result in
                 switch result {
                 case .success(let connection):
-                    connection.abort()
                     once.resume(true)
+                    connection.abort()
                 case .failure(.tlsVerification):
                     once.resume(true)
                 case .failure:
@@ -38,9 +38,9 @@ public enum SchemeProbe {
                 }
                 connection.onRead = { bytes in
                     loop.cancel(deadline)
-                    let first = bytes.first ?? 0
+                    // Answered before aborting: the abort reports through `onClose`, which would say "no answer".
+                    once.resume(!(20...23).contains(bytes.first ?? 0))
                     connection.abort()
-                    once.resume(!(20...23).contains(first))
                 }
                 connection.onClose = { _ in
                     loop.cancel(deadline)

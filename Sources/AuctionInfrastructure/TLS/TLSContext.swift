@@ -43,7 +43,12 @@ public final class TLSContext: @unchecked Sendable {
             throw TLSSetupError("cannot use the TLS certificate \(certificateFile): \(TLSSetupError.queueText())")
         }
         guard SSL_CTX_use_PrivateKey_file(made.context, keyFile, SSL_FILETYPE_PEM) == 1 else {
-            throw TLSSetupError("cannot use the TLS key \(keyFile): \(TLSSetupError.queueText())")
+            let reason = TLSSetupError.queueText()
+            // OpenSSL checks the pair as it loads the key; its words for that ("key values mismatch") say less.
+            if reason.contains("key values mismatch") {
+                throw TLSSetupError("the TLS key \(keyFile) does not match the certificate \(certificateFile)")
+            }
+            throw TLSSetupError("cannot use the TLS key \(keyFile): \(reason)")
         }
         guard SSL_CTX_check_private_key(made.context) == 1 else {
             throw TLSSetupError("the TLS key \(keyFile) does not match the certificate \(certificateFile)")

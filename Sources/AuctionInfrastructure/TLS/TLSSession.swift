@@ -47,8 +47,8 @@ final class TLSSession {
             SSL_set_connect_state(ssl)
             // Fail closed: a client without the name to check, or whose check OpenSSL did not take,
             // would verify only the chain — any certificate from a trusted CA would pass.
+            // Every stored property is set by now: a throw runs `deinit`, which frees `ssl`.
             guard let host, !host.isEmpty else {
-                SSL_free(ssl)
                 throw TLSSetupError("a TLS client needs the server's name to check its certificate")
             }
             let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
@@ -57,7 +57,6 @@ final class TLSSession {
                 : SSL_set1_host(ssl, host) == 1 && auction_tls_set_server_name(ssl, host) == 1
             guard checked else {
                 let reason = TLSSetupError.queueText()
-                SSL_free(ssl)
                 throw TLSSetupError("cannot check the certificate's name against \(host): \(reason)")
             }
             if context.offersHTTP { _ = auction_tls_offer_alpn_http11(ssl) }
