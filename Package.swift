@@ -68,7 +68,8 @@ let package = Package(
         // Fuzz targets (frames, HTTP, the bid path, money) for the CI's bounded run and `scripts/fuzz`.
         .target(
             name: "AuctionFuzzing",
-            dependencies: ["AuctionCore", "AuctionEngine", "AuctionData", "AuctionInfrastructure", "AuctionServer", "AuctionTestSupport"]
+            dependencies: ["AuctionCore", "AuctionEngine", "AuctionData", "AuctionImage", "AuctionInfrastructure", "AuctionServer",
+                           "AuctionTestSupport", "CZlib"]
         ),
         .executableTarget(name: "auction-fuzz", dependencies: ["AuctionFuzzing"]),
         // Shared test helpers: servers on ephemeral ports, temporary directories, tmux.

@@ -22,8 +22,8 @@ public struct FuzzTarget: Sendable {
     }
 
     /// Every target: socket frames and JSON, HTTP requests and catalogue bodies, the bid path, money,
-    /// idempotent requests on a live server, catalogue queries, selling bodies.
-    public static let all: [FuzzTarget] = [.frames, .http, .bids, .money, .keys, .query, .selling]
+    /// idempotent requests on a live server, catalogue queries, selling bodies, PNG files.
+    public static let all: [FuzzTarget] = [.frames, .http, .bids, .money, .keys, .query, .selling, .png]
 
     /// The target with this name.
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

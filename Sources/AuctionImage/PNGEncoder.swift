@@ -26,8 +26,13 @@ public struct RGBAImage: Hashable, Sendable {
 
 /// Writes RGBA images as PNG files (colour type 6, no interlace), compressed with zlib.
 public enum PNGEncoder {
-    /// The PNG file bytes for an image.
-    public static func encode(_ image: RGBAImage) -> [UInt8] {
+    /// The PNG file bytes for an image; throws (never traps) when zlib fails.
+    public static func encode(_ image: RGBAImage) throws(ImageError) -> [UInt8] {
+        try encode(image, level: 9)
+    }
+
+    /// The PNG bytes at zlib compression `level` (0–9; another is zlib's `Z_STREAM_ERROR`, how tests make it fail).
+    static func encode(_ image: RGBAImage, level: Int32) throws(ImageError) -> [UInt8] {
         var raw: [UInt8] = []
         raw.reserveCapacity((image.width * 4 + 1) * image.height)
         for row in 0..<image.height {
@@ -41,20 +46,20 @@ public enum PNGEncoder {
         header.appendBigEndian(UInt32(image.height))
         header.append(contentsOf: [8, 6, 0, 0, 0]) // depth 8, RGBA, deflate, adaptive, no interlace
         out.appendChunk("IHDR", header)
-        out.appendChunk("IDAT", deflate(raw))
+        out.appendChunk("IDAT", try deflate(raw, level: level))
         out.appendChunk("IEND", [])
         return out
     }
 
-    private static func deflate(_ input: [UInt8]) -> [UInt8] {
+    private static func deflate(_ input: [UInt8], level: Int32) throws(ImageError) -> [UInt8] {
         var bound = compressBound(uLong(input.count))
         var output = [UInt8](repeating: 0, count: Int(bound))
         let status = output.withUnsafeMutableBufferPointer { out in
             input.withUnsafeBufferPointer { inp in
-                compress2(out.baseAddress, &bound, inp.baseAddress, uLong(input.count), 9)
+                compress2(out.baseAddress, &bound, inp.baseAddress, uLong(input.count), level)
             }
         }
-        precondition(status == Z_OK, "zlib compress2 failed with \(status) on an in-memory buffer")
+        guard status == Z_OK else { throw .corrupt(.png, "cannot compress the image (zlib compress2 returned \(status))") }
         return Array(output.prefix(Int(bound)))
     }
 }

@@ -17,7 +17,17 @@ if command == .version {
     print("auction-server \(ServerVersion.current)")
     exit(0)
 }
-if case .checkConfig(_, let file) = command {  // a bad setting already exited with 2 above
+if command == .man {
+    print(ServerManPage.text, terminator: "")
+    exit(0)
+}
+if case .checkConfig(let configuration, let file) = command {  // a bad setting already exited with 2 above
+    // Then what a start would refuse (like `nginx -t`): the TLS pair, the database folder, the store.
+    let problems = ConfigurationCheck.problems(configuration, environment: ProcessEnvironment.current())
+    for problem in problems {
+        try? FileDescriptor(rawValue: STDERR_FILENO).writeAll("auction-server: \(problem)\n")
+    }
+    if let worst = problems.map(\.exitCode).min() { exit(worst) }  // 2 (a setting) before 3 (a store)
     print(file.map { "config ok: \($0)" } ?? "config ok")
     exit(0)
 }

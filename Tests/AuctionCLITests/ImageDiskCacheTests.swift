@@ -46,7 +46,7 @@ import Testing
         #expect(try Self.mode(images + "/" + names[0]) == 0o600)
 
         // A changed image (new tag) is fetched again.
-        let png = PNGEncoder.encode(CommandShowPictureTests.picture)
+        let png = try PNGEncoder.encode(CommandShowPictureTests.picture)
         server.catalogue.images.withLock { $0[7] = png }
         _ = await show(server, environment)
         #expect(imageAnswers(server).last.map { [$0.status, $0.bytes] } == [200, png.count])
@@ -57,7 +57,8 @@ import Testing
         defer { directory.remove() }
         let server = try CommandTestServer(products: 10)
         defer { server.stop() }
-        server.catalogue.images.withLock { $0[7] = PNGEncoder.encode(CommandShowPictureTests.picture) }
+        let picture = try PNGEncoder.encode(CommandShowPictureTests.picture)
+        server.catalogue.images.withLock { $0[7] = picture }
         let environment = ["HOME": "/nonexistent", "XDG_CACHE_HOME": directory.path, "AUCTION_IMAGE_CACHE_MB": "0"]
         _ = await show(server, environment)
         _ = await show(server, environment)

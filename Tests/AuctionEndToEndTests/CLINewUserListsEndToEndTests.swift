@@ -14,7 +14,7 @@ import Testing
         let side = 384
         let pixels = (0..<(side * side * 4)).map { index in index % 4 == 3 ? 255 : UInt8.random(in: 0...255, using: &generator) }
         let path = directory.file("photo.png")
-        try Data(PNGEncoder.encode(RGBAImage(width: side, height: side, pixels: pixels))).write(to: URL(fileURLWithPath: path))
+        try Data(try PNGEncoder.encode(RGBAImage(width: side, height: side, pixels: pixels))).write(to: URL(fileURLWithPath: path))
         return path
     }
 
@@ -69,7 +69,7 @@ import Testing
         let bob = try await AccountEndToEndTests.register("bob", on: server, in: directory)
         let alice = try await AccountEndToEndTests.register("alice", on: server, in: directory)
         let picture = directory.file("small.png")
-        try Data(PNGEncoder.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64)))).write(to: URL(fileURLWithPath: picture))
+        try Data(try PNGEncoder.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64)))).write(to: URL(fileURLWithPath: picture))
         let id = try await Self.sell(sam, picture: picture)
         for step in 1...9 { #expect(try await bob.run(["bid", String(id), String(9_000 + step * 100), "--yes"]).status == 0) }
         let show = try await bob.run(["show", String(id)])

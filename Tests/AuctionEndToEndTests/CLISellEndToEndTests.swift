@@ -46,7 +46,7 @@ import Testing
         let sam = try await AccountEndToEndTests.register("sam", on: server, in: directory)
         let picture = directory.file("lamp.png")
         let pixels = [UInt8](repeating: 200, count: 4 * 4 * 4)
-        try Data(PNGEncoder.encode(RGBAImage(width: 4, height: 4, pixels: pixels))).write(to: URL(fileURLWithPath: picture))
+        try Data(try PNGEncoder.encode(RGBAImage(width: 4, height: 4, pixels: pixels))).write(to: URL(fileURLWithPath: picture))
 
         let sell = try await sam.run(["sell", "--name", "Brass lamp", "--start-price", "9,000", "--duration", "2h",
                                       "--description", "bright", "--image", picture, "--reserve", "10,000", "--json"])

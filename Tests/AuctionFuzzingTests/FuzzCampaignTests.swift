@@ -30,6 +30,8 @@ import Testing
 
     @Test func sellingBodiesJSONAndMultipart() { fuzz(.selling, cases: 1_000) }
 
+    @Test func pngFilesThroughTheDecoder() { fuzz(.png, cases: 2_000) }
+
     @Test func aFailureNamesItsSeedCaseAndInputAndReplaysExactly() throws {
         let fragile = FuzzTarget(name: "fragile", generate: { random in [UInt8.random(in: 0...255, using: &random)] },
                                  run: { bytes in bytes.first.map { $0 > 250 ? "byte \($0) too large" : nil } ?? nil })

@@ -6,7 +6,7 @@ import Testing
 
     @Test func recognisesFormatsByTheirFirstBytes() throws {
         let image = ImageFixtures.quadrants()
-        #expect(ImageFormat(sniffing: PNGEncoder.encode(image)) == .png)
+        #expect(ImageFormat(sniffing: try PNGEncoder.encode(image)) == .png)
         #expect(ImageFormat(sniffing: try JPEGEncoder.encode(image)) == .jpeg)
         #expect(ImageFormat(sniffing: try WebPEncoder.encode(image)) == .webp)
         #expect(ImageFormat(sniffing: Array("GIF89a\u{1}\u{0}".utf8)) == .gif)
@@ -34,8 +34,8 @@ import Testing
         #expect(ImageError.corrupt(.jpeg, "Premature end of JPEG file").description == "JPEG image corrupt: Premature end of JPEG file")
     }
 
-    @Test func wrapsPNGErrorsAndSharesTheSizeLimit() {
-        let png = PNGEncoder.encode(ImageFixtures.quadrants())
+    @Test func wrapsPNGErrorsAndSharesTheSizeLimit() throws {
+        let png = try PNGEncoder.encode(ImageFixtures.quadrants())
         #expect(throws: ImageError.png(.truncated)) { try decoder.decode(Array(png.dropLast(5))) }
         let strict = ImageDecoder(limits: ImageLimits(maximumPixels: 255))
         #expect(throws: ImageError.imageTooLarge(.png, width: 16, height: 16)) { try strict.decode(png) }

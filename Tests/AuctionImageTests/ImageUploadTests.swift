@@ -7,7 +7,7 @@ import Testing
     @Test func acceptsEachFormatWithItsSizeAndMediaType() throws {
         let image = ImageFixtures.quadrants(size: 24)
         let files: [(ImageFormat, [UInt8])] = [
-            (.png, PNGEncoder.encode(image)), (.jpeg, try JPEGEncoder.encode(image)),
+            (.png, try PNGEncoder.encode(image)), (.jpeg, try JPEGEncoder.encode(image)),
             (.webp, try WebPEncoder.encode(image, lossless: false)),
         ]
         for (format, bytes) in files {
@@ -22,7 +22,7 @@ import Testing
 
     @Test func refusesTruncatedFilesOfEveryFormatAsCorrupt() throws {
         let image = ImageFixtures.quadrants(size: 32)
-        for bytes in [PNGEncoder.encode(image), try JPEGEncoder.encode(image), try WebPEncoder.encode(image, lossless: false)] {
+        for bytes in [try PNGEncoder.encode(image), try JPEGEncoder.encode(image), try WebPEncoder.encode(image, lossless: false)] {
             let truncated = Array(bytes.prefix(bytes.count * 2 / 3))
             #expect(throws: ImageUploadError.self) { try rules.validate(truncated) }
             do {
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func refusesAPNGLabelledJPEGAsMislabelled() throws {
-        let png = PNGEncoder.encode(ImageFixtures.quadrants())
+        let png = try PNGEncoder.encode(ImageFixtures.quadrants())
         #expect(throws: ImageUploadError.mislabelled(declared: "image/jpeg", actual: .png)) {
             try rules.validate(png, declaredType: "image/jpeg")
         }
@@ -56,16 +56,16 @@ import Testing
         }
     }
 
-    @Test func refusesEmptyAndOversizedBytesBeforeDecoding() {
+    @Test func refusesEmptyAndOversizedBytesBeforeDecoding() throws {
         #expect(throws: ImageUploadError.empty) { try rules.validate([]) }
         let small = ImageUpload.Rules(maximumBytes: 100)
-        let png = PNGEncoder.encode(ImageFixtures.quadrants(size: 64))
+        let png = try PNGEncoder.encode(ImageFixtures.quadrants(size: 64))
         #expect(throws: ImageUploadError.tooLarge(bytes: png.count, limit: 100)) { try small.validate(png) }
     }
 
     @Test func refusesADecompressionBombByItsDeclaredSize() throws {
         // A valid 16×16 PNG whose IHDR is rewritten to claim 60000×60000 (CRC fixed): refused from the header.
-        var png = PNGEncoder.encode(ImageFixtures.quadrants())
+        var png = try PNGEncoder.encode(ImageFixtures.quadrants())
         for (offset, value) in [(16, UInt32(60_000)), (20, UInt32(60_000))] {
             for shift in 0..<4 { png[offset + shift] = UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32(shift))) }
         }

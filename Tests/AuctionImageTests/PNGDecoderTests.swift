@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func decodesDataSplitOverSeveralImageDataChunks() throws {
-        let single = PNGEncoder.encode(RGBAImage(width: 3, height: 3, pixels: [UInt8](repeating: 77, count: 36)))
+        let single = try PNGEncoder.encode(RGBAImage(width: 3, height: 3, pixels: [UInt8](repeating: 77, count: 36)))
         // Split the one IDAT (after the 8-byte signature and the 25-byte IHDR chunk) into two.
         let idatStart = 8 + 25
         let length = Int(single[idatStart + 3])

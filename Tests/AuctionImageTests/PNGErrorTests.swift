@@ -58,13 +58,13 @@ import Testing
         #expect(throws: PNGError.invalidHeader("bit depth 4 is not allowed for colour type 2")) { try decoder.decode(png) }
     }
 
-    @Test func neverCrashesOnDamagedOrRandomBytes() {
+    @Test func neverCrashesOnDamagedOrRandomBytes() throws {
         var random = SplitMix64(seed: 2026)
         var palette = PNGBuilder(width: 6, height: 5, bitDepth: 4, colorType: 3)
         palette.extraChunks = [("PLTE", (0..<48).map { UInt8($0 * 5) }), ("tRNS", [0, 255, 128])]
         let seeds = [
             valid,
-            PNGEncoder.encode(RGBAImage(width: 5, height: 4, pixels: (0..<80).map { UInt8($0) })),
+            try PNGEncoder.encode(RGBAImage(width: 5, height: 4, pixels: (0..<80).map { UInt8($0) })),
             PNGBuilder(width: 9, height: 7, colorType: 0).buildInterlaced(rows: (0..<7).map { y in (0..<9).map { UInt8($0 * y) } }, bytesPerPixel: 1, filter: 4),
             palette.build(rows: (0..<5).map { _ in [0x01, 0x23, 0x45] }, filters: [1, 2, 3]),
         ]

@@ -12,7 +12,7 @@ import Testing
         interlaced.interlace = 1
         let files = [PNGBuilder(width: 7, height: 9).build(rows: rows, filters: [0, 1, 2, 3, 4]),
                      interlaced.buildInterlaced(rows: rows, bytesPerPixel: 4, filter: 3),
-                     PNGEncoder.encode(RGBAImage(width: 300, height: 300, pixels: [UInt8](repeating: 9, count: 360_000)))]
+                     try PNGEncoder.encode(RGBAImage(width: 300, height: 300, pixels: [UInt8](repeating: 9, count: 360_000)))]
         for png in files {
             let header = try decoder.validate(png)
             let image = try decoder.decode(png)

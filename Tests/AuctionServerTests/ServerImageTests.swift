@@ -69,7 +69,7 @@ import Testing
         let running = try await Running.start()
         defer { running.stop() }
         let image = Self.picture(20)
-        let files = [("image/png", PNGEncoder.encode(image)), ("image/jpeg", try JPEGEncoder.encode(image)),
+        let files = [("image/png", try PNGEncoder.encode(image)), ("image/jpeg", try JPEGEncoder.encode(image)),
                      ("image/webp", try WebPEncoder.encode(image, lossless: false))]
         for (type, bytes) in files {
             let uploaded = try await running.upload(bytes, type: type)
@@ -103,7 +103,7 @@ import Testing
     @Test func refusesBadUploadsWithReasonCodesAndStoresNothing() async throws {
         let running = try await Running.start()
         defer { running.stop() }
-        let png = PNGEncoder.encode(Self.picture(32))
+        let png = try PNGEncoder.encode(Self.picture(32))
         let jpeg = try JPEGEncoder.encode(Self.picture(32))
         let webp = try WebPEncoder.encode(Self.picture(32), lossless: false)
         let gif: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x3B]
@@ -196,7 +196,7 @@ import Testing
     @Test func limitsUploadsPerUser() async throws {
         let running = try await Running.start(uploadsPerHour: 2)
         defer { running.stop() }
-        let png = PNGEncoder.encode(Self.picture(8))
+        let png = try PNGEncoder.encode(Self.picture(8))
         #expect(try await running.upload(png, type: "image/png").status == .created)
         #expect(try await running.upload(png, type: "image/png").status == .created)
         let limited = try await running.upload(png, type: "image/png")

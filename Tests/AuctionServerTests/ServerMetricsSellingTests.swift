@@ -17,7 +17,7 @@ import Testing
         let id = try #require(ServerSellingTests.object(listed)["id"] as? Int)
         #expect(try await ServerSellingTests.request(running, .patch, "/products/\(id)", json: "{\"name\":\"Brass lamp, polished\"}").status.code == 200)
         #expect(try await ServerSellingTests.request(running, .delete, "/products/\(id)").status.code == 200)
-        let png = PNGEncoder.encode(ServerImageTests.picture(16))
+        let png = try PNGEncoder.encode(ServerImageTests.picture(16))
         #expect(try await running.upload(png, type: "image/png").status.code < 300)
         #expect(try await running.upload(Array(png.prefix(png.count / 2)), type: "image/png").status.code == 400)
 

@@ -85,7 +85,7 @@ import Testing
         let running = try await Running.start()
         defer { running.stop() }
         let image = ServerImageTests.picture(24)
-        let png = PNGEncoder.encode(image), jpeg = try JPEGEncoder.encode(image)
+        let png = try PNGEncoder.encode(image), jpeg = try JPEGEncoder.encode(image)
         let webp = try WebPEncoder.encode(image, lossless: false)
         let created = try await Self.sell(running, fields: Self.valid + [("reserve", "5000"), ("buy_now", "9000")],
                                           images: [("image/png", png), ("image/jpeg", jpeg), ("image/webp", webp)])
@@ -115,7 +115,7 @@ import Testing
     @Test func refusesEveryBadInputAndCreatesNothing() async throws {
         let running = try await Running.start()
         defer { running.stop() }
-        let png = PNGEncoder.encode(ServerImageTests.picture(16))
+        let png = try PNGEncoder.encode(ServerImageTests.picture(16))
         func replacing(_ key: String, _ value: String?) -> [(String, String)] {
             Self.valid.filter { $0.0 != key } + (value.map { [(key, $0)] } ?? [])
         }

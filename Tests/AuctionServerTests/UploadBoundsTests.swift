@@ -63,7 +63,7 @@ import Testing
     @Test func imagesCountAgainstOneBudgetWhicheverRouteTheyTake() async throws {
         let running = try await Self.start { $0.imageUploadsPerHour = 3 }
         defer { running.stop() }
-        let png = PNGEncoder.encode(ServerImageTests.picture(16))
+        let png = try PNGEncoder.encode(ServerImageTests.picture(16))
         for side in 10..<13 {
             let uploaded = try await running.upload(PNGEncoder.encode(ServerImageTests.picture(side)), type: "image/png")
             #expect(uploaded.status == .created)
@@ -81,12 +81,12 @@ import Testing
     @Test func imageBytesAnHourAreBoundedAcrossRoutes() async throws {
         let running = try await Self.start { $0.uploads.imageBytesPerHour = 64 << 10 }
         defer { running.stop() }
-        let big = PNGEncoder.encode(Self.noise(side: 100, seed: 1))  // ~40 KB: incompressible
+        let big = try PNGEncoder.encode(Self.noise(side: 100, seed: 1))  // ~40 KB: incompressible
         #expect(big.count > 32 << 10)
         let first = try await running.upload(big, type: "image/png")
         #expect(first.status == .created)
         let second = try await ServerSellingTests.sell(running, fields: ServerSellingTests.valid,
-                                                      images: [("image/png", PNGEncoder.encode(Self.noise(side: 100, seed: 2)))])
+                                                      images: [("image/png", try PNGEncoder.encode(Self.noise(side: 100, seed: 2)))])
         #expect(second.status.code == 429 && ServerSellingTests.reason(second) == "too_many_uploads", "\(Self.body(second))")
         let third = try await running.upload(PNGEncoder.encode(Self.noise(side: 100, seed: 3)), type: "image/png")
         #expect(third.status.code == 429)
@@ -100,11 +100,11 @@ import Testing
             $0.uploads.storedImageBytesPerUser = 60 << 10
         }
         defer { running.stop() }
-        let image = PNGEncoder.encode(Self.noise(side: 100, seed: 4))
+        let image = try PNGEncoder.encode(Self.noise(side: 100, seed: 4))
         let first = try await ServerSellingTests.sell(running, fields: ServerSellingTests.valid, images: [("image/png", image)])
         #expect(first.status == .created)
         let overQuota = try await ServerSellingTests.sell(running, fields: ServerSellingTests.valid,
-                                                         images: [("image/png", PNGEncoder.encode(Self.noise(side: 100, seed: 5)))])
+                                                         images: [("image/png", try PNGEncoder.encode(Self.noise(side: 100, seed: 5)))])
         #expect(overQuota.status.code == 413 && ServerSellingTests.reason(overQuota) == "storage_full", "\(Self.body(overQuota))")
         let second = try await ServerSellingTests.sell(running, fields: ServerSellingTests.valid)
         #expect(second.status == .created)

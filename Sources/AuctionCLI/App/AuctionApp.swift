@@ -121,6 +121,11 @@ public struct AuctionApp: Sendable {
         if let confirm { context.confirm = confirm }
         if let clock { context.clock = clock }
         if type.usesEndpoints, !NotificationCheckFile.checkingCommands.contains(type.name) { await context.printAwaySummaryIfDue() }
-        return try await command.run(in: context)
+        do throws(CommandError) {
+            return try await command.run(in: context)
+        } catch {
+            // A TLS server asked in plaintext (or the reverse) looks like a lost connection: ask it which it speaks.
+            throw await SchemeHint.explaining(error, configuration: configuration)
+        }
     }
 }

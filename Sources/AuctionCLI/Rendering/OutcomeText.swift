@@ -32,6 +32,8 @@ public enum OutcomeText {
         switch error {
         case .unreachable(let address, let detail) where detail.hasPrefix("the TLS certificate of "):
             "cannot reach \(address): \(detail)"  // the server answered; its certificate was refused
+        case .unreachable(let address, let detail) where detail.hasPrefix("the server answers "):
+            "cannot talk to \(address): \(detail)"  // it answered in the other scheme (`SchemeHint`)
         case .unreachable(let address, let detail) where suggestsDemo(address):
             "cannot reach \(address): \(detail) — is auction-server running? try `auction demo`"
         case .unreachable(let address, let detail):

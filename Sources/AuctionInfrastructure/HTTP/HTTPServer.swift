@@ -36,6 +36,8 @@ public final class HTTPServer: Sendable {
         public var maximumBodyBytesInFlight = 256 << 20
         /// TLS (HTTPS) for every connection, or nil for plaintext HTTP.
         public var tls: TLSServerSettings?
+        /// A socket bound earlier to serve on instead of binding `host:port` (see `BoundSocket`); nil: bind.
+        public var bound: BoundSocket?
 
         /// Creates a configuration; the defaults listen on a free loopback port.
         public init(host: String = "127.0.0.1", port: Int = 0, session: HTTPServerSession.Configuration = .init(),
@@ -74,7 +76,8 @@ public final class HTTPServer: Sendable {
         let counts = Mutex(HTTPServerAcceptor.Counts())
         let accepting = HTTPServerAcceptor(configuration: configuration, loop: loop, handler: handler, counts: counts)
         let listener = try TCPListener.listen(host: configuration.host, port: configuration.port, on: loop,
-                                              reserve: configuration.reserve, tls: configuration.tls) {
+                                              reserve: configuration.reserve, tls: configuration.tls,
+                                              bound: configuration.bound) {
             [weak accepting] connection in
             guard let accepting else { return connection.abort() }
             accepting.accept(connection)

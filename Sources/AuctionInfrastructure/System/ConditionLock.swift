@@ -7,7 +7,8 @@ import Glibc
 /// `@unchecked Sendable`: it is the primitive other types use to be safely shared.
 public final class ConditionLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    /// Internal, not private: a test reads the clock glibc recorded in it.
+    let condition: UnsafeMutablePointer<pthread_cond_t>
 
     /// Creates an unlocked lock with no waiters.
     public init() {
@@ -16,8 +17,17 @@ public final class ConditionLock: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
+        // Timed waits count on the monotonic clock: a wall-clock step (NTP, an operator) neither
+        // stretches nor cuts them short.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, Self.waitClock)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
+
+    /// The clock timed waits are measured on (`CLOCK_MONOTONIC`).
+    static let waitClock = CLOCK_MONOTONIC
 
     deinit {
         pthread_cond_destroy(condition)
@@ -41,10 +51,10 @@ public final class ConditionLock: @unchecked Sendable {
     }
 
     /// Waits inside `withLock` until woken or `milliseconds` have passed (`pthread_cond_timedwait`,
-    /// realtime clock); false on timeout.
+    /// monotonic clock); false on timeout.
     public func wait(milliseconds: Int) -> Bool {
         var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
+        clock_gettime(Self.waitClock, &now)
         let (seconds, rest) = max(0, milliseconds).quotientAndRemainder(dividingBy: 1_000)
         var nanoseconds = now.tv_nsec + rest * 1_000_000
         var deadline = timespec(tv_sec: now.tv_sec.addingReportingOverflow(seconds).partialValue, tv_nsec: 0)

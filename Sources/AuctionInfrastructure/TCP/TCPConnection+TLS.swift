@@ -1,6 +1,7 @@
 extension TCPConnection {
-    /// Starts TLS on this connection (loop thread): a server answers the client's hello, a client
-    /// sends its own, checking the certificate against `host` (and sending it as SNI). `completion`
+    /// Starts TLS on this connection (loop thread): a server answers the client's hello (`host` unused),
+    /// a client sends its own, checking the certificate against `host` (and sending it as SNI); a client
+    /// context without a `host` fails at once, never skipping the name check. `completion`
     /// runs once: nil when the session is established, else why it failed (the connection is then
     /// closed). Until then nothing queued is sent and nothing is read for `onRead`; afterwards the
     /// output queue, its bound, the drain callbacks and the half-close work as in plaintext.

@@ -23,35 +23,23 @@ public final class TCPListener: Sendable {
     public var acceptedCount: Int { accepted.withLock { $0 } }
 
     /// Binds `host:port` (port 0: any free port) with `SO_REUSEADDR`, listens, and starts accepting on
-    /// `loop`. Callable from any thread; `onAccept` runs on the loop thread. With `tls`, each connection
+    /// `loop`; with `bound`, listens on that socket instead (bound earlier; `host` and `port` unused).
+    /// Callable from any thread; `onAccept` runs on the loop thread. With `tls`, each connection
     /// first completes a TLS handshake within its bounds and `onAccept` gets it established.
     public static func listen(
         host: String, port: Int, backlog: Int32 = 4_096, on loop: EventLoop,
-        reserve: DescriptorReserve = DescriptorReserve(), tls: TLSServerSettings? = nil,
+        reserve: DescriptorReserve = DescriptorReserve(), tls: TLSServerSettings? = nil, bound reserved: BoundSocket? = nil,
         onAccept: @escaping (TCPConnection) -> Void
     ) throws(SocketError) -> TCPListener {
-        guard (0...65_535).contains(port) else { throw .invalidPort(port) }
         guard !loop.isShuttingDown else { throw .eventLoopShutdown }
-        let requested = SocketAddress(host: host, port: port)
-        let candidates = try AddressResolver.resolve(host: host, port: port, passive: true).get()
-        // A name such as "localhost" may give ::1 and 127.0.0.1: listen on IPv4 then, the likelier target.
-        let storage = candidates.first { $0.family == AF_INET } ?? candidates[0]
-        let fd: CInt
+        let socket: BoundSocket
+        if let reserved { socket = reserved } else { socket = try BoundSocket.bind(host: host, port: port) }
+        guard let fd = socket.take() else { throw .bind(socket.address, Errno(rawValue: EBADF)) }
+        let bound = socket.address
         do {
-            fd = try Syscall.socket(family: storage.family)
+            try FileDescriptor(rawValue: fd).closeAfterFailure { (_) throws(Errno) in try Syscall.listen(fd, backlog: backlog) }
         } catch {
-            throw .systemCall("socket", error)
-        }
-        let bound: SocketAddress
-        do {
-            bound = try FileDescriptor(rawValue: fd).closeAfterFailure { (_) throws(Errno) -> SocketAddress in
-                try Syscall.setOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, value: 1)
-                try Syscall.bind(fd, storage)
-                try Syscall.listen(fd, backlog: backlog)
-                return try Syscall.localAddress(fd).socketAddress
-            }
-        } catch {
-            throw .bind(requested, error)
+            throw .bind(bound, error)
         }
         let acceptedCount = Mutex(0)
         let acceptor = LoopBound(handingOver: TCPAcceptor(fd: fd, loop: loop, reserve: reserve, acceptedCount: acceptedCount,

@@ -23,10 +23,13 @@ final class TLSSession {
     let ssl: OpaquePointer
     /// The name the server's certificate must carry (client sessions only).
     let expectedHost: String?
+    /// The CA file the client trusts besides the system's, for the refusal's words.
+    private let caFile: String?
     /// Whether the handshake has completed.
     private(set) var isEstablished = false
 
-    /// A session on `fd` from `context`; a client checks the certificate against `host` and sends it as SNI.
+    /// A session on `fd` from `context`; a client checks the certificate against `host` (required: the
+    /// init throws without it, or when OpenSSL does not take it) and sends it as SNI.
     init(context: TLSContext, fd: CInt, host: String?) throws(TLSSetupError) {
         guard let ssl = SSL_new(context.context) else { throw TLSSetupError("cannot start TLS: \(TLSSetupError.queueText())") }
         // Records go out with send(2) and MSG_NOSIGNAL (`socket_bio.h`): no SIGPIPE, no file-layer cost per record.
@@ -36,18 +39,25 @@ final class TLSSession {
         }
         self.ssl = ssl
         expectedHost = context.role == .client ? host : nil
+        caFile = context.caFile
         switch context.role {
         case .server:
             SSL_set_accept_state(ssl)
         case .client:
             SSL_set_connect_state(ssl)
-            if let host {
-                if SocketAddressStorage(numericHost: host, port: 0) != nil {
-                    _ = X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), host)
-                } else {
-                    _ = SSL_set1_host(ssl, host)
-                    _ = auction_tls_set_server_name(ssl, host)
-                }
+            // Fail closed: a client without the name to check, or whose check OpenSSL did not take,
+            // would verify only the chain — any certificate from a trusted CA would pass.
+            // Every stored property is set by now: a throw runs `deinit`, which frees `ssl`.
+            guard let host, !host.isEmpty else {
+                throw TLSSetupError("a TLS client needs the server's name to check its certificate")
+            }
+            let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+            let checked = SocketAddressStorage(numericHost: host, port: 0) != nil
+                ? X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), bare) == 1
+                : SSL_set1_host(ssl, host) == 1 && auction_tls_set_server_name(ssl, host) == 1
+            guard checked else {
+                let reason = TLSSetupError.queueText()
+                throw TLSSetupError("cannot check the certificate's name against \(host): \(reason)")
             }
             if context.offersHTTP { _ = auction_tls_offer_alpn_http11(ssl) }
         }
@@ -123,6 +133,6 @@ final class TLSSession {
     private func verificationFailure() -> String? {
         let code = SSL_get_verify_result(ssl)
         guard code != X509_V_OK, let host = expectedHost else { return nil }
-        return TLSVerificationFailure(ssl: ssl, host: host, code: CInt(code)).sentence
+        return TLSVerificationFailure(ssl: ssl, host: host, code: CInt(code), caFile: caFile).sentence
     }
 }

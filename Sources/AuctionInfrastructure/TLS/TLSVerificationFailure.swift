@@ -2,13 +2,13 @@ import COpenSSL
 
 /// Why a server's certificate was not accepted, as a sentence a person can act on: the name expected
 /// and the names the certificate carries, its dates when outside them, or the unknown issuer with
-/// the `--ca-file` hint.
+/// the `--ca-file` hint (only when no CA file was given; with one, the file is named).
 struct TLSVerificationFailure {
     /// The sentence.
     let sentence: String
 
     /// Reads the failure from a session whose handshake failed verification with `code`.
-    init(ssl: OpaquePointer, host: String, code: CInt) {
+    init(ssl: OpaquePointer, host: String, code: CInt, caFile: String?) {
         guard let leaf = auction_tls_peer_leaf(ssl) else {
             sentence = "the certificate of \(host) could not be verified (\(Self.reason(code)))"
             return
@@ -22,7 +22,9 @@ struct TLSVerificationFailure {
         case -1: problems.append("it is not valid before \(Self.date(of: leaf, end: false))")
         default: break
         }
-        if Self.unknownIssuerCodes.contains(code) {
+        if Self.unknownIssuerCodes.contains(code), let caFile {
+            problems.append("it is not signed by an authority this machine trusts nor by the CA certificates in \(caFile)")
+        } else if Self.unknownIssuerCodes.contains(code) {
             problems.append("it is not signed by an authority this machine trusts (for a private CA, pass --ca-file FILE or set AUCTION_CA_FILE)")
         } else if problems.isEmpty {
             problems.append(Self.reason(code))

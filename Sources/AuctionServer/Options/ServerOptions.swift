@@ -20,6 +20,8 @@ public enum ServerOptions {
         case backup(database: String?, output: String)
         /// `admin grant|revoke NAME`: give or take a user's moderator role in the store.
         case admin(AdminRequest)
+        /// `man`: print the `auction-server(1)` page.
+        case man
     }
 
     /// One setting: its key, flag, environment variable, config-file key and how it is applied.
@@ -51,6 +53,7 @@ public enum ServerOptions {
     ) throws(ServerOptionsError) -> Command {
         if arguments.first == "backup" { return try parseBackup(Array(arguments.dropFirst())) }
         if arguments.first == "admin" { return try parseAdmin(Array(arguments.dropFirst())) }
+        if arguments == ["man"] { return .man }
         var flagValues: [String: String] = [:]
         var configPath: String?
         var checkOnly = false
@@ -158,7 +161,16 @@ public enum ServerOptions {
                 + "read settings from FILE (key = value lines; env AUCTION_SERVER_CONFIG)",
             "  " + padded("--help") + "show this text",
             "  " + padded("--version") + "print the version",
-            "  " + padded("--check-config") + "check the settings (flags, environment, config file), print \"config ok\", start nothing",
+            "  " + padded("--check-config") + "check the settings and what a start would refuse (TLS pair, database folder,",
+            "  " + padded("") + "--store), like nginx -t; print \"config ok\", start nothing (exit 2: a wrong setting)",
+            "",
+            "usage: auction-server man",
+            "  print the auction-server(1) manual page",
+            "",
+            "health (on the HTTP port): GET /health/live (200 live), GET /health/ready (200 ready; 503 not_ready with reasons:",
+            "  starting, migrating, store_unreachable, draining), GET /health (counts).",
+            "metrics (with --metrics-port): GET /metrics in the Prometheus text format (auction_* bids, ledger, socket, HTTP,",
+            "  store; docs/SERVER.md, \"Metrics\").",
             "",
         ] + backupUsage + adminUsage + [
             "",

@@ -38,7 +38,8 @@ extension AuctionHouseServer {
             HTTPResponse(status: .ok, contentType: MetricsText.contentType, body: Array(page.render().utf8))
         }
         do throws(SocketError) {
-            let settings = Self.metricsListenerSettings(host: configuration.metricsHost, port: port)
+            var settings = Self.metricsListenerSettings(host: configuration.metricsHost, port: port)
+            settings.bound = running.ports.metrics
             let server = try HTTPServer.start(settings, on: loop, router: router)
             running.metricsHTTP = server
             running.addresses?.metrics = server.address

@@ -11,11 +11,20 @@ extension AuctionHouseServer {
     /// Opens everything `start` serves with, noting each part in `running` as it starts.
     func open(into running: inout Running) throws(ServerError) {
         let certificates = try loadCertificates(into: &running)
-        // Until the real listener binds it, the HTTP port says why the node is not ready yet.
-        var starting = StartingHealth.holdsWhileStarting(configuration.httpPort)
-            ? StartingHealth.start(host: configuration.host, port: configuration.httpPort, tls: certificates?.http, readiness: readiness)
-            : nil
+        // Every port first: one in use stops the start before a database is created or seeded.
+        // Until the real listener binds it, a fixed HTTP port says why the node is not ready yet.
+        let holdsHTTP = StartingHealth.holdsWhileStarting(configuration.httpPort)
+        var starting: StartingHealth?
         defer { starting?.close() }
+        if holdsHTTP {
+            do throws(SocketError) {
+                starting = try StartingHealth.start(host: configuration.host, port: configuration.httpPort,
+                                                    tls: certificates?.http, readiness: readiness)
+            } catch {
+                throw .listen(service: "HTTP on \(configuration.host):\(configuration.httpPort)", error)
+            }
+        }
+        running.ports = try BoundPorts.bind(configuration, httpHeld: holdsHTTP)
         let path = try openStores(into: &running)
         guard let catalogue = running.catalogue, let ledger = running.ledger else { throw .setup("store not open") }
         let restored = try restoreState(from: catalogue)

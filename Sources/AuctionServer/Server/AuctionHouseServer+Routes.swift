@@ -99,7 +99,7 @@ extension AuctionHouseServer {
         let handler = Self.httpHandler(router, metrics: httpMetrics)
         let socketAddress: SocketAddress
         do throws(SocketError) {
-            socketAddress = try service.listen(port: configuration.socketPort, tls: certificates?.socket)
+            socketAddress = try service.listen(port: configuration.socketPort, tls: certificates?.socket, bound: running.ports.socket)
         } catch {
             throw .listen(service: "the socket on \(configuration.host):\(configuration.socketPort)", error)
         }
@@ -107,6 +107,7 @@ extension AuctionHouseServer {
             var screened = httpConfiguration
             screened.screen = Self.headScreen(sessions: parts.sessions)
             screened.tls = certificates?.http
+            screened.bound = running.ports.http
             if let held = starting {
                 screened.port = held.port
                 held.close()

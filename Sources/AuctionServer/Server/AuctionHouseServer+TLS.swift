@@ -9,7 +9,7 @@ extension AuctionHouseServer {
         do throws(TLSSetupError) {
             certificates = try ServerCertificates(transport, log: log)
         } catch {
-            throw .setup("\(error)")
+            throw .tls(error)
         }
         running.certificates = certificates
         let limits = transport.handshakes
@@ -27,7 +27,7 @@ extension AuctionHouseServer {
         let transport = configuration.transport
         if let port = transport.plainSocketPort {
             do throws(SocketError) {
-                let address = try service.listen(port: port)
+                let address = try service.listen(port: port, bound: running.ports.plainSocket)
                 running.addresses?.plainSocket = address
                 log.warning("server: PLAINTEXT auction socket on \(address) (--plain-socket-port): passwords and tokens cross it unencrypted")
             } catch {
@@ -38,6 +38,7 @@ extension AuctionHouseServer {
             do throws(SocketError) {
                 var plain = httpConfiguration
                 plain.port = port
+                plain.bound = running.ports.plainHTTP
                 let http = try HTTPServer.start(plain, on: loop, handler: handler)
                 running.plainHTTP = http
                 running.addresses?.plainHTTP = http.address

@@ -39,6 +39,8 @@ public final class AuctionHouseServer: Sendable {
         var plainHTTP: HTTPServer?
         /// With `--metrics-port`: the listener serving `GET /metrics`.
         var metricsHTTP: HTTPServer?
+        /// The ports bound before the stores opened, until their listeners take them.
+        var ports = BoundPorts()
         var ledger: (any CountingBidLedger)?
         var chat: ChatRelay?
         var catalogue: CatalogueStore?

@@ -6,6 +6,8 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case store(StoreError)
     /// A listener could not be set up (`service` is `http` or `socket`), e.g. the port is taken.
     case listen(service: String, SocketError)
+    /// The TLS certificate or key cannot be used (missing, unreadable, not PEM, not a pair): a wrong setting.
+    case tls(TLSSetupError)
     /// The event loop could not be started.
     case eventLoop(SocketError)
     /// An extension (e.g. accounts) failed to set itself up.
@@ -18,6 +20,7 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .store(let error): "\(error)"
         case .listen(let service, let error): "cannot listen for \(service): \(error)"
+        case .tls(let error): "\(error)"
         case .eventLoop(let error): "cannot start the event loop: \(error)"
         case .setup(let detail): "cannot set up the server: \(detail)"
         case .alreadyStarted: "the server was already started"

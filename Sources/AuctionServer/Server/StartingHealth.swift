@@ -18,17 +18,17 @@ struct StartingHealth {
     /// the real listener to bind again would let another process take it in between.
     static func holdsWhileStarting(_ port: Int) -> Bool { port != 0 }
 
-    /// Listens on `host:port` (with `tls` when given); nil when the port cannot be bound now (the
-    /// real listener reports that later, as it always has).
-    static func start(host: String, port: Int, tls: TLSServerSettings?, readiness: Readiness) -> StartingHealth? {
-        guard let loop = try? EventLoop.spawn(name: "auction-starting") else { return nil }
+    /// Listens on `host:port` (with `tls` when given); the error when the port cannot be bound (in
+    /// use, say): the start stops there, before the store is opened.
+    static func start(host: String, port: Int, tls: TLSServerSettings?, readiness: Readiness) throws(SocketError) -> StartingHealth {
+        let loop = try EventLoop.spawn(name: "auction-starting")
         var router = HTTPRouter()
         router.add(HealthEndpoints(readiness: readiness))
         var configuration = HTTPServer.Configuration(host: host, port: port, maximumConnections: 64)
         configuration.tls = tls
         configuration.maximumConnectionsPerAddress = 16
         let unavailable = HTTPResponse.text(.serviceUnavailable, "starting; try again shortly\n").retryingAfter(seconds: 1)
-        do {
+        do throws(SocketError) {
             let server = try HTTPServer.start(configuration, on: loop) { request, responder in
                 if HealthEndpoints.paths.contains(request.path) {
                     router.handle(request, responder)
@@ -39,7 +39,7 @@ struct StartingHealth {
             return StartingHealth(loop: loop, server: server)
         } catch {
             loop.shutdown()
-            return nil
+            throw error
         }
     }
 

@@ -81,7 +81,7 @@ final class SocketService {
     }
 
     /// Binds a listener on `port` (any thread), speaking TLS with `tls`; accepting starts on the loop.
-    func listen(port: Int, tls: TLSServerSettings? = nil) throws(SocketError) -> SocketAddress {
+    func listen(port: Int, tls: TLSServerSettings? = nil, bound: BoundSocket? = nil) throws(SocketError) -> SocketAddress {
         let log = self.log
         let reserve = DescriptorReserve(
             count: configuration.descriptorReserve, refusal: Self.tooManyConnections,
@@ -90,7 +90,7 @@ final class SocketService {
         log.info("socket: at most \(connections.limit) connections (open-file limit \(ProcessLimits.openFileLimit()), "
                  + "\(configuration.descriptorReserve) descriptors in reserve)")
         let listener = try TCPListener.listen(
-            host: configuration.host, port: port, on: loop, reserve: reserve, tls: tls
+            host: configuration.host, port: port, on: loop, reserve: reserve, tls: tls, bound: bound
         ) { [weak self] connection in
             guard let self else { return connection.abort() }
             self.accept(connection)
@@ -263,7 +263,7 @@ final class SocketService {
         peer.user = user
         chatLoggedIn(peer)
         notificationsLoggedIn(peer)
-        log.info("socket: \(peer.label) logged in as \(user.name)")
+        log.debug("socket: \(peer.label) logged in as \(user.name)")  // one line per CLI bid at info would drown the log
         reply(to: peer, completionID, result: true,
               fields: JSONObject([("user_id", .int(user.id.rawValue)), ("user_name", .string(user.name))]))
     }

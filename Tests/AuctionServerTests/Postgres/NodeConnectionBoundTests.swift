@@ -72,7 +72,7 @@ import Testing
         most = max(most, try Self.backends(admin))
 
         // An image, stored and served; the bidder's own pages and notices.
-        let picture = PNGEncoder.encode(ServerImageTests.picture(16))
+        let picture = try PNGEncoder.encode(ServerImageTests.picture(16))
         let uploaded = try await http.send(HTTPRequest(method: .post, target: "/images",
                                                        headers: ["Authorization": "Bearer " + token, "Content-Type": "image/png"],
                                                        body: picture))

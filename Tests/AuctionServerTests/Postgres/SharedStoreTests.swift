@@ -119,7 +119,7 @@ import Testing
         let images = try ImageStore(target: test.target)
         defer { accounts.close(); selling.close(); images.close() }
         let seller = try #require(try accounts.createUser(name: "sue", passwordHash: "h", at: Self.now))
-        let upload = try ImageUpload.Rules().validate(PNGEncoder.encode(RGBAImage(width: 2, height: 2, pixels: Array(repeating: 200, count: 16))))
+        let upload = try ImageUpload.Rules().validate(try PNGEncoder.encode(RGBAImage(width: 2, height: 2, pixels: Array(repeating: 200, count: 16))))
         let stored = try images.store(upload, at: Self.now)
         try images.store(upload, at: Self.now)
         #expect(try images.count() == 1)
