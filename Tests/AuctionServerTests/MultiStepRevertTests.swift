@@ -81,7 +81,7 @@ import Testing
             let group = [
                 book.decide(bid(10_600, max: 20_000), bidder: alice, now: EngineFixtures.at(2)),
                 book.decide(bid(15_000), bidder: bob, now: EngineFixtures.at(3)),
-                book.decide(bid(15_600, max: 40_000), bidder: bob, now: end.adding(milliseconds: -1_000)),
+                book.decide(bid(16_000, max: 40_000), bidder: bob, now: end.adding(milliseconds: -1_000)),
                 book.decide(bid(25_600, max: 60_000), bidder: bob, now: end.adding(milliseconds: -500)),
             ]
             #expect(group.map(\.steps.count) == [1, 1, 1, 0])

@@ -55,17 +55,9 @@ public struct BidAnswer: Hashable, Sendable {
         }
         self.init(outcome: reply.outcome(of: bid), minimumIncrement: positive("min_increment"), minimumBid: positive("minimum_bid"),
                   leading: flag("leading"), endsAt: positive("ends_at").map { Timestamp(millisecondsSinceEpoch: $0.minorUnits) })
-        nextMinimum = amount("next_minimum") ?? (outcome.isPriceTooLow ? minimumBid : nil)
+        nextMinimum = amount("next_minimum") ?? minimumBid  // an older server named it only as `minimum_bid`
         yourMaximum = amount("your_maximum")
         proxyPrice = amount("proxy_price")
         placed = flag("placed")
-    }
-}
-
-extension BidOutcome {
-    /// Whether this is a `price_too_low` refusal.
-    var isPriceTooLow: Bool {
-        if case .refused(.priceTooLow, _) = self { return true }
-        return false
     }
 }
