@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 import AuctionData
 import AuctionInfrastructure
 @testable import AuctionServer
@@ -60,8 +61,10 @@ import Testing
             let price = try #require(try cluster.count("SELECT current_price FROM products WHERE id = \(product)"))
             let before = try cluster.count("SELECT COUNT(*) FROM bids WHERE product_id = \(product) AND automatic <> 2") ?? 0
             let suspension = Task { try await ClusterModerationTests.act(cluster, 0, "/moderation/users/\(name)/suspend", #"{"reason":"race"}"#, token: mod) }
-            let accepted = try await SuspensionRaceTests.bidFourTimes(round: round, refusals: &refusals) { step in
-                try await bidder.bid(product, price + 100 * step)
+            var next = Money(price)  // each step bids the next minimum the server would state
+            let accepted = try await SuspensionRaceTests.bidFourTimes(round: round, refusals: &refusals) { _ in
+                next = BidMinimum.afterStep(at: next, minimumIncrement: nil)
+                return try await bidder.bid(product, next.minorUnits)
             }
             let answer = try await suspension.value
             #expect(answer.status == .ok, "round \(round): \(String(decoding: answer.body, as: UTF8.self))")
