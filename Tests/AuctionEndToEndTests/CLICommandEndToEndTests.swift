@@ -39,7 +39,8 @@ import Testing
         #expect(accepted.stdout == "accepted: you lead product 5 at 9,000,000\n")
         let low = try await CLI.run(["bid", "5", "9000000", "--yes"], environment: env)
         #expect(low.status == 1)
-        #expect(low.stdout == "refused: the minimum next bid is 9,000,001 (current price 9,000,000)\n")
+        // 9,000,000 + the table's 100,000 at that price (the one minimum rule, stated by the server).
+        #expect(low.stdout == "refused: the minimum next bid is 9,100,000 (current price 9,000,000)\n")
         let unknown = try await CLI.run(["bid", "9999", "5000", "--yes"], environment: env)
         #expect(unknown.status == 1)
         #expect(unknown.stdout == "refused: there is no such product\n")

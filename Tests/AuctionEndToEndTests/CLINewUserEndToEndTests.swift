@@ -33,7 +33,7 @@ import Testing
         let words = hint.components(separatedBy: "in a shell: auction ").last?.split(separator: " ").map(String.init) ?? []
         let bid = try await CLI.run(words)
         #expect(bid.status == 0, "`auction \(words.joined(separator: " "))` as printed: \(bid.stdout) \(bid.stderr)")
-        #expect(bid.stdout.contains("accepted: product 5"), "\(bid.stdout)")
+        #expect(bid.stdout.contains("accepted: you lead product 5 at "), "\(bid.stdout)")
         try tmux.sendKeys("q")
         let (after, exited) = try await CLI.screen(tmux) { $0.contains("exited=0") }
         #expect(exited, "screen:\n\(after)")
