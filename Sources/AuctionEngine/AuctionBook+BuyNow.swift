@@ -6,6 +6,13 @@ extension AuctionBook {
     /// or with a reserve: the reserve not met yet). Its step ends the auction; the next `closeDue`
     /// reports the closing with `bought: true`, and bids from now on are refused `auctionClosed`.
     public mutating func buyNow(productID: ProductID, buyer: UserID?, now: Timestamp) -> BidDecision {
+        var decision = decideBuy(productID: productID, buyer: buyer, now: now)
+        decision.result = result(of: decision, productID: productID, bidder: buyer, maximum: nil)
+        return decision
+    }
+
+    /// The buy itself, before its result is read off the lot.
+    private mutating func decideBuy(productID: ProductID, buyer: UserID?, now: Timestamp) -> BidDecision {
         guard let index = indexByID[productID] else {
             return .refused(.unknownProduct, currentPrice: nil)
         }

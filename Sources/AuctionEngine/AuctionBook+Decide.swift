@@ -8,14 +8,24 @@ import AuctionCore
 /// no non-leader's maximum ever exceeds the current price, and no stored maximum but the leader's can
 /// ever answer a bid. Resolving a bid is therefore O(1) whatever the number of proxies on the lot.
 extension AuctionBook {
-    /// Decides a bid now; accepted steps become the current price before this returns.
+    /// Decides a bid now; accepted steps become the current price before this returns, and the
+    /// decision's `result` says what happened (the reply states it).
     ///
-    /// A plain bid must beat the price (by the product's minimum increment, else by one); when it does
-    /// not beat the leader's secret maximum it is refused `outbidByProxy` and the leader's proxy answers
-    /// one increment above it (capped at that maximum). A proxy bid (`Bid.maximum`) beating the leader's
-    /// maximum leads at one increment above that maximum (at least its own price, at most its maximum);
-    /// a leader's proxy bid only raises their maximum. See docs/SERVER.md, "Bidding rules".
+    /// Any bid, plain or proxy, must reach the lot's `nextMinimum(of:)` (the start price before the
+    /// first bid, then price + increment: `BidMinimum`); when a plain bid does not beat the leader's
+    /// secret maximum it is refused `outbidByProxy` and the leader's proxy answers one increment above
+    /// it (capped at that maximum). A proxy bid (`Bid.maximum`) beating the leader's maximum leads at
+    /// one increment above that maximum (at least its own price, at most its maximum); a leader's
+    /// proxy bid only raises their maximum (a lower one is refused `maximumNotRaised`). See
+    /// docs/SERVER.md, "Bidding rules".
     public mutating func decide(_ bid: Bid, bidder: UserID?, now: Timestamp) -> BidDecision {
+        var decision = decideBid(bid, bidder: bidder, now: now)
+        decision.result = result(of: decision, productID: bid.productID, bidder: bidder, maximum: bid.maximum)
+        return decision
+    }
+
+    /// The decision itself, before its result is read off the lot.
+    private mutating func decideBid(_ bid: Bid, bidder: UserID?, now: Timestamp) -> BidDecision {
         guard let index = indexByID[bid.productID] else {
             return .refused(.unknownProduct, currentPrice: nil)
         }
@@ -26,9 +36,7 @@ extension AuctionBook {
         if let bidder, bidder == lot.seller {
             return .refused(.ownLot, currentPrice: lot.price)  // no shill bid, not even a maximum
         }
-        let outcome = rules.decide(
-            bid, current: lot.price, minimumIncrement: lot.minimumIncrement, endsAt: lot.endsAt, now: now
-        )
+        let outcome = rules.decide(bid, current: lot.price, minimum: nextMinimum(of: lot), endsAt: lot.endsAt, now: now)
         if case .refused(let reason, let price) = outcome {
             return .refused(reason, currentPrice: price)
         }
@@ -94,7 +102,7 @@ extension AuctionBook {
         let lot = lots[index]
         guard proxy.maximum > lot.leaderLimit else {
             // A maximum cannot be lowered (nor placed again): the one held already covers this.
-            return .refused(.invalid, currentPrice: lot.price)
+            return .refused(.maximumNotRaised, currentPrice: lot.price)
         }
         let jumped = reserveJump(lot.price, limit: proxy.maximum, on: lot)
         if jumped > lot.price {

@@ -22,6 +22,9 @@ public struct BidDecision: Hashable, Sendable {
     public var previousLeader: UserID?
     /// The product's 1-based catalogue position, when the product exists and something changed.
     public var position: Int?
+    /// What the decision did, as the reply states it (price after, leader, next minimum); nil for
+    /// an unknown product, or a decision not made by `AuctionBook.decide`/`buyNow`.
+    public var result: BidResult?
 
     /// Creates a decision.
     public init(

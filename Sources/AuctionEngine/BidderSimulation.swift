@@ -141,7 +141,8 @@ public struct BidderSimulation: Sendable {
         for position in positions {
             guard let lot = book.lot(atPosition: position), !lot.isClosed else { continue }
             let base = planned[position] ?? lot.price
-            let step = max(configuration.raise, lot.minimumIncrement ?? .zero, Money(1))
+            // At least the book's own increment at the base: every simulated bid is one the book accepts.
+            let step = max(configuration.raise, book.increment(at: base, on: lot))
             // Never past the limits: a lot at (or out of) the maximum price is left alone.
             guard book.limits.admits(storedPrice: base), let offer = base.adding(step),
                   book.limits.refusal(price: offer, current: base) == nil else { continue }

@@ -25,14 +25,15 @@ extension FuzzTarget {
             if (left + right).minorUnits != Int64(clamping: exactSum) { return "\(a) + \(b) does not saturate" }
             if (left - right).minorUnits != Int64(clamping: exactDifference) { return "\(a) - \(b) does not saturate" }
             if left.saturatingMultiplied(by: b).minorUnits != Int64(clamping: exactProduct) { return "\(a) * \(b) does not saturate" }
-            let next = BidRules.minimumNextBid(current: left, minimumIncrement: right)
+            let next = BidMinimum.afterStep(at: left, minimumIncrement: right)
             if next < left || (next == left && a != Int64.max) { return "minimum next bid \(next) not above \(a)" }
             let time = Timestamp(millisecondsSinceEpoch: a)
             if time.calendarDate.isEmpty || time.description.isEmpty { return "no date for \(a)" }
             if time.adding(milliseconds: b).millisecondsSinceEpoch != Int64(clamping: exactSum) { return "time \(a) + \(b) wrong" }
             let limits = PriceLimits(maximumPrice: Money(input.edgyInt64()), maximumRaise: Money(input.edgyInt64()))
+            let minimum = BidMinimum.afterStep(at: right, minimumIncrement: Money(input.edgyInt64()))
             let outcome = BidRules(limits: limits).decide(Bid(productID: 1, price: left), current: right,
-                                                          minimumIncrement: Money(input.edgyInt64()), endsAt: nil, now: time)
+                                                          minimum: minimum, endsAt: nil, now: time)
             if case .accepted(let price) = outcome, price > limits.maximumPrice || price <= right {
                 return "rules accepted \(price) over \(right) with limits \(limits)"
             }

@@ -45,10 +45,10 @@ func runProxyBenchmark(_ arguments: [String]) -> Int32 {
     let challenger = UserID(rawValue: Int64(proxies) + 1)
     let limit = lot.leaderMaximum ?? lot.price
     let cases: [(String, Bid, UserID)] = [
-        ("plain bid answered by the proxy", Bid(productID: 1, price: lot.price + 1), challenger),
-        ("proxy bid answered by the proxy", Bid(productID: 1, price: lot.price + 1, maximum: limit), challenger),
-        ("proxy bid taking the lead", Bid(productID: 1, price: lot.price + 1, maximum: limit + 50_000), challenger),
-        ("leader raising their maximum", Bid(productID: 1, price: lot.price + 1, maximum: limit + 50_000), leader),
+        ("plain bid answered by the proxy", Bid(productID: 1, price: book.nextMinimum(of: lot)), challenger),
+        ("proxy bid answered by the proxy", Bid(productID: 1, price: book.nextMinimum(of: lot), maximum: limit), challenger),
+        ("proxy bid taking the lead", Bid(productID: 1, price: book.nextMinimum(of: lot), maximum: limit + 50_000), challenger),
+        ("leader raising their maximum", Bid(productID: 1, price: book.nextMinimum(of: lot), maximum: limit + 50_000), leader),
     ]
     let clock = ContinuousClock()
     var failed = false

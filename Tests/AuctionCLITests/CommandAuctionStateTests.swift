@@ -92,11 +92,9 @@ import Testing
         #expect(neither.stderr.hasPrefix("auction: `bid` needs <price> (or +N, `--min`, or `--max N` alone)\n"))
     }
 
-    @Test func aRefusedBidNamesTheMinimumWithTheRaise() {
-        #expect(OutcomeText.belowMinimum(minimum: 446_000, current: 441_000, increment: 5_000)
-            == "refused: the minimum next bid is 446,000 (current 441,000 + minimum raise 5,000)")
-        #expect(OutcomeText.belowMinimum(minimum: 441_001, current: 441_000, increment: nil)
-            == "refused: the minimum next bid is 441,001 (current price 441,000)")
+    @Test func aRefusedBidNamesTheServersMinimum() {
+        #expect(BidReport.belowMinimumText(minimum: 446_000, current: 441_000)
+            == "refused: the minimum next bid is 446,000 (current price 441,000)")
     }
 }
 

@@ -102,14 +102,15 @@ import Testing
 
     @Test func aProxyBidSendsItsMaximumAndSaysWhetherItLeads() async throws {
         let server = try BiddingFakeServer { _, _, frame in
-            BiddingFakeServer.reply(to: frame, result: true, price: 1_100, fields: JSONObject([("leading", .bool(true))]))
+            BiddingFakeServer.reply(to: frame, result: true, price: 1_100,
+                                    fields: JSONObject([("leading", .bool(true)), ("your_maximum", .int(5_000))]))
         }
         let run = await CommandHarness.run(["bid", "5", "1,100", "--max", "5,000", "--yes"], environment: server.environment())
         let json = await CommandHarness.run(["bid", "5", "1,100", "--max", "5,000", "--yes", "--json"], environment: server.environment())
         let requests = server.requests
         await server.stop()
         #expect(run.status == .success, "stderr: \(run.stderr)")
-        #expect(run.stdout == "accepted: product 5 is now 1,100 — you are leading (your maximum 5,000 stays secret)\n")
+        #expect(run.stdout == "accepted: you lead product 5 at 1,100 (your maximum 5,000 stays secret)\n", "the server's figures")
         guard case .bid(let bid, _)? = requests.first else { Issue.record("no bid"); return }
         #expect(bid.maximum == 5_000)
         let object = try JSONValue.parse(Array(json.stdout.utf8))

@@ -19,8 +19,9 @@ import Testing
         defer { server.stop() }
         let run = await CommandHarness.run(["bid", "5", "100"], environment: server.environment())
         #expect(run.status == .refused)
-        // This server's refusal names no minimum (as the original's): the client works it out from the catalogue.
-        #expect(run.stdout == "refused: the minimum next bid is 1,051 (current price 1,050)\n")
+        // This server's refusal names no minimum (as the original's): the client asks the catalogue, which
+        // states it (1,050 + the table's 50); the client works out nothing itself.
+        #expect(run.stdout == "refused: the minimum next bid is 1,100 (current price 1,050)\n")
     }
 
     @Test func unknownProductIsRefused() async throws {

@@ -48,11 +48,13 @@ import Testing
 }
 
 extension CommandShowTests {
-    @Test func aLabelAsWideAsItsColumnStillHasASpace() async throws {
+    @Test func showGivesTheServersMinimumNextBid() async throws {
         let server = try CommandTestServer(products: 20)
         defer { server.stop() }
         server.catalogue.details.withLock { $0[6].product.minimumIncrement = 1_000 }
         let run = await CommandHarness.run(["show", "7"], environment: server.environment())
-        #expect(run.stdout.contains("Min. raise 1,000"), "\(run.stdout)")
+        // 1,070 + the lot's own 1,000, as the server's `next_minimum` says.
+        #expect(run.stdout.contains("Next bid") && run.stdout.contains("2,070 or more"), "\(run.stdout)")
+        #expect(!run.stdout.contains("Min. raise"))
     }
 }

@@ -7,7 +7,7 @@ import Testing
     @Test func describesBidOutcomesWithPrices() {
         #expect(OutcomeText.bid(.accepted(price: 35_500), productID: 5) == "accepted: product 5 is now 35,500")
         #expect(OutcomeText.bid(.refused(.priceTooLow, currentPrice: 36_000), productID: 5)
-                == "refused: the price must beat the current price (current price 36,000)")
+                == "refused: the price is below the minimum next bid (current price 36,000)")
         #expect(OutcomeText.exitCode(for: .accepted(price: 1)) == .success)
         #expect(OutcomeText.exitCode(for: .refused(.unknownProduct, currentPrice: nil)) == .refused)
     }

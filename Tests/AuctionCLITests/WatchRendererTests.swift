@@ -179,8 +179,11 @@ import Testing
 
     @Test func everySinglePriceChangeCostsUnderEightyBytes() {
         // Every row, small and large moves, up and down, prices gaining a digit, Korean and emoji names.
+        // Each with the minimum next bid a server would state (any figure: the client only shows it).
         let page = Fixtures.page().enumerated().map { index, product in
-            index == 7 ? Fixtures.product(product.id.rawValue, price: 9_999) : product
+            var row = index == 7 ? Fixtures.product(product.id.rawValue, price: 9_999) : product
+            row.nextMinimum = row.currentPrice + Money(100)
+            return row
         }
         let (_, screen) = WatchRenderer.render(previous: nil, state: state(page), now: start)
         var worst = 0
@@ -188,6 +191,7 @@ import Testing
             for change: Int64 in [1, 500, -1_000, 99_999, 1_234_567] {
                 var changed = page
                 changed[index] = Fixtures.bid(page[index], by: change)
+                changed[index].nextMinimum = changed[index].currentPrice + Money(100)
                 let (bytes, _) = WatchRenderer.render(previous: screen, state: state(changed, updates: 1, last: start), now: start)
                 // The selected line's next bid follows at once: its digits under the table are the second address.
                 let selected = index == screen.state.selected

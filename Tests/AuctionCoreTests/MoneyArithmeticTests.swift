@@ -24,26 +24,26 @@ import Testing
 
     @Test func bidAbovetheMaximumPriceIsRefusedPriceTooHigh() {
         let rules = BidRules(limits: PriceLimits(maximumPrice: 1_000_000, maximumRaise: 1_000_000))
-        #expect(rules.decide(Bid(productID: 1, price: 1_000_001), current: 35_000, minimumIncrement: nil, endsAt: nil, now: now)
+        #expect(rules.decide(Bid(productID: 1, price: 1_000_001), current: 35_000, minimum: 35_001, endsAt: nil, now: now)
             == .refused(.priceTooHigh, currentPrice: 35_000))
-        #expect(rules.decide(Bid(productID: 1, price: Money(Int64.max)), current: 35_000, minimumIncrement: nil, endsAt: nil, now: now)
+        #expect(rules.decide(Bid(productID: 1, price: Money(Int64.max)), current: 35_000, minimum: 35_001, endsAt: nil, now: now)
             == .refused(.priceTooHigh, currentPrice: 35_000))
-        #expect(rules.decide(Bid(productID: 1, price: 1_000_000), current: 35_000, minimumIncrement: nil, endsAt: nil, now: now)
+        #expect(rules.decide(Bid(productID: 1, price: 1_000_000), current: 35_000, minimum: 35_001, endsAt: nil, now: now)
             == .accepted(price: 1_000_000))
     }
 
     @Test func raiseAboveTheMaximumRaiseIsRefusedRaiseTooLarge() {
         let rules = BidRules(limits: PriceLimits(maximumPrice: 10_000_000, maximumRaise: 100_000))
-        #expect(rules.decide(Bid(productID: 1, price: 135_001), current: 35_000, minimumIncrement: nil, endsAt: nil, now: now)
+        #expect(rules.decide(Bid(productID: 1, price: 135_001), current: 35_000, minimum: 35_001, endsAt: nil, now: now)
             == .refused(.raiseTooLarge, currentPrice: 35_000))
-        #expect(rules.decide(Bid(productID: 1, price: 135_000), current: 35_000, minimumIncrement: nil, endsAt: nil, now: now)
+        #expect(rules.decide(Bid(productID: 1, price: 135_000), current: 35_000, minimum: 35_001, endsAt: nil, now: now)
             == .accepted(price: 135_000))
     }
 
     @Test func defaultsRefuseTheAbsurdBidsOfIssue8() {
         let rules = BidRules()
         for price in [Money(9_223_372_036_854_775_000), Money(Int64.max), Money.largestExact] {
-            #expect(rules.decide(Bid(productID: 3, price: price), current: 30_000, minimumIncrement: nil, endsAt: nil, now: now)
+            #expect(rules.decide(Bid(productID: 3, price: price), current: 30_000, minimum: 30_001, endsAt: nil, now: now)
                 == .refused(.priceTooHigh, currentPrice: 30_000))
         }
         #expect(PriceLimits().maximumPrice < Money.largestExact)
@@ -54,18 +54,18 @@ import Testing
         let rules = BidRules()
         for current in [Money(Int64.max), Money(9_223_372_036_854_775_000), Money(-1), Money(Int64.min)] {
             for offer in [Money(Int64.max), Money(Int64.min), Money(0), Money(35_000)] {
-                let outcome = rules.decide(Bid(productID: 3, price: offer), current: current, minimumIncrement: Money(Int64.max),
+                let outcome = rules.decide(Bid(productID: 3, price: offer), current: current, minimum: Money(Int64.max),
                                            endsAt: nil, now: now)
                 #expect(outcome == .refused(.productUnavailable, currentPrice: nil))
             }
         }
     }
 
-    @Test func hugeMinimumIncrementDoesNotTrap() {
+    @Test func hugeMinimumDoesNotTrap() {
         let rules = BidRules()
-        #expect(rules.decide(Bid(productID: 1, price: 35_001), current: 35_000, minimumIncrement: Money(Int64.max), endsAt: nil, now: now)
+        #expect(rules.decide(Bid(productID: 1, price: 35_001), current: 35_000, minimum: Money(Int64.max), endsAt: nil, now: now)
             == .refused(.priceTooLow, currentPrice: 35_000))
-        #expect(rules.decide(Bid(productID: 1, price: 35_001), current: 0, minimumIncrement: Money(Int64.min), endsAt: nil, now: now)
+        #expect(rules.decide(Bid(productID: 1, price: 35_001), current: 0, minimum: Money(Int64.min), endsAt: nil, now: now)
             == .accepted(price: 35_001))
     }
 

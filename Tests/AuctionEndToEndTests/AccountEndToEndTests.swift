@@ -59,7 +59,7 @@ import Testing
         let bid = try await alice.run(["bid", "5", "9,000,000", "--yes"])
 
         #expect(bid.status == 0, "stderr: \(bid.stderr)")
-        #expect(bid.stdout == "accepted: product 5 is now 9,000,000 — you are leading\n")
+        #expect(bid.stdout == "accepted: you lead product 5 at 9,000,000\n")
         let stored = try Self.storedBids(server.databasePath)
         #expect(stored.count == 1)
         #expect(stored.first?.product == 5)

@@ -24,7 +24,7 @@ import Testing
         try tmux.type("y")
         try tmux.sendKeys("Enter")
         let (screen, exited) = try await CLI.screen(tmux) { $0.contains("exited=") }
-        #expect(exited && screen.contains("accepted: product 4 is now 99,000,000") && screen.contains("exited=0"), "screen:\n\(screen)")
+        #expect(exited && screen.contains("accepted: you lead product 4 at 99,000,000") && screen.contains("exited=0"), "screen:\n\(screen)")
         #expect(try AccountEndToEndTests.storedBids(server.databasePath).map(\.price) == [99_000_000])
     }
 

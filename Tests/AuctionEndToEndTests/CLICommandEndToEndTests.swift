@@ -36,10 +36,11 @@ import Testing
         let env = server.clientEnvironment
         let accepted = try await CLI.run(["bid", "5", "9,000,000", "--yes"], environment: env)
         #expect(accepted.status == 0, "stderr: \(accepted.stderr)")
-        #expect(accepted.stdout == "accepted: product 5 is now 9,000,000\n")
+        #expect(accepted.stdout == "accepted: you lead product 5 at 9,000,000\n")
         let low = try await CLI.run(["bid", "5", "9000000", "--yes"], environment: env)
         #expect(low.status == 1)
-        #expect(low.stdout == "refused: the minimum next bid is 9,000,001 (current price 9,000,000)\n")
+        // 9,000,000 + the table's 100,000 at that price (the one minimum rule, stated by the server).
+        #expect(low.stdout == "refused: the minimum next bid is 9,100,000 (current price 9,000,000)\n")
         let unknown = try await CLI.run(["bid", "9999", "5000", "--yes"], environment: env)
         #expect(unknown.status == 1)
         #expect(unknown.stdout == "refused: there is no such product\n")
@@ -62,21 +63,22 @@ import Testing
         // Product 3 of the demo catalogue has a minimum raise.
         let shown = try JSONSerialization.jsonObject(with: Data(try await CLI.run(["show", "3", "--json"], environment: env).stdout.utf8)) as? [String: Any]
         let price = try #require(shown?["price"] as? Int), raise = try #require(shown?["minimum_increment"] as? Int)
+        let stated = try #require(shown?["next_minimum"] as? Int, "the server states the minimum next bid")
         try #require(raise > 1)
 
-        let low = try await CLI.run(["bid", "3", String(price + 1), "--yes"], environment: env)
+        // One unit below the server's figure is refused, with that figure.
+        let low = try await CLI.run(["bid", "3", String(stated - 1), "--yes"], environment: env)
         #expect(low.status == 1)
-        #expect(low.stdout == "refused: the minimum next bid is \(grouped(price + raise)) (current \(grouped(price)) + minimum raise \(grouped(raise)))\n")
-        let json = try await CLI.run(["bid", "3", String(price + 1), "--json", "--yes"], environment: env)
+        #expect(low.stdout == "refused: the minimum next bid is \(grouped(stated)) (current price \(grouped(price)))\n")
+        let json = try await CLI.run(["bid", "3", String(stated - 1), "--json", "--yes"], environment: env)
         let refusal = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-        #expect(refusal?["minimum_bid"] as? Int == price + raise)
-        #expect(refusal?["minimum_increment"] as? Int == raise)
+        #expect(refusal?["minimum_bid"] as? Int == stated)
 
         let minimum = try await CLI.run(["bid", "3", "--min", "--yes"], environment: env)
         #expect(minimum.status == 0, "stderr: \(minimum.stderr)")
-        #expect(minimum.stdout == "accepted: product 3 is now \(grouped(price + raise))\n")
+        #expect(minimum.stdout == "accepted: you lead product 3 at \(grouped(stated))\n")
         let plus = try await CLI.run(["bid", "3", "+\(raise)", "--yes"], environment: env)
-        #expect(plus.stdout == "accepted: product 3 is now \(grouped(price + 2 * raise))\n", "stderr: \(plus.stderr)")
+        #expect(plus.stdout == "accepted: you lead product 3 at \(grouped(stated + raise))\n", "stderr: \(plus.stderr)")
     }
 
     @Test func bidWithoutLoginSaysHowToLogIn() async throws {

@@ -28,7 +28,7 @@ import Testing
         // Alice bids 9,000,000 with a secret maximum of 9,900,000: she leads at her bid, not her maximum.
         let proxy = try await alice.run(["bid", "4", "9,000,000", "--max", "9,900,000", "--yes"])
         #expect(proxy.status == 0, "stderr: \(proxy.stderr)")
-        #expect(proxy.stdout == "accepted: product 4 is now 9,000,000 — you are leading (your maximum 9,900,000 stays secret)\n")
+        #expect(proxy.stdout == "accepted: you lead product 4 at 9,000,000 (your maximum 9,900,000 stays secret)\n")
 
         // Bob's 9,200,000 is below her maximum: her proxy answers, and bob is told the new price.
         let text = try await bob.run(["bid", "4", "9,200,000", "--yes"])

@@ -94,7 +94,7 @@ import Testing
         let (question, asked) = try await CLI.screen(tmux) { $0.contains("your bid 9,000,000 is") && $0.contains("Bid anyway? [y/N]") }
         #expect(asked, "screen:\n\(question)")
         try tmux.type("y")
-        let (after, answered) = try await CLI.screen(tmux) { $0.contains("accepted: product 2 is now 9,000,000") }
+        let (after, answered) = try await CLI.screen(tmux) { $0.contains("accepted: you lead product 2 at 9,000,000") }
         #expect(answered, "screen:\n\(after)")
         #expect(try await CLI.screen(tmux) { Self.lines($0)[2]?.contains("9,000,000") == true }.1)
         try tmux.sendKeys("q")
@@ -115,7 +115,7 @@ import Testing
         try tmux.sendKeys("Enter")
         #expect(try await CLI.screen(tmux) { $0.contains("Bid anyway? [y/N]") }.1)
         try tmux.type("y")
-        let (after, answered) = try await CLI.screen(tmux) { $0.contains("accepted: product 1 is now 8,800,000") }
+        let (after, answered) = try await CLI.screen(tmux) { $0.contains("accepted: you lead product 1 at 8,800,000") }
         #expect(answered, "screen:\n\(after)")
         let stored = try AccountEndToEndTests.storedBids(server.databasePath)
         #expect(stored.last?.product == 1 && stored.last?.user == Int64(userID), "recorded for alice: \(stored)")

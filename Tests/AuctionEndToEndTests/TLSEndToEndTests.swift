@@ -94,7 +94,7 @@ import Testing
         #expect(!list.stdout.isEmpty)
         let bid = try await alice.run(["bid", "5", "9,000,000", "--yes"])
         #expect(bid.status == 0, "\(bid.stderr)")
-        #expect(bid.stdout.contains("accepted: product 5 is now 9,000,000"), "\(bid.stdout)")
+        #expect(bid.stdout.contains("product 5 at 9,000,000"), "\(bid.stdout)")
         let show = try await CLI.run(["show", "5"], environment: secured.environment)
         #expect(show.status == 0 && show.stdout.contains("9,000,000"), "\(show.stdout) \(show.stderr)")
         let chat = try await alice.run(["chat", "product-5"], stdin: "hello over tls\n")

@@ -34,10 +34,10 @@ import Testing
 
     @Test func bidsAfterTheEndAreRefusedAsClosed() {
         var book = AuctionBook(products: EngineFixtures.products(count: 1, endsAt: EngineFixtures.at(100)))
-        #expect(book.decide(Bid(productID: 1, price: 99_000), bidder: nil, now: EngineFixtures.at(100))
+        #expect(book.decide(Bid(productID: 1, price: 99_000), bidder: nil, now: EngineFixtures.at(100)).outcome
             == .refused(.auctionClosed, currentPrice: 10_000))
         _ = book.closeDue(now: EngineFixtures.at(100))
-        #expect(book.decide(Bid(productID: 1, price: 99_000), bidder: nil, now: EngineFixtures.at(50))
+        #expect(book.decide(Bid(productID: 1, price: 99_000), bidder: nil, now: EngineFixtures.at(50)).outcome
             == .refused(.auctionClosed, currentPrice: 10_000))
     }
 
@@ -61,7 +61,7 @@ import Testing
         let products = EngineFixtures.products(count: 2, endsAt: EngineFixtures.at(0))
         var book = AuctionBook(products: products, closed: [1])
         #expect(book.closeDue(now: EngineFixtures.at(10)).map(\.productID) == [2])
-        #expect(book.decide(Bid(productID: 1, price: 99_000), bidder: nil, now: EngineFixtures.at(-10))
+        #expect(book.decide(Bid(productID: 1, price: 99_000), bidder: nil, now: EngineFixtures.at(-10)).outcome
             == .refused(.auctionClosed, currentPrice: 10_000))
     }
 }

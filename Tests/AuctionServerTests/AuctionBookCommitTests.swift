@@ -108,7 +108,7 @@ import Testing
     @Test func bidAfterRevertIsJudgedAgainstRestoredPrice() throws {
         var book = AuctionBook(products: EngineFixtures.products(count: 1))
         let bid = try #require(accept(15_000, by: 1, on: &book))
-        #expect(book.decide(Bid(productID: 1, price: 12_000), bidder: nil, now: EngineFixtures.start)
+        #expect(book.decide(Bid(productID: 1, price: 12_000), bidder: nil, now: EngineFixtures.start).outcome
             == .refused(.priceTooLow, currentPrice: 15_000))
         book.revert(bid)
         #expect(book.decide(Bid(productID: 1, price: 12_000), bidder: nil, now: EngineFixtures.start).outcome

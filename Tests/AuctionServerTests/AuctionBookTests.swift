@@ -24,15 +24,19 @@ import Testing
         #expect(decision.outcome == .accepted(price: 10_500))
     }
 
-    @Test func refusesEqualPriceWithCurrentPrice() {
+    @Test func acceptsAnOpeningBidAtTheStartPriceThenRefusesTheEqualPrice() {
         var book = AuctionBook(products: EngineFixtures.products(count: 3))
-        #expect(book.decide(Bid(productID: 2, price: 10_000), bidder: nil, now: EngineFixtures.start)
+        #expect(book.decide(Bid(productID: 2, price: 10_000), bidder: nil, now: EngineFixtures.start).outcome
+            == .accepted(price: 10_000))
+        #expect(book.decide(Bid(productID: 2, price: 10_000), bidder: nil, now: EngineFixtures.start).outcome
             == .refused(.priceTooLow, currentPrice: 10_000))
     }
 
     @Test func refusesRaiseBelowMinimumIncrement() {
         var book = AuctionBook(products: EngineFixtures.products(count: 3, minimumIncrement: 1_000))
-        #expect(book.decide(Bid(productID: 1, price: 10_999), bidder: nil, now: EngineFixtures.start)
+        #expect(book.decide(Bid(productID: 1, price: 10_000), bidder: nil, now: EngineFixtures.start).outcome
+            == .accepted(price: 10_000))
+        #expect(book.decide(Bid(productID: 1, price: 10_999), bidder: nil, now: EngineFixtures.start).outcome
             == .refused(.priceTooLow, currentPrice: 10_000))
         #expect(book.decide(Bid(productID: 1, price: 11_000), bidder: nil, now: EngineFixtures.start).outcome
             == .accepted(price: 11_000))

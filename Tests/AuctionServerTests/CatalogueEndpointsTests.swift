@@ -63,8 +63,14 @@ private struct MemoryCatalogue: CatalogueEndpoints.Source {
         let served = try serve(count: 20)
         defer { served.stop() }
         let pages = try await LoadCatalogue(products: served.repository).all()
-        #expect(pages.flatMap(\.products) == served.catalogue.details.map(\.product))
-        #expect(try await served.repository.detail(of: 7) == served.catalogue.details[6])
+        // What the server adds: the minimum next bid it states (price + the lot's increment 100).
+        let stated = served.catalogue.details.map { detail in
+            var product = detail.product
+            product.nextMinimum = product.currentPrice + product.minimumIncrement!
+            return product
+        }
+        #expect(pages.flatMap(\.products) == stated)
+        #expect(try await served.repository.detail(of: 7).product == stated[6])
         #expect(try await served.repository.currentPrice(of: 7).price == 1_070)
         #expect(try await served.repository.image(1) == [0x89, 0x50, 0x4E, 0x47])
     }
@@ -79,7 +85,8 @@ private struct MemoryCatalogue: CatalogueEndpoints.Source {
         #expect(String(decoding: page.body, as: UTF8.self).hasPrefix(
             "[{\"product_id\":16,\"product_name\":\"Item 16\",\"original_price\":1000,\"Product_Images\":[{\"image_id\":16}],"
                 + "\"Product_UpDown\":{\"state\":true},\"Product_Price\":{\"auction_date\":\"2026-11-22\",\"price\":1160,\"beforePrice\":160},"
-                + "\"end_time\":1800000000000,\"min_increment\":100,\"closed\":false,\"winner\":null,\"extensions\":0}"))
+                + "\"end_time\":1800000000000,\"min_increment\":100,\"closed\":false,\"winner\":null,\"extensions\":0,"
+                + "\"next_minimum\":1260}"))  // 1,160 + the lot's own increment 100
         let end = try await client.post("/products/alllist", json: Array("{\"index\":2}".utf8))
         #expect(end.status.code == 201)
         #expect(end.body.isEmpty)
@@ -121,8 +128,14 @@ private struct MemoryCatalogue: CatalogueEndpoints.Source {
         })
         defer { served.stop() }
         let pages = try await LoadCatalogue(products: served.repository).all()
-        #expect(pages.flatMap(\.products) == served.catalogue.details.map(\.product))
-        #expect(try await served.repository.detail(of: 7) == served.catalogue.details[6])
+        // What the server adds: the minimum next bid it states (price + the lot's increment 100).
+        let stated = served.catalogue.details.map { detail in
+            var product = detail.product
+            product.nextMinimum = product.currentPrice + product.minimumIncrement!
+            return product
+        }
+        #expect(pages.flatMap(\.products) == stated)
+        #expect(try await served.repository.detail(of: 7).product == stated[6])
         #expect(try await served.repository.image(1) == [0x89, 0x50, 0x4E, 0x47])
         #expect(jobs.withLock { $0 } == pages.count + 1 + 2)  // two full pages, the 201 past the end, detail, image
     }

@@ -28,7 +28,7 @@ import Testing
         var book = AuctionBook(products: EngineFixtures.products(count: 1))
         book.confirm(book.decide(bid(10_100, max: 30_000), bidder: alice, now: EngineFixtures.start))
         let before = book.lot(for: 1)
-        let takeover = book.decide(bid(10_200, max: 90_000), bidder: bob, now: EngineFixtures.at(1))
+        let takeover = book.decide(bid(10_600, max: 90_000), bidder: bob, now: EngineFixtures.at(1))
         #expect(book.lot(for: 1)?.bidders == [alice, bob])
         book.revert(takeover)
         #expect(book.lot(for: 1) == before)
@@ -79,9 +79,9 @@ import Testing
             book.confirm(book.decide(bid(10_100), bidder: carol, now: EngineFixtures.at(1)))
             let before = try #require(book.lot(for: 1))
             let group = [
-                book.decide(bid(10_200, max: 20_000), bidder: alice, now: EngineFixtures.at(2)),
+                book.decide(bid(10_600, max: 20_000), bidder: alice, now: EngineFixtures.at(2)),
                 book.decide(bid(15_000), bidder: bob, now: EngineFixtures.at(3)),
-                book.decide(bid(15_600, max: 40_000), bidder: bob, now: end.adding(milliseconds: -1_000)),
+                book.decide(bid(16_000, max: 40_000), bidder: bob, now: end.adding(milliseconds: -1_000)),
                 book.decide(bid(25_600, max: 60_000), bidder: bob, now: end.adding(milliseconds: -500)),
             ]
             #expect(group.map(\.steps.count) == [1, 1, 1, 0])

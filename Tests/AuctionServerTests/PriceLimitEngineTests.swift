@@ -10,6 +10,7 @@ import Testing
         let limits = PriceLimits(maximumPrice: 1_000_000, maximumRaise: 10_000)
         var products = EngineFixtures.products(count: 4)
         products[0].currentPrice = 999_400
+        products[0].minimumIncrement = 500  // its own raise: the table's 10,000 at this price would pass the maximum
         products[1].currentPrice = 1_000_000
         products[2].currentPrice = 1_000_001
         products[3].currentPrice = Money(9_223_372_036_854_775_000)

@@ -46,15 +46,15 @@ import Testing
         _ = book.decide(bid(10_100, max: 20_200), bidder: alice, now: EngineFixtures.start)
         let decision = book.decide(bid(20_000), bidder: bob, now: EngineFixtures.at(1))
         #expect(decision.outcome == .refused(.outbidByProxy, currentPrice: 20_200))
-        // Now Alice's maximum is spent: any raise from Bob leads.
-        #expect(book.decide(bid(20_201), bidder: bob, now: EngineFixtures.at(2)).outcome == .accepted(price: 20_201))
+        // Now Alice's maximum is spent: any bid from Bob that reaches the minimum (20,200 + 500) leads.
+        #expect(book.decide(bid(20_700), bidder: bob, now: EngineFixtures.at(2)).outcome == .accepted(price: 20_700))
         #expect(book.lot(for: 1)?.leader == bob)
     }
 
     @Test func ofTwoEqualMaximumsTheEarlierLeads() {
         var book = book()
         _ = book.decide(bid(10_100, max: 30_000), bidder: alice, now: EngineFixtures.start)
-        let decision = book.decide(bid(10_200, max: 30_000), bidder: bob, now: EngineFixtures.at(1))
+        let decision = book.decide(bid(10_600, max: 30_000), bidder: bob, now: EngineFixtures.at(1))
         #expect(decision.outcome == .refused(.outbidByProxy, currentPrice: 30_000))
         #expect(decision.steps.map(\.bidder) == [alice])
         #expect(book.lot(for: 1)?.leader == alice)
@@ -63,7 +63,7 @@ import Testing
     @Test func aHigherMaximumLeadsOneIncrementAboveTheBeatenMaximum() {
         var book = book()
         _ = book.decide(bid(10_100, max: 30_000), bidder: alice, now: EngineFixtures.start)
-        let decision = book.decide(bid(10_200, max: 90_000), bidder: bob, now: EngineFixtures.at(1))
+        let decision = book.decide(bid(10_600, max: 90_000), bidder: bob, now: EngineFixtures.at(1))
         #expect(decision.outcome == .accepted(price: 30_500))
         #expect(decision.steps.map(\.price) == [30_500])
         #expect(decision.steps.first?.bidder == bob)
@@ -75,7 +75,7 @@ import Testing
     @Test func aChallengerJustAboveTheMaximumPaysAtMostItsMaximum() {
         var book = book()
         _ = book.decide(bid(10_100, max: 30_000), bidder: alice, now: EngineFixtures.start)
-        #expect(book.decide(bid(10_200, max: 30_100), bidder: bob, now: EngineFixtures.at(1)).outcome == .accepted(price: 30_100))
+        #expect(book.decide(bid(10_600, max: 30_100), bidder: bob, now: EngineFixtures.at(1)).outcome == .accepted(price: 30_100))
     }
 
     @Test func aChallengerBiddingAboveTheAnswerKeepsItsOwnPrice() {
@@ -107,14 +107,14 @@ import Testing
         var book = book()
         _ = book.decide(bid(10_100, max: 30_000), bidder: alice, now: EngineFixtures.start)
         #expect(book.decide(bid(10_600, max: 20_000), bidder: alice, now: EngineFixtures.at(1)).outcome
-            == .refused(.invalid, currentPrice: 10_100))
+            == .refused(.maximumNotRaised, currentPrice: 10_100))
         #expect(book.lot(for: 1)?.leaderMaximum == 30_000)
     }
 
     @Test func aMaximumBelowTheBidIsRefusedAndChangesNothing() {
         var book = book()
         let before = book.lot(for: 1)
-        #expect(book.decide(bid(12_000, max: 11_000), bidder: alice, now: EngineFixtures.start)
+        #expect(book.decide(bid(12_000, max: 11_000), bidder: alice, now: EngineFixtures.start).outcome
             == .refused(.maximumBelowBid, currentPrice: 10_000))
         #expect(book.lot(for: 1) == before)
     }

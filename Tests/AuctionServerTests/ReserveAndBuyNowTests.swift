@@ -20,7 +20,7 @@ import Testing
     @Test func theReserveIsMetOnlyOnceThePriceReachesIt() {
         var book = book(reserve: 20_000)
         #expect(book.lot(for: 1)?.reserveMet == false)
-        _ = book.decide(bid(19_999), bidder: alice, now: EngineFixtures.at(1))
+        _ = book.decide(bid(19_500), bidder: alice, now: EngineFixtures.at(1))
         #expect(book.lot(for: 1)?.reserveMet == false)
         _ = book.decide(bid(20_000), bidder: bob, now: EngineFixtures.at(2))
         #expect(book.lot(for: 1)?.reserveMet == true)

@@ -65,10 +65,15 @@ import Testing
         #expect(missesTheRaise.fields["min_increment"] == .int(5_000))
         #expect(missesTheRaise.fields["minimum_bid"] == .int(446_000))
 
-        let noRaise = try await client.bid(2, 10_000)
+        #expect(missesTheRaise.fields["next_minimum"] == .int(446_000))
+
+        // No bid yet: the opening bid must reach the start price, and may equal it.
+        let noRaise = try await client.bid(2, 9_999)
         #expect(noRaise.reason == .priceTooLow)
         #expect(noRaise.fields["min_increment"] == .null)
-        #expect(noRaise.fields["minimum_bid"] == .int(10_001))
+        #expect(noRaise.fields["minimum_bid"] == .int(10_000))
+        #expect(noRaise.fields["next_minimum"] == .int(10_000))
+        #expect(try await client.bid(2, 10_000).result, "an opening bid at the start price is accepted")
 
         #expect(try await client.bid(1, 446_000).result, "the minimum it named is accepted")
     }

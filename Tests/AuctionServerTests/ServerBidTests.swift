@@ -113,10 +113,10 @@ import Testing
         // The final price is the highest accepted bid, in the store and over HTTP.
         let current = try fixture.inspect { try $0.scalarInteger("SELECT current_price FROM products WHERE id = 1") }
         #expect(current == accepted.max())
-        // Refusals name a current price at least as high as the offer.
+        // Refusals name a minimum next bid above the offer (the one rule: price + increment).
         for (price, reply) in outcomes where !reply.result {
             #expect(reply.reason == .priceTooLow)
-            #expect((reply.price?.minorUnits ?? 0) >= price)
+            #expect((reply.fields["next_minimum"]?.intValue ?? 0) > price)
         }
         // The watcher saw every accepted price, rising.
         #expect(await eventually { watcher.prices.count == accepted.count })

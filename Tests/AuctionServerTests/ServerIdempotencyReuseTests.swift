@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 import AuctionData
 import AuctionInfrastructure
 import AuctionServer
@@ -49,8 +50,10 @@ import Testing
         let socket = try RawSocket(port: fixture.socketPort)
         defer { socket.close() }
         #expect(await socket.exchange([.login(token: "token-alice")], first: 900).first??.result == true)
+        var next = Money(10_000)  // each round bids the minimum the server states next
         for round in 0..<120 {
-            let key = "key-\(round)", price = Money(Int64(10_100 + round * 100))
+            let key = "key-\(round)", price = next
+            next = BidMinimum.afterStep(at: price, minimumIncrement: nil)
             let first = Bid(productID: 1, price: price, idempotencyKey: key)
             let replies = await Self.burst(socket, [
                 .bid(first, userID: nil),                                                                    // 1: decided

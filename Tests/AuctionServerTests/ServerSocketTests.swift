@@ -76,7 +76,7 @@ import Testing
         let client = try fixture.client()
         defer { client.close() }
 
-        let low = try await client.bid(2, 10_000)
+        let low = try await client.bid(2, 9_999)  // an opening bid at the start price 10,000 would be accepted
         #expect(low.result == false)
         #expect(low.reason == .priceTooLow)
         #expect(low.price == 10_000)

@@ -25,7 +25,7 @@ public struct BidCommand: ParsableCommand {
     @Argument(bidPrice: "price", help: "the price offered, e.g. 35000 or 35,000; +1000 raises the current price")
     public var givenOffer: BidOffer?
     /// Whether to bid the minimum next bid (`--min`).
-    @Flag("min", help: "bid the minimum next bid (current price + minimum raise)")
+    @Flag("min", help: "bid the minimum next bid the server states")
     public var minimumNextBid: Bool
     /// Whether to print JSON.
     @Flag("json", help: "print the outcome as JSON")
@@ -88,7 +88,7 @@ public struct BidCommand: ParsableCommand {
         }
         if offer != .price(price) || !yes {
             let product = try await currentProduct(context)
-            command.price = command.offeredPrice(product)
+            command.price = try command.offeredPrice(product, context: context)
             try command.checkMaximum()
             if !yes, !command.confirmed(context, current: product.currentPrice) { return .notConfirmed }
         }
@@ -114,10 +114,7 @@ public struct BidCommand: ParsableCommand {
         let outcome = answer.outcome
         switch outcome {
         case .accepted(let newPrice):
-            let text = offer == .minimum && maximum != nil
-                ? BidReport.proxyText(price, productID: productID, maximum: maximum ?? price) + BidReport.leadingText(answer, maximum: nil)
-                : OutcomeText.bid(outcome, productID: productID) + BidReport.leadingText(answer, maximum: maximum)
-            report(context, outcome: "accepted", text: text,
+            report(context, outcome: "accepted", text: BidReport.acceptedText(answer, productID: productID),
                    fields: [("price", .int(newPrice.minorUnits))] + BidReport.answerFields(answer))
         case .refused(.suspended, _):  // the server's sentence: why, and until when
             throw .notLoggedIn(answer.suspensionMessage.map { TerminalText.sanitized($0) } ?? RefusalReason.suspended.explanation)
@@ -126,34 +123,35 @@ public struct BidCommand: ParsableCommand {
                 "the saved login for `\($0.name)` was not accepted (expired or logged out); run `auction login \($0.name)` again"
             } ?? "bidding needs a login: run `auction login <name>` (or `auction register <name>` to create an account)")
         case .refused(let reason, let known):
-            // The original backend's refusals carry no price (nor the minimum): ask the catalogue.
-            var current = known, increment = answer.minimumIncrement, minimum = answer.minimumBid
+            // Every figure is the server's: the reply's, else (the original backend says none) the catalogue's now.
+            var current = known, minimum = answer.nextMinimum
             let wantsMinimum = reason == .priceTooLow || reason == .outbidByProxy
             if (current == nil || (wantsMinimum && minimum == nil)) && reason != .unknownProduct,
                let product = try? await currentProduct(context) {
                 current = current ?? product.currentPrice
-                increment = increment ?? product.minimumIncrement
-            }
-            if wantsMinimum, minimum == nil, let current {
-                minimum = BidRules.minimumNextBid(current: current, minimumIncrement: increment)
+                minimum = minimum ?? product.nextMinimum
             }
             let told = BidOutcome.refused(reason, currentPrice: current)
-            var text = minimum.flatMap { minimum in
-                current.map { OutcomeText.belowMinimum(minimum: minimum, current: $0, increment: increment) }
-            } ?? OutcomeText.bid(told, productID: productID)
-            if reason == .outbidByProxy { text = BidReport.outbidText(current: current, minimum: minimum, productID: productID) }
+            let text: String
+            switch reason {
+            case .outbidByProxy: text = BidReport.outbidText(answer, current: current, minimum: minimum, productID: productID)
+            case .priceTooLow: text = minimum.map { BidReport.belowMinimumText(minimum: $0, current: current) }
+                ?? OutcomeText.bid(told, productID: productID)
+            case .maximumNotRaised: text = BidReport.maximumNotRaisedText(answer)
+            default: text = OutcomeText.bid(told, productID: productID)
+            }
             report(context, outcome: "refused", text: text, fields: [
                 ("reason", .string(reason.rawValue)), ("message", .string(reason.explanation)),
                 ("current_price", current.map { .int($0.minorUnits) } ?? .null),
                 ("minimum_bid", minimum.map { .int($0.minorUnits) } ?? .null),
-                ("minimum_increment", increment.map { .int($0.minorUnits) } ?? .null),
-            ] + BidReport.answerFields(answer))
+            ] + BidReport.answerFields(answer).filter { $0.0 != "next_minimum" || minimum == nil })
         }
         return OutcomeText.exitCode(for: outcome)
     }
 
-    /// The price for `+N` or `--min` from the product's current price and minimum raise; as given otherwise.
-    private func offeredPrice(_ product: Product) -> Money {
+    /// The price for `+N` (over the current price) or `--min` (the server's `next_minimum`, never worked
+    /// out here); as given otherwise. A server that states no minimum (the original backend) cannot take `--min`.
+    private func offeredPrice(_ product: Product, context: CommandContext) throws(CommandError) -> Money {
         switch offer {
         case .price(let given):
             return given
@@ -161,7 +159,13 @@ public struct BidCommand: ParsableCommand {
             let (sum, overflow) = product.currentPrice.minorUnits.addingReportingOverflow(raise.minorUnits)
             return Money(overflow ? Int64.max : sum)
         case .minimum:
-            return product.nextBid
+            guard let minimum = product.nextMinimum else {
+                if product.isClosed { throw .auction(.refused(.auctionClosed)) }
+                throw .usage(Self.name, "the server at \(context.configuration.http) states no minimum next bid for product "
+                    + "\(productID) (the original backend does not); give a price, e.g. `auction bid \(productID) "
+                    + "\(product.currentPrice.saturatingAdding(Money(1)))`; nothing was sent")
+            }
+            return minimum
         }
     }
 

@@ -4,7 +4,7 @@ import AuctionInfrastructure
 /// The JSON shapes `--json` prints: stable snake_case keys, prices as integers in minor units.
 public enum ProductJSON {
     /// A product row: id, name, price, start_price, change, direction, auction_date, image_ids, ends_at,
-    /// minimum_increment, closed, winner.
+    /// minimum_increment, next_minimum (the server's), closed, winner.
     public static func product(_ product: Product) -> JSONValue {
         .object(JSONObject([
             ("id", .int(Int64(product.id.rawValue))),
@@ -17,6 +17,7 @@ public enum ProductJSON {
             ("image_ids", .array(product.imageIDs.map { .int(Int64($0)) })),
             ("ends_at", product.endsAt.map { .string($0.description) } ?? .null),
             ("minimum_increment", product.minimumIncrement.map { .int($0.minorUnits) } ?? .null),
+            ("next_minimum", product.nextMinimum.map { .int($0.minorUnits) } ?? .null),
             ("closed", .bool(product.isClosed)),
             ("winner", product.winner.map { .string($0) } ?? .null),
         ]))

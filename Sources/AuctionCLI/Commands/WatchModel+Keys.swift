@@ -45,7 +45,7 @@ extension WatchModel {
                 message = "the auction of \(product.id) has ended"
             } else {
                 prompt = BidPrompt(productID: product.id, name: product.name,
-                                   minimum: product.nextBid)
+                                   minimum: product.nextMinimum)
             }
             return render(now)
         case .help:
@@ -84,7 +84,7 @@ extension WatchModel {
             return render(now)
         case .enter:
             guard let price = editing.price, price > .zero else {
-                message = "type a price, e.g. \(editing.minimum)"
+                message = "type a price" + (editing.minimum.map { ", e.g. \($0)" } ?? "")
                 return render(now)
             }
             if let current = visibleProducts.first(where: { $0.id == editing.productID })?.currentPrice {

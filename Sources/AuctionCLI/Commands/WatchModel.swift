@@ -115,7 +115,7 @@ public struct WatchModel: Sendable {
             lastUpdateAt = now
             if let open = prompt, open.productID == update.productID {
                 let product = board.rows[index]
-                prompt = open.updating(minimum: product.nextBid)
+                prompt = open.updating(minimum: product.nextMinimum)
             }
             return interactive ? render(now) : [printed(board.rows[index], closed: false, at: now)]
         case .feed(.closed(let id, let price, let winner)):

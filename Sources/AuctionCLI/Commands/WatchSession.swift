@@ -149,12 +149,20 @@ public final class WatchSession: Sendable {
         let attempts = bid.idempotencyKey == nil ? 1 : 2
         for attempt in 1...attempts {
             do throws(AuctionError) {
-                let outcome = try await PlaceBid(bids: bids)(bid)
-                if case .refused(.unauthenticated, _) = outcome {
+                // Our server explains its answer (price after, leader, next minimum): the words come from that.
+                let answer: BidAnswer
+                if let explaining = bids as? SocketBidRepository {
+                    answer = try await explaining.placeExplained(bid)
+                } else {
+                    answer = BidAnswer(outcome: try await PlaceBid(bids: bids)(bid))
+                }
+                if case .refused(.unauthenticated, _) = answer.outcome {
                     return ("bidding needs a login: quit and run `auction login <name>`", false)
                 }
-                if case .accepted = outcome { return (OutcomeText.bid(outcome, productID: bid.productID), true) }
-                return (OutcomeText.bid(outcome, productID: bid.productID), false)
+                if case .accepted = answer.outcome {
+                    return (BidReport.acceptedText(answer, productID: bid.productID), answer.leading ?? true)
+                }
+                return (BidReport.refusalText(answer, productID: bid.productID), false)
             } catch .timedOut, .connectionLost {
                 if attempt == attempts { break }
             } catch {

@@ -6,8 +6,8 @@ public struct BidPrompt: Hashable, Sendable {
     public var productID: ProductID
     /// The product's name (for the prompt).
     public var name: String
-    /// The least bid worth placing now: the current price plus the lot's increment (`Product.nextBid`).
-    public var minimum: Money
+    /// The least bid the server accepts now, as it stated it (`Product.nextMinimum`); nil when it did not say.
+    public var minimum: Money?
     /// The digits typed (commas are shown, not typed).
     public private(set) var digits: String
     /// Whether the text is still the prefilled minimum: the first digit typed replaces it.
@@ -16,12 +16,12 @@ public struct BidPrompt: Hashable, Sendable {
     /// (`y` bids, any other key cancels); nil while typing.
     public var question: String?
 
-    /// A prompt prefilled with the minimum next bid.
-    public init(productID: ProductID, name: String, minimum: Money) {
+    /// A prompt prefilled with the server's minimum next bid (empty when it stated none).
+    public init(productID: ProductID, name: String, minimum: Money?) {
         self.productID = productID
         self.name = name
         self.minimum = minimum
-        self.digits = String(minimum.minorUnits)
+        self.digits = minimum.map { String($0.minorUnits) } ?? ""
     }
 
     /// The price typed, or nil when nothing (or too much) is typed.
@@ -46,15 +46,16 @@ public struct BidPrompt: Hashable, Sendable {
         return true
     }
 
-    /// `bid on 5 (min 36,000): 36,000▏ · Enter bid · Esc cancel` (the line above names the product).
+    /// `bid on 5 (min 36,000): 36,000▏ · Enter bid · Esc cancel` (the line above names the product;
+    /// `bid on 5: ▏ …` when the server stated no minimum).
     public var line: String {
         if let question { return question }
         let shown = price.map(\.description) ?? ""
-        return "bid on \(productID) (min \(minimum)): \(shown)▏ · Enter bid · Esc cancel"
+        return "bid on \(productID)" + (minimum.map { " (min \($0))" } ?? "") + ": \(shown)▏ · Enter bid · Esc cancel"
     }
 
     /// The prompt after the product's price moved: a new minimum, and the prefilled text follows it.
-    public func updating(minimum newMinimum: Money) -> BidPrompt {
+    public func updating(minimum newMinimum: Money?) -> BidPrompt {
         guard isPrefilled else {
             var copy = self
             copy.minimum = newMinimum

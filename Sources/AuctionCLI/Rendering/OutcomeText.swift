@@ -13,13 +13,6 @@ public enum OutcomeText {
         }
     }
 
-    /// A `price_too_low` refusal that says what would pass: `refused: the minimum next bid is 446,000
-    /// (current 441,000 + minimum raise 5,000)`, or `(current price 441,000)` without a minimum raise.
-    public static func belowMinimum(minimum: Money, current: Money, increment: Money?) -> String {
-        let detail = increment.flatMap { $0 > .zero ? "current \(current) + minimum raise \($0)" : nil } ?? "current price \(current)"
-        return "refused: the minimum next bid is \(minimum) (\(detail))"
-    }
-
     /// The exit status for a bid outcome: 0 accepted, 1 refused.
     public static func exitCode(for outcome: BidOutcome) -> ExitCode {
         if case .accepted = outcome { return .success }

@@ -29,7 +29,7 @@ public enum ProductDetailView {
         if color, let tint = ListTable.tint(product.direction) { change = tint + change + ANSI.reset }
         field("Price", "\(product.currentPrice)" + (change.isEmpty ? "" : "  " + change))
         field("Started", product.startPrice.description)
-        if !product.isClosed { field("Min. raise", "\(product.currentIncrement)  (next bid \(product.nextBid))") }
+        if !product.isClosed, let minimum = product.nextMinimum { field("Next bid", "\(minimum) or more") }
         if let ends = product.endsAt {
             field("Ends", clock.dateTime(ends) + extended(product) + countdown(product, until: ends, now: now, color: color))
         }

@@ -168,7 +168,7 @@ public enum WatchRenderer {
         return remaining > 0 ? "reconnecting in \((remaining + 999) / 1000) s (r: now)" : "reconnecting…"
     }
 
-    /// The line about the selected product: its minimum raise and the least it takes to bid now.
+    /// The line about the selected product: the least bid the server accepts now (as it stated it).
     public static func detailLine(_ state: WatchState, now: Timestamp) -> String {
         guard !state.showsHelp, state.products.indices.contains(state.selected) else { return "" }
         let product = state.products[state.selected]
@@ -176,8 +176,7 @@ public enum WatchRenderer {
         if product.isClosed {
             parts.append(closedText(product))
         } else {
-            parts.append("min raise \(product.currentIncrement)")
-            parts.append("next bid \(product.nextBid)")
+            if let minimum = product.nextMinimum { parts.append("next bid \(minimum)") }
             if let end = product.endsAt { parts.append("ends in " + TimeLeft(until: end, now: now).text) }
             if product.extensions > 0 { parts.append("extended \(product.extensions)×") }
             parts.append("b bid")

@@ -31,7 +31,7 @@ public struct Bid: Hashable, Sendable {
 
 /// Why a bid (or another request) was refused; the raw value is the wire's reason code.
 public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
-    /// The price does not beat the current price (by the minimum increment, if set).
+    /// The price is below the lot's minimum next bid (the start price, then price + increment).
     case priceTooLow = "price_too_low"
     /// Bidding on the product has ended.
     case auctionClosed = "auction_closed"
@@ -61,6 +61,8 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
     case outbidByProxy = "outbid_by_proxy"
     /// A proxy bid's maximum is below its bid price.
     case maximumBelowBid = "maximum_below_bid"
+    /// The leader's new maximum does not exceed the one they hold: a maximum can only be raised.
+    case maximumNotRaised = "maximum_not_raised"
     /// The product has no buy-now price, or it disappeared (a bid was accepted, or the reserve was met).
     case buyNowUnavailable = "buy_now_unavailable"
     /// A catalogue query's parameters are out of range, unknown, or its cursor is not one handed out.
@@ -81,7 +83,7 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
     /// A sentence a user can act on.
     public var explanation: String {
         switch self {
-        case .priceTooLow: "the price must beat the current price"
+        case .priceTooLow: "the price is below the minimum next bid"
         case .auctionClosed: "the auction has ended"
         case .unknownProduct: "there is no such product"
         case .unauthenticated: "you are not logged in"
@@ -96,6 +98,7 @@ public enum RefusalReason: String, Sendable, Hashable, CaseIterable {
         case .productUnavailable: "bidding on this product is suspended"
         case .outbidByProxy: "another bidder's maximum is higher; their automatic bid answered yours"
         case .maximumBelowBid: "the maximum must be at least the bid"
+        case .maximumNotRaised: "you lead with a maximum at least this high already; a maximum can only be raised, never lowered"
         case .buyNowUnavailable: "this product cannot be bought now (no buy-now price, or bidding has begun)"
         case .invalidQuery: "the query's parameters are not valid"
         case .unavailable: "the auction house cannot record bids right now; nothing was placed, try again shortly"

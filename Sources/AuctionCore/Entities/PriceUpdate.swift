@@ -14,6 +14,9 @@ public struct PriceUpdate: Hashable, Sendable {
     /// on the product adds one, on whichever node it was accepted; nil from servers that send none.
     /// Pushes may skip numbers (several changes merged into one push), never go back.
     public var sequence: Int64?
+    /// The least bid the server accepts after this price (ours, the wire's `next_minimum`); nil when
+    /// the server did not say (the original backend, or a connection without feature `next-minimum`).
+    public var nextMinimum: Money?
 
     /// Creates an update.
     public init(productID: ProductID, price: Money, change: Money, direction: PriceDirection, auctionDate: String,

@@ -32,6 +32,9 @@ public struct Product: Hashable, Sendable, Identifiable {
     public var extensions: Int
     /// How many bids have been accepted on the product, when the source says (ours does; the original does not).
     public var bidCount: Int?
+    /// The least bid the server accepts now (ours, the wire's `next_minimum`); nil when the source does
+    /// not say (the original backend) or the lot is closed. The client never works it out itself.
+    public var nextMinimum: Money?
 
     /// Creates a product row.
     public init(
@@ -65,6 +68,8 @@ public struct Product: Hashable, Sendable, Identifiable {
         copy.lastChange = update.change
         copy.direction = update.direction
         copy.auctionDate = update.auctionDate
+        // A push that states no minimum leaves none: the one read before belonged to the old price.
+        copy.nextMinimum = update.nextMinimum
         return copy
     }
 }

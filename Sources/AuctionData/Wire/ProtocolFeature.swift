@@ -31,12 +31,17 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     public static let lots = ProtocolFeature("lots")
     /// Reconnect-elsewhere pushes (10): the node is draining, move to another now.
     public static let reconnect = ProtocolFeature("reconnect")
+    /// `next_minimum` on price pushes (2): the least bid the server accepts after that price.
+    public static let nextMinimum = ProtocolFeature("next-minimum")
 
     /// What this build's client understands, sent in its hello.
-    public static let understoodByClient: [ProtocolFeature] = [.closing, .chat, .errors, .extensions, .notifications, .lots, .reconnect]
+    public static let understoodByClient: [ProtocolFeature] = [
+        .closing, .chat, .errors, .extensions, .notifications, .lots, .reconnect, .nextMinimum,
+    ]
     /// What our server offers, listed in its hello reply.
     public static let offeredByServer: [ProtocolFeature] = [
         .closing, .chat, .errors, .subscribe, .login, .notifications, .proxyBids, .extensions, .query, .lots, .reconnect,
+        .nextMinimum,
     ]
 
     /// The most features a hello may list, and the longest name; the rest are ignored.

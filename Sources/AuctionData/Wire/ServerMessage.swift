@@ -131,8 +131,15 @@ public enum ServerMessage: Hashable, Sendable {
         let change = Money(up ? Int64(clamping: size) : -Int64(clamping: size))
         let sequence = try payload.optionalInt("seq")
         if let sequence, sequence < 0 { throw .invalidField("seq", dataType: payload.dataType) }
-        return PriceUpdate(productID: id, price: price, change: change, direction: PriceDirection(change: change),
-                           auctionDate: try payload.optionalString("auction_date") ?? "", sequence: sequence)
+        // The server's least next bid after this price (ours, feature `next-minimum`); out of range is invalid.
+        let minimum = try payload.optionalInt("next_minimum")
+        if let minimum, minimum < 1 || minimum > Money.largestExact.minorUnits {
+            throw .invalidField("next_minimum", dataType: payload.dataType)
+        }
+        var update = PriceUpdate(productID: id, price: price, change: change, direction: PriceDirection(change: change),
+                                 auctionDate: try payload.optionalString("auction_date") ?? "", sequence: sequence)
+        update.nextMinimum = minimum.map { Money($0) }
+        return update
     }
 
     /// A notification push; an unknown `kind` is an invalid field.
@@ -154,6 +161,18 @@ public enum ServerMessage: Hashable, Sendable {
         )
     }
 
+    /// A price push's payload; `seq` and `next_minimum` (feature `next-minimum`) only when set.
+    private static func priceData(_ update: PriceUpdate) -> JSONValue {
+        var object: JSONObject = [
+            "product_id": .int(Int64(update.productID.rawValue)), "product_price": .int(update.price.minorUnits),
+            "state": .bool(update.direction == .up), "auction_date": .string(update.auctionDate),
+            "beforePrice": .int(update.change.minorUnits),
+        ]
+        if let sequence = update.sequence { object["seq"] = .int(sequence) }
+        if let minimum = update.nextMinimum { object["next_minimum"] = .int(minimum.minorUnits) }
+        return .object(object)
+    }
+
     /// A notification's payload; absent fields are omitted.
     private static func notificationData(_ notice: AuctionNotification) -> JSONValue {
         var object: JSONObject = [
@@ -173,15 +192,7 @@ public enum ServerMessage: Hashable, Sendable {
         switch self {
         case .reply(let reply): reply.data
         case .price(let update):
-            if let sequence = update.sequence {
-                ["product_id": .int(Int64(update.productID.rawValue)), "product_price": .int(update.price.minorUnits),
-                 "state": .bool(update.direction == .up), "auction_date": .string(update.auctionDate),
-                 "beforePrice": .int(update.change.minorUnits), "seq": .int(sequence)]
-            } else {
-                ["product_id": .int(Int64(update.productID.rawValue)), "product_price": .int(update.price.minorUnits),
-                 "state": .bool(update.direction == .up), "auction_date": .string(update.auctionDate),
-                 "beforePrice": .int(update.change.minorUnits)]
-            }
+            Self.priceData(update)
         case .chat(let line):
             ["room": .string(line.room), "sender": .string(line.sender), "text": .string(line.text),
              "time": .int(line.time.millisecondsSinceEpoch), "seq": .int(line.sequence)]

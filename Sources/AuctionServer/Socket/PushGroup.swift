@@ -46,6 +46,25 @@ struct PushGroup {
         }
     }
 
+    /// No pushes (filled by `stating(_:)`).
+    private init() {}
+
+    /// The same pushes, in the same order and pages, each with `next_minimum` set from `minimum`
+    /// (for connections whose hello named `next-minimum`).
+    func stating(_ minimum: (PriceUpdate) -> Money?) -> PushGroup {
+        var copy = PushGroup()
+        copy.items.reserveCapacity(items.count)
+        copy.bytes.reserveCapacity(bytes.count + 24 * items.count)
+        for item in items {
+            var update = item.update
+            update.nextMinimum = minimum(update)
+            let frame = FrameEncoder.encode(ServerMessage.price(update).frame)
+            copy.bytes.append(contentsOf: frame)
+            copy.items.append(Item(update: update, page: item.page, frame: frame, end: copy.bytes.count))
+        }
+        return copy
+    }
+
     /// How many leading items a watcher with `pages` pages loaded gets through its list state.
     func prefixCount(forPages pages: Int) -> Int {
         var low = 0, high = items.count

@@ -8,12 +8,14 @@ extension SocketPeer {
     /// Starts the connection in the original dialect: sends cut at frame ends, at most `sendBytes` each.
     func beginInOriginalDialect(sendBytes: Int) {
         features = nil
+        statesNextMinimum = false
         connection.sendBoundary = SendBoundary(maximumBytes: sendBytes, delimiter: WireProtocol.splitter)
     }
 
     /// Records the features of the connection's hello; its output is no longer cut for the original app.
     func saidHello(features named: [ProtocolFeature]) {
         features = Set(named)
+        statesNextMinimum = named.contains(.nextMinimum)
         connection.sendBoundary = nil
     }
 

@@ -27,6 +27,9 @@ final class SocketPeer {
     /// The features its hello named; nil until it said hello: the original dialect, which is sent
     /// replies and price pushes only, in sends cut for the original app's reads (`SocketPeer+Dialect`).
     var features: Set<ProtocolFeature>?
+    /// Whether its hello named `next-minimum`: its price pushes state the least next bid (kept as a
+    /// flag, as the fan-out asks it of every recipient).
+    var statesNextMinimum = false
     /// Whether its output moves, for the write deadline.
     var progress = OutputProgress()
 

@@ -48,7 +48,8 @@ extension SocketService {
             } else if reason == .rateLimited {
                 log.debug("socket: \(peer.label) bids too fast: refused")
             }
-            reply(to: peer, completionID, result: false, reason: reason, price: bidPath.book.lot(for: productID)?.price)
+            reply(to: peer, completionID, result: false, reason: reason, price: bidPath.book.lot(for: productID)?.price,
+                  fields: currentMinimumFields(productID))
             return nil
         }
     }
@@ -72,10 +73,8 @@ extension SocketService {
             counters.bidsRefused += 1
             let answer = KeyedAnswer(pending.decision.outcome)
             if let target = pending.target, let peer = peers[target.connection] {
-                var fields = JSONObject()
-                if let reason = answer.reason { fields = refusalFields(reason, productID: pending.productID) }
                 reply(to: peer, target.completionID, result: answer.result, reason: answer.reason, price: answer.price,
-                      fields: fields)
+                      fields: outcomeFields(pending.decision, productID: pending.productID, bidder: pending.bidder, peer: peer))
             }
             settle(pending.key, answer, now: now)
             return
@@ -146,7 +145,7 @@ extension SocketService {
                 let answer = KeyedAnswer(item.decision.outcome)
                 if let target = item.target, let peer = peers[target.connection] {
                     reply(to: peer, target.completionID, result: answer.result, reason: answer.reason, price: answer.price,
-                          fields: replyFields(item, peer: peer))
+                          fields: outcomeFields(item.decision, productID: item.productID, bidder: item.bidder, peer: peer))
                 }
                 settle(item.key, answer, now: now)
                 pushMissedBids(stored.missed, before: item, into: &pushes)

@@ -3,21 +3,9 @@ import AuctionData
 import AuctionEngine
 import AuctionInfrastructure
 
-/// What a committed decision tells beyond its price push: the reply's `leading`/`ends_at`, the end
-/// time moved by soft close (push 7), the live catalogue's bidding fields, and push 5's extra fields.
+/// What a committed decision tells beyond its price push and reply: the end time moved by soft close
+/// (push 7), the live catalogue's bidding fields, and push 5's extra fields.
 extension SocketService {
-    /// `leading` and `ends_at` for a connection that said hello (the original app gets the reply it knows).
-    func replyFields(_ item: PendingBid, peer: SocketPeer) -> JSONObject {
-        guard peer.features != nil, let lot = bidPath.book.lot(for: item.productID) else { return JSONObject() }
-        var fields = JSONObject()
-        if let bidder = item.bidder { fields["leading"] = .bool(lot.leader == bidder) }
-        if let endsAt = lot.endsAt { fields["ends_at"] = .int(endsAt.millisecondsSinceEpoch) }
-        if !item.decision.isAccepted, case .refused(let reason, _) = item.decision.outcome {
-            for member in refusalFields(reason, productID: item.productID).members { fields[member.key] = member.value }
-        }
-        return fields
-    }
-
     /// Pushes a moved end time (7) to the product's watchers that named `extensions`, and hands the
     /// lot's new state to the live catalogue.
     func announceLotChange(_ item: PendingBid) {

@@ -18,10 +18,16 @@ extension SocketService {
     func broadcast(_ update: PriceUpdate, position: Int) {
         let bytes = FrameEncoder.encode(ServerMessage.price(update).frame)
         let message = OutboundMessage.price(update.productID, bytes)
+        var stated: OutboundMessage?  // encoded once, at the first recipient that named `next-minimum`
         var delivered = 0
         fanOut.watchers.forEachRecipient(ofPosition: position, productID: update.productID) { id in
             guard let peer = peers[id] else { return }
-            send(message, to: peer)
+            if peer.statesNextMinimum {
+                if stated == nil { stated = .price(update.productID, FrameEncoder.encode(ServerMessage.price(statingMinimum(update)).frame)) }
+                send(stated ?? message, to: peer)
+            } else {
+                send(message, to: peer)
+            }
             delivered += 1
         }
         fanOut.delivered(delivered)
@@ -33,12 +39,19 @@ extension SocketService {
     /// products beyond a watcher's pages follow one by one. Cost: the registry's buckets and
     /// subscriber lists name the recipients, so a group visits the connections it reaches (one
     /// write each), never the idle ones.
-    func broadcast(_ group: PushGroup) {
-        guard let firstPage = group.items.first?.page, fanOut.watchers.count > 0 else { return }
+    func broadcast(_ plain: PushGroup) {
+        guard let firstPage = plain.items.first?.page, fanOut.watchers.count > 0 else { return }
         var delivered = 0, visited = 0
+        var stated: PushGroup?  // encoded once, at the first recipient that named `next-minimum`
+        func pushes(for peer: SocketPeer) -> PushGroup {
+            guard peer.statesNextMinimum else { return plain }
+            if stated == nil { stated = plain.stating { statingMinimum($0).nextMinimum } }
+            return stated ?? plain
+        }
         fanOut.watchers.forEachListWatcher(loadingAtLeast: firstPage) { id, pages in
             visited += 1
             guard let peer = peers[id], !peer.isGivenUp else { return }
+            let group = pushes(for: peer)
             let count = group.prefixCount(forPages: pages)
             let end = group.byteCount(ofPrefix: count)
             if peer.outbound.isEmpty,
@@ -52,15 +65,22 @@ extension SocketService {
             delivered += count
         }
         // Subscribers whose pages do not hold the product, each after its prefix, in group order.
-        for item in group.items {
+        for (index, item) in plain.items.enumerated() {
             fanOut.watchers.forEachSubscriber(of: item.update.productID, beyondPage: item.page) { id in
                 visited += 1
                 guard let peer = peers[id], !peer.isGivenUp else { return }
-                send(.price(item.update.productID, item.frame), to: peer)
+                send(.price(item.update.productID, pushes(for: peer).items[index].frame), to: peer)
                 delivered += 1
             }
         }
         fanOut.pushedGroup(visited: visited, delivered: delivered)
+    }
+
+    /// `update` with the least next bid after its price (pushes are of accepted steps: `BidMinimum.afterStep`).
+    func statingMinimum(_ update: PriceUpdate) -> PriceUpdate {
+        var copy = update
+        copy.nextMinimum = bidPath.book.nextMinimum(afterStepAt: update.price, on: update.productID)
+        return copy
     }
 
     /// Pushes a frame that is not a price (e.g. auction closed) to the product's watchers.

@@ -1,16 +1,38 @@
 import AuctionCore
+import AuctionEngine
 import AuctionInfrastructure
 
-/// What a refused bid's reply says beyond its reason and price, so the bidder knows what would pass.
+/// What a bid's or buy's reply says beyond `result`, `reason` and `price`: the outcome the book
+/// decided (`BidResult`), so the bidder is told what happened and what would pass next.
 extension SocketService {
-    /// For `price_too_low`: `min_increment` (the lot's minimum raise, or null when none is set) and
-    /// `minimum_bid` (the smallest price accepted now: `price` plus the raise, or plus 1); empty otherwise.
-    func refusalFields(_ reason: RefusalReason, productID: ProductID) -> JSONObject {
-        guard reason == .priceTooLow, let lot = bidPath.book.lot(for: productID) else { return JSONObject() }
-        let minimum = BidRules.minimumNextBid(current: lot.price, minimumIncrement: lot.minimumIncrement)
-        return JSONObject([
-            ("min_increment", lot.minimumIncrement.map { .int($0.minorUnits) } ?? .null),
-            ("minimum_bid", .int(minimum.minorUnits)),
-        ])
+    /// The outcome fields of a decision's reply: `next_minimum` to every connection (the original app
+    /// reads only `result`; `minimum_bid` and `min_increment` stay with `price_too_low` for older
+    /// clients); to one that said hello also `leading`, `your_maximum`, `proxy_price`, `placed` and
+    /// `ends_at`. Read from the decision's own result, never from the book later: a later decision
+    /// of the same commit round must not change what this reply states.
+    func outcomeFields(_ decision: BidDecision, productID: ProductID, bidder: UserID?, peer: SocketPeer) -> JSONObject {
+        var fields = JSONObject()
+        let result = decision.result
+        if let minimum = result?.nextMinimum { fields["next_minimum"] = .int(minimum.minorUnits) }
+        if case .refused(.priceTooLow, _) = decision.outcome, let minimum = result?.nextMinimum {
+            fields["min_increment"] = bidPath.book.lot(for: productID)?.minimumIncrement.map { .int($0.minorUnits) } ?? .null
+            fields["minimum_bid"] = .int(minimum.minorUnits)
+        }
+        guard peer.features != nil, let result else { return fields }
+        if bidder != nil || result.placed { fields["leading"] = .bool(result.leading) }
+        if let maximum = result.yourMaximum { fields["your_maximum"] = .int(maximum.minorUnits) }
+        if let proxy = result.proxyPrice { fields["proxy_price"] = .int(proxy.minorUnits) }
+        fields["placed"] = .bool(result.placed)
+        if let endsAt = decision.endsAt ?? bidPath.book.lot(for: productID)?.endsAt {
+            fields["ends_at"] = .int(endsAt.millisecondsSinceEpoch)
+        }
+        return fields
+    }
+
+    /// `next_minimum` of a product as the book has it now, for a reply refused before the book
+    /// decided (login, rate); empty for an unknown or closed product.
+    func currentMinimumFields(_ productID: ProductID) -> JSONObject {
+        guard let lot = bidPath.book.lot(for: productID), !lot.isClosed, !lot.isBought else { return JSONObject() }
+        return JSONObject([("next_minimum", .int(bidPath.book.nextMinimum(of: lot).minorUnits))])
     }
 }

@@ -133,18 +133,21 @@ import Testing
         let store = try ClusterStore(products: 20)
         let here = try await Watched(store)
         defer { here.stop() }
+        // An opening bid first: the increment matters only once the lot has a bid (the one minimum rule).
+        #expect(try await here.bidder.bid(3, 10_000).result)
+        #expect(await eventually { here.watcher.prices.count == 1 })
         try store.connection.run("UPDATE products SET min_increment = 5000, edited_at = 1 WHERE id = 3")
 
-        // When 10,100 is bid here (enough by the book's old increment): the store refuses the stale
-        // terms, the book takes the stored ones and decides again — now too low.
-        let low = try await here.bidder.bid(3, 10_100)
+        // When 10,500 is bid here (enough by the book's old increment, the table's 500): the store refuses
+        // the stale terms, the book takes the stored ones and decides again — now too low.
+        let low = try await here.bidder.bid(3, 10_500)
         #expect(low.result == false)
-        #expect(try store.connection.scalarInteger("SELECT COUNT(*) FROM bids WHERE product_id = 3") == 0)
+        #expect(try store.connection.scalarInteger("SELECT COUNT(*) FROM bids WHERE product_id = 3") == 1)
 
-        // Then a bid above the stored increment is accepted at once, pushed with seq 1.
+        // Then a bid that reaches the stored increment is accepted at once, pushed with seq 2.
         #expect(try await here.bidder.bid(3, 15_000).result)
-        #expect(await eventually { here.watcher.prices.count == 1 })
-        #expect(here.watcher.prices.map(\.sequence) == [1])
+        #expect(await eventually { here.watcher.prices.count == 2 })
+        #expect(here.watcher.prices.map(\.sequence) == [1, 2])
     }
 
     @Test func aSubmissionPinnedToOldTermsConflictsUntilTheNodeAdoptsTheEdit() throws {

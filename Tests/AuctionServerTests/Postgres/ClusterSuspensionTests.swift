@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionEngine
 import AuctionData
 import AuctionInfrastructure
 @testable import AuctionServer
@@ -35,12 +36,12 @@ import Testing
         #expect(try await bidder.bid(1, 999_000).result)
         try cluster.store.connection.execute("UPDATE users SET suspended_at = 1 WHERE name = 'bob'")
 
-        let refused = try await bidder.bid(1, 999_500)
+        let refused = try await bidder.bid(1, 1_009_000)  // 999,000 + the table's 10,000
         #expect(!refused.result && refused.reason == .unauthenticated, "\(refused)")
         #expect(try cluster.count("SELECT COUNT(*) FROM bids b JOIN users u ON u.id = b.user_id WHERE u.name = 'bob'") == 1)
         #expect(try cluster.count("SELECT current_price FROM products WHERE id = 1") == 999_000)
-        #expect(try await other.bid(1, 999_500).result, "node B's book went back to the stored price")
-        #expect(try cluster.count("SELECT current_price FROM products WHERE id = 1") == 999_500)
+        #expect(try await other.bid(1, 1_009_000).result, "node B's book went back to the stored price")
+        #expect(try cluster.count("SELECT current_price FROM products WHERE id = 1") == 1_009_000)
     }
 
     /// 100 rounds: a new user logged in on node B bids there four times in a row while node A suspends
@@ -60,8 +61,10 @@ import Testing
             let price = try #require(try cluster.count("SELECT current_price FROM products WHERE id = \(product)"))
             let before = try cluster.count("SELECT COUNT(*) FROM bids WHERE product_id = \(product) AND automatic <> 2") ?? 0
             let suspension = Task { try await ClusterModerationTests.act(cluster, 0, "/moderation/users/\(name)/suspend", #"{"reason":"race"}"#, token: mod) }
-            let accepted = try await SuspensionRaceTests.bidFourTimes(round: round, refusals: &refusals) { step in
-                try await bidder.bid(product, price + 100 * step)
+            var next = Money(price)  // each step bids the next minimum the server would state
+            let accepted = try await SuspensionRaceTests.bidFourTimes(round: round, refusals: &refusals) { _ in
+                next = BidMinimum.afterStep(at: next, minimumIncrement: nil)
+                return try await bidder.bid(product, next.minorUnits)
             }
             let answer = try await suspension.value
             #expect(answer.status == .ok, "round \(round): \(String(decoding: answer.body, as: UTF8.self))")
