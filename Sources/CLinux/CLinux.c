@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <spawn.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 #include "CLinux.h"
@@ -26,3 +27,5 @@ int CLinux_spawn_close_from(void *actions, int lowest) {
     return ENOSYS;
 #endif
 }
+
+int CLinux_set_thread_nice(int nice) { return setpriority(PRIO_PROCESS, (id_t)gettid(), nice); }

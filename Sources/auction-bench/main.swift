@@ -13,6 +13,7 @@ let suites: [String: ([String]) -> Int32] = [
     "catalogue": runCatalogueBenchmark,
     "cluster": runClusterBenchmark,
     "tls": runTLSBenchmark,
+    "tls-flood": runTLSFloodBenchmark,
 ]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let suite = suites[name] else {

@@ -51,8 +51,26 @@ import Testing
                                                         "-CAfile", secured.certificates.caFile, "-verify_return_error", "-quiet"],
                                    stdin: hello, timeout: 3)
         #expect(socket.stdout.contains("\"server\":\"auction-server\""), "\(socket.stdout) \(socket.stderr)")
-        let plaintext = try await run("/usr/bin/curl", ["-sS", "--max-time", "5", "http://127.0.0.1:\(secured.httpPort)/health"])
-        #expect(plaintext.status != 0)  // plaintext to the TLS port gets no HTTP answer
+    }
+
+    @Test func plaintextClientsAtTheTLSPortsAreToldToUseTLS() async throws {
+        let secured = try await Self.secured()
+        defer { secured.stop() }
+        // Given plain HTTP to the HTTPS port, then a 400 that says to use https (as nginx answers), and the close
+        let plaintext = try await run("/usr/bin/curl", ["-sS", "--max-time", "5", "-w", "\n%{http_code}", "http://127.0.0.1:\(secured.httpPort)/health"])
+        #expect(plaintext.status == 0 && plaintext.stdout.hasSuffix("\n400"), "\(plaintext.stdout) \(plaintext.stderr)")
+        #expect(plaintext.stdout.contains("plain HTTP request was sent to HTTPS port"), "\(plaintext.stdout)")
+        // Given a plaintext auction frame to the TLS socket, then an error frame that says the port speaks TLS
+        let answer = try await CLI.blocking { () -> String in
+            let fd = BlockingLoopbackSocket.connect(port: secured.socketPort, receiveTimeoutSeconds: 5)
+            defer { close(fd) }
+            let hello = Array(#"{"dataType":11,"completionId":1,"data":{"client":"plain","version":"1","features":[]}}/"#.utf8)
+            _ = Glibc.send(fd, hello, hello.count, CInt(MSG_NOSIGNAL))
+            var received: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4_096)
+            while case let count = recv(fd, &buffer, buffer.count, 0), count > 0 { received += buffer[0..<count] }
+            return String(decoding: received, as: UTF8.self)
+        }
+        #expect(answer.contains("tls_required") && answer.contains("speaks TLS"), "\(answer)")
     }
 
     @Test func plaintextListenersBesideTLSServeTheOriginalAppAndAreLogged() async throws {

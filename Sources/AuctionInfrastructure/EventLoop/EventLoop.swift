@@ -169,6 +169,16 @@ public final class EventLoop: @unchecked Sendable {
         if join { pthread_join(thread, nil) }
     }
 
+    /// Stops the loop like `shutdown()` but never waits for its thread, which ends by itself: for an
+    /// owner on another loop (which must not wait). Any thread.
+    public func shutdownWithoutWaiting() {
+        let onLoop = inEventLoop
+        shared.withLock { state in
+            state.stopRequested = true
+            if !onLoop && !state.finished { Syscall.eventSignal(wakeFD) }
+        }
+    }
+
     /// The loop clock's monotonic milliseconds (any thread).
     public func now() -> Int64 { clock.monotonicMilliseconds() }
 

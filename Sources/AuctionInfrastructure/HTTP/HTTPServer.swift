@@ -77,7 +77,8 @@ public final class HTTPServer: Sendable {
         let accepting = HTTPServerAcceptor(configuration: configuration, loop: loop, handler: handler, counts: counts)
         let listener = try TCPListener.listen(host: configuration.host, port: configuration.port, on: loop,
                                               reserve: configuration.reserve, tls: configuration.tls,
-                                              bound: configuration.bound) {
+                                              bound: configuration.bound,
+                                              plaintextAnswer: configuration.tls == nil ? nil : plainHTTPAtHTTPSPort) {
             [weak accepting] connection in
             guard let accepting else { return connection.abort() }
             accepting.accept(connection)
@@ -113,6 +114,12 @@ public final class HTTPServer: Sendable {
         listener.close()
         acceptor.value.close()
     }
+
+    /// What a plaintext HTTP request to the HTTPS port gets, as nginx answers it: 400, use https, then close.
+    public static let plainHTTPAtHTTPSPort = PlaintextAnswer(
+        firstBytes: PlaintextAnswer.httpMethodLetters,
+        answer: HTTPResponse.text(.badRequest, "The plain HTTP request was sent to HTTPS port: use https://\n")
+            .serialized(connection: "close", date: nil))
 
     /// The answer a client refused for lack of descriptors gets (no `Date`: it is built once).
     public static let tooManyConnectionsResponse = HTTPResponse.text(

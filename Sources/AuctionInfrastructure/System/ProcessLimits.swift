@@ -7,6 +7,12 @@ public enum ProcessLimits {
         _ = signal(SIGPIPE, SIG_IGN)
     }
 
+    /// Lowers the calling thread's scheduling priority to `nice` (0 to 19; `setpriority(2)` on its
+    /// thread id), best effort: the process's other threads then win the CPU from it when both want it.
+    public static func lowerThreadPriority(nice: CInt) {
+        Syscall.lowerThreadPriority(nice: nice)
+    }
+
     /// Raises the soft limit of open files (`RLIMIT_NOFILE`) to the hard limit; returns the soft limit now in force.
     @discardableResult
     public static func raiseOpenFileLimit() -> Int {

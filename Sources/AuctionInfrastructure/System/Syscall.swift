@@ -162,6 +162,18 @@ enum Syscall {
         _ = CLinux_set_thread_name(bytes)
     }
 
+    /// Lowers the calling thread's priority to `nice` (`setpriority(2)` on its thread id), best effort.
+    static func lowerThreadPriority(nice: CInt) {
+        _ = CLinux_set_thread_nice(nice)
+    }
+
+    /// The first byte waiting on `fd`, left in place (`recv(2)` with `MSG_PEEK`); nil at end of stream.
+    static func peekByte(_ fd: CInt) throws(Errno) -> UInt8? {
+        var byte: UInt8 = 0
+        let count = try retryingOnInterrupt { Glibc.recv(fd, &byte, 1, CInt(MSG_PEEK)) }
+        return count == 0 ? nil : byte
+    }
+
     /// Resets an eventfd counter (`read(2)` of 8 bytes).
     static func eventDrain(_ fd: CInt) {
         var value: UInt64 = 0

@@ -13,9 +13,12 @@ final class TCPAcceptor {
     let onAccept: (TCPConnection) -> Void
     /// TLS to speak on each connection before `onAccept`, or nil for plaintext.
     private let tls: TLSServerSettings?
-    /// TLS handshakes in progress, and those started this second per client address.
-    var pendingHandshakes = 0
-    var handshakeWindow: (start: Int64, counts: [String: Int]) = (0, [:])
+    /// The thread TLS handshakes run on (with `tls`).
+    private let worker: TLSHandshakeWorker?
+    /// What a plaintext client at the TLS port is told (nil: it is closed by the failed handshake).
+    let plaintextAnswer: PlaintextAnswer?
+    /// Which connections may start a handshake now (per address, per second, in total).
+    var admission: HandshakeAdmission
     private let reserve: DescriptorReserve
     /// The open-file limit when listening started, and the lowest descriptor number refused.
     private let openFileLimit: Int
@@ -33,8 +36,11 @@ final class TCPAcceptor {
 
     /// Takes over the listening socket `fd`; counts accepted connections in `acceptedCount`.
     init(fd: CInt, loop: EventLoop, reserve: DescriptorReserve, acceptedCount: Mutex<Int>, tls: TLSServerSettings? = nil,
-         onAccept: @escaping (TCPConnection) -> Void) {
+         worker: TLSHandshakeWorker? = nil, plaintextAnswer: PlaintextAnswer? = nil, onAccept: @escaping (TCPConnection) -> Void) {
         self.tls = tls
+        self.worker = worker
+        self.plaintextAnswer = plaintextAnswer
+        admission = HandshakeAdmission(limits: tls?.limits ?? TLSServerSettings.Limits())
         self.fd = fd
         self.acceptedCount = acceptedCount
         self.loop = loop
@@ -54,6 +60,7 @@ final class TCPAcceptor {
         registration = nil
         Syscall.close(fd)
         releaseSpare()
+        worker?.stop()
     }
 
     /// Registers the socket for readiness and starts accepting.
@@ -88,6 +95,11 @@ extension TCPAcceptor: EventHandler {
                 refuse(socket, error: nil)
                 continue
             }
+            acceptedCount.withLock { $0 += 1 }
+            if let tls, let worker {
+                handshakeThenAccept(socket, tls: tls, worker: worker)
+                continue
+            }
             let connection: TCPConnection
             do {
                 connection = try TCPConnection(adopting: socket, on: loop)
@@ -95,12 +107,7 @@ extension TCPAcceptor: EventHandler {
                 Syscall.close(socket)
                 continue
             }
-            acceptedCount.withLock { $0 += 1 }
-            if let tls {
-                handshakeThenAccept(connection, tls: tls)
-            } else {
-                onAccept(connection)
-            }
+            onAccept(connection)
         }
     }
 
@@ -110,6 +117,7 @@ extension TCPAcceptor: EventHandler {
         closed = true
         Syscall.close(fd)
         releaseSpare()
+        worker?.stop()
     }
 
     /// Out of descriptors: gives up the spare for one `accept`, refuses that client, takes the spare

@@ -3,9 +3,10 @@ extension TCPConnection {
     /// giving up after `timeoutMilliseconds`. Callable from any thread; `completion` runs once on `loop`'s
     /// thread, with `.eventLoopShutdown` if the loop stops first (not at all if it had already stopped).
     /// With `tls`, the connection completes only once the TLS handshake has (the server's certificate
-    /// verified for `host`), also within `timeoutMilliseconds`.
+    /// verified for `host`), also within `timeoutMilliseconds`. With `localHost` (a numeric address) the
+    /// connection leaves from it, e.g. a loopback alias `127.0.0.2` standing for another client.
     public static func connect(
-        host: String, port: Int, timeoutMilliseconds: Int64, on loop: EventLoop, tls: TLSContext? = nil,
+        host: String, port: Int, timeoutMilliseconds: Int64, on loop: EventLoop, tls: TLSContext? = nil, localHost: String? = nil,
         _ completion: @escaping (Result<TCPConnection, SocketError>) -> Void
     ) {
         let completion = tls.map { context in
@@ -19,7 +20,7 @@ extension TCPConnection {
         let target = SocketAddress(host: host, port: port)
         loop.execute {
             let connector = TCPConnector(
-                target: target, timeoutMilliseconds: timeoutMilliseconds, on: loop, completion: box.value)
+                target: target, timeoutMilliseconds: timeoutMilliseconds, localHost: localHost, on: loop, completion: box.value)
             connector.start()
             let handle = LoopBound(connector, on: loop)
             AddressResolver.resolveInBackground(host: host, port: port) { result in

@@ -62,10 +62,12 @@ public final class TCPConnection {
     /// A TLS write waits for the socket to become readable (the peer's record must be read first).
     var tlsWriteWantsRead = false
 
-    /// Adopts a connected non-blocking socket and registers it with `loop` (loop thread).
-    init(adopting fd: CInt, on loop: EventLoop) throws(Errno) {
+    /// Adopts a connected non-blocking socket and registers it with `loop` (loop thread); with
+    /// `establishedTLS`, the session whose handshake finished elsewhere (its owner hands it over).
+    init(adopting fd: CInt, on loop: EventLoop, establishedTLS: TLSSession? = nil) throws(Errno) {
         self.loop = loop
         self.fd = fd
+        tls = establishedTLS
         try? Syscall.setOption(fd, level: CInt(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
         remoteAddress = (try? Syscall.remoteAddress(fd).socketAddress) ?? SocketAddress(host: "?", port: 0)
         localAddress = (try? Syscall.localAddress(fd).socketAddress) ?? SocketAddress(host: "?", port: 0)

@@ -6,6 +6,8 @@ final class TCPConnector: EventHandler {
     private let loop: EventLoop
     private let target: SocketAddress
     private let timeoutMilliseconds: Int64
+    /// The numeric address to connect from (a loopback alias in tests and benchmarks), or nil for the kernel's choice.
+    private let localHost: String?
     private var completion: ((Result<TCPConnection, SocketError>) -> Void)?
     private var addresses: [SocketAddressStorage] = []
     private var nextIndex = 0
@@ -15,9 +17,10 @@ final class TCPConnector: EventHandler {
     private var lastError: SocketError?
     private var tracking: UInt64?
 
-    init(target: SocketAddress, timeoutMilliseconds: Int64, on loop: EventLoop,
+    init(target: SocketAddress, timeoutMilliseconds: Int64, localHost: String? = nil, on loop: EventLoop,
          completion: @escaping (Result<TCPConnection, SocketError>) -> Void) {
         self.loop = loop
+        self.localHost = localHost
         self.target = target
         self.timeoutMilliseconds = timeoutMilliseconds
         self.completion = completion
@@ -53,6 +56,15 @@ final class TCPConnector: EventHandler {
             } catch {
                 lastError = .systemCall("socket", error)
                 continue
+            }
+            if let localHost {
+                do {
+                    try Syscall.bind(fd, SocketAddressStorage(numericHost: localHost, port: 0) ?? SocketAddressStorage())
+                } catch {
+                    lastError = .systemCall("bind", error)
+                    closeSocket()
+                    continue
+                }
             }
             do {
                 try Syscall.connect(fd, address)

@@ -25,10 +25,13 @@ public final class TCPListener: Sendable {
     /// Binds `host:port` (port 0: any free port) with `SO_REUSEADDR`, listens, and starts accepting on
     /// `loop`; with `bound`, listens on that socket instead (bound earlier; `host` and `port` unused).
     /// Callable from any thread; `onAccept` runs on the loop thread. With `tls`, each connection
-    /// first completes a TLS handshake within its bounds and `onAccept` gets it established.
+    /// first completes a TLS handshake within its bounds, on the listener's own handshake thread
+    /// (`tls-handshake`), and `onAccept` gets it established; a client whose first byte is plaintext
+    /// `plaintextAnswer` names is answered so and closed.
     public static func listen(
         host: String, port: Int, backlog: Int32 = 4_096, on loop: EventLoop,
         reserve: DescriptorReserve = DescriptorReserve(), tls: TLSServerSettings? = nil, bound reserved: BoundSocket? = nil,
+        plaintextAnswer: PlaintextAnswer? = nil,
         onAccept: @escaping (TCPConnection) -> Void
     ) throws(SocketError) -> TCPListener {
         guard !loop.isShuttingDown else { throw .eventLoopShutdown }
@@ -41,9 +44,19 @@ public final class TCPListener: Sendable {
         } catch {
             throw .bind(bound, error)
         }
+        var worker: TLSHandshakeWorker?
+        if tls != nil {
+            do {
+                worker = try TLSHandshakeWorker(clock: loop.clock)
+            } catch {
+                Syscall.close(fd)
+                throw error
+            }
+        }
         let acceptedCount = Mutex(0)
         let acceptor = LoopBound(handingOver: TCPAcceptor(fd: fd, loop: loop, reserve: reserve, acceptedCount: acceptedCount,
-                                                          tls: tls, onAccept: onAccept), to: loop)
+                                                          tls: tls, worker: worker, plaintextAnswer: plaintextAnswer,
+                                                          onAccept: onAccept), to: loop)
         let listener = TCPListener(address: bound, acceptor: acceptor, acceptedCount: acceptedCount)
         if loop.inEventLoop {
             acceptor.value.startAccepting()

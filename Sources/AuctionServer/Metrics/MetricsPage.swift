@@ -18,6 +18,8 @@ struct MetricsPage {
     let httpConnections: @Sendable () -> (accepted: Int, open: Int)
     /// With `--store`: the cluster listener's statistics.
     let cluster: (@Sendable () -> ClusterListener.Statistics)?
+    /// With `--tls-cert`: each TLS listener's handshake bounds and counts (`MetricsPage+TLS.swift`).
+    var tlsListeners: [(name: String, settings: TLSServerSettings)] = []
 
     /// The page in the text exposition format (loop thread).
     func render() -> String {
@@ -26,6 +28,7 @@ struct MetricsPage {
         renderHTTP(&page)
         renderStore(&page)
         renderProcess(&page)
+        renderTLS(&page)
         return page.text
     }
 

@@ -23,6 +23,10 @@ extension ServerOptions {
                 in: 1...1_000_000, expected: "a count 1-1000000") { configuration, count in
             configuration.transport.handshakes.maximumPendingHandshakes = count
         },
+        .number("tls_max_handshakes_per_address", help: "TLS handshakes in progress at once from one address (default: tls_max_handshakes / 16)",
+                in: 1...1_000_000, expected: "a count 1-1000000") { configuration, count in
+            configuration.transport.handshakes.maximumPendingHandshakesPerAddress = count
+        },
     ]
 
     /// A certificate needs its key and a key its certificate; plaintext listeners need TLS beside them.

@@ -32,7 +32,7 @@ extension AuctionHouseServer {
             server: metrics, http: http, service: service,
             ledger: { ledger?.statistics }, queues: queues,
             httpConnections: { (publicHTTP?.acceptedConnections ?? 0, publicHTTP?.openConnections ?? 0) },
-            cluster: clusterStatistics)
+            cluster: clusterStatistics, tlsListeners: running.certificates.map { [("https", $0.http), ("socket", $0.socket)] } ?? [])
         var router = HTTPRouter()
         router.on(.get, "/metrics") { _ in
             HTTPResponse(status: .ok, contentType: MetricsText.contentType, body: Array(page.render().utf8))

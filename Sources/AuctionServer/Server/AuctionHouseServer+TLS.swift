@@ -15,7 +15,7 @@ extension AuctionHouseServer {
         let limits = transport.handshakes
         log.info("tls: HTTPS and the socket speak TLS 1.2/1.3 with \(transport.certificateFile ?? "?") "
                  + "(handshakes: \(limits.handshakeTimeoutMilliseconds / 1_000) s deadline, \(limits.handshakesPerAddressPerSecond)/s "
-                 + "per address, \(limits.maximumPendingHandshakes) at once); SIGHUP reloads it")
+                 + "per address, \(limits.maximumPendingHandshakes) at once, \(limits.handshakesPerAddress) from one address); SIGHUP reloads it")
         return certificates
     }
 

@@ -6,6 +6,10 @@ import AuctionInfrastructure
 /// its output unread is dropped, NATS-style, even when its pushes coalesce under the output bound)
 /// and the connection limit drawn from the open-file limit.
 extension SocketService {
+    /// What a plaintext auction client (its first frame's `{`) at the TLS socket gets: an error frame saying so.
+    static let plaintextAtTLSPort = PlaintextAnswer(firstBytes: [UInt8(ascii: "{")], answer: FrameEncoder.encode(ServerMessage.error(
+        reason: "tls_required", message: "this port speaks TLS: connect with tls://HOST:PORT").frame))
+
     /// The error frame for a client refused at the connection limit (or for lack of descriptors).
     static let tooManyConnections = FrameEncoder.encode(ServerMessage.error(
         reason: "too_many_connections", message: "the server has too many connections; try again later").frame)

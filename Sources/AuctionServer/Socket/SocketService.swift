@@ -90,7 +90,8 @@ final class SocketService {
         log.info("socket: at most \(connections.limit) connections (open-file limit \(ProcessLimits.openFileLimit()), "
                  + "\(configuration.descriptorReserve) descriptors in reserve)")
         let listener = try TCPListener.listen(
-            host: configuration.host, port: port, on: loop, reserve: reserve, tls: tls, bound: bound
+            host: configuration.host, port: port, on: loop, reserve: reserve, tls: tls, bound: bound,
+            plaintextAnswer: tls == nil ? nil : Self.plaintextAtTLSPort
         ) { [weak self] connection in
             guard let self else { return connection.abort() }
             self.accept(connection)

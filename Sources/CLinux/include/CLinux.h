@@ -67,4 +67,7 @@ long CLinux_getrandom(void *buffer, size_t length);
 /// `posix_spawn_file_actions_addclosefrom_np` on a `posix_spawn_file_actions_t *` (glibc 2.34); ENOSYS where missing.
 int CLinux_spawn_close_from(void *actions, int lowest);
 
+/// `setpriority(PRIO_PROCESS, gettid(), nice)`: the calling thread alone yields the CPU to the process's others.
+int CLinux_set_thread_nice(int nice);
+
 #endif
