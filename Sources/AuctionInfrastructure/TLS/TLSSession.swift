@@ -2,7 +2,9 @@ import COpenSSL
 import Glibc
 
 /// One TLS session over a non-blocking socket: each call does what it can now and says what it
-/// waits for (`SSL_ERROR_WANT_READ/WRITE`). Confined to the connection's loop thread.
+/// waits for (`SSL_ERROR_WANT_READ/WRITE`). Owned by one thread at a time: a server session by its
+/// listener's handshake worker until established, then (handed over in a `LoopBound`) by the
+/// connection's loop; a client session by its connection's loop throughout.
 final class TLSSession {
     /// What one call achieved.
     enum Step: Equatable {
