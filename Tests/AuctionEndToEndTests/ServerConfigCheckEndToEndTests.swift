@@ -38,6 +38,19 @@ import Testing
         #expect(good.status == 0 && good.stdout == "config ok\n", "\(good.stderr)")
     }
 
+    @Test func aDatabasePathTheCheckRefusesExits2AtTheStartToo() async throws {
+        let folder = try TemporaryDirectory(prefix: "auction-check-db")
+        defer { folder.remove() }
+        let database = folder.file("auction.sqlite")
+        try FileManager.default.createDirectory(atPath: database, withIntermediateDirectories: false)  // a folder where the file goes
+        let check = try await server(["--check-config", "--db", database])
+        #expect(check.status == 2, "\(check.stderr)")
+        #expect(check.stderr.contains("cannot open the database \(database) for writing"), "\(check.stderr)")
+        let start = try await server(["--db", database, "--http-port", "0", "--socket-port", "0"])
+        #expect(start.status == 2, "\(start.stderr)")  // was 1: the store's open failed after the check's words were skipped
+        #expect(start.stderr.contains("cannot open the database \(database) for writing"), "\(start.stderr)")
+    }
+
     @Test func aPortInUseStopsTheStartBeforeADatabaseIsCreatedOrSeeded() async throws {
         let folder = try TemporaryDirectory(prefix: "auction-busy-port")
         defer { folder.remove() }

@@ -41,5 +41,9 @@ import Testing
         #expect(lines.contains("auction_tls_handshakes_in_progress{listener=\"https\"} 0"))
         #expect(lines.contains("auction_tls_handshake_duration_seconds_count{listener=\"https\"} 1"))
         #expect(lines.contains("auction_tls_handshake_duration_seconds_bucket{listener=\"https\",le=\"+Inf\"} 1"))
+        if let promtool = ServerMetricsProcessTests.promtool {  // the TLS families in the exposition format too
+            let check = try await offPool { try ProcessRunner.run(promtool, ["check", "metrics"], stdin: page.text) }
+            #expect(check.status == 0 && check.stdout.isEmpty && check.stderr.isEmpty, "promtool: \(check.stdout) \(check.stderr)")
+        }
     }
 }

@@ -66,7 +66,7 @@ public enum ServerManPage {
             ".TP", "0", "stopped cleanly, or the check passed",
             ".TP", "1", "a start failed otherwise (e.g. a port in use: found before any database is created)",
             ".TP", "2", "a wrong setting: a bad flag, variable or config line, a TLS certificate or key that cannot be used, a",
-            "database folder that cannot be made, a \\-\\-store with a wrong user, password or database (the unit's",
+            "database path the check refuses, a \\-\\-store with a wrong user, password or database (the unit's",
             "RestartPreventExitStatus=2 does not restart it)",
             ".TP", "3", "the store cannot be used: in use by another server, unreachable, or a newer schema",
             ".SH FILES",

@@ -25,6 +25,11 @@ extension AuctionHouseServer {
             }
         }
         running.ports = try BoundPorts.bind(configuration, httpHeld: holdsHTTP)
+        // The check's test of the database's path, so a path it refuses stops the start with the same words and exit 2.
+        if configuration.store == nil,
+           let problem = ConfigurationCheck.databaseProblem(configuration.databasePath, environment: ProcessEnvironment.current()) {
+            throw .configuration(problem.description)
+        }
         let path = try openStores(into: &running)
         guard let catalogue = running.catalogue, let ledger = running.ledger else { throw .setup("store not open") }
         let restored = try restoreState(from: catalogue)

@@ -6,6 +6,7 @@ extension ServerError {
     /// anything else (a port taken: another process may free it, so a restart may help).
     public var exitCode: Int32 {
         if case .tls = self { return 2 }
+        if case .configuration = self { return 2 }
         guard case .store(let error) = self else { return 1 }
         switch error {
         case .invalidConnectionString, .cannotCreateDirectory, .noDataDirectory:

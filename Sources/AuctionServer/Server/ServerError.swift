@@ -8,6 +8,8 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case listen(service: String, SocketError)
     /// The TLS certificate or key cannot be used (missing, unreadable, not PEM, not a pair): a wrong setting.
     case tls(TLSSetupError)
+    /// A setting a start cannot use, found before anything was created (the database's path): a wrong setting.
+    case configuration(String)
     /// The event loop could not be started.
     case eventLoop(SocketError)
     /// An extension (e.g. accounts) failed to set itself up.
@@ -21,6 +23,7 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .store(let error): "\(error)"
         case .listen(let service, let error): "cannot listen for \(service): \(error)"
         case .tls(let error): "\(error)"
+        case .configuration(let detail): detail
         case .eventLoop(let error): "cannot start the event loop: \(error)"
         case .setup(let detail): "cannot set up the server: \(detail)"
         case .alreadyStarted: "the server was already started"
