@@ -22,27 +22,10 @@ func runTLSBenchmark(_ arguments: [String]) -> Int32 {
     }
     ProcessLimits.ignoreSIGPIPE()
     let fileLimit = ProcessLimits.raiseOpenFileLimit()
-    let folder = FileManager.default.temporaryDirectory.path + "/auction-bench-tls-\(getpid())"
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let certificates: ThrowawayCertificates, pair: ThrowawayCertificates.Pair, socketTLS: TLSContext
-    do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        certificates = try ThrowawayCertificates()
-        pair = try certificates.issue("server")
-        socketTLS = try TLSContext.client(caFile: certificates.caFile, http: false)
-    } catch {
-        print("tls benchmark: cannot make the throwaway CA: \(error)")
-        return 1
-    }
-    defer { certificates.remove() }
-
-    var configuration = ServerConfiguration.ephemeral(databasePath: folder + "/auction.sqlite")
-    configuration.allowAnonymousBids = true
-    configuration.limits.bidsPerSecond = 10_000_000
-    configuration.priceLimits.maximumPrice = Money.largestExact  // prices far above the catalogue's, as in `server`
-    configuration.priceLimits.maximumRaise = Money.largestExact
-    configuration.transport.certificateFile = pair.certificate
-    configuration.transport.keyFile = pair.key
+    guard let setup = TLSBenchSetup(suite: "tls") else { return 1 }
+    defer { setup.remove() }
+    let (certificates, socketTLS) = (setup.certificates, setup.socketTLS)
+    var configuration = setup.configuration
     configuration.transport.plainSocketPort = 0
     configuration.transport.plainHTTPPort = 0
     configuration.transport.handshakes.handshakesPerAddressPerSecond = 1_000_000  // every client here is 127.0.0.1

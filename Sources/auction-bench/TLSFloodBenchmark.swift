@@ -22,26 +22,10 @@ func runTLSFloodBenchmark(_ arguments: [String]) -> Int32 {
     }
     ProcessLimits.ignoreSIGPIPE()
     let fileLimit = ProcessLimits.raiseOpenFileLimit()
-    let folder = FileManager.default.temporaryDirectory.path + "/auction-bench-tls-flood-\(getpid())"
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let certificates: ThrowawayCertificates, pair: ThrowawayCertificates.Pair, socketTLS: TLSContext
-    do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        certificates = try ThrowawayCertificates()
-        pair = try certificates.issue("server")
-        socketTLS = try TLSContext.client(caFile: certificates.caFile, http: false)
-    } catch {
-        print("tls-flood benchmark: cannot make the throwaway CA: \(error)")
-        return 1
-    }
-    defer { certificates.remove() }
-    var configuration = ServerConfiguration.ephemeral(databasePath: folder + "/auction.sqlite")
-    configuration.allowAnonymousBids = true
-    configuration.limits.bidsPerSecond = 10_000_000
-    configuration.priceLimits.maximumPrice = Money.largestExact
-    configuration.priceLimits.maximumRaise = Money.largestExact
-    configuration.transport.certificateFile = pair.certificate
-    configuration.transport.keyFile = pair.key
+    guard let setup = TLSBenchSetup(suite: "tls-flood") else { return 1 }
+    defer { setup.remove() }
+    let socketTLS = setup.socketTLS
+    let configuration = setup.configuration
     let limits = configuration.transport.handshakes  // the defaults: the flood meets the bounds as shipped
     let server = AuctionHouseServer(configuration: configuration, log: .silent)
     let addresses: ServerAddresses

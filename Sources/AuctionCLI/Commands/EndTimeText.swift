@@ -61,7 +61,7 @@ public enum EndTimeText {
     private static func local(civilSeconds: Int64, zone: TimeOfDay) -> Int64? {
         guard zone.followsSystemZone else { return civilSeconds - Int64(zone.utcOffsetSeconds) }
         let days = civilSeconds / 86_400, secondOfDay = civilSeconds % 86_400
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = Timestamp.civil(fromDays: days)
         var parts = tm()
         parts.tm_year = Int32(year - 1900)
         parts.tm_mon = Int32(month - 1)
@@ -90,18 +90,5 @@ public enum EndTimeText {
         let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return era * 146_097 + doe - 719_468
-    }
-
-    // Its inverse, days-to-civil (for the `tm` that `mktime` reads).
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -44,8 +44,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         return "\(calendarDate)T\(timeOfDay).\(msText)Z"
     }
 
-    // Howard Hinnant's days-to-civil algorithm.
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+    /// The proleptic Gregorian (year, month, day) of a day counted from 1970-01-01 (Howard Hinnant's days-to-civil).
+    public static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
