@@ -37,7 +37,7 @@ import Testing
         let (alice, bob) = try await (AccountEndToEndTests.register("alice", serverEnvironment: environment, in: directory),
                                       AccountEndToEndTests.register("bob", serverEnvironment: environment, in: directory))
         let proxy = try await alice.run(["bid", "1", "9,000,000", "--max", "9,500,000", "--yes"])
-        #expect(proxy.status == 0 && proxy.stdout.contains("you are leading"), "alice's proxy bid: \(proxy.stdout) \(proxy.stderr)")
+        #expect(proxy.status == 0 && proxy.stdout.contains("accepted: you lead product 1 at"), "alice's proxy bid: \(proxy.stdout) \(proxy.stderr)")
 
         let tmux = try TmuxSession(command: CLIWatchEndToEndTests.watchCommand(
             "watch --ids 1,2", environment: alice.environment.merging(["NO_COLOR": ""]) { $1 }), width: 110, height: 24)
@@ -50,7 +50,7 @@ import Testing
 
         // When bob bids above alice's maximum: her proxy answers up to it, and bob still leads.
         let outbid = try await bob.run(["bid", "1", "9,600,000", "--yes"])
-        #expect(outbid.status == 0 && outbid.stdout.contains("you are leading"), "bob: \(outbid.stdout) \(outbid.stderr)")
+        #expect(outbid.status == 0 && outbid.stdout.contains("accepted: you lead product 1 at"), "bob: \(outbid.stdout) \(outbid.stderr)")
         // Then alice's screen says so, with the new price and her maximum, from the server's push 8.
         let (noticed, shown) = try await CLI.screen(tmux) {
             $0.contains("outbid on") && $0.contains("— now 9,600,000 (your max 9,500,000)")
@@ -62,7 +62,7 @@ import Testing
         // minutes past her bid (push 7), so the row's countdown jumps forward and is marked +1×.
         clock.advance(milliseconds: 570_000)
         let late = try await alice.run(["bid", "1", "9,800,000", "--yes"])
-        #expect(late.status == 0 && late.stdout.contains("you are leading"), "alice's late bid: \(late.stdout) \(late.stderr)")
+        #expect(late.status == 0 && late.stdout.contains("accepted: you lead product 1 at"), "alice's late bid: \(late.stdout) \(late.stderr)")
         let (extended, moved) = try await CLI.screen(tmux) { screen in
             let row = CLIWatchScreenEndToEndTests.lines(screen)[1] ?? ""
             return row.contains("9,800,000") && row.contains("+1×") && Self.showsTimeLeft(row, until: start.adding(milliseconds: 690_000))

@@ -21,7 +21,8 @@ import Testing
             ClientMessage.bid(Bid(productID: 3, price: 50_000_000), userID: nil).frame))
         client.close()
         garbage.close()
-        #expect(reply == .reply(WireReply(completionID: 0, result: true, price: 50_000_000)))
+        guard case .reply(let answer) = reply else { Issue.record("not a reply: \(reply)"); return }
+        #expect(answer.completionID == 0 && answer.result && answer.reason == nil && answer.price == 50_000_000, "\(answer)")
 
         server.send(SIGTERM)
         #expect(await offPool { server.waitForExit() } == 0)

@@ -19,7 +19,8 @@ import Testing
         let reply = try ServerMessage(frame: try await client.send(
             ClientMessage.bid(Bid(productID: 3, price: 50_000_000), userID: nil).frame))
         client.close()
-        #expect(reply == .reply(WireReply(completionID: 0, result: true, price: 50_000_000)))
+        guard case .reply(let answer) = reply else { Issue.record("not a reply: \(reply)"); return }
+        #expect(answer.completionID == 0 && answer.result && answer.reason == nil && answer.price == 50_000_000, "\(answer)")
 
         server.send(SIGTERM)
 
@@ -56,7 +57,7 @@ import Testing
         }
         let acknowledged = Mutex<[(product: Int, price: Int64)]>([])
 
-        // Eight bidders raise eight products as fast as replies come back.
+        // Eight bidders raise eight products by the stated minimum as fast as replies come back.
         let clients = try (1...8).map { _ in
             try SocketClient(configuration: SocketClientConfiguration(host: "127.0.0.1", port: server.socketPort, reconnects: false))
         }
@@ -68,11 +69,13 @@ import Testing
                         let product = index + 1
                         var price: Int64 = 100_000_000
                         while true {
-                            price += 1
                             let bid = ClientMessage.bid(Bid(productID: ProductID(product), price: Money(price)), userID: nil)
                             guard let frame = try? await client.send(bid.frame),
                                   case .reply(let reply) = try? ServerMessage(frame: frame) else { return }
                             if reply.result { acknowledged.withLock { $0.append((product, price)) } }
+                            // The next bid is the least the server says it takes now (its `next_minimum`).
+                            guard case .int(let next)? = reply.fields["next_minimum"], next > price else { return }
+                            price = next
                         }
                     }
                 }
