@@ -89,7 +89,7 @@ import Testing
                 last = await probe.bid(7, price)
                 switch last {
                 case .accepted: accepted = true
-                case .refused(_, let current?): price = max(price, current + 1)
+                case .refused(_, let current?): price = max(price, probe.lastNextMinimum ?? current + 1)
                 case .refused: break
                 case .lost:
                     probe.close()
@@ -147,23 +147,23 @@ import Testing
         proxy.cut()
         // For longer than the store timeout, the cut-off node refuses every bid with `unavailable`.
         var outcomes: [ClusterSocketClient.Outcome] = []
-        for step in 1...4 { outcomes.append(await onBehind.bid(4, 100_000_000 + Int64(step) * 10)) }
+        for step in 1...4 { outcomes.append(await onBehind.bid(4, 100_000_000 + Int64(step) * 100_000)) }
         #expect(outcomes.allSatisfy(Self.isUnavailable), "bids on the cut-off node: \(outcomes)")
         // The other node carries on deciding bids on the same product.
-        #expect(await onDirect.bid(4, 100_000_100) == .accepted)
+        #expect(await onDirect.bid(4, 100_100_000) == .accepted)
 
         proxy.heal()
         // Reconnected, the node knows the other node's price and bids above it again.
         var caughtUp = false
         for _ in 0..<300 where !caughtUp {
-            if case .refused(.priceTooLow, let current) = await onBehind.bid(4, 100_000_100) { caughtUp = current == 100_000_100 }
+            if case .refused(.priceTooLow, let current) = await onBehind.bid(4, 100_100_000) { caughtUp = current == 100_100_000 }
             if !caughtUp { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(caughtUp, "the reconnected node never named the other node's price")
-        #expect(await onBehind.bid(4, 100_000_200) == .accepted)
+        #expect(await onBehind.bid(4, 100_200_000) == .accepted)
         _ = try ClusterChecks.storeHolds([AcknowledgedBid(product: 4, price: 100_000_000, node: 1),
-                                          AcknowledgedBid(product: 4, price: 100_000_100, node: 0),
-                                          AcknowledgedBid(product: 4, price: 100_000_200, node: 1)], url: database.url)
+                                          AcknowledgedBid(product: 4, price: 100_100_000, node: 0),
+                                          AcknowledgedBid(product: 4, price: 100_200_000, node: 1)], url: database.url)
     }
 
     @Test func hungStoreIsRefusedWithinTheTimeout() async throws {
@@ -179,7 +179,7 @@ import Testing
         // The link goes silent: the proxy's kernel still acknowledges every byte (as a stopped
         // PostgreSQL's would), so only the node's own deadline can notice.
         proxy.blackhole()
-        let outcome = await client.bid(5, 100_000_010)
+        let outcome = await client.bid(5, 100_100_000)  // the least it takes: 100,000,000 + the table's 100,000
         #expect(outcome != .accepted)
         // statement_timeout runs in the server, which never got the statement, and tcp_user_timeout sees
         // every byte acknowledged: the node's own answer deadline (store_timeout + 1 s) refuses the bid.
@@ -196,7 +196,7 @@ import Testing
         proxy.heal()
         var accepted = false
         for attempt in 1...100 where !accepted {
-            accepted = await client.bid(5, 100_000_100 + Int64(attempt)) == .accepted
+            accepted = await client.bid(5, 100_100_000 + Int64(attempt) * 100_000) == .accepted
             if !accepted { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(accepted, "the node never accepted a bid again after the link came back")

@@ -21,6 +21,7 @@ final class ClusterSocketClient: Sendable {
     let port: Int
     private let client: SocketClient
     private let pushes = Mutex<[PriceUpdate]>([])
+    private let nextMinimum = Mutex<Int64?>(nil)
 
     /// Connects to the node on `port` (no reconnects: a test moves a client to another node itself).
     init(port: Int, requestTimeoutMilliseconds: Int64 = 10_000) throws {
@@ -44,8 +45,12 @@ final class ClusterSocketClient: Sendable {
         guard let frame = try? await client.send(message.frame), case .reply(let reply) = try? ServerMessage(frame: frame) else {
             return .lost
         }
+        if case .int(let next)? = reply.fields["next_minimum"] { nextMinimum.withLock { $0 = next } }
         return reply.result ? .accepted : .refused(reply.reason ?? .unspecified, current: reply.price?.minorUnits)
     }
+
+    /// The least bid the node said it takes now, in its last reply that named one (`next_minimum`).
+    var lastNextMinimum: Int64? { nextMinimum.withLock { $0 } }
 
     /// Subscribes to `products`' price pushes; true when the node agreed.
     func subscribe(_ products: [Int]) async -> Bool {

@@ -64,11 +64,11 @@ final class ClusterStorm: Sendable {
             switch outcome {
             case .accepted:
                 acknowledged.withLock { $0.append(AcknowledgedBid(product: product, price: price, node: node, bidder: bidder)) }
-                price += 1
+                price = max(price + 1, current.lastNextMinimum ?? 0)  // the least the node takes next
             case .refused(let reason, let known):
                 refusals.withLock { $0[reason, default: 0] += 1 }
                 refused.withLock { $0.append(AcknowledgedBid(product: product, price: price, node: node, bidder: bidder)) }
-                if let known, known >= price { price = known + 1 }
+                if let next = current.lastNextMinimum, next > price { price = next } else if let known, known >= price { price = known + 1 }
                 // Paces the retries while the store is away instead of spinning on two cores.
                 if reason == .unavailable { try? await Task.sleep(for: .milliseconds(20)) }
             case .lost:

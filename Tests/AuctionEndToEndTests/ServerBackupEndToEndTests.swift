@@ -30,14 +30,11 @@ import Testing
                         defer { client.close() }
                         var price = Int64(100_000_000 + bidder)
                         while !stop.withLock({ $0 }) {
-                            price += 10
                             let bid = ClientMessage.bid(Bid(productID: 7, price: Money(price)), userID: nil)
-                            guard let frame = try? await client.send(bid.frame) else { return }
-                            if case .reply(let reply) = try? ServerMessage(frame: frame), reply.result {
-                                acknowledged.withLock { $0.append(price) }
-                            } else if case .reply(let reply) = try? ServerMessage(frame: frame), let current = reply.price?.minorUnits {
-                                price = max(price, current)
-                            }
+                            guard let frame = try? await client.send(bid.frame), case .reply(let reply) = try? ServerMessage(frame: frame) else { return }
+                            if reply.result { acknowledged.withLock { $0.append(price) } }
+                            // Then the least the server takes now (its `next_minimum`), a step above the last price.
+                            if case .int(let next)? = reply.fields["next_minimum"] { price = max(price + 10, next) } else { price += 10 }
                         }
                     }
                 }
