@@ -117,9 +117,14 @@ import Testing
         }
         #expect(seen, "stdout: \(watch.stdout) stderr: \(watch.stderr)")
         _ = try await CLI.run(["bid", "18", "6,543,000", "--yes"], environment: server.clientEnvironment)
-        #expect(await eventually { watch.stdout.contains("\t18\t") })
+        // Lot 18's line at the new price, not the very last line: page 2's snapshot may be printed after the push.
+        let isTheBid = { (line: Substring) in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            return fields.count > 3 && fields[1] == "18" && fields[3] == "6543000"
+        }
+        #expect(await eventually { watch.stdout.split(separator: "\n").contains(where: isTheBid) }, "stdout: \(watch.stdout)")
         let lines = watch.stdout.split(separator: "\n")
-        let last = lines.last.map { $0.split(separator: "\t").map(String.init) } ?? []
+        let last = lines.last(where: isTheBid).map { $0.split(separator: "\t").map(String.init) } ?? []
         #expect(last.count == 5)
         #expect(last.dropFirst().first == "18")
         #expect(last.dropFirst(3).first == "6543000", "no thousands separators in tab-separated output")
