@@ -81,22 +81,7 @@ import Testing
         // so one node's storm bidders may lose every race after the restart (seen: no reply lost).
         let recovered = storm.acknowledgedCount
         for (node, port) in cluster.socketPorts.enumerated() {
-            var probe = try ClusterSocketClient(port: port)
-            defer { probe.close() }
-            var price: Int64 = 300_000_000, last = ClusterSocketClient.Outcome.lost, accepted = false
-            let deadline = ContinuousClock.now.advanced(by: .seconds(30))
-            while !accepted, ContinuousClock.now < deadline {
-                last = await probe.bid(7, price)
-                switch last {
-                case .accepted: accepted = true
-                case .refused(_, let current?): price = max(price, probe.lastNextMinimum ?? current + 1)
-                case .refused: break
-                case .lost:
-                    probe.close()
-                    probe = try ClusterSocketClient(port: port)
-                }
-                if !accepted { try await Task.sleep(for: .milliseconds(20)) }
-            }
+            let (accepted, last) = try await Self.probeAccepts(port: port, product: 7, from: 300_000_000)
             #expect(accepted, "node \(node) after the restart: last probe \(last); storm bidders \(storm.lastOutcome.withLock { $0 })")
         }
         #expect(storm.acknowledgedCount > recovered, "the storm's bids after the restart")
@@ -237,12 +222,11 @@ import Testing
         #expect(await eventually(timeout: 20) { storm.acknowledged.withLock { $0.filter { $0.node == 0 }.count } >= before + 20 },
                 "the node that reaches the store stopped deciding bids")
 
-        // Healed: the node reconnects by itself and its bidders' bids are accepted again.
+        // Healed: the node reconnects by itself and takes bids again. A probe of its own shows it: the
+        // storm's bidders of that node may have moved to node 0 on a lost reply (seen in CI) and stay there.
         proxy.heal()
-        let healedAt = storm.acknowledgedCount
-        #expect(await eventually(timeout: 30) {
-            storm.acknowledged.withLock { Array($0[healedAt...]) }.filter { $0.node == 1 }.count >= 10
-        }, "the partitioned node never accepted bids again: \(storm.lastOutcome.withLock { $0 })")
+        let (accepted, last) = try await Self.probeAccepts(port: behind.socketPorts[0], product: 7, from: 300_000_000)
+        #expect(accepted, "the partitioned node never accepted a bid again: last probe \(last); storm \(storm.lastOutcome.withLock { $0 })")
         storm.stop()
         await running.value
         let stored = try ClusterChecks.storeHolds(storm.acknowledged.withLock { $0 }, url: database.url)
@@ -264,6 +248,28 @@ import Testing
         #expect(LoopbackHTTP.exchange(port: port, "GET", "/health/live")?.status == 200)
         proxy.heal()
         #expect(await eventually { ready()?.status == 200 }, "not ready again after the link healed")
+    }
+
+    /// Bids on `product` through a client of its own on the node at `port` until one is accepted (within
+    /// 30 s), each time at least the node's stated minimum; whether one was and the last outcome.
+    private static func probeAccepts(port: Int, product: Int, from start: Int64) async throws -> (Bool, ClusterSocketClient.Outcome) {
+        var probe = try ClusterSocketClient(port: port)
+        defer { probe.close() }
+        var price = start, last = ClusterSocketClient.Outcome.lost
+        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+        while ContinuousClock.now < deadline {
+            last = await probe.bid(product, price)
+            switch last {
+            case .accepted: return (true, last)
+            case .refused(_, let current?): price = max(price, probe.lastNextMinimum ?? current + 1)
+            case .refused: break
+            case .lost:
+                probe.close()
+                probe = try ClusterSocketClient(port: port)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return (false, last)
     }
 
     /// Whether a bid was refused with `unavailable`.
