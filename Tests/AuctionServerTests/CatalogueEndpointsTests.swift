@@ -63,12 +63,7 @@ private struct MemoryCatalogue: CatalogueEndpoints.Source {
         let served = try serve(count: 20)
         defer { served.stop() }
         let pages = try await LoadCatalogue(products: served.repository).all()
-        // What the server adds: the minimum next bid it states (price + the lot's increment 100).
-        let stated = served.catalogue.details.map { detail in
-            var product = detail.product
-            product.nextMinimum = product.currentPrice + product.minimumIncrement!
-            return product
-        }
+        let stated = Self.statedProducts(served.catalogue)
         #expect(pages.flatMap(\.products) == stated)
         #expect(try await served.repository.detail(of: 7).product == stated[6])
         #expect(try await served.repository.currentPrice(of: 7).price == 1_070)
@@ -128,12 +123,7 @@ private struct MemoryCatalogue: CatalogueEndpoints.Source {
         })
         defer { served.stop() }
         let pages = try await LoadCatalogue(products: served.repository).all()
-        // What the server adds: the minimum next bid it states (price + the lot's increment 100).
-        let stated = served.catalogue.details.map { detail in
-            var product = detail.product
-            product.nextMinimum = product.currentPrice + product.minimumIncrement!
-            return product
-        }
+        let stated = Self.statedProducts(served.catalogue)
         #expect(pages.flatMap(\.products) == stated)
         #expect(try await served.repository.detail(of: 7).product == stated[6])
         #expect(try await served.repository.image(1) == [0x89, 0x50, 0x4E, 0x47])
@@ -148,5 +138,15 @@ private struct MemoryCatalogue: CatalogueEndpoints.Source {
         #expect(busy.headers["Retry-After"] == "1")
         #expect(CatalogueErrorBody(body: busy.body)?.error == "the server is busy; try again in a moment")
         #expect(try await served.client.get("/health").status.code == 200)
+    }
+
+    /// The catalogue's products as the server states them: with the minimum next bid it adds
+    /// (price + the lot's increment 100).
+    fileprivate static func statedProducts(_ catalogue: MemoryCatalogue) -> [Product] {
+        catalogue.details.map { detail in
+            var product = detail.product
+            product.nextMinimum = product.currentPrice + product.minimumIncrement!
+            return product
+        }
     }
 }
