@@ -22,7 +22,15 @@ public struct AuctionClosing: Hashable, Sendable {
     public var hadBids: Bool
 
     /// Whether the lot was sold: it has a winner, or a bid (an anonymous one) that met any reserve.
-    public var isSold: Bool { winner != nil || bought || (hadBids && reserveMet != false) }
+    public var isSold: Bool { Self.isSold(winner: winner, bought: bought, hadBids: hadBids, reserveMet: reserveMet) }
+
+    /// The lot's status once ended: bought, sold or unsold (the one rule, also used when a restart reads a closed lot).
+    public var status: LotStatus { .ended(bought: bought, sold: isSold) }
+
+    /// Whether an ended lot was sold: a winner, a buy-now, or a bid (an anonymous one too) that met any reserve.
+    public static func isSold(winner: UserID?, bought: Bool, hadBids: Bool, reserveMet: Bool?) -> Bool {
+        winner != nil || bought || (hadBids && reserveMet != false)
+    }
 
     /// Creates a closing record.
     public init(

@@ -125,15 +125,25 @@ import Testing
         let open = ProductDetail(product: product(1, endsIn: 8_040_000), sellerName: "s", description: "", listedAt: nil, priceHistory: [])
         let lines = ProductDetailView.render(open, width: 80, color: false, now: now)
         #expect(lines.contains { $0.hasPrefix("Ends") && $0.hasSuffix("(2h 14m left)") }, "\(lines)")
+        // Past its end, not yet closed: the status is the server's (`ending`), never worked out from the client's clock.
         var ended = product(2, endsIn: -1_000)
+        ended.status = .ending
         let passed = ProductDetailView.render(ProductDetail(product: ended, sellerName: "s", description: "", listedAt: nil, priceHistory: []),
                                               width: 80, color: false, now: now)
-        #expect(passed.contains("Status    ended"))
+        #expect(passed.filter { $0.hasPrefix("Status") } == ["Status    ending"], "\(passed)")
+        ended.status = nil
+        let unstated = ProductDetailView.render(ProductDetail(product: ended, sellerName: "s", description: "", listedAt: nil, priceHistory: []),
+                                                width: 80, color: false, now: now)
+        #expect(!unstated.contains { $0.hasPrefix("Status") }, "a source that states no status gets none made up: \(unstated)")
         ended.isClosed = true
         ended.winner = "alice"
+        ended.status = .sold
         let won = ProductDetailView.render(ProductDetail(product: ended, sellerName: "s", description: "", listedAt: nil, priceHistory: []),
                                            width: 80, color: false, now: now)
-        #expect(won.contains("Status    ended — won by al…e at 1,500"))
+        #expect(won.contains("Status    sold — won by al…e at 1,500"))
+        let own = ProductDetailView.render(ProductDetail(product: ended, sellerName: "s", description: "", listedAt: nil, priceHistory: []),
+                                           width: 80, color: false, now: now, viewer: "Alice")
+        #expect(own.contains("Status    sold — won by alice (you) at 1,500"), "the winner sees their own name: \(own)")
         #expect(!won.contains { $0.contains("left)") })
     }
 }

@@ -161,8 +161,8 @@ import Testing
         let messages = await watcher.readMessages { messages in
             messages.filter { if case .auctionClosed = $0 { true } else { false } }.count == 3
         }
-        let announcement = messages.first { if case .auctionClosed(2, _, _) = $0 { true } else { false } }
-        #expect(announcement == .auctionClosed(2, finalPrice: 30_000, winner: "bob"))
+        let announcement = messages.first { if case .auctionClosed(2, _, _, _) = $0 { true } else { false } }
+        #expect(announcement == .auctionClosed(2, finalPrice: 30_000, winner: "bob", status: .sold))
 
         let late = await client.exchange([.bid(Bid(productID: 2, price: 40_000), userID: nil)], first: 3)
         #expect(late.first??.reason == .auctionClosed)

@@ -105,7 +105,7 @@ import Testing
         let closed = await watcher.readMessages { messages in
             messages.contains { if case .auctionClosed = $0 { true } else { false } }
         }
-        #expect(closed.contains(.auctionClosed(1, finalPrice: 25_000, winner: "bob")))
+        #expect(closed.contains(.auctionClosed(1, finalPrice: 25_000, winner: "bob", status: .sold)))
     }
 
     @Test func aMovedEndSurvivesARestart() async throws {

@@ -88,6 +88,8 @@ public struct BidCommand: ParsableCommand {
         }
         if offer != .price(price) || !yes {
             let product = try await currentProduct(context)
+            // A lot the server states closed is refused as the server would, before any question or price is worked out.
+            if let refusal = product.status?.refusal { throw .auction(.refused(refusal)) }
             command.price = try command.offeredPrice(product, context: context)
             try command.checkMaximum()
             if !yes, !command.confirmed(context, current: product.currentPrice) { return .notConfirmed }

@@ -4,7 +4,7 @@ import AuctionInfrastructure
 /// The JSON shapes `--json` prints: stable snake_case keys, prices as integers in minor units.
 public enum ProductJSON {
     /// A product row: id, name, price, start_price, change, direction, auction_date, image_ids, ends_at,
-    /// minimum_increment, next_minimum (the server's), closed, winner.
+    /// minimum_increment, next_minimum (the server's), closed, status (the server's `LotStatus`; null from the original), winner.
     public static func product(_ product: Product) -> JSONValue {
         .object(JSONObject([
             ("id", .int(Int64(product.id.rawValue))),
@@ -19,6 +19,7 @@ public enum ProductJSON {
             ("minimum_increment", product.minimumIncrement.map { .int($0.minorUnits) } ?? .null),
             ("next_minimum", product.nextMinimum.map { .int($0.minorUnits) } ?? .null),
             ("closed", .bool(product.isClosed)),
+            ("status", product.status.map { .string($0.rawValue) } ?? .null),
             ("winner", product.winner.map { .string($0) } ?? .null),
         ]))
     }

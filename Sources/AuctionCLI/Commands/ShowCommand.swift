@@ -56,8 +56,10 @@ public struct ShowCommand: ParsableCommand {
         if json {
             console.printJSON(ProductJSON.detail(detail, bids: bids))
         } else {
+            // The saved login's name (read from disk, nothing sent): the viewer sees their own name in full.
+            let viewer = (try? await SavedLoginLookup.load(context))??.name
             let lines = ProductDetailView.render(detail, width: console.size?.columns ?? 80, color: console.color,
-                                                 clock: context.clock, now: CommandContext.now(), bids: bids)
+                                                 clock: context.clock, now: CommandContext.now(), bids: bids, viewer: viewer)
             console.print(lines: lines + (picture?.render(size: console.size ?? .fallback, depth: console.colorDepth) ?? []))
         }
         return .success

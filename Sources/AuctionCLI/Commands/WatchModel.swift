@@ -55,7 +55,7 @@ public struct WatchModel: Sendable {
     /// Whether the status line's message is about the connection (a bid that could not be sent), cleared on reconnecting.
     var messageEndsOnConnect = false
     /// Ended auctions as pushed, applied again over reloaded products (which may predate the push).
-    var closings: [ProductID: (price: Money, winner: String?)] = [:]
+    var closings: [ProductID: (price: Money, winner: String?, status: LotStatus?)] = [:]
     /// Reloads asked for and not answered yet, and the pushes applied meanwhile: a reload may have
     /// read the prices before those pushes, so they are applied again on top of it.
     var reloadsPending = 0
@@ -118,9 +118,9 @@ public struct WatchModel: Sendable {
                 prompt = open.updating(minimum: product.nextMinimum)
             }
             return interactive ? render(now) : [printed(board.rows[index], closed: false, at: now)]
-        case .feed(.closed(let id, let price, let winner)):
-            closings[id] = (price, winner)
-            guard let index = board.close(id, finalPrice: price, winner: winner) else { return [] }
+        case .feed(.closed(let id, let price, let winner, let status)):
+            closings[id] = (price, winner, status)
+            guard let index = board.close(id, finalPrice: price, winner: winner, status: status) else { return [] }
             return interactive ? render(now) : [printed(board.rows[index], closed: true, at: now)]
         case .feed(.connection(let state)):
             return connectionChanged(to: state, now: now) + render(now)
@@ -198,7 +198,7 @@ public struct WatchModel: Sendable {
         let before = Dictionary(board.rows.map { ($0.id, $0.currentPrice) }, uniquingKeysWith: { first, _ in first })
         var fresh = PriceBoard(products: pages.flatMap { $0 })
         for update in pushedDuringReload where closings[update.productID] == nil { _ = fresh.apply(update) }
-        for (id, closing) in closings { _ = fresh.close(id, finalPrice: closing.price, winner: closing.winner) }
+        for (id, closing) in closings { _ = fresh.close(id, finalPrice: closing.price, winner: closing.winner, status: closing.status) }
         board.replace(with: fresh.rows)
         reapplyExtensions()
         finishReload()

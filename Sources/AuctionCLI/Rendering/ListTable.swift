@@ -37,7 +37,7 @@ public enum ListTable {
 
     /// The `LEFT` cell of a product: "ended" once closed, empty when the end time is unknown.
     static func timeLeftText(_ product: Product, now: Timestamp) -> (text: String, isUrgent: Bool) {
-        if product.isClosed { return ("ended", false) }
+        if product.isClosed { return (LotStatusText.cell(product), false) }
         guard let end = product.endsAt else { return ("", false) }
         let left = TimeLeft(until: end, now: now)
         return (left.text, left.isUrgent)

@@ -12,8 +12,9 @@ public enum ProductDetailView {
     ///   - clock: the zone for times.
     ///   - now: the time the countdown counts from (`Ends … (2h 14m left)`); nil for none.
     ///   - bids: the bid history, newest first (`BidHistoryView`); nil when the server has none to give.
+    ///   - viewer: the logged-in user's name (their own name is shown in full); nil when logged out.
     public static func render(_ detail: ProductDetail, width: Int, color: Bool, image: RGBAImage? = nil, clock: TimeOfDay = .utc,
-                              now: Timestamp? = nil, bids: [BidHistoryEntry]? = nil) -> [String] {
+                              now: Timestamp? = nil, bids: [BidHistoryEntry]? = nil, viewer: String? = nil) -> [String] {
         let product = detail.product
         let name = TerminalText.truncate("#\(product.id)  " + TerminalText.sanitized(product.name), toWidth: width)
         var lines = [color ? ANSI.bold + name + ANSI.reset : name, ""]
@@ -21,20 +22,19 @@ public enum ProductDetailView {
             lines.append(TerminalText.truncate(TerminalText.fit(label, toWidth: max(10, TerminalText.width(label) + 1)) + value, toWidth: width))
         }
         field("Seller", TerminalText.sanitized(detail.sellerName))
-        if let reason = detail.removedReason {
-            let text = "removed by moderation: " + TerminalText.sanitized(reason)
-            field("Status", color ? ANSI.red + text + ANSI.reset : text)
+        if let status = LotStatusText.detail(product, removedReason: detail.removedReason, viewer: viewer) {
+            let alarming = product.status == .removed || product.status == .withdrawn || (product.status == nil && detail.removedReason != nil)
+            field("Status", color && alarming ? ANSI.red + status + ANSI.reset : status)
         }
         var change = ProductColumns.changeText(product)
         if color, let tint = ListTable.tint(product.direction) { change = tint + change + ANSI.reset }
         field("Price", "\(product.currentPrice)" + (change.isEmpty ? "" : "  " + change))
         field("Started", product.startPrice.description)
         if !product.isClosed, let minimum = product.nextMinimum { field("Next bid", "\(minimum) or more") }
-        if let ends = product.endsAt {
+        if let ends = product.endsAt, product.status != .withdrawn, product.status != .removed {
             field("Ends", clock.dateTime(ends) + extended(product) + countdown(product, until: ends, now: now, color: color))
         }
         for (label, value) in biddingFields(product) { field(label, value) }
-        if let status = closedStatus(product, now: now) { field("Status", status) }
         if let listed = detail.listedAt { field("Listed", clock.dateTime(listed)) }
         // The bids themselves when the server lists them (its price history keeps one point a day).
         let history = bids.flatMap { $0.isEmpty ? nil : $0.reversed().map(\.price) } ?? detail.priceHistory.map(\.price)
@@ -66,16 +66,5 @@ public enum ProductDetailView {
         guard !left.hasEnded else { return "" }
         let text = left.text + " left"
         return "  (" + (color && left.isUrgent ? ANSI.red + text + ANSI.reset : text) + ")"
-    }
-
-    /// `ended — won by alice at 441,000`, `ended at 441,000` (no named winner), `ended without a bid`, or nil while open.
-    static func closedStatus(_ product: Product, now: Timestamp?) -> String? {
-        let endPassed = now.flatMap { now in product.endsAt.map { TimeLeft(until: $0, now: now).hasEnded } } ?? false
-        guard product.isClosed || endPassed else { return nil }
-        if let winner = product.winner {
-            return "ended — won by \(WatchRenderer.publicName(winner)) at \(product.currentPrice)"
-        }
-        guard product.isClosed else { return "ended" }
-        return product.currentPrice > product.startPrice ? "ended at \(product.currentPrice)" : "ended without a bid"
     }
 }

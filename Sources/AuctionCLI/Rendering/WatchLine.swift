@@ -14,9 +14,9 @@ public enum WatchLine {
 }
 
 extension WatchLine {
-    /// `HH:MM:SS<TAB>id<TAB>name<TAB>final price<TAB>SOLD · alice` (or `ended · no winner`): an ended auction.
+    /// `HH:MM:SS<TAB>id<TAB>name<TAB>final price<TAB>SOLD · a…e` (or `UNSOLD`, `ended · no winner`, …): an ended auction.
     public static func formatClosed(_ product: Product, at time: Timestamp, clock: TimeOfDay = .utc) -> String {
-        let outcome = product.winner.map { "SOLD · " + WatchRenderer.publicName($0) } ?? "ended · no winner"
+        let outcome = LotStatusText.row(product, viewer: nil, price: false)
         return [clock.format(time), String(product.id.rawValue), TerminalText.sanitized(product.name),
                 String(product.currentPrice.minorUnits), outcome].joined(separator: "\t")
     }

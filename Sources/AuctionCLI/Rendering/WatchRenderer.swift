@@ -186,10 +186,9 @@ public enum WatchRenderer {
         return TerminalText.truncate(parts.joined(separator: " · "), toWidth: state.size.columns)
     }
 
-    /// `SOLD · 260,000 · alice`, or `ended · no winner`.
-    public static func closedText(_ product: Product) -> String {
-        guard let winner = product.winner else { return "ended · no winner" }
-        return "SOLD · \(product.currentPrice) · \(publicName(winner))"
+    /// A closed row's outcome as the server stated it (`LotStatusText.row`): `SOLD · 260,000 · al…e`, `UNSOLD · 10,000`, ….
+    public static func closedText(_ product: Product, viewer: String? = nil) -> String {
+        LotStatusText.row(product, viewer: viewer)
     }
 
     /// A bidder's name as every public view shows it (watch, show, the bid history): shortened as the

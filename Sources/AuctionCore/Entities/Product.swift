@@ -35,6 +35,8 @@ public struct Product: Hashable, Sendable, Identifiable {
     /// The least bid the server accepts now (ours, the wire's `next_minimum`); nil when the source does
     /// not say (the original backend) or the lot is closed. The client never works it out itself.
     public var nextMinimum: Money?
+    /// Where the lot stands, as the server states it (ours, the wire's `status`); nil when the source does not say.
+    public var status: LotStatus?
 
     /// Creates a product row.
     public init(

@@ -13,7 +13,7 @@ public enum FeedEvent: Hashable, Sendable {
     /// A product's price changed.
     case price(PriceUpdate)
     /// A product's auction ended.
-    case closed(ProductID, finalPrice: Money, winner: String?)
+    case closed(ProductID, finalPrice: Money, winner: String?, status: LotStatus? = nil)
     /// The connection changed state.
     case connection(ConnectionState)
     /// Soft close moved a product's end (push 7): the new end and how many times it was extended.

@@ -23,13 +23,16 @@ public struct PriceBoard: Hashable, Sendable {
         return index
     }
 
-    /// Marks a product's auction ended at its final price with its winner (if any); returns its row, or
+    /// Marks a product's auction ended at its final price with its winner (if any) and the server's status; returns its row, or
     /// nil when the product is not on the board or is already shown ended that way (a repeated push).
-    public mutating func close(_ id: ProductID, finalPrice: Money, winner: String?) -> Int? {
+    public mutating func close(_ id: ProductID, finalPrice: Money, winner: String?, status: LotStatus? = nil) -> Int? {
         guard let index = rowIndex[id] else { return nil }
         let row = rows[index]
-        if row.isClosed && row.currentPrice == finalPrice && row.winner == winner { return nil }
+        if row.isClosed && row.currentPrice == finalPrice && row.winner == winner && (status == nil || row.status == status) { return nil }
         rows[index].isClosed = true
+        rows[index].nextMinimum = nil
+        // The server's word for the ended lot; a server that states none (the original) leaves the row's.
+        if let status { rows[index].status = status } else if rows[index].status?.takesBids == true { rows[index].status = nil }
         rows[index].winner = winner
         rows[index].currentPrice = finalPrice
         return index

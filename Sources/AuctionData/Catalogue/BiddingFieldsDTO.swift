@@ -4,7 +4,7 @@ import AuctionInfrastructure
 /// Our bidding fields of a product in list and detail JSON (absent from the original backend, and
 /// each omitted when unset): `reserve_met` (only when the product has a reserve; never the reserve
 /// itself), `buy_now_price` (only while buying now is possible), `extensions`, `bid_count`,
-/// `next_minimum` (the least bid the server accepts now, while the lot is open).
+/// `next_minimum` (the least bid the server accepts now, while the lot is open), `status` (`LotStatus`).
 public struct BiddingFieldsDTO: Hashable, Sendable {
     /// `reserve_met`: whether the hidden reserve was reached; nil without a reserve.
     public var reserveMet: Bool?
@@ -16,6 +16,9 @@ public struct BiddingFieldsDTO: Hashable, Sendable {
     public var bidCount: Int64?
     /// `next_minimum`: the least bid accepted now, 1…2^53 − 1; absent once closed.
     public var nextMinimum: Int64?
+    /// `status`: where the lot stands (`open`, `ending`, `sold`, `unsold`, `withdrawn`, `removed`, `bought`);
+    /// nil when absent or a word this build does not know (a newer server's).
+    public var status: LotStatus?
 
     /// The range `extensions` and `bid_count` are read in.
     public static let counts: ClosedRange<Int64> = 0...Int64(Int32.max)
@@ -35,6 +38,7 @@ public struct BiddingFieldsDTO: Hashable, Sendable {
         self.init(reserveMet: product.reserveMet, buyNowPrice: product.buyNowPrice?.minorUnits,
                   extensions: product.extensions > 0 ? Int64(product.extensions) : nil,
                   bidCount: product.bidCount.map { Int64($0) }, nextMinimum: product.nextMinimum?.minorUnits)
+        status = product.status
     }
 
     /// Reads the fields of a product object; a value out of its range is an invalid field.
@@ -48,6 +52,7 @@ public struct BiddingFieldsDTO: Hashable, Sendable {
         if let minimum, minimum < 1 || minimum > Money.largestExact.minorUnits { throw CatalogueError.invalidField(fields.name("next_minimum")) }
         self.init(reserveMet: try fields.optionalBool("reserve_met"), buyNowPrice: buyNow, extensions: extensions, bidCount: bidCount,
                   nextMinimum: minimum)
+        status = try fields.optionalString("status").flatMap(LotStatus.init(rawValue:))
     }
 
     /// Adds the fields that are set to `object`, after its other members.
@@ -57,6 +62,7 @@ public struct BiddingFieldsDTO: Hashable, Sendable {
         if let extensions { object["extensions"] = .int(extensions) }
         if let bidCount { object["bid_count"] = .int(bidCount) }
         if let nextMinimum { object["next_minimum"] = .int(nextMinimum) }
+        if let status { object["status"] = .string(status.rawValue) }
     }
 
     /// `product` with these fields (absent ones leave the product's defaults).
@@ -67,6 +73,7 @@ public struct BiddingFieldsDTO: Hashable, Sendable {
         copy.extensions = Int(extensions ?? 0)
         copy.bidCount = bidCount.map { Int($0) }
         copy.nextMinimum = nextMinimum.map { Money($0) }
+        copy.status = status
         return copy
     }
 }

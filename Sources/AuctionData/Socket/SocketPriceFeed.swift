@@ -69,7 +69,7 @@ public final class SocketPriceFeed: PriceFeed {
         switch try? ServerMessage(frame: frame) {
         case .price(let update)?:
             if sequences.withLock({ $0.admits(update) }) { broadcast(.price(update)) }
-        case .auctionClosed(let id, let price, let winner)?: broadcast(.closed(id, finalPrice: price, winner: winner))
+        case .auctionClosed(let id, let price, let winner, let status)?: broadcast(.closed(id, finalPrice: price, winner: winner, status: status))
         case .endTime(let id, let endsAt, let extensions)?: broadcast(.endTime(id, endsAt: endsAt, extensions: extensions))
         case .notification(let notice)?: broadcast(.notification(notice))
         case .lot(let event)?: if let change = event.catalogueChange { broadcast(.catalogue(change)) }

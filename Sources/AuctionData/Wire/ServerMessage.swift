@@ -11,8 +11,8 @@ public enum ServerMessage: Hashable, Sendable {
     case chat(ChatMessage)
     /// 4: someone joined or left a chat room.
     case presence(ChatPresence)
-    /// 5: bidding on a product ended.
-    case auctionClosed(ProductID, finalPrice: Money, winner: String?)
+    /// 5: bidding on a product ended, with the lot's `status` as the server decided it (ours; the original sends none).
+    case auctionClosed(ProductID, finalPrice: Money, winner: String?, status: LotStatus? = nil)
     /// 6: a connection-level error, sent just before the server closes (reason code and a sentence).
     case error(reason: String, message: String)
     /// 7: soft close moved a product's end time (feature `extensions`).
@@ -93,7 +93,8 @@ public enum ServerMessage: Hashable, Sendable {
                                           time: Timestamp(millisecondsSinceEpoch: try payload.int("time"))))
         case DataType.auctionClosed:
             self = .auctionClosed(try payload.productID("product_id"), finalPrice: try payload.money("final_price"),
-                                  winner: try payload.optionalString("winner"))
+                                  winner: try payload.optionalString("winner"),
+                                  status: try payload.optionalString("status").flatMap(LotStatus.init(rawValue:)))
         case DataType.endTime:
             self = .endTime(try payload.productID("product_id"),
                             endsAt: Timestamp(millisecondsSinceEpoch: try payload.int("end_time")),
@@ -187,6 +188,15 @@ public enum ServerMessage: Hashable, Sendable {
         return .object(object)
     }
 
+    /// Push 5's payload: the original's `product_id`, `final_price`, `winner`, and our `status` when stated.
+    private static func closedData(_ id: ProductID, price: Money, winner: String?, status: LotStatus?) -> JSONValue {
+        var object: JSONObject = [
+            "product_id": .int(Int64(id.rawValue)), "final_price": .int(price.minorUnits), "winner": winner.map { .string($0) } ?? .null,
+        ]
+        if let status { object["status"] = .string(status.rawValue) }
+        return .object(object)
+    }
+
     /// The payload as the wire carries it.
     public var data: JSONValue {
         switch self {
@@ -199,9 +209,8 @@ public enum ServerMessage: Hashable, Sendable {
         case .presence(let notice):
             ["room": .string(notice.room), "user": .string(notice.user), "event": .string(notice.event.rawValue),
              "time": .int(notice.time.millisecondsSinceEpoch)]
-        case .auctionClosed(let id, let price, let winner):
-            ["product_id": .int(Int64(id.rawValue)), "final_price": .int(price.minorUnits),
-             "winner": winner.map { .string($0) } ?? .null]
+        case .auctionClosed(let id, let price, let winner, let status):
+            Self.closedData(id, price: price, winner: winner, status: status)
         case .error(let reason, let message): ["reason": .string(reason), "message": .string(message)]
         case .endTime(let id, let endsAt, let extensions):
             ["product_id": .int(Int64(id.rawValue)), "end_time": .int(endsAt.millisecondsSinceEpoch),

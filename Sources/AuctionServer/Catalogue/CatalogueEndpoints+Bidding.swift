@@ -11,7 +11,7 @@ extension CatalogueEndpoints.Source {
 /// Our bidding fields appended to the original's list items and `DetailProductInfo`:
 /// `reserve_met` (only when the product has a reserve; never the amount), `buy_now_price` (only
 /// while buying now is possible), `extensions`, `bid_count` and `next_minimum` (while open: the
-/// book's own rule, `BidMinimum`). `end_time` is the moved end time.
+/// book's own rule, `BidMinimum`), `status` (the live catalogue's `LotStatus`). `end_time` is the moved end time.
 extension CatalogueEndpoints {
     /// The fields of one product.
     static func biddingFields(of product: Product, bidCount: Int?) -> [(String, JSONValue)] {
@@ -20,6 +20,7 @@ extension CatalogueEndpoints {
         if let price = product.buyNowPrice, !product.isClosed { fields.append(("buy_now_price", .int(price.minorUnits))) }
         fields.append(("extensions", .int(Int64(product.extensions))))
         if let bidCount { fields.append(("bid_count", .int(Int64(bidCount)))) }
+        if let status = product.status { fields.append(("status", .string(status.rawValue))) }
         if !product.isClosed {
             // A lot has bids once one was counted; a source that counts none knows it by a moved price.
             let hasBids = (bidCount ?? 0) > 0 || product.currentPrice != product.startPrice

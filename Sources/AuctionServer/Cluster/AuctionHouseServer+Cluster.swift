@@ -20,7 +20,7 @@ extension AuctionHouseServer {
                 return
             }
             loop.execute {
-                service.value.receive(event) { live.close($0, winner: $1) }
+                service.value.receive(event) { live.close($0, winner: $1, status: $2) }
             }
         }
         listener.start()

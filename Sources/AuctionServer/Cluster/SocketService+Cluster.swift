@@ -6,9 +6,9 @@ import AuctionInfrastructure
 /// Bids and closes decided on other nodes, adopted on the loop and pushed like local ones.
 extension SocketService {
     /// Takes what the cluster listener handed the loop, each kind to the part that owns it; `closed`
-    /// tells the live catalogue each close adopted, with its winner's name. Lots never come here:
+    /// tells the live catalogue each close adopted, with its winner's name and status. Lots never come here:
     /// `LotAdoption` adopts them on the listener's thread, in id order with this node's own listings.
-    func receive(_ event: ClusterEvent, closed: (ProductID, String?) -> Void) {
+    func receive(_ event: ClusterEvent, closed: (ProductID, String?, LotStatus) -> Void) {
         switch event {
         case .bids(let bids):
             adoptRemote(bids)
@@ -16,7 +16,7 @@ extension SocketService {
             let names = Dictionary(closes.map { ($0.productID, $0.winnerName) }, uniquingKeysWith: { first, _ in first })
             for closing in adoptRemote(closes) {
                 let name = names[closing.productID] ?? nil
-                closed(closing.productID, name)
+                closed(closing.productID, name, closing.status)
                 announce(closing, winnerName: name)
             }
         case .notices(let notices):

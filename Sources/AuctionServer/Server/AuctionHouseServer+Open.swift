@@ -170,7 +170,8 @@ extension AuctionHouseServer {
             let removed = try selling?.removedProducts() ?? [:]
             let live = LiveCatalogue(store: catalogue, products: restored.products, bidCounts: restored.bidCounts,
                                      sellers: try selling?.sellerNames() ?? [:],
-                                     withdrawn: try selling?.withdrawnProducts() ?? [], removed: removed)
+                                     withdrawn: try selling?.withdrawnProducts() ?? [], removed: removed,
+                                     now: { [clock] in clock.now() })
             return (live, removed)
         } catch {
             throw .store(error)

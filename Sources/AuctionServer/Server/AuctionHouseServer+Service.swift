@@ -37,12 +37,15 @@ extension AuctionHouseServer {
         }
         hooks.onClosings = { [log] service, ended in
             // Closed in the catalogue at once (the winner's name may follow once the close is recorded).
-            for closing in ended { live.close(closing.productID, winner: closing.winner.flatMap { service.sessions.name(of: $0) }) }
+            for closing in ended {
+                live.close(closing.productID, winner: closing.winner.flatMap { service.sessions.name(of: $0) }, status: closing.status)
+            }
             let bound = LoopBound(service, on: loop)
             Self.record(ended, catalogue: catalogue, duty: duty, clock: clock, log: log, queue: closings) { ready in
                 loop.execute {
                     for (closing, name) in ready {
-                        live.close(closing.productID, winner: name ?? closing.winner.flatMap { bound.value.sessions.name(of: $0) })
+                        live.close(closing.productID, winner: name ?? closing.winner.flatMap { bound.value.sessions.name(of: $0) },
+                                   status: closing.status)
                         bound.value.announce(closing, winnerName: name)
                     }
                 }

@@ -53,6 +53,7 @@ extension LiveCatalogue {
     func remove(_ id: ProductID, reason: String) {
         withdraw(id)
         selling.withLock { $0.removed[id] = reason }
+        if let index = index(of: id) { rows.withLock { $0[index].status = .removed } }
     }
 
     /// Hides a withdrawn lot from lists (its detail still answers, saying so) and marks it closed.
@@ -61,6 +62,7 @@ extension LiveCatalogue {
         rows.withLock { rows in
             rows[index].isClosed = true
             rows[index].buyNowPrice = nil
+            if rows[index].status != .removed { rows[index].status = .withdrawn }
         }
         selling.withLock { $0.withdraw(id) }
     }

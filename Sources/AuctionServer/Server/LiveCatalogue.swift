@@ -16,13 +16,20 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
     let selling: Mutex<LiveCatalogue.Selling>
     /// Bids per product (`bid_count`), by row index.
     private let counts: Mutex<[Int]>
+    /// The server's clock, for the `ending` status (`LotStatus.at`).
+    private let now: @Sendable () -> Timestamp
 
     /// A catalogue over `store`, starting from `products` (in id order) and their `bidCounts`; `removed`
     /// holds moderators' reasons for the withdrawn lots they removed.
     init(store: SQLiteCatalogueStore, products: [Product], bidCounts: [ProductID: Int] = [:], sellers: [ProductID: String] = [:],
-         withdrawn: Set<ProductID> = [], removed: [ProductID: String] = [:]) {
+         withdrawn: Set<ProductID> = [], removed: [ProductID: String] = [:], now: @escaping @Sendable () -> Timestamp) {
         self.store = store
-        let ordered = products.sorted { $0.id < $1.id }
+        self.now = now
+        let ordered = products.sorted { $0.id < $1.id }.map { product in
+            var product = product
+            product.status = removed[product.id] != nil ? .removed : withdrawn.contains(product.id) ? .withdrawn : product.status ?? .open
+            return product
+        }
         rows = Mutex(ordered)
         counts = Mutex(ordered.map { bidCounts[$0.id] ?? 0 })
         indexByID = Mutex(Dictionary(ordered.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first }))
@@ -60,6 +67,8 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
     func add(_ product: Product, seller: String) -> Bool {
         let added = rows.withLock { rows -> Bool in
             guard rows.last.map({ $0.id < product.id }) ?? true else { return false }
+            var product = product
+            product.status = product.status ?? .open
             rows.append(product)
             counts.withLock { $0.append(0) }
             indexByID.withLock { $0[product.id] = rows.count - 1 }
@@ -75,11 +84,13 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
         rows.withLock { $0[index] = $0[index].applying(update) }
     }
 
-    /// Marks an auction ended, with its winner's name when known (lists and details say so from now on).
-    func close(_ id: ProductID, winner: String?) {
+    /// Marks an auction ended as `status` (the closing's), with its winner's name when known (lists and details say so from now on).
+    func close(_ id: ProductID, winner: String?, status: LotStatus) {
         guard let index = index(of: id) else { return }
         rows.withLock { rows in
             rows[index].isClosed = true
+            // A withdrawal or removal stays what it was: a close that follows it does not sell the lot.
+            if rows[index].status?.takesBids ?? true { rows[index].status = status }
             rows[index].winner = winner
             rows[index].buyNowPrice = nil
         }
@@ -88,7 +99,14 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
     /// The product as it stands now.
     func product(_ id: ProductID) -> Product? {
         guard let index = index(of: id) else { return nil }
-        return rows.withLock { $0[index] }
+        return stated(rows.withLock { $0[index] }, at: now())
+    }
+
+    /// `product` with its status as of `now` (an open lot near its end is `ending`).
+    private func stated(_ product: Product, at now: Timestamp) -> Product {
+        var product = product
+        product.status = product.status?.at(now, endsAt: product.endsAt)
+        return product
     }
 
     /// Page `index` (15 products), or nil past the last page.
@@ -106,7 +124,8 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
                 return listed[start..<min(listed.count, start + size)].map { rows[$0] }
             }
         }
-        return products.isEmpty ? nil : ProductPage(index: index, products: products)
+        let time = now()
+        return products.isEmpty ? nil : ProductPage(index: index, products: products.map { stated($0, at: time) })
     }
 
     /// A product in full: the store's detail with the live price.

@@ -35,15 +35,20 @@ struct RestoredState {
         // The catalogue shows what the book knows: reserve state, buy-now while possible, extensions.
         let products = try catalogue.allProducts().map { product in
             var product = product
-            if let lot = book.lot(for: product.id) {
+            let lot = book.lot(for: product.id)
+            if let lot {
                 product.reserveMet = lot.reserveMet
                 product.buyNowPrice = lot.buyNowPrice
                 product.extensions = lot.extensions
             }
+            product.status = .open
             guard let closure = closures[product.id] else { return product }
             product.isClosed = true
             product.winner = closure.winnerName
             product.buyNowPrice = nil
+            let bought = lot?.isBought ?? false
+            product.status = .ended(bought: bought, sold: AuctionClosing.isSold(
+                winner: closure.winner, bought: bought, hadBids: (bidCounts[product.id] ?? 0) > 0, reserveMet: lot?.reserveMet))
             return product
         }
         var keyedBids: [AcceptedBid] = []

@@ -21,10 +21,11 @@ extension SocketService {
         hooks.onLotChange(lot, item.decision.steps.count)
     }
 
-    /// Push 5 for a closing: the original's fields plus `reserve_met` (when the product has a reserve)
-    /// and `bought` (ended by buy-now).
+    /// Push 5 for a closing: the original's fields plus `status` (sold, unsold or bought), `reserve_met`
+    /// (when the product has a reserve) and `bought` (ended by buy-now).
     static func closedFrame(_ closing: AuctionClosing, winnerName: String?) -> [UInt8] {
-        var frame = ServerMessage.auctionClosed(closing.productID, finalPrice: closing.finalPrice, winner: winnerName).frame
+        var frame = ServerMessage.auctionClosed(closing.productID, finalPrice: closing.finalPrice, winner: winnerName,
+                                                status: closing.status).frame
         if case .object(var data) = frame.data {
             if let met = closing.reserveMet { data["reserve_met"] = .bool(met) }
             if closing.bought { data["bought"] = .bool(true) }

@@ -229,7 +229,7 @@ extension TestClient {
     /// The auction-closed pushes received so far.
     var closes: [(productID: ProductID, finalPrice: Money, winner: String?)] {
         pushes.withLock {
-            $0.compactMap { if case .auctionClosed(let id, let price, let winner) = $0 { (id, price, winner) } else { nil } }
+            $0.compactMap { if case .auctionClosed(let id, let price, let winner, _) = $0 { (id, price, winner) } else { nil } }
         }
     }
 }
