@@ -11,6 +11,14 @@ import Testing
         return frame
     }
 
+    /// The first frame decoded from `bytes`.
+    static func throughBytes(_ bytes: [UInt8]) -> Frame? {
+        var decoder = FrameDecoder()
+        decoder.append(bytes)
+        guard case .frame(let decoded) = decoder.nextEvent() else { return nil }
+        return decoded
+    }
+
     static func throughBytes(_ frame: Frame) -> Frame? {
         var decoder = FrameDecoder()
         decoder.append(FrameEncoder.encode(frame))
@@ -50,6 +58,10 @@ import Testing
             .presence(ChatPresence(room: "product-5", user: "bob", event: .leave, time: Timestamp(millisecondsSinceEpoch: 5))),
             .auctionClosed(5, finalPrice: 40000, winner: "alice"),
             .auctionClosed(6, finalPrice: 100, winner: nil),
+            .auctionClosed(7, finalPrice: 100, winner: nil, status: .unsold),
+            .standing(.lot(5, standing: .outbid, price: 35000)),
+            .standing(.lot(5, standing: .won, price: 40000)),
+            .standing(.loginEnded(reason: "suspended", message: "a moderator suspended this account")),
             .error(reason: "frame_too_large", message: "frame larger than 65536 bytes"),
             .endTime(5, endsAt: Timestamp(millisecondsSinceEpoch: 1_800_000_000_000), extensions: 2),
             .notification(AuctionNotification(id: 12, kind: .outbid, productID: 5, productName: "Shoes", price: 35000,
@@ -60,6 +72,17 @@ import Testing
             let frame = try #require(Self.throughBytes(message.frame))
             #expect(try ServerMessage(frame: frame) == message)
         }
+    }
+
+    @Test func aStandingPushWithAWordThisBuildDoesNotKnowIsInvalidNotGuessed() {
+        for data in [#"{"product_id":5,"standing":"winning","price":1}"#, #"{"product_id":5,"standing":"ended_no_winner","price":1}"#,
+                     #"{"product_id":5,"standing":"leading"}"#] {
+            let bytes = Array((#"{"dataType":11,"data":"# + data + "}/").utf8)
+            let frame = Self.throughBytes(bytes)
+            #expect(frame.map { (try? ServerMessage(frame: $0)) == nil } == true, "\(data)")
+        }
+        let unknown = Self.throughBytes(Array(#"{"dataType":5,"data":{"product_id":5,"final_price":1,"winner":null,"status":"resold"}}/"#.utf8))
+        #expect(unknown.flatMap { try? ServerMessage(frame: $0) } == .auctionClosed(5, finalPrice: 1, winner: nil), "an unknown status is unstated")
     }
 
     @Test func repliesCarryTheCompletionIdInsideDataLikeTheOriginal() {

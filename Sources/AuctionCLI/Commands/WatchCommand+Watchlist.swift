@@ -21,3 +21,10 @@ extension WatchCommand {
         return ids
     }
 }
+
+extension WatchCommand {
+    /// Reads the user's standings from the server each time it is called (at the start and on `r`).
+    static func standingsReader(_ context: CommandContext) -> @Sendable () async -> [ProductID: MyBidStatus] {
+        { await standings(context) }
+    }
+}

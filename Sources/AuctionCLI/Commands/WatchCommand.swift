@@ -129,7 +129,8 @@ public struct WatchCommand: ParsableCommand {
             let watch = WatchSession(catalogue: catalogue, feed: feed, socketSession: session, ids: ids,
                                      output: console.output, errors: console.errors,
                                      bids: SocketBidRepository(client: client, userID: login?.userID),
-                                     reconnectNow: { client.reconnectNow() }, notifyCommand: notifyRunner(interactive: interactive))
+                                     reconnectNow: { client.reconnectNow() }, notifyCommand: notifyRunner(interactive: interactive),
+                                     standings: login != nil && !json ? Self.standingsReader(context) : nil)
             client.start()
             if ids != nil { try await Self.requireSubscriptions(context, session: session, client: client) }
             var model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive, json: json,
@@ -154,8 +155,6 @@ public struct WatchCommand: ParsableCommand {
             // Ctrl-C (when not in raw mode), `kill` and a hang-up stop the watch cleanly; installed after
             // raw mode so these handlers win over the terminal's restore-and-die ones.
             let signals = SignalInput { _ in continuation.yield(.key(.interrupt)) }
-            // Where the user leads or is outbid, loaded beside the watch (the table does not wait for it).
-            if login != nil, !json { Task { continuation.yield(.standings(await Self.standings(context))) } }
             await watch.run(model, inputs: inputs)
             continuation.finish()
             input?.stop()

@@ -22,6 +22,8 @@ public enum WatchEvent: Hashable, Sendable {
     case bidAnswered(String)
     /// Where the user stands on lots (their bids at the start, a bid accepted in the watch): leading or outbid.
     case standings([ProductID: MyBidStatus])
+    /// The user's standings as the server lists them now (at the start and on `r`): they replace every one shown.
+    case standingsRead([ProductID: MyBidStatus])
     /// The notify command asked for with `.runNotifyCommand` ended (or could not start).
     case notifyCommandFinished(NotifyCommandResult)
     /// The first page(s) of a query asked for with `.requery` arrived.

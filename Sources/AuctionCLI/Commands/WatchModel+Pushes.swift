@@ -115,3 +115,20 @@ extension WatchModel {
         return []
     }
 }
+
+extension WatchModel {
+    /// Push 11: the server's word on where the user stands on a lot (whichever terminal or node bid), or
+    /// that their login ended (logged out, suspended): then no standing is shown any more.
+    mutating func standingChanged(_ change: StandingChange, now: Timestamp) -> [WatchEffect] {
+        switch change {
+        case .lot(let id, let standing, _):
+            standings[id] = standing
+        case .loginEnded(_, let text):
+            standings = [:]
+            let words = "no longer logged in" + (text.isEmpty ? "" : ": " + TerminalText.sanitized(text))
+            guard interactive else { return json ? [] : [.notice(words)] }
+            message = words
+        }
+        return render(now)
+    }
+}

@@ -130,6 +130,8 @@ public struct WatchModel: Sendable {
             return notified(notice, now: now)
         case .feed(.catalogue(let change)):
             return catalogueChanged(change, now: now)
+        case .feed(.standing(let change)):
+            return standingChanged(change, now: now)
         case .notifyCommandFinished(let result):
             return notifyCommandFinished(result, now: now)
         case .key(let key):
@@ -152,6 +154,9 @@ public struct WatchModel: Sendable {
             return interactive ? [] : [.notice(reason)]
         case .standings(let known):
             standings.merge(known) { _, new in new }
+            return render(now)
+        case .standingsRead(let all):
+            standings = all
             return render(now)
         case .bidAnswered(let text):
             message = text

@@ -28,6 +28,8 @@ public final class WatchSession: Sendable {
     public let reconnectNow: @Sendable () -> Void
     /// Runs `--notify-command` for each notification, if given.
     public let notifyCommand: NotifyCommandRunner?
+    /// Reads the user's standings from the server (`r` re-reads them with the prices); nil when logged out.
+    public let standings: (@Sendable () async -> [ProductID: MyBidStatus])?
     /// The feed's events, subscribed at creation so nothing is missed before `run`.
     private let feedEvents: AsyncStream<FeedEvent>
 
@@ -35,7 +37,8 @@ public final class WatchSession: Sendable {
     public init(catalogue: any ProductRepository, feed: any PriceFeed, socketSession: SocketSession, ids: [ProductID]?,
                 output: any OutputSink, errors: any OutputSink, tickMilliseconds: Int = 250,
                 clock: any TimeSource = SystemClock(), bids: (any BidRepository)? = nil,
-                reconnectNow: @escaping @Sendable () -> Void = {}, notifyCommand: NotifyCommandRunner? = nil) {
+                reconnectNow: @escaping @Sendable () -> Void = {}, notifyCommand: NotifyCommandRunner? = nil,
+                standings: (@Sendable () async -> [ProductID: MyBidStatus])? = nil) {
         self.catalogue = catalogue
         self.feed = feed
         self.socketSession = socketSession
@@ -47,6 +50,7 @@ public final class WatchSession: Sendable {
         self.bids = bids
         self.reconnectNow = reconnectNow
         self.notifyCommand = notifyCommand
+        self.standings = standings
         feedEvents = feed.events()
     }
 
@@ -72,8 +76,12 @@ public final class WatchSession: Sendable {
         }
         continuation.yield(.tick)
         var helpers: [Task<Void, Never>] = []
+        if let standings { helpers.append(Task { continuation.yield(.standingsRead(await standings())) }) }
         loop: for await event in events {
             for effect in model.handle(event, now: clock.now()) {
+                if case .reload = effect, let standings {
+                    helpers.append(Task { continuation.yield(.standingsRead(await standings())) })
+                }
                 switch effect {
                 case .write(let bytes):
                     output.write(bytes)

@@ -22,4 +22,6 @@ public enum FeedEvent: Hashable, Sendable {
     case notification(AuctionNotification)
     /// A lot was listed onto, edited on or withdrawn from the loaded pages (push 9).
     case catalogue(CatalogueChange)
+    /// The logged-in user's standing changed, or their login ended (push 11).
+    case standing(StandingChange)
 }

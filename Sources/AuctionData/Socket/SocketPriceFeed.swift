@@ -73,6 +73,7 @@ public final class SocketPriceFeed: PriceFeed {
         case .endTime(let id, let endsAt, let extensions)?: broadcast(.endTime(id, endsAt: endsAt, extensions: extensions))
         case .notification(let notice)?: broadcast(.notification(notice))
         case .lot(let event)?: if let change = event.catalogueChange { broadcast(.catalogue(change)) }
+        case .standing(let change)?: broadcast(.standing(change))
         default: break
         }
     }

@@ -33,15 +33,17 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     public static let reconnect = ProtocolFeature("reconnect")
     /// `next_minimum` on price pushes (2): the least bid the server accepts after that price.
     public static let nextMinimum = ProtocolFeature("next-minimum")
+    /// Standing pushes (11): the user's leading, outbid, won or lost, and the end of their login.
+    public static let standing = ProtocolFeature("standing")
 
     /// What this build's client understands, sent in its hello.
     public static let understoodByClient: [ProtocolFeature] = [
-        .closing, .chat, .errors, .extensions, .notifications, .lots, .reconnect, .nextMinimum,
+        .closing, .chat, .errors, .extensions, .notifications, .lots, .reconnect, .nextMinimum, .standing,
     ]
     /// What our server offers, listed in its hello reply.
     public static let offeredByServer: [ProtocolFeature] = [
         .closing, .chat, .errors, .subscribe, .login, .notifications, .proxyBids, .extensions, .query, .lots, .reconnect,
-        .nextMinimum,
+        .nextMinimum, .standing,
     ]
 
     /// The most features a hello may list, and the longest name; the rest are ignored.
@@ -62,6 +64,7 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
         case 8: .notifications
         case 9: .lots
         case 10: .reconnect
+        case 11: .standing
         default: ProtocolFeature("push-\(dataType)")
         }
     }

@@ -23,6 +23,8 @@ public enum ServerMessage: Hashable, Sendable {
     case lot(LotEvent)
     /// 10: the node is going away (draining): connect to another node now (feature `reconnect`).
     case reconnectElsewhere(reason: String)
+    /// 11: the logged-in user's standing on a lot changed, or their login ended (feature `standing`).
+    case standing(StandingChange)
     /// A type this build does not know; skipped.
     case unknown(dataType: Int)
 
@@ -48,6 +50,8 @@ public enum ServerMessage: Hashable, Sendable {
         public static let lot = 9
         /// Reconnect elsewhere: the node is draining.
         public static let reconnect = 10
+        /// The user's standing changed.
+        public static let standing = 11
     }
 
     /// This message's `dataType`.
@@ -63,6 +67,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .notification: DataType.notification
         case .lot: DataType.lot
         case .reconnectElsewhere: DataType.reconnect
+        case .standing: DataType.standing
         case .unknown(let type): type
         }
     }
@@ -70,7 +75,7 @@ public enum ServerMessage: Hashable, Sendable {
     /// Reads a server frame; unknown types become `.unknown`, never an error.
     public init(frame: Frame) throws(WireError) {
         let type = frame.dataType
-        guard (DataType.reply...DataType.reconnect).contains(type) else {
+        guard (DataType.reply...DataType.standing).contains(type) else {
             self = .unknown(dataType: type)
             return
         }
@@ -115,9 +120,24 @@ public enum ServerMessage: Hashable, Sendable {
                                  removedReason: try payload.optionalString("removed_reason")))
         case DataType.reconnect:
             self = .reconnectElsewhere(reason: try payload.optionalString("reason") ?? "")
+        case DataType.standing:
+            self = .standing(try Self.standing(payload))
         default:
             self = .error(reason: try payload.string("reason"), message: try payload.optionalString("message") ?? "")
         }
+    }
+
+    /// Push 11: `{"product_id","standing","price"}`, or `{"standing":"none","reason","message"}` when the login ended.
+    private static func standing(_ payload: WirePayload) throws(WireError) -> StandingChange {
+        let word = try payload.string("standing")
+        if word == "none" {
+            return .loginEnded(reason: String((try payload.optionalString("reason") ?? "").prefix(64)),
+                               message: String((try payload.optionalString("message") ?? "").prefix(512)))
+        }
+        guard let standing = MyBidStatus(rawValue: word), standing != .endedNoWinner else {
+            throw .invalidField("standing", dataType: payload.dataType)
+        }
+        return .lot(try payload.productID("product_id"), standing: standing, price: try payload.money("price"))
     }
 
     /// A price push; `state` is whether the price went up, `beforePrice` the size of the change.
@@ -218,6 +238,10 @@ public enum ServerMessage: Hashable, Sendable {
         case .notification(let notice): Self.notificationData(notice)
         case .lot(let event): event.data
         case .reconnectElsewhere(let reason): ["reason": .string(reason)]
+        case .standing(.lot(let id, let standing, let price)):
+            ["product_id": .int(Int64(id.rawValue)), "standing": .string(standing.rawValue), "price": .int(price.minorUnits)]
+        case .standing(.loginEnded(let reason, let message)):
+            ["standing": .string("none"), "reason": .string(reason), "message": .string(message)]
         case .unknown: [:]
         }
     }

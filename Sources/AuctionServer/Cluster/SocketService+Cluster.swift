@@ -55,7 +55,9 @@ extension SocketService {
     func adoptNow(_ remote: RemoteBids) {
         let id = remote.lot.productID
         // The book takes the stored state and terms with the read: later decisions are pinned to their version.
+        let leaderBefore = bidPath.book.lot(for: id)?.leader
         guard let adoption = bidPath.adopt(remote) else { return }
+        pushStanding(adopted: adoption.lot, before: leaderBefore)
         let lot = adoption.lot, fresh = adoption.fresh
         var pushes = fresh.map { item -> (PriceUpdate, Int) in
             var update = item.bid.update

@@ -117,28 +117,8 @@ final class NotificationRelay {
     /// Outbid notices for a committed group (in acceptance order): per product, everyone who led
     /// during the group but not at its end hears the product's final price.
     func outbid(_ batch: [PendingBid], now: Timestamp) -> [NotificationDraft] {
-        var order: [ProductID] = []
-        var displaced: [ProductID: [UserID]] = [:]
-        var last: [ProductID: AcceptedBid] = [:]
-        for item in batch {
-            let product = item.productID
-            guard let final = item.decision.steps.last else { continue }
-            if last[product] == nil { order.append(product) }
-            last[product] = final
-            // Who led, in order: before the decision, then after each of its steps (a proxy's answer
-            // may follow the bidder's own step); everyone but the last was displaced. An anonymous
-            // step (nil) displaces its leader as a named one does.
-            var leaders: [UserID?] = [item.decision.previousLeader]
-            for step in item.decision.steps where leaders.last != step.bidder { leaders.append(step.bidder) }
-            for case let previous? in leaders.dropLast() where !(displaced[product] ?? []).contains(previous) {
-                displaced[product, default: []].append(previous)
-            }
-        }
-        return order.flatMap { product -> [NotificationDraft] in
-            guard let final = last[product] else { return [] }
-            return (displaced[product] ?? []).filter { $0 != final.bidder }.map {
-                NotificationDraft(user: $0, kind: .outbid, productID: product, price: final.price, createdAt: now)
-            }
+        LeaderChange.of(batch).flatMap { change in
+            change.displaced.map { NotificationDraft(user: $0, kind: .outbid, productID: change.productID, price: change.price, createdAt: now) }
         }
     }
 

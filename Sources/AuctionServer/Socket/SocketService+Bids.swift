@@ -155,6 +155,7 @@ extension SocketService {
             for item in batch { announceLotChange(item) }
             metrics?.replied(to: batch)
             notifyCommitted(batch)
+            pushStanding(after: batch)
             if log.enabled(.debug) {
                 for item in batch {
                     for step in item.decision.steps {

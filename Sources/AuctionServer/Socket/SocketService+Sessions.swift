@@ -11,6 +11,7 @@ extension SocketService {
             peer.user = nil
             peer.loginEnded = true
             log.info("socket: \(peer.label) is no longer logged in as \(user.name) (session revoked or expired)")
+            pushLoginEnded(peer, reason: "logged_out", message: "the login was ended (logged out, or it expired)")
             return nil
         }
         if current.confirmedGeneration != user.confirmedGeneration { peer.user = current }
@@ -29,6 +30,8 @@ extension SocketService {
             peer.suspension = suspension
             notificationsDisconnected(peer.id)
             chatDisconnected(peer.id)  // out of every room's member list at once (`/who`), announced as a leave
+            pushLoginEnded(peer, reason: suspension == nil ? "logged_out" : "suspended",
+                           message: suspension?.message ?? "the login was ended")
             count += 1
         }
         if count > 0 { log.info("socket: \(count) connection(s) of user \(user) logged out (sessions ended)") }

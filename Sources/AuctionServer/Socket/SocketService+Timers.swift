@@ -35,6 +35,7 @@ extension SocketService {
         guard clusterFeed.announces(closing.productID) else { return }
         let winnerName = winnerName ?? closing.winner.flatMap { sessions.name(of: $0) }
         broadcast(other: Self.closedFrame(closing, winnerName: winnerName), position: closing.position, productID: closing.productID)
+        pushStanding(closed: closing)
         let reserve = closing.reserveMet.map { $0 ? ", reserve met" : ", reserve not met" } ?? ""
         log.info("auction: \(closing.productID) closed at \(closing.finalPrice), winner \(winnerName ?? "none")\(reserve)"
                  + (closing.bought ? " (bought now)" : ""))
