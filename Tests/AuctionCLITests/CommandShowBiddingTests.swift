@@ -14,7 +14,7 @@ import Testing
     ]
 
     private static func server() throws -> BiddingFakeServer {
-        let server = try BiddingFakeServer(history: { (id) throws(AuctionError) -> [BidHistoryEntry] in
+        let server = try BiddingFakeServer(history: { (id, _) throws(AuctionError) -> [BidHistoryEntry] in
             guard id == 7 else { throw .notFound("product") }
             return history
         }, respond: { _, _, _ in .ignore })

@@ -51,8 +51,10 @@ import Testing
         #expect(try await bob.run(["buy", String(clock), "--yes"]).status == 0)
         let bought = try await bob.run(["show", String(clock)])
         #expect(Self.statusLines(bought.stdout) == ["Status    bought now — won by bob (you) at 5,000"], "\(bought.stdout)")
+        #expect(bought.stdout.contains("bob (you)  5,000"), "the buyer's own bid in the history, in full: \(bought.stdout)")
         let seen = try await sam.run(["show", String(clock)])
         #expect(Self.statusLines(seen.stdout) == ["Status    bought now — won by b…b at 5,000"], "\(seen.stdout)")
+        #expect(seen.stdout.contains("b…b  5,000") && !seen.stdout.contains("bob"), "others see the name shortened: \(seen.stdout)")
         #expect(try await bob.run(["bid", String(clock), "9,000"]).status == 1)
     }
 }

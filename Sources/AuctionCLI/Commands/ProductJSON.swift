@@ -55,6 +55,7 @@ public enum ProductJSON {
                     ("time", .string(bid.time.description)), ("bidder", bid.bidder.map { .string($0) } ?? .null),
                     ("price", .int(bid.price.minorUnits)), ("automatic", .bool(bid.isAutomatic)),
                     ("id", bid.id.map { .int($0) } ?? .null), ("retracted", .bool(bid.isRetracted)),
+                    ("you", .bool(bid.isViewers)),
                 ]))
             })
         }

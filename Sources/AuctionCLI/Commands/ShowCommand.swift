@@ -25,6 +25,8 @@ public struct ShowCommand: ParsableCommand {
         // Without colour (NO_COLOR, --no-color) on a terminal the picture is not drawn, and the page says so.
         let leftOut = !json && !context.console.color && context.console.outputIsTerminal
         let cache = ImageDiskCache(environment: context.environment, megabytes: context.configuration.imageCacheMegabytes)
+        // The saved login (read from disk): the viewer sees their own name in full, in the history too.
+        let login = try? await SavedLoginLookup.load(context)
         let (detail, picture, bids) = try await context.withCatalogue {
             (repository) throws(CommandError) -> (ProductDetail, ProductPicture?, [BidHistoryEntry]?) in
             let detail: ProductDetail
@@ -36,7 +38,7 @@ public struct ShowCommand: ParsableCommand {
                 throw .auction(error)
             }
             // The original backend has no bid history: the section is left out without a word.
-            let bids = try? await repository.bidHistory(of: id)
+            let bids = try? await repository.bidHistory(of: id, token: login?.token)
             if leftOut, !detail.product.imageIDs.isEmpty {
                 return (detail, .notShown("colours are off: NO_COLOR, --no-color or TERM=dumb; it is drawn in colour"), bids ?? nil)
             }
@@ -56,8 +58,7 @@ public struct ShowCommand: ParsableCommand {
         if json {
             console.printJSON(ProductJSON.detail(detail, bids: bids))
         } else {
-            // The saved login's name (read from disk, nothing sent): the viewer sees their own name in full.
-            let viewer = (try? await SavedLoginLookup.load(context))??.name
+            let viewer = login?.name
             let lines = ProductDetailView.render(detail, width: console.size?.columns ?? 80, color: console.color,
                                                  clock: context.clock, now: CommandContext.now(), bids: bids, viewer: viewer)
             console.print(lines: lines + (picture?.render(size: console.size ?? .fallback, depth: console.colorDepth) ?? []))

@@ -11,7 +11,7 @@ public enum BidHistoryView {
     public static func render(_ bids: [BidHistoryEntry], width: Int, clock: TimeOfDay, productID: ProductID, color: Bool = false) -> [String] {
         guard !bids.isEmpty else { return [] }
         let shown = bids.prefix(shownCount)
-        let names = shown.map { TerminalText.sanitized($0.bidder ?? "anonymous") }
+        let names = shown.map { TerminalText.sanitized($0.bidder ?? "anonymous") + ($0.isViewers ? " (you)" : "") }
         let nameWidth = min(16, names.map { TerminalText.width($0) }.max() ?? 0)
         let prices = shown.map(\.price.description)
         let priceWidth = prices.map { TerminalText.width($0) }.max() ?? 0

@@ -2,7 +2,7 @@
 public struct BidHistoryEntry: Hashable, Sendable {
     /// When the bid was accepted.
     public var time: Timestamp
-    /// The bidder's name shortened by the server (`al…e`); nil for an anonymous bid.
+    /// The bidder's name shortened by the server (`al…e`), in full on the viewer's own bids; nil for an anonymous bid.
     public var bidder: String?
     /// The price the bid set.
     public var price: Money
@@ -14,6 +14,8 @@ public struct BidHistoryEntry: Hashable, Sendable {
     public var isRetracted: Bool
     /// Whether it is the price a retraction set (no bidder placed it).
     public var isRepricing: Bool
+    /// Whether the viewer placed it (the server says so to the token's holder, `"you": true`).
+    public var isViewers = false
 
     /// Creates an entry.
     public init(time: Timestamp, bidder: String?, price: Money, isAutomatic: Bool, id: Int64? = nil, isRetracted: Bool = false,

@@ -3,7 +3,8 @@ import AuctionInfrastructure
 
 /// The body of `GET /products/{id}/bids` (ours): `{"bids":[{"time":ms,"bidder":"al…e","price":N,
 /// "automatic":bool,"id":N,"retracted":true,"repriced":true}]}`, newest first, at most `maximumCount`; `bidder` is
-/// null for an anonymous bid; `retracted` marks a bid a moderator retracted, `repriced` the price a retraction set.
+/// null for an anonymous bid; `retracted` marks a bid a moderator retracted, `repriced` the price a retraction set,
+/// `you` the viewer's own bids (with a session token: their `bidder` is their name in full).
 public enum BidHistoryDTO {
     /// The most entries the server sends and the client reads.
     public static let maximumCount = 100
@@ -23,7 +24,8 @@ public enum BidHistoryDTO {
                 ("automatic", .bool(entry.isAutomatic)),
             ] + (entry.id.map { [("id", JSONValue.int($0))] } ?? [])
               + (entry.isRetracted ? [("retracted", JSONValue.bool(true))] : [])
-              + (entry.isRepricing ? [("repriced", JSONValue.bool(true))] : [])))
+              + (entry.isRepricing ? [("repriced", JSONValue.bool(true))] : [])
+              + (entry.isViewers ? [("you", JSONValue.bool(true))] : [])))
         }))])).serialized()
     }
 
@@ -38,10 +40,12 @@ public enum BidHistoryDTO {
             guard time >= 0 else { throw CatalogueError.invalidField(fields.name("time")) }
             guard price >= 0, price <= Money.largestExact.minorUnits else { throw CatalogueError.invalidField(fields.name("price")) }
             let bidder = try fields.optionalString("bidder").map { String(decoding: Array($0.utf8.prefix(maximumBidderBytes)), as: UTF8.self) }
-            entries.append(BidHistoryEntry(time: Timestamp(millisecondsSinceEpoch: time), bidder: bidder, price: Money(price),
-                                           isAutomatic: try fields.optionalBool("automatic") ?? false, id: try fields.optionalInt("id"),
-                                           isRetracted: try fields.optionalBool("retracted") ?? false,
-                                           isRepricing: try fields.optionalBool("repriced") ?? false))
+            var entry = BidHistoryEntry(time: Timestamp(millisecondsSinceEpoch: time), bidder: bidder, price: Money(price),
+                                        isAutomatic: try fields.optionalBool("automatic") ?? false, id: try fields.optionalInt("id"),
+                                        isRetracted: try fields.optionalBool("retracted") ?? false,
+                                        isRepricing: try fields.optionalBool("repriced") ?? false)
+            entry.isViewers = try fields.optionalBool("you") ?? false
+            entries.append(entry)
         }
         return entries
     }

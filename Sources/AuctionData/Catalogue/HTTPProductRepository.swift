@@ -77,10 +77,13 @@ public struct HTTPProductRepository: ProductRepository {
 
     /// A product's bid history (`GET /products/{id}/bids`, ours), newest first; nil when the server has
     /// no such endpoint (the original backend: `404` without our `{"reason": …}` body, or any other `4xx`).
-    public func bidHistory(of id: ProductID) async throws(AuctionError) -> [BidHistoryEntry]? {
+    /// With a session `token` the server names the holder's own bids in full (`"you": true`).
+    public func bidHistory(of id: ProductID, token: String? = nil) async throws(AuctionError) -> [BidHistoryEntry]? {
         let response: HTTPResponse
         do throws(HTTPError) {
-            response = try await client.get(BidHistoryDTO.path(of: id))
+            var headers: HTTPHeaders = ["Accept": "application/json"]
+            if let token { headers.add(name: "Authorization", value: "Bearer \(token)") }
+            response = try await client.send(HTTPRequest(method: .get, target: BidHistoryDTO.path(of: id), headers: headers))
         } catch {
             throw error.auctionError
         }

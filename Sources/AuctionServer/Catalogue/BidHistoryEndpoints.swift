@@ -3,14 +3,14 @@ import AuctionData
 import AuctionInfrastructure
 
 /// `GET /products/{id}/bids` (public, ours): a product's accepted bids, newest first, at most 100,
-/// bidders' names shortened (`BidHistoryDTO`). Unknown product → 404 with `"reason":"unknown_product"`;
+/// bidders' names shortened (`BidHistoryDTO`), but for a bearer token's holder, who sees their own in full (`"you": true`). Unknown product → 404 with `"reason":"unknown_product"`;
 /// an id that is not a product id (1…2^31 − 1) → 400 `malformed`.
 public struct BidHistoryEndpoints: HTTPRouteCollection {
     /// The route's pattern.
     public static let pattern = "/products/{id}/bids"
 
-    /// Reads a product's history; `.notFound` for an unknown product.
-    public typealias History = @Sendable (ProductID) throws(AuctionError) -> [BidHistoryEntry]
+    /// Reads a product's history for the holder of a bearer token (nil: anonymous); `.notFound` for an unknown product.
+    public typealias History = @Sendable (ProductID, _ token: String?) throws(AuctionError) -> [BidHistoryEntry]
 
     /// Where the history comes from (synchronous: run where `offload` puts it).
     public var history: History
@@ -33,7 +33,8 @@ public struct BidHistoryEndpoints: HTTPRouteCollection {
                                                reason: .malformed))
                 return
             }
-            let job: @Sendable () -> Void = { responder.respond(Self.answer(ProductID(number), history)) }
+            let token = AccountEndpoints.bearerToken(request)
+            let job: @Sendable () -> Void = { responder.respond(Self.answer(ProductID(number), token: token, history)) }
             guard let offload else { return job() }
             if !offload(job) {
                 responder.respond(Self.failure(.serviceUnavailable, "the server is busy; try again in a moment", reason: .rateLimited)
@@ -42,9 +43,9 @@ public struct BidHistoryEndpoints: HTTPRouteCollection {
         })
     }
 
-    private static func answer(_ id: ProductID, _ history: History) -> HTTPResponse {
+    private static func answer(_ id: ProductID, token: String?, _ history: History) -> HTTPResponse {
         do throws(AuctionError) {
-            let entries = try history(id)
+            let entries = try history(id, token)
             return HTTPResponse(status: .ok, contentType: "application/json; charset=utf-8", body: BidHistoryDTO.body(entries))
         } catch .notFound {
             return failure(.notFound, "no such product", reason: .unknownProduct)

@@ -39,10 +39,13 @@ extension AuctionHouseServer {
         let products = live.count
         CatalogueEndpoints.install(on: &router, source: live, offload: { readers.submit($0) },
                                    health: { Self.health(service: service.value, products: products) })
-        router.add(BidHistoryEndpoints(offload: { readers.submit($0) }) { (id) throws(AuctionError) -> [BidHistoryEntry] in
+        let viewers = parts.sessions
+        router.add(BidHistoryEndpoints(offload: { readers.submit($0) }) { (id, token) throws(AuctionError) -> [BidHistoryEntry] in
             guard live.product(id) != nil else { throw .notFound("product") }
             do throws(StoreError) {
-                return try catalogue.bidHistory(of: id, limit: BidHistoryDTO.maximumCount)
+                // On the catalogue readers, never the loop: the token's holder sees their own bids in full.
+                let viewer = token.flatMap { viewers.user(forToken: $0)?.id }
+                return try catalogue.bidHistory(of: id, limit: BidHistoryDTO.maximumCount, viewer: viewer)
             } catch {
                 throw .server(status: error.httpStatusCode, message: error.description)
             }
