@@ -86,8 +86,8 @@ import Testing
         #expect(sold.stdout.contains("won by b…b") && !sold.stdout.contains("won by bob"), "\(sold.stdout)")
         let watch = try ChildProcess(CLI.auction, ["watch", "--ids", String(id)], environment: alice.environment.merging(["NO_COLOR": ""]) { $1 })
         defer { watch.kill() }
-        #expect(await eventually { watch.stdout.contains("SOLD") }, "the snapshot comes first: \(watch.stdout) \(watch.stderr)")
-        #expect(watch.stdout.contains("SOLD · b…b") && !watch.stdout.contains("SOLD · bob"), "\(watch.stdout)")
+        #expect(await eventually { watch.stdout.contains("BOUGHT") }, "the snapshot comes first: \(watch.stdout) \(watch.stderr)")
+        #expect(watch.stdout.contains("BOUGHT · b…b") && !watch.stdout.contains("bob"), "the server's status, the name shortened: \(watch.stdout)")
 
         // A maximum your own bids went past is not shown below them.
         let price = try await CLINewUserEndToEndTests.price(2, server.clientEnvironment)

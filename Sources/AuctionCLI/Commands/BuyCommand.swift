@@ -32,7 +32,7 @@ public struct BuyCommand: ParsableCommand {
     /// Reads the buy-now price, asks, sends the buy with a fresh idempotency key and prints the outcome.
     public func run(in context: CommandContext) async throws(CommandError) -> ExitCode {
         let product = try await BidCommand.product(productID, in: context)
-        if let refusal = product.status?.refusal { throw .auction(.refused(refusal)) }
+        if let refusal = product.status?.refusal { throw .refused("product \(productID): \(refusal.explanation); nothing was sent") }
         guard !product.isClosed else { throw .refused("product \(productID) has ended; nothing was sent") }
         guard let price = product.buyNowPrice else {
             throw .refused("product \(productID) cannot be bought now: it has no buy-now price (none was set, or bidding has begun); nothing was sent")

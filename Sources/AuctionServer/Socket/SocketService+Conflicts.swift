@@ -75,9 +75,10 @@ extension SocketService {
     }
 
     /// A bid whose placer the store holds suspended (the session notice has not reached this node yet):
-    /// refused as unauthenticated, and every connection here logged in as them is logged out now.
+    /// refused `suspended` (the reason and end come with the notice; the loop reads no store for them), and
+    /// every connection here logged in as them is logged out now.
     private func refuseSuspended(_ item: PendingBid, user: UserID) {
-        refuse(item, .unauthenticated)
+        refuse(item, .suspended)
         logOutConnections(of: user)
     }
 

@@ -13,7 +13,10 @@ extension SocketService {
             let holders = peers.values.filter { $0.user?.sessionKey?.hasPrefix(key) == true }
             // Out of every chat room's member list here at once (a suspension elsewhere, a logout): `/who`
             // never lists a session that ended; its next bid or message logs it out as before.
-            for peer in holders { chatDisconnected(peer.id) }
+            for peer in holders {
+                chatDisconnected(peer.id)
+                pushLoginEnded(peer, reason: "logged_out", message: "the login was ended on another node (logged out, or suspended)")
+            }
             if !holders.isEmpty {
                 log.info("socket: session \(key.prefix(8)) was revoked; \(holders.count) connection(s) here held it")
             }
