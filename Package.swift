@@ -82,6 +82,8 @@ let package = Package(
         .testTarget(name: "AuctionInfrastructureTests", dependencies: ["AuctionInfrastructure", "AuctionTestSupport", "CLinux"]),
         .testTarget(name: "AuctionImageTests", dependencies: ["AuctionImage", "AuctionInfrastructure"]),
         .testTarget(name: "AuctionDataTests", dependencies: ["AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionTestSupport"]),
+        // The auction rules alone: the book driven directly, no socket, loop or database.
+        .testTarget(name: "AuctionEngineTests", dependencies: ["AuctionEngine", "AuctionCore", "AuctionTestSupport"]),
         .testTarget(
             name: "AuctionServerTests",
             dependencies: ["AuctionServer", "AuctionEngine", "AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionImage", "AuctionTestSupport", "CSQLite"]

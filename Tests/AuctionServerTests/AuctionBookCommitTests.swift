@@ -1,3 +1,4 @@
+import AuctionTestSupport
 import AuctionCore
 import AuctionEngine
 import AuctionServer

@@ -1,13 +1,12 @@
 import AuctionCore
-import AuctionServer
 
 /// Catalogues and clocks shared by the engine's tests (plain values, no global state).
-enum EngineFixtures {
+public enum EngineFixtures {
     /// A fixed point in time: 2023-02-11T00:00:00Z.
-    static let start = Timestamp(millisecondsSinceEpoch: 1_676_073_600_000)
+    public static let start = Timestamp(millisecondsSinceEpoch: 1_676_073_600_000)
 
     /// `count` products with ids 1…count, each at 10,000 (ids can be spread by `idStep`).
-    static func products(
+    public static func products(
         count: Int, idStep: Int = 1, price: Money = 10_000, endsAt: Timestamp? = nil, minimumIncrement: Money? = nil
     ) -> [Product] {
         (1...count).map { index in
@@ -20,7 +19,7 @@ enum EngineFixtures {
     }
 
     /// `start` moved by some milliseconds.
-    static func at(_ milliseconds: Int64) -> Timestamp {
+    public static func at(_ milliseconds: Int64) -> Timestamp {
         start.adding(milliseconds: milliseconds)
     }
 }
