@@ -66,7 +66,8 @@ final class LedgerWriter: BatchCommitting {
     /// sequence numbers.
     ///
     /// When the batch fails on a constraint (e.g. a bid for a product that does not exist),
-    /// each entry is retried in its own transaction so one bad bid cannot sink the others.
+    /// each entry is retried in its own transaction so one bad bid cannot sink the others; an entry
+    /// whose idempotency key is bound already is answered `duplicateKey`, as the shared store does.
     /// Any other failure (I/O, lock timeout, full disk) fails every entry: nothing is lost silently.
     @discardableResult
     func commit(_ batch: [LedgerQueue.Entry]) -> CommitReport {
@@ -83,16 +84,16 @@ final class LedgerWriter: BatchCommitting {
                     return .committed(CommittedBids(sequences: Array(sequences.prefix(entry.bids.count))))
                 }
             } catch {
-                guard batch.count > 1, error.sqliteCode == SQLITE_CONSTRAINT else {
+                guard error.sqliteCode == SQLITE_CONSTRAINT else {
                     count(batch.reduce(0) { $0 + $1.bids.count }, failed: true)
                     return batch.map { _ in .unavailable(error) }
                 }
+                guard batch.count > 1 else { return [failed(batch[0], error, on: connection.database)] }
                 return batch.map { entry -> CommitOutcome<StoreError> in
                     do throws(StoreError) {
                         return .committed(CommittedBids(sequences: try write(entry.bids, changes: entry.changes, on: connection)))
                     } catch {
-                        count(entry.bids.count, failed: true)
-                        return .unavailable(error)
+                        return failed(entry, error, on: connection.database)
                     }
                 }
             }
@@ -119,6 +120,13 @@ final class LedgerWriter: BatchCommitting {
             connection.statements = nil
             connection.database.close()
         }
+    }
+
+    /// An entry that failed on its own: `duplicateKey` with the bid its key is bound to, else `unavailable`.
+    private func failed(_ entry: LedgerQueue.Entry, _ error: StoreError, on database: SQLiteDatabase) -> CommitOutcome<StoreError> {
+        count(entry.bids.count, failed: true)
+        guard error.sqliteCode == SQLITE_CONSTRAINT, let original = Self.boundBid(of: entry.bids, in: database) else { return .unavailable(error) }
+        return .duplicateKey(original: original)
     }
 
     private func count(_ bids: Int, failed: Bool) {

@@ -17,6 +17,8 @@ import Testing
     /// A fresh ledger over products 1…`products` at 1,000, and how to take it down.
     final class Subject: Sendable {
         let ledger: any BidLedger<StoreError>
+        /// The same store read as the server reads it at start (maximums, terms, keys).
+        let catalogue: CatalogueStore
         private let folder: TemporaryDirectory?
         private let fixture: PostgresFixture?
 
@@ -26,13 +28,18 @@ import Testing
                 let folder = try TemporaryDirectory()
                 let path = folder.file("ledger.sqlite")
                 try SQLiteBidLedgerTests.makeStore(at: path, products: products)
+                let accounts = try SQLiteAccountStore(path: path)
+                for user in 1...3 { _ = try accounts.createUser(name: "user\(user)", passwordHash: "x", at: SQLiteBidLedgerTests.now) }
+                accounts.close()
                 ledger = try SQLiteBidLedger(path: path)
+                catalogue = try CatalogueStore(target: .file(path))
                 self.folder = folder
                 fixture = nil
             case .postgres:
                 let fixture = try PostgresFixture()
                 try PostgresBidLedgerTests.makeStore(fixture, products: products)
                 ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
+                catalogue = try CatalogueStore(target: .postgres(PostgresConnectionString(fixture.url)))
                 self.fixture = fixture
                 folder = nil
             }
@@ -40,6 +47,7 @@ import Testing
 
         func close() {
             ledger.shutdown()
+            catalogue.close()
             folder?.remove()
             fixture?.drop()
         }
@@ -141,5 +149,51 @@ import Testing
             return
         }
         if case .closed = error {} else { Issue.record("expected .closed, got \(error)") }
+    }
+
+    /// A bid by user `user` on `product` at `price`, with an idempotency key when given.
+    static func bid(_ product: Int, _ price: Int64, after previous: Int64 = 1_000, user: Int64, key: String? = nil, at offset: Int64 = 1) -> AcceptedBid {
+        AcceptedBid(productID: ProductID(product), price: Money(price), previousPrice: Money(previous), bidder: UserID(rawValue: user),
+                    acceptedAt: SQLiteBidLedgerTests.now.adding(milliseconds: offset), idempotencyKey: key)
+    }
+
+    @Test(arguments: Kind.allCases) func lotChangesAreStoredInTheCommitOfTheirBids(_ kind: Kind) throws {
+        let subject = try Subject(kind, products: 2)
+        defer { subject.close() }
+        let placed = SQLiteBidLedgerTests.now.adding(milliseconds: 1)
+        let moved = SQLiteBidLedgerTests.now.adding(milliseconds: 120_000)
+        let maximum = LotChange.maximum(1, user: UserID(rawValue: 1), maximum: 5_000, placedAt: placed)
+        let first = subject.outcome(LedgerSubmission(bids: [Self.bid(1, 1_500, user: 1)], changes: [maximum, .endTime(1, endsAt: moved, extensions: 1)]))
+        #expect(Self.sequences(first) == [1])
+        let bought = SQLiteBidLedgerTests.now.adding(milliseconds: 2)
+        #expect(Self.sequences(subject.outcome(LedgerSubmission(bids: [Self.bid(2, 9_000, user: 2)], changes: [.bought(2, at: bought)]))) == [1])
+
+        let maximums = try subject.catalogue.proxyMaximums()
+        #expect(maximums.map { "\($0.productID) \($0.user.rawValue) \($0.maximum)" } == ["1 1 5,000"], "\(maximums)")
+        let terms = try subject.catalogue.lotTerms()
+        #expect(terms[1]?.extensions == 1)
+        #expect(terms[2]?.boughtAt == bought)
+        // A raised maximum replaces the bidder's earlier one.
+        let raised = LotChange.maximum(1, user: UserID(rawValue: 1), maximum: 8_000, placedAt: placed.adding(milliseconds: 5))
+        #expect(subject.outcome(LedgerSubmission(bids: [Self.bid(1, 2_000, after: 1_500, user: 1, at: 6)], changes: [raised])).isCommitted)
+        #expect(try subject.catalogue.proxyMaximums().map(\.maximum) == [8_000])
+    }
+
+    @Test(arguments: Kind.allCases) func anIdempotencyKeyBindsOnceOnEveryLot(_ kind: Kind) throws {
+        let subject = try Subject(kind, products: 2)
+        defer { subject.close() }
+        let original = Self.bid(1, 1_500, user: 1, key: "key-one")
+        #expect(Self.sequences(subject.outcome(LedgerSubmission(bids: [original]))) == [1])
+        for replay in [Self.bid(1, 2_000, after: 1_500, user: 1, key: "key-one", at: 2), Self.bid(2, 1_500, user: 1, key: "key-one", at: 3)] {
+            guard case .duplicateKey(let bound) = subject.outcome(LedgerSubmission(bids: [replay])) else {
+                Issue.record("\(kind): key reused on product \(replay.productID) was not answered duplicateKey")
+                continue
+            }
+            #expect(bound.map { "\($0.productID) \($0.price)" } == "1 1,500", "the key names the first bid: \(String(describing: bound))")
+        }
+        #expect(try subject.ledger.bids(for: 1).count == 1 && subject.ledger.bids(for: 2).isEmpty)
+        #expect(try subject.catalogue.keyedBids(since: SQLiteBidLedgerTests.now, limit: 10).map(\.idempotencyKey) == ["key-one"])
+        // Another bidder's key of the same text is theirs alone.
+        #expect(subject.outcome(LedgerSubmission(bids: [Self.bid(1, 2_500, after: 1_500, user: 2, key: "key-one", at: 4)])).isCommitted)
     }
 }
