@@ -129,7 +129,7 @@ private func measureWatch(_ addresses: ServerAddresses, pushes: Int, interval: I
             let lines = max(1, write.plain.filter { $0 == "|" }.count)
             fadeBytes.append(write.bytes / lines)
         }
-        let state = WatchState(products: final.visibleProducts, pageCount: 1, connection: .connected, updatesReceived: final.board.updatesApplied,
+        let state = WatchState(products: final.visibleProducts, connection: .connected, updatesReceived: final.board.updatesApplied,
                                size: size, color: true, title: "auction watch · \(addresses.socket)")
         let repaint = WatchRenderer.fullPaint(state: state, now: Timestamp(millisecondsSinceEpoch: 0)).bytes.count
         print("watch: \(latencies.count) of \(pushes) changes matched to their push")
@@ -137,7 +137,7 @@ private func measureWatch(_ addresses: ServerAddresses, pushes: Int, interval: I
         print("  bytes of the write with it       mean \(mean(changeBytes))  max \(changeBytes.max() ?? 0)  (with the status, detail, ticks painted at once)")
         print("  all-in bytes per price change    \(allIn / max(1, pushes))  (line, fade, status, detail, time left; target <= 80; one every \(interval) ms)")
         print("  bytes per line faded back        mean \(mean(fadeBytes))  max \(fadeBytes.max() ?? 0)")
-        print("  full repaint of the 15-line page \(repaint) bytes")
+        print("  full repaint of the screen      \(repaint) bytes")
         print("  push decoded -> line written     p50 \(micro(percentile(latencies, 0.50)))  p99 \(micro(percentile(latencies, 0.99)))  max \(micro(latencies.max() ?? 0))")
         return latencies.count == pushes ? 0 : 1
     } catch {

@@ -101,11 +101,13 @@ public struct WatchCommand: ParsableCommand {
             let initial: [[Product]]
             let reachedEnd: Bool
             var cursor: String?
+            var total: Int?
             do throws(AuctionError) {
                 if !query.isPlain {
                     let loaded = try await LoadQueryPages(queries: catalogue).first(pages, of: query)
                     initial = loaded.map(\.products)
                     cursor = loaded.last?.nextCursor
+                    total = loaded.first?.total
                     reachedEnd = cursor == nil
                 } else if let ids {
                     initial = [try await WatchSession.products(ids, from: catalogue)]
@@ -113,6 +115,7 @@ public struct WatchCommand: ParsableCommand {
                 } else {
                     let loaded = try await LoadCatalogue(products: catalogue).pages(from: 0, count: pages)
                     initial = loaded.map(\.products)
+                    total = loaded.last?.total
                     reachedEnd = loaded.count < pages || (loaded.last?.products.count ?? 0) < ProductPage.size
                 }
             } catch {
@@ -135,6 +138,7 @@ public struct WatchCommand: ParsableCommand {
             var model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive, json: json,
                                    size: console.size ?? .fallback, color: console.color && interactive, title: title, hint: hint,
                                    clock: context.clock)
+            model.total = total
             model.alerts = alerts(outputIsTerminal: console.outputIsTerminal)
             model.showQuery(query, cursor: cursor)
             let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)

@@ -1,6 +1,6 @@
 import AuctionCore
 
-/// Keys in `watch`: pages, the selection, the bid prompt, the help, reload and reconnect.
+/// Keys in `watch`: screens (`WatchModel+Paging`), the selection, the bid prompt, the help, reload and reconnect.
 extension WatchModel {
     /// Applies a key press.
     mutating func pressed(_ key: Key, now: Timestamp) -> [WatchEffect] {
@@ -17,18 +17,8 @@ extension WatchModel {
         switch WatchAction(key: key) {
         case .quit:
             return [.quit]
-        case .nextPage:
-            guard pageable else { return render(now) }
-            if currentPage + 1 < pageRanges.count {
-                showPage(currentPage + 1)
-                return render(now)
-            }
-            guard !reachedEnd, pendingPage == nil else { return render(now) }
-            pendingPage = pageRanges.count
-            return [nextPageEffect()] + render(now)
-        case .previousPage:
-            if currentPage > 0 { showPage(currentPage - 1) }
-            return render(now)
+        case .nextPage, .previousPage, .firstPage, .lastPage:
+            return page(WatchAction(key: key) ?? .nextPage, now: now)
         case .selectNext:
             selected += 1
             keepSelectionShown()

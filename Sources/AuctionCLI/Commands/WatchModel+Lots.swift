@@ -30,7 +30,7 @@ extension WatchModel {
             if offset == page { return range.lowerBound..<(range.upperBound + 1) }
             return offset > page ? (range.lowerBound + 1)..<(range.upperBound + 1) : range
         }
-        if page == currentPage && index - pageRanges[page].lowerBound <= selected && visibleProducts.count > 1 {
+        if index <= selected && visibleProducts.count > 1 {
             selected += 1  // the selected lot moved down one line
         }
         keepSelectionShown()
@@ -91,11 +91,9 @@ extension WatchModel {
             if offset == page { return range.lowerBound..<(range.upperBound - 1) }
             return offset > page ? (range.lowerBound - 1)..<(range.upperBound - 1) : range
         }
-        if page == currentPage && index - ranges[page].lowerBound < selected { selected -= 1 }
-        if ranges[page].isEmpty && ranges.count > 1 {
-            ranges.remove(at: page)
-            if currentPage > page || currentPage == ranges.count { currentPage = max(0, currentPage - 1) }
-        }
+        if index < selected { selected -= 1 }
+        if index < firstVisible { firstVisible -= 1 }  // the lines shown stay the same lots
+        if ranges[page].isEmpty && ranges.count > 1 { ranges.remove(at: page) }
         pageRanges = ranges
         keepSelectionShown()
         if prompt?.productID == id { prompt = nil }

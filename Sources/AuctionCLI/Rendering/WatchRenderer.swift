@@ -105,7 +105,7 @@ public enum WatchRenderer {
         var out = ANSI.hideCursor + ANSI.home + ANSI.clearScreen
         let width = state.size.columns
         let layout = WatchLayout(state)
-        let title = TerminalText.truncate(TerminalText.sanitized(state.title) + " · " + state.pageLabel, toWidth: width)
+        let title = titleLine(state, shown: layout.shown, width: width)
         out += ANSI.moveTo(row: 1, column: 1) + (state.color ? ANSI.bold + title + ANSI.reset : title)
         var timeLeft: [ProductID: String] = [:]
         if state.showsHelp {
@@ -138,6 +138,14 @@ public enum WatchRenderer {
         return (Array(out.utf8), screen)
     }
 
+    /// The first line: the title and the position (`auction watch · 127.0.0.1:3200 · lots 31–60 of 1,204`);
+    /// the position alone when both do not fit, so it is never the part cut off.
+    static func titleLine(_ state: WatchState, shown: Range<Int>, width: Int) -> String {
+        let position = state.positionLabel(shown: shown)
+        let full = TerminalText.sanitized(state.title) + " · " + position
+        return TerminalText.truncate(TerminalText.width(full) <= width ? full : position, toWidth: width)
+    }
+
     /// The status line's words: the prompt while a bid is typed; else a message, the connection (with
     /// the reconnect countdown and since when prices are stale), updates, time since the last, page, keys.
     public static func statusLine(_ state: WatchState, now: Timestamp) -> String {
@@ -153,10 +161,6 @@ public enum WatchRenderer {
             parts.append("last \(seconds) s ago")
         }
         if let summary = state.querySummary { parts.append(summary) }
-        parts.append(state.pageLabel)
-        let layout = WatchLayout(state)
-        let below = state.products.count - layout.shown.upperBound
-        if !state.showsHelp && below > 0 { parts.append("+\(below) more ↓") }
         parts.append("? keys")
         return TerminalText.truncate(parts.joined(separator: " · "), toWidth: state.size.columns)
     }
@@ -225,7 +229,7 @@ public enum WatchRenderer {
 
     private static func needsFullPaint(previous: WatchScreen, state: WatchState, columns: WatchColumns) -> Bool {
         let old = previous.state
-        return old.size != state.size || old.pageNumber != state.pageNumber || old.pageCount != state.pageCount
+        return old.size != state.size || old.total != state.total
             || old.morePages != state.morePages || old.firstVisible != state.firstVisible || old.showsHelp != state.showsHelp
             || old.hint != state.hint
             || old.color != state.color || old.title != state.title
@@ -254,6 +258,11 @@ public enum WatchRenderer {
 }
 
 extension WatchState {
-    /// `page 2/3`, or `page 2/3+` while more pages may follow the loaded ones.
-    var pageLabel: String { "page \(pageNumber)/\(pageCount)" + (morePages ? "+" : "") }
+    /// The position line of the rows `shown`: `lots 31–60 of 1,204` (the server's count), `lots 31–60+`
+    /// while lots may follow and the server gave no count, `no lots` when there are none.
+    func positionLabel(shown: Range<Int>) -> String {
+        let of = total.map { " of " + Money(Int64($0)).description } ?? (morePages ? "+" : "")
+        guard !shown.isEmpty else { return "no lots" + of }
+        return "lots \(shown.lowerBound + 1)–\(shown.upperBound)" + of
+    }
 }
