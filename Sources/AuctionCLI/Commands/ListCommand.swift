@@ -74,6 +74,12 @@ public struct ListCommand: ParsableCommand {
         } else {
             console.print(lines: ListTable.render(products, width: console.size?.columns, color: console.color,
                                                       now: CommandContext.now()))
+            // On a terminal, where these rows sit in the catalogue (the server's count); never into a pipe.
+            if console.outputIsTerminal, let firstPage = pages.first {
+                let start = firstPage.index * ProductPage.size
+                let more = !all && products.count == ProductPage.size
+                console.print(lines: [ScreenPaging.positionLabel(shown: start..<(start + products.count), total: pages.last?.total, more: more)])
+            }
         }
         return .success
     }

@@ -1,3 +1,5 @@
+import AuctionCore
+
 /// Paging by screen over the loaded rows of `watch` (`n`/`p`, Page Down/Page Up, `g`/`G`): where a move
 /// puts the first line shown, or that rows must be loaded before it can. A value, tested without a model.
 public struct ScreenPaging: Hashable, Sendable {
@@ -48,6 +50,15 @@ public struct ScreenPaging: Hashable, Sendable {
 
     /// `top` kept within the rows: never past the last full screen.
     public func clamped(_ top: Int) -> Int { max(0, min(top, lastTop)) }
+
+    /// The position line of the rows `shown` (0-based): `lots 31–60 of 1,204` with the server's count,
+    /// `lots 31–60+` while more may follow and it gave none, `lot 7 of 9` for one row, `no lots` for none.
+    public static func positionLabel(shown: Range<Int>, total: Int?, more: Bool) -> String {
+        let of = total.map { " of " + Money(Int64(clamping: $0)).description } ?? (more ? "+" : "")
+        if shown.isEmpty { return "no lots" + of }
+        if shown.count == 1 { return "lot \(shown.lowerBound + 1)" + of }
+        return "lots \(shown.lowerBound + 1)–\(shown.upperBound)" + of
+    }
 
     /// Whether the screen from `top` wants rows not loaded yet that the server may have.
     public func lacksRows(top: Int) -> Bool {

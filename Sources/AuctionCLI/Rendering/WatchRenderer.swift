@@ -45,8 +45,9 @@ public enum WatchRenderer {
                 screen.timeLeft[new.id] = timeLeftText(new, now: now)
                 continue
             }
-            guard fits, !new.isClosed else { continue }
-            if old.currentPrice != new.currentPrice || old.lastChange != new.lastChange || old.direction != new.direction {
+            guard fits, !new.isClosed, columns.table.price > 0 else { continue }
+            if old.currentPrice != new.currentPrice || old.lastChange != new.lastChange || old.direction != new.direction
+                || (columns.table.bids > 0 && old.bidCount != new.bidCount) {
                 var flash: WatchScreen.Flash?
                 if state.color && old.currentPrice != new.currentPrice {
                     let direction: PriceDirection = new.currentPrice > old.currentPrice ? .up : .down
@@ -56,8 +57,7 @@ public enum WatchRenderer {
                 screen.flashes[new.id] = flash
                 out += ANSI.moveTo(row: row, column: columns.priceColumn)
                     + priceCell(new, columns: columns.table, flash: flash, stale: state.staleSince != nil && state.color)
-                    + String(repeating: " ", count: ProductColumns.gap)
-                    + changeCell(new, columns: columns.table, color: state.color)
+                    + trailingCells(new, old: old, columns: columns.table, color: state.color)
             } else if let flash = previous.flashes[new.id], flash.until <= now {
                 screen.flashes[new.id] = nil
                 if state.staleSince != nil && state.color {
@@ -162,7 +162,7 @@ public enum WatchRenderer {
         }
         if let summary = state.querySummary { parts.append(summary) }
         parts.append("? keys")
-        return TerminalText.truncate(parts.joined(separator: " · "), toWidth: state.size.columns)
+        return TerminalText.fitting(first: parts[0], rest: Array(parts.dropFirst()), width: state.size.columns, floor: .max)
     }
 
     /// `reconnecting in 4 s` counted down to `reconnectAt`; the state's own words otherwise.
@@ -187,13 +187,17 @@ public enum WatchRenderer {
             // Last: the row's `★`/`!` already says it where the line is cut.
             if let standing = state.standings[product.id] { parts.append(standing == .leading ? "you lead" : "you are outbid") }
         }
-        return TerminalText.truncate(parts.joined(separator: " · "), toWidth: state.size.columns)
+        // The name may be cut (to 16 cells at least); the figures after it are whole or left out.
+        return TerminalText.fitting(first: parts[0], rest: Array(parts.dropFirst()), width: state.size.columns, floor: 16)
     }
 
     /// `SOLD · 260,000 · alice`, or `ended · no winner`.
-    public static func closedText(_ product: Product) -> String {
-        guard let winner = product.winner else { return "ended · no winner" }
-        return "SOLD · \(product.currentPrice) · \(publicName(winner))"
+    public static func closedText(_ product: Product) -> String { closedParts(product).joined(separator: " · ") }
+
+    /// The parts of `closedText`, to leave whole ones out where they do not fit.
+    static func closedParts(_ product: Product) -> [String] {
+        guard let winner = product.winner else { return ["ended", "no winner"] }
+        return ["SOLD", product.currentPrice.description, publicName(winner)]
     }
 
     /// A bidder's name as every public view shows it (watch, show, the bid history): shortened as the
@@ -220,11 +224,9 @@ public enum WatchRenderer {
         let hasEnds = state.products.contains { $0.endsAt != nil }
         let markerWidth = state.products.map { TerminalText.width(extensionMarker($0)) }.max() ?? 0
         let leftWidth = timeLeftWidth + (markerWidth > 0 ? markerWidth + 1 : 0)
-        let extra = hasEnds ? leftWidth + ProductColumns.gap : 0
-        let table = ProductColumns(fitting: state.products, maximumWidth: state.size.columns - margin - extra,
-                                   minimumMoneyWidth: moneyWidth, minimumChangeWidth: changeWidth)
-        let fits = hasEnds && margin + table.totalWidth + extra <= state.size.columns
-        return WatchColumns(table: table, timeLeft: fits ? leftWidth : 0)
+        let table = ProductColumns(fitting: state.products, maximumWidth: state.size.columns - margin,
+                                   minimumMoneyWidth: moneyWidth, minimumChangeWidth: changeWidth, leftWidth: hasEnds ? leftWidth : 0)
+        return WatchColumns(table: table)
     }
 
     private static func needsFullPaint(previous: WatchScreen, state: WatchState, columns: WatchColumns) -> Bool {
@@ -261,8 +263,6 @@ extension WatchState {
     /// The position line of the rows `shown`: `lots 31–60 of 1,204` (the server's count), `lots 31–60+`
     /// while lots may follow and the server gave no count, `no lots` when there are none.
     func positionLabel(shown: Range<Int>) -> String {
-        let of = total.map { " of " + Money(Int64($0)).description } ?? (morePages ? "+" : "")
-        guard !shown.isEmpty else { return "no lots" + of }
-        return "lots \(shown.lowerBound + 1)–\(shown.upperBound)" + of
+        ScreenPaging.positionLabel(shown: shown, total: total, more: morePages)
     }
 }
