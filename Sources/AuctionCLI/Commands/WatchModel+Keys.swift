@@ -7,10 +7,7 @@ extension WatchModel {
         if key == .interrupt || key == .endOfInput { return [.quit] }
         // Printing lines (a `TERM=dumb` terminal): only quitting and reloading mean anything.
         if !interactive && WatchAction(key: key) != .quit && WatchAction(key: key) != .reload { return [] }
-        if showsHelp {
-            showsHelp = false
-            return render(now)
-        }
+        if showsHelp { return helpKey(key, now: now) }
         if prompt != nil { return typed(key, now: now) }
         if filterPrompt != nil { return typedFilter(key, now: now) }
         message = nil
@@ -40,6 +37,7 @@ extension WatchModel {
             return render(now)
         case .help:
             showsHelp = true
+            helpOffset = 0
             return render(now)
         case .reload:
             if case .reconnecting = connection { return [.reconnectNow] + render(now) }
@@ -52,6 +50,19 @@ extension WatchModel {
         case nil:
             return render(now)
         }
+    }
+
+    /// A key while the help is open: ↑/↓ (k/j) scroll a line, Page Up/Page Down a window; any other key closes it.
+    private mutating func helpKey(_ key: Key, now: Timestamp) -> [WatchEffect] {
+        let help = HelpOverlay(rows: size.rows, columns: size.columns)
+        switch key {
+        case .down, .character("j"): helpOffset = help.clamped(helpOffset + 1)
+        case .up, .character("k"): helpOffset = help.clamped(helpOffset - 1)
+        case .pageDown, .character(" "): helpOffset = help.clamped(helpOffset + help.room)
+        case .pageUp: helpOffset = help.clamped(helpOffset - help.room)
+        default: showsHelp = false
+        }
+        return render(now)
     }
 
     /// A key while the bid prompt is open: Enter bids (asking first, as `auction bid` does, when the price

@@ -51,6 +51,8 @@ public struct WatchModel: Sendable {
     public internal(set) var message: String?
     /// Whether the key help is shown.
     public internal(set) var showsHelp = false
+    /// The first line of the help shown.
+    public internal(set) var helpOffset = 0
     /// When the next reconnect attempt starts, while waiting to reconnect.
     public internal(set) var reconnectAt: Timestamp?
     /// Since when the prices shown may be out of date; nil while live.
@@ -250,6 +252,7 @@ public struct WatchModel: Sendable {
         state.prompt = prompt
         state.message = message
         state.showsHelp = showsHelp
+        state.helpOffset = helpOffset
         state.reconnectAt = reconnectAt
         state.staleSince = staleSince
         state.hint = hint

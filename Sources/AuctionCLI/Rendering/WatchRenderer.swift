@@ -109,8 +109,9 @@ public enum WatchRenderer {
         out += ANSI.moveTo(row: 1, column: 1) + (state.color ? ANSI.bold + title + ANSI.reset : title)
         var timeLeft: [ProductID: String] = [:]
         if state.showsHelp {
-            for (offset, text) in helpLines.prefix(layout.capacity + 1).enumerated() {
-                out += ANSI.moveTo(row: 2 + offset, column: 1) + TerminalText.truncate(text, toWidth: width)
+            let help = HelpOverlay(rows: state.size.rows, columns: width)
+            for (offset, text) in help.window(from: state.helpOffset).enumerated() {
+                out += ANSI.moveTo(row: 2 + offset, column: 1) + text
             }
         } else {
             let header = TerminalText.truncate(columns.header, toWidth: width)
@@ -122,7 +123,7 @@ public enum WatchRenderer {
                 timeLeft[product.id] = timeLeftText(product, now: now)
             }
         }
-        if let hint = state.hint, let row = layout.hintRow {
+        if !state.showsHelp, let hint = state.hint, let row = layout.hintRow {
             out += ANSI.moveTo(row: row, column: 1) + TerminalText.truncate(TerminalText.sanitized(hint), toWidth: width)
         }
         let detail = detailLine(state, now: now)
@@ -151,6 +152,11 @@ public enum WatchRenderer {
     public static func statusLine(_ state: WatchState, now: Timestamp) -> String {
         if let prompt = state.prompt { return TerminalText.truncate(prompt.line, toWidth: state.size.columns) }
         if let filter = state.filterPrompt { return TerminalText.truncate(filter.line, toWidth: state.size.columns) }
+        if state.showsHelp {
+            let help = HelpOverlay(rows: state.size.rows, columns: state.size.columns)
+            let parts = help.status(from: state.helpOffset)
+            return TerminalText.fitting(first: parts[0], rest: Array(parts.dropFirst()), width: state.size.columns, floor: .max)
+        }
         var parts: [String] = []
         if let message = state.message { parts.append(TerminalText.sanitized(message)) }
         parts.append(connectionText(state, now: now))
@@ -212,7 +218,8 @@ public enum WatchRenderer {
         "  q, Ctrl-C        quit",
         "  ↑ ↓, k j         select a line (the page scrolls)",
         "  b                bid on the selected line (Enter bids, Esc cancels)",
-        "  n →, p ←         next / previous page (also Page Down / Page Up)",
+        "  n →, p ←         next / previous screen (also Page Down / Page Up)",
+        "  g, G             first / last screen (also Home / End)",
         "  r                reload the prices; while disconnected: reconnect now",
         "  /                filter (search on the server; Enter applies, Esc cancels, empty clears)",
         "  s                next sort: id, ending, price, new, change, bids",
@@ -232,7 +239,7 @@ public enum WatchRenderer {
     private static func needsFullPaint(previous: WatchScreen, state: WatchState, columns: WatchColumns) -> Bool {
         let old = previous.state
         return old.size != state.size || old.total != state.total
-            || old.morePages != state.morePages || old.firstVisible != state.firstVisible || old.showsHelp != state.showsHelp
+            || old.morePages != state.morePages || old.firstVisible != state.firstVisible || old.showsHelp != state.showsHelp || old.helpOffset != state.helpOffset
             || old.hint != state.hint
             || old.color != state.color || old.title != state.title
             || previous.columns != columns.table || previous.timeLeftWidth != columns.timeLeft

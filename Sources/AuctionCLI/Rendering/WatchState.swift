@@ -30,6 +30,8 @@ public struct WatchState: Hashable, Sendable {
     public var message: String?
     /// Whether the key help replaces the table.
     public var showsHelp = false
+    /// The first line of the help shown (it scrolls when the terminal is shorter than it).
+    public var helpOffset = 0
     /// When the next reconnect attempt starts, while reconnecting (the status line counts down to it).
     public var reconnectAt: Timestamp?
     /// Since when the prices shown may be out of date (the connection dropped); nil while live.
