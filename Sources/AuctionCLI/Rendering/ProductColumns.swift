@@ -54,6 +54,9 @@ public struct ProductColumns: Hashable, Sendable {
     /// The 1-based terminal column where the change cell starts (meaningful only while `change > 0`).
     public var changeColumn: Int { priceColumn + price + ProductColumns.gap }
 
+    /// The 1-based terminal column where the bid-count cell starts (meaningful only while `bids > 0`).
+    public var bidsColumn: Int { changeColumn + (change > 0 ? change + ProductColumns.gap : 0) }
+
     /// The header row.
     public var header: String {
         row(id: "ID", name: "NAME", price: "PRICE", change: "CHANGE", bids: "BIDS", start: "START")

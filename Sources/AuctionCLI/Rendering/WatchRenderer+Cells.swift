@@ -28,16 +28,15 @@ extension WatchRenderer {
         let head = ListTable.prefix(row, cells: table.priceColumn - 1)
         let start = table.start > 0 ? gap + TerminalText.fit(product.startPrice.description, toWidth: table.start, alignment: .right) : ""
         return marker + head + priceCell(product, columns: table, flash: nil, stale: stale)
-            + trailingCells(product, old: nil, columns: table, color: !stale) + start + left
+            + trailingCells(product, columns: table, color: !stale) + start + left
     }
 
-    /// What follows the price cell on a price change: the change cell (coloured) and the bid count, each
-    /// when shown; the bid count only when it changed from `old` (or always without `old`).
-    static func trailingCells(_ product: Product, old: Product?, columns: ProductColumns, color: Bool) -> String {
+    /// What follows the price cell on a line: the change cell (coloured) and the bid count, each when shown.
+    static func trailingCells(_ product: Product, columns: ProductColumns, color: Bool) -> String {
         let gap = String(repeating: " ", count: ProductColumns.gap)
         var out = ""
         if columns.change > 0 { out += gap + changeCell(product, columns: columns, color: color) }
-        if columns.bids > 0 && (old == nil || old?.bidCount != product.bidCount) { out += gap + columns.bidsCell(product) }
+        if columns.bids > 0 { out += gap + columns.bidsCell(product) }
         return out
     }
 

@@ -48,16 +48,25 @@ public enum WatchRenderer {
             guard fits, !new.isClosed, columns.table.price > 0 else { continue }
             if old.currentPrice != new.currentPrice || old.lastChange != new.lastChange || old.direction != new.direction
                 || (columns.table.bids > 0 && old.bidCount != new.bidCount) {
+                let stale = state.staleSince != nil && state.color
                 var flash: WatchScreen.Flash?
+                var first = firstDifference(columns.table.priceCell(old), columns.table.priceCell(new))
+                // A flash still showing keeps its coloured digits: the new one starts no later than it.
+                if let running = previous.flashes[new.id], running.until > now { first = min(first, running.firstChangedIndex) }
                 if state.color && old.currentPrice != new.currentPrice {
                     let direction: PriceDirection = new.currentPrice > old.currentPrice ? .up : .down
-                    flash = WatchScreen.Flash(direction: direction, until: now.adding(milliseconds: flashMilliseconds),
-                                              firstChangedIndex: firstDifference(columns.table.priceCell(old), columns.table.priceCell(new)))
+                    flash = WatchScreen.Flash(direction: direction, until: now.adding(milliseconds: flashMilliseconds), firstChangedIndex: first)
                 }
                 screen.flashes[new.id] = flash
-                out += ANSI.moveTo(row: row, column: columns.priceColumn)
-                    + priceCell(new, columns: columns.table, flash: flash, stale: state.staleSince != nil && state.color)
-                    + trailingCells(new, old: old, columns: columns.table, color: state.color)
+                var cursor = RowCursor(row: row)
+                if stale {
+                    out += cursor.move(to: columns.priceColumn) + priceCell(new, columns: columns.table, flash: nil, stale: true)
+                    cursor.column = columns.priceColumn + columns.table.price
+                } else if old.currentPrice != new.currentPrice {
+                    out += changedCell(&cursor, column: columns.priceColumn, new: columns.table.priceCell(new), from: first,
+                                       style: flash.flatMap { ListTable.tint($0.direction) })
+                }
+                out += changedCells(old, new, cursor: &cursor, columns: columns.table, color: state.color && !stale)
             } else if let flash = previous.flashes[new.id], flash.until <= now {
                 screen.flashes[new.id] = nil
                 if state.staleSince != nil && state.color {
