@@ -10,8 +10,10 @@ public struct ListCommand: ParsableCommand {
     public static let summary = "print a page of the catalogue"
     /// `list`'s help page.
     public static let discussion = """
-        Columns: id, name, current price, change since the previous price, start price, time left
-        (`ended` once closed). --json adds `closed` and `winner`.
+        Columns: id, name, current price, change since the previous price, bids, start price, time
+        left (`ended` once closed); a narrow terminal drops whole columns, never part of a price. On
+        a terminal the table ends with its position (`lots 16–30 of 1,204`). --json adds `bid_count`,
+        `closed` and `winner`.
         --search, --sort, --ending-within, --min-price, --max-price, --seller and --status
         (other than open) ask the server's query endpoint, paged by cursor: --page N walks
         N pages (N up to 100), --all follows them to the end (up to 1,000 pages). A server

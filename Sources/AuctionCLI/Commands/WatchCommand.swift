@@ -12,8 +12,10 @@ public struct WatchCommand: ParsableCommand {
     public static let summary = "show live prices as bids arrive"
     /// `watch`'s help page.
     public static let discussion = """
-        Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p next/previous page,
-        r reload (reconnect now while disconnected), ? keys. When output is not a terminal
+        The table fills the terminal; the title says where it is (`lots 31–60 of 1,204`, the
+        server's count). Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p (Page
+        Down/Up) next/previous screen, g/G first/last screen, r reload (reconnect now while
+        disconnected), ? keys (↑/↓ scroll them). When output is not a terminal
         (or TERM is dumb; q still quits there), prints one tab-separated line per lot first, then
         one per change: time, id, name, price, change (an ended auction: final price, then
         `SOLD · a…e`, the winner shortened, or `ended · no winner`). ★ marks lots you lead, ! outbid.

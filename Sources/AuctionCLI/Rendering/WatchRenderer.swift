@@ -237,10 +237,12 @@ public enum WatchRenderer {
     ]
 
     private static func columns(for state: WatchState) -> WatchColumns {
-        let hasEnds = state.products.contains { $0.endsAt != nil }
-        let markerWidth = state.products.map { TerminalText.width(extensionMarker($0)) }.max() ?? 0
+        // Fitted to the lines on screen: every loaded row (thousands after `G`) is not measured per render.
+        let shown = Array(state.products[WatchLayout(state).shown])
+        let hasEnds = shown.contains { $0.endsAt != nil }
+        let markerWidth = shown.map { TerminalText.width(extensionMarker($0)) }.max() ?? 0
         let leftWidth = timeLeftWidth + (markerWidth > 0 ? markerWidth + 1 : 0)
-        let table = ProductColumns(fitting: state.products, maximumWidth: state.size.columns - margin,
+        let table = ProductColumns(fitting: shown, maximumWidth: state.size.columns - margin,
                                    minimumMoneyWidth: moneyWidth, minimumChangeWidth: changeWidth, leftWidth: hasEnds ? leftWidth : 0)
         return WatchColumns(table: table)
     }
