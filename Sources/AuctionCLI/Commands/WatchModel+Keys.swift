@@ -58,7 +58,7 @@ extension WatchModel {
         switch key {
         case .down, .character("j"): helpOffset = help.clamped(helpOffset + 1)
         case .up, .character("k"): helpOffset = help.clamped(helpOffset - 1)
-        case .pageDown, .character(" "): helpOffset = help.clamped(helpOffset + help.room)
+        case .pageDown: helpOffset = help.clamped(helpOffset + help.room)
         case .pageUp: helpOffset = help.clamped(helpOffset - help.room)
         default: showsHelp = false
         }
