@@ -75,6 +75,21 @@ import Testing
         #expect(watch.state.positionLabel(shown: WatchLayout(watch.state).shown) == "lots 11–30")
     }
 
+    @Test func afterASortThePositionIsTheQuerysCountAndNPagesItsAnswer() {
+        var watch = Self.watch(pages: 2, rows: 24, total: 67)
+        _ = watch.handle(.key(.character("s")), now: Self.now)
+        let query = CatalogueQuery(sort: .ending)
+        let answer = [CatalogueQueryPage(products: Fixtures.page(from: 31), nextCursor: "c1", total: 45)]
+        let effects = watch.handle(.queried(query, answer), now: Self.now)
+        #expect(watch.state.positionLabel(shown: WatchLayout(watch.state).shown) == "lots 1–15 of 45")
+        #expect(effects.contains(.loadQueryPage(index: 1, query, cursor: "c1")), "20 lines want a second page at once")
+        _ = watch.handle(.queryPageLoaded(index: 1, query, CatalogueQueryPage(products: Fixtures.page(from: 46), nextCursor: "c2")), now: Self.now)
+        #expect(watch.state.positionLabel(shown: WatchLayout(watch.state).shown) == "lots 1–20 of 45", "a later page keeps the first page's count")
+        _ = watch.handle(.key(.character("n")), now: Self.now)
+        _ = watch.handle(.queryPageLoaded(index: 2, query, CatalogueQueryPage(products: Fixtures.page(from: 61), nextCursor: nil)), now: Self.now)
+        #expect(watch.state.positionLabel(shown: WatchLayout(watch.state).shown) == "lots 21–40 of 45")
+    }
+
     @Test func aResizeReflowsTheRowsShown() {
         var watch = Self.watch(pages: 4, rows: 24)
         #expect(WatchLayout(watch.state).shown.count == 20)
