@@ -156,8 +156,9 @@ public enum WatchRenderer {
         return TerminalText.truncate(TerminalText.width(full) <= width ? full : position, toWidth: width)
     }
 
-    /// The status line's words: the prompt while a bid is typed; else a message, the connection (with
-    /// the reconnect countdown and since when prices are stale), updates, time since the last, page, keys.
+    /// The status line's words: the prompt while a bid is typed, where the help is while it is open; else a
+    /// message, the connection (with the reconnect countdown and since when prices are stale), updates,
+    /// time since the last, the query, keys — whole parts left out where they do not fit.
     public static func statusLine(_ state: WatchState, now: Timestamp) -> String {
         if let prompt = state.prompt { return TerminalText.truncate(prompt.line, toWidth: state.size.columns) }
         if let filter = state.filterPrompt { return TerminalText.truncate(filter.line, toWidth: state.size.columns) }
@@ -225,7 +226,7 @@ public enum WatchRenderer {
     public static let helpLines = [
         "keys (any key closes this help)",
         "  q, Ctrl-C        quit",
-        "  ↑ ↓, k j         select a line (the page scrolls)",
+        "  ↑ ↓, k j         select a line (the table scrolls)",
         "  b                bid on the selected line (Enter bids, Esc cancels)",
         "  n →, p ←         next / previous screen (also Page Down / Page Up)",
         "  g, G             first / last screen (also Home / End)",
