@@ -65,11 +65,13 @@ private func measureWatch(_ addresses: ServerAddresses, pushes: Int, interval: I
         let watcher = try SocketClient(configuration: SocketClientConfiguration(host: addresses.socket.host, port: addresses.socket.port))
         defer { watcher.close() }
         // Registered before the feed's own handler: the moment each push frame is decoded.
-        let arrivals = Mutex<[(at: Int64, price: Money)]>([])
+        let arrivals = Mutex<[(at: Int64, price: Money, id: ProductID)]>([])
         watcher.onPush { frame in
             let now = monotonicNanoseconds()
-            if case .price(let update)? = try? ServerMessage(frame: frame) { arrivals.withLock { $0.append((now, update.price)) } }
+            if case .price(let update)? = try? ServerMessage(frame: frame) { arrivals.withLock { $0.append((now, update.price, update.productID)) } }
         }
+        // Page 1 fills rows 3… of the 30-row screen: a change rewrites only cells of its product's row.
+        let rowOf = Dictionary(page.products.enumerated().map { ($1.id, $0 + 3) }, uniquingKeysWith: { a, _ in a })
         let session = SocketSession()
         session.loadedPages = 1
         session.install(on: watcher)
@@ -101,8 +103,8 @@ private func measureWatch(_ addresses: ServerAddresses, pushes: Int, interval: I
                 return 1
             }
             // Wait until the change is on the (virtual) screen before the next one: unloaded latency.
-            let deadline = monotonicNanoseconds() + 2_000_000_000
-            while !terminal.shows(price), monotonicNanoseconds() < deadline { try await Task.sleep(for: .microseconds(200)) }
+            let deadline = monotonicNanoseconds() + 2_000_000_000, sent = terminal.writes.count
+            while !terminal.wrote(row: rowOf[product] ?? 0, after: sent), monotonicNanoseconds() < deadline { try await Task.sleep(for: .microseconds(200)) }
             let rest = paced - monotonicNanoseconds()
             if rest > 0 { try await Task.sleep(for: .nanoseconds(rest)) }
         }
@@ -116,20 +118,22 @@ private func measureWatch(_ addresses: ServerAddresses, pushes: Int, interval: I
         var latencies: [Int64] = [], changeBytes: [Int] = [], fadeBytes: [Int] = [], lineBytes: [Int] = []
         var used = Set<Int>()
         for arrival in arrivals.withLock({ $0 }) {
-            guard let hit = writes.indices.first(where: { !used.contains($0) && writes[$0].at >= arrival.at && writes[$0].plain.contains(arrival.price.description) }) else {
+            // The first write after the push that rewrites cells of its product's row (only its changed characters).
+            let row = rowOf[arrival.id] ?? 0
+            guard let hit = writes.indices.first(where: { !used.contains($0) && writes[$0].at >= arrival.at && writes[$0].rows.contains(row) }) else {
                 continue
             }
             used.insert(hit)
             latencies.append(writes[hit].at - arrival.at)
             changeBytes.append(writes[hit].bytes)
-            lineBytes.append(writes[hit].segments.first { $0.plain.contains(arrival.price.description) }?.bytes ?? writes[hit].bytes)
+            lineBytes.append(zip(writes[hit].segments, writes[hit].segmentRows).filter { $0.1 == row }.reduce(0) { $0 + $1.0.bytes })
         }
         for (position, write) in writes.enumerated() where position > 0 && !used.contains(position) && !write.plain.contains("update") {
             // Fade-backs (status refreshes excluded); one cursor move per line faded.
             let lines = max(1, write.plain.filter { $0 == "|" }.count)
             fadeBytes.append(write.bytes / lines)
         }
-        let state = WatchState(products: final.visibleProducts, pageCount: 1, connection: .connected, updatesReceived: final.board.updatesApplied,
+        let state = WatchState(products: final.visibleProducts, connection: .connected, updatesReceived: final.board.updatesApplied,
                                size: size, color: true, title: "auction watch · \(addresses.socket)")
         let repaint = WatchRenderer.fullPaint(state: state, now: Timestamp(millisecondsSinceEpoch: 0)).bytes.count
         print("watch: \(latencies.count) of \(pushes) changes matched to their push")
@@ -137,7 +141,7 @@ private func measureWatch(_ addresses: ServerAddresses, pushes: Int, interval: I
         print("  bytes of the write with it       mean \(mean(changeBytes))  max \(changeBytes.max() ?? 0)  (with the status, detail, ticks painted at once)")
         print("  all-in bytes per price change    \(allIn / max(1, pushes))  (line, fade, status, detail, time left; target <= 80; one every \(interval) ms)")
         print("  bytes per line faded back        mean \(mean(fadeBytes))  max \(fadeBytes.max() ?? 0)")
-        print("  full repaint of the 15-line page \(repaint) bytes")
+        print("  full repaint of the screen      \(repaint) bytes")
         print("  push decoded -> line written     p50 \(micro(percentile(latencies, 0.50)))  p99 \(micro(percentile(latencies, 0.99)))  max \(micro(latencies.max() ?? 0))")
         return latencies.count == pushes ? 0 : 1
     } catch {
@@ -205,18 +209,24 @@ private final class TimedSink: OutputSink, Sendable {
         var plain: String
         /// The write cut at each cursor address: what went to one place on the screen (bytes, text without colours).
         var segments: [(bytes: Int, plain: String)]
+        /// The screen row each segment is addressed to (0 for text before any address).
+        var segmentRows: [Int]
+        /// The rows the write addresses.
+        var rows: Set<Int> { Set(segmentRows) }
     }
     private let lock = Mutex<[Write]>([])
     func write(_ bytes: [UInt8]) {
         let now = monotonicNanoseconds()
         let plain = withoutColours(String(decoding: bytes, as: UTF8.self))
-        let segments = addressedSegments(bytes).map { (bytes: $0.count, plain: withoutColours(String(decoding: $0, as: UTF8.self))) }
-        lock.withLock { $0.append(Write(at: now, bytes: bytes.count, plain: plain, segments: segments)) }
+        let pieces = addressedSegments(bytes)
+        let segments = pieces.map { (bytes: $0.count, plain: withoutColours(String(decoding: $0, as: UTF8.self))) }
+        let rows = pieces.map(addressedRow)
+        lock.withLock { $0.append(Write(at: now, bytes: bytes.count, plain: plain, segments: segments, segmentRows: rows)) }
     }
     var writes: [Write] { lock.withLock { $0 } }
-    func shows(_ price: Money) -> Bool {
-        let text = price.description
-        return lock.withLock { $0.last?.plain.contains(text) ?? false }
+    /// Whether a write after the first `count` addressed `row`.
+    func wrote(row: Int, after count: Int) -> Bool {
+        lock.withLock { $0.dropFirst(count).contains { $0.rows.contains(row) } }
     }
 }
 
@@ -233,6 +243,18 @@ private func addressedSegments(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
     }
     let bounds = [0] + cuts + [bytes.count]
     return (0..<(bounds.count - 1)).map { bytes[bounds[$0]..<bounds[$0 + 1]] }
+}
+
+/// The row of the `ESC [ row ; column H` a segment starts with; 0 when it starts with none.
+private func addressedRow(_ segment: ArraySlice<UInt8>) -> Int {
+    let bytes = Array(segment)
+    guard bytes.count > 2, bytes[0] == 0x1B, bytes[1] == UInt8(ascii: "[") else { return 0 }
+    var row = 0, index = 2
+    while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+        row = row * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+        index += 1
+    }
+    return index < bytes.count && (bytes[index] == UInt8(ascii: ";") || bytes[index] == UInt8(ascii: "H")) ? row : 0
 }
 
 /// The text without `ESC [ … m` colour sequences.

@@ -48,10 +48,13 @@ import Testing
         #expect(lines[3].contains("↑ +500"))
     }
 
-    @Test func truncatesNamesToFitTheTerminal() {
+    @Test func fitsNarrowTerminalsByLeavingColumnsOutBeforeCuttingNames() {
         let lines = ListTable.render(Fixtures.page(), width: 40, color: false)
         for line in lines { #expect(TerminalText.width(line) <= 40) }
-        #expect(lines.contains { $0.contains("…") })
+        #expect(!lines.contains { $0.contains("…") }, "the names (at most 20 cells) stay whole: \(lines)")
+        #expect(!lines[0].contains("START") && lines[0].contains("PRICE"))
+        let cut = ListTable.render([Fixtures.product(1, name: String(repeating: "long name ", count: 5))], width: 40, color: false)
+        #expect(cut[1].contains("…") && cut[1].contains("35,000"), "a long name is cut, the price is not: \(cut)")
     }
 
     @Test func showsDirectionArrowsAndColoursOnlyWhenAsked() {

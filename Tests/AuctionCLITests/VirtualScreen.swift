@@ -36,6 +36,7 @@ struct VirtualScreen {
                 row = max(0, (numbers.first ?? 1) - 1)
                 column = max(0, (numbers.count > 1 ? numbers[1] : 1) - 1)
             case "G": column = max(0, (numbers.first ?? 1) - 1)
+            case "C": column += max(1, numbers.first ?? 1)
             case "K": if row < cells.count { for index in column..<cells[row].count { cells[row][index] = " " } }
             case "J" where parameters == "2":
                 cells = cells.map { Array(repeating: " ", count: $0.count) }

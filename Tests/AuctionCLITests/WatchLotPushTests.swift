@@ -65,9 +65,9 @@ import Testing
         #expect(watch.message?.contains("lot 20") == true && watch.message?.contains("withdrawn by its seller") == true)
 
         var single = WatchModel(pages: [[Fixtures.product(1)], [Fixtures.product(2)]], pageable: true, reachedEnd: true,
-                                interactive: true, size: TerminalSize(rows: 40, columns: 100))
+                                interactive: true, size: TerminalSize(rows: 5, columns: 100))
         _ = single.handle(.key(.character("n")), now: start)
-        #expect(single.currentPage == 1)
+        #expect(single.currentPage == 1, "one lot to a screen: the second")
         _ = single.handle(.feed(.catalogue(.withdrawn(ProductID(2)))), now: start)
         #expect(single.pageRanges == [0..<1] && single.currentPage == 0)
         #expect(single.visibleProducts.map(\.id) == [ProductID(1)])

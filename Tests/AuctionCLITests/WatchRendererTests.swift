@@ -9,7 +9,7 @@ import Testing
 
     func state(_ products: [Product] = Fixtures.page(), page: Int = 1, connection: ConnectionState = .connected,
                updates: Int = 0, last: Timestamp? = nil, size: TerminalSize? = nil, color: Bool = true) -> WatchState {
-        WatchState(products: products, pageNumber: page, pageCount: 3, connection: connection, updatesReceived: updates,
+        WatchState(products: products, total: 45, connection: connection, updatesReceived: updates,
                    lastUpdateAt: last, size: size ?? self.size, color: color, title: "auction watch · 127.0.0.1:3200")
     }
 
@@ -49,17 +49,18 @@ import Testing
         return found
     }
 
-    @Test func pageCountShowsAPlusWhileMorePagesMayFollow() {
+    @Test func positionShowsAPlusWhileMoreMayFollowWithoutTheServersCount() {
         var open = state()
+        open.total = nil
         open.morePages = true
         let (bytes, screen) = WatchRenderer.render(previous: nil, state: open, now: start)
-        #expect(text(bytes).contains("page 1/3+"))
-        // Learning that the catalogue ended repaints without the plus.
-        var ended = open
-        ended.morePages = false
-        let (after, _) = WatchRenderer.render(previous: screen, state: ended, now: start)
-        #expect(text(after).contains("page 1/3 ·"))
-        #expect(!text(after).contains("page 1/3+"))
+        #expect(text(bytes).contains("lots 1–15+"))
+        // The server's count replaces the plus.
+        var counted = open
+        counted.total = 45
+        let (after, _) = WatchRenderer.render(previous: screen, state: counted, now: start)
+        #expect(text(after).contains("lots 1–15 of 45"))
+        #expect(!text(after).contains("lots 1–15+"))
     }
 
     @Test func firstDrawPaintsEverythingAndAFifteenRowPageCostsOverAKilobyte() {
@@ -67,7 +68,8 @@ import Testing
         let output = text(bytes)
         #expect(output.contains(ANSI.clearScreen))
         for product in Fixtures.page() { #expect(output.contains(product.name)) }
-        #expect(output.contains("connected · 0 updates · page 1/3"))
+        #expect(output.contains("lots 1–15 of 45"))
+        #expect(output.contains("connected · 0 updates · ? keys"))
         #expect(bytes.count > 1024)
     }
 
@@ -78,9 +80,19 @@ import Testing
         changed[4] = Fixtures.bid(page[4], by: 500)
         let (bytes, _) = WatchRenderer.render(previous: screen, state: state(changed, updates: 1, last: start), now: start.adding(milliseconds: 100))
         let output = text(bytes)
-        // One cursor move, to the fifth product's row (row 3 is the first product), at the price column.
-        #expect(addresses(output) == ["7;\(screen.columns.priceColumn + 2)"])
-        #expect(plain(output).contains(changed[4].currentPrice.description))
+        // One cursor move, to the fifth product's row (row 3 is the first product), within the price cell:
+        // only the digits that changed, then a jump along the row (`ESC [ n C`) to the change cell.
+        let priceColumn = screen.columns.priceColumn + 2
+        #expect(addresses(output).count == 1 && addresses(output).allSatisfy { $0.hasPrefix("7;") })
+        let column = Int(addresses(output).first?.split(separator: ";").last ?? "") ?? 0
+        #expect((priceColumn..<(priceColumn + screen.columns.price)).contains(column), "\(output.debugDescription)")
+        var terminal = VirtualScreen(rows: 24, columns: 80)
+        terminal.apply(WatchRenderer.fullPaint(state: state(page), now: start).bytes)
+        terminal.apply(bytes)
+        var repainted = VirtualScreen(rows: 24, columns: 80)
+        repainted.apply(WatchRenderer.fullPaint(state: state(changed, updates: 1, last: start), now: start.adding(milliseconds: 100)).bytes)
+        #expect(terminal.row(7) == repainted.row(7), "the cells written leave the row as a full paint draws it")
+        #expect(terminal.row(7).contains(changed[4].currentPrice.description + "        ↑ +500"), "\(terminal.row(7))")
         #expect(!output.contains(ANSI.clearScreen))
         #expect(!output.contains(page[3].name) && !output.contains(page[5].name))
         #expect(bytes.count < 80, "a price change cost \(bytes.count) bytes")
@@ -91,8 +103,9 @@ import Testing
         let (_, screen) = WatchRenderer.render(previous: nil, state: state(page), now: start)
         let changed = [Fixtures.bid(page[0], by: 500), Fixtures.bid(page[1], by: -1_000)]
         let output = text(WatchRenderer.render(previous: screen, state: state(changed), now: start).bytes)
-        #expect(output.contains("35," + ANSI.green + "500" + ANSI.reset))
-        #expect(output.contains("3" + ANSI.red + "4,000" + ANSI.reset))
+        #expect(output.contains(ANSI.green + "500" + ANSI.reset), "only the changed digits, green: \(output.debugDescription)")
+        #expect(output.contains(ANSI.red + "4,000" + ANSI.reset), "\(output.debugDescription)")
+        #expect(!output.contains("35,"), "the unchanged digits are not written again")
         #expect(output.contains(ANSI.green + TerminalText.fit("↑ +500", toWidth: screen.columns.change, alignment: .right)))
     }
 
@@ -127,7 +140,7 @@ import Testing
         var screen = VirtualScreen(rows: 19, columns: 80)
         screen.apply(WatchRenderer.fullPaint(state: state(), now: start).bytes)
         screen.apply(tick)
-        #expect(screen.row(19) == "connected · 3 updates · last 2 s ago · page 1/3 · ? keys", "\(screen.text)")
+        #expect(screen.row(19) == "connected · 3 updates · last 2 s ago · ? keys", "\(screen.text)")
         #expect(addresses(text(tick)).allSatisfy { $0.hasPrefix("19;") }, "only the status line, from what changed: \(text(tick).debugDescription)")
 
         let (lost, _) = WatchRenderer.render(previous: first, state: state(connection: .reconnecting(inMilliseconds: 2_000)), now: start.adding(milliseconds: 10))
@@ -138,9 +151,11 @@ import Testing
         let (_, first) = WatchRenderer.render(previous: nil, state: state(), now: start)
         let resized = WatchRenderer.render(previous: first, state: state(size: TerminalSize(rows: 30, columns: 100)), now: start)
         #expect(text(resized.bytes).contains(ANSI.clearScreen))
-        let nextPage = WatchRenderer.render(previous: first, state: state(Fixtures.page(from: 16), page: 2), now: start)
+        var second = state(Fixtures.page() + Fixtures.page(from: 16))
+        second.firstVisible = 15
+        let nextPage = WatchRenderer.render(previous: first, state: second, now: start)
         #expect(text(nextPage.bytes).contains(ANSI.clearScreen))
-        #expect(text(nextPage.bytes).contains("page 2/3"))
+        #expect(text(nextPage.bytes).contains("lots 11–30 of 45"), "the last full screen of the 30 rows")
     }
 
     @Test func writesNoColourWhenColourIsOff() {
@@ -204,7 +219,7 @@ import Testing
         #expect(worst < 80, "the costliest single change wrote \(worst) bytes")
     }
 
-    @Test func dropsTheStartColumnAndThenCutsLinesOnNarrowTerminals() {
+    @Test func dropsWholeColumnsOnNarrowTerminalsAndStillRewritesOnlyThePriceCells() {
         let narrow = TerminalSize(rows: 24, columns: 44)
         let (bytes, screen) = WatchRenderer.render(previous: nil, state: state(size: narrow), now: start)
         #expect(screen.columns.start == 0)
@@ -220,6 +235,9 @@ import Testing
         var changed = page
         changed[1] = Fixtures.bid(page[1], by: 500)
         let (update, _) = WatchRenderer.render(previous: small, state: state(changed, size: tiny), now: start)
-        #expect(addresses(text(update)) == ["4"])
+        // Nothing is cut, so a change still rewrites its cells, from the price column on.
+        let at = Int(addresses(text(update)).first?.split(separator: ";").last ?? "") ?? 0
+        #expect(addresses(text(update)).count == 1 && addresses(text(update)).first?.hasPrefix("4;") == true)
+        #expect(at >= 2 + small.columns.priceColumn && at < 2 + small.columns.priceColumn + small.columns.price)
     }
 }

@@ -130,7 +130,7 @@ import Testing
     @Test func aShortTerminalScrollsToTheLastProductOfThePage() {
         var watch = model(rows: 10)
         let first = text(watch.handle(.tick, now: start))
-        #expect(first.contains("+9 more ↓"))
+        #expect(first.contains("lots 1–6"))
         #expect(!first.contains("전자책 리더기"))
         let scrolled = text(press(Array(repeating: .character("j"), count: 14), on: &watch, at: start))
         #expect(watch.selected == 14)

@@ -28,7 +28,7 @@ import Testing
         defer { tmux.close() }
         let (screen, shown) = try await CLI.screen(tmux) { $0.contains("in a shell: auction --http ") && $0.contains("bid 5 +5000") }
         #expect(shown, "screen:\n\(screen)")
-        #expect(screen.contains("page 1/5 "), "the header counts the demo's five pages:\n\(screen)")
+        #expect(screen.contains("lots 1–19 of "), "the title says where the screen is, from the server's count:\n\(screen)")
         let hint = screen.split(separator: "\n").first { $0.contains("in a shell: ") }.map(String.init) ?? ""
         let words = hint.components(separatedBy: "in a shell: auction ").last?.split(separator: " ").map(String.init) ?? []
         let bid = try await CLI.run(words)

@@ -31,7 +31,7 @@ import Testing
         defer { server.stop(); directory.remove() }
         let tmux = try TmuxSession(command: Self.watchCommand("watch", environment: server.clientEnvironment), width: 100, height: 24)
         defer { tmux.close() }
-        let (before, live) = try await CLI.screen(tmux) { $0.contains("connected ·") && Self.productLines($0).count == 15 }
+        let (before, live) = try await CLI.screen(tmux) { $0.contains("connected ·") && Self.productLines($0).count == 20 }
         #expect(live, "screen:\n\(before)")
 
         let bid = try await CLI.run(["bid", "5", "9,000,000", "--yes"], environment: server.clientEnvironment)
@@ -40,7 +40,7 @@ import Testing
         #expect(changed, "screen:\n\(after)")
         let old = Self.productLines(before), new = Self.productLines(after)
         // The time-left column (the last 9 cells) ticks on its own.
-        for id in 1...15 where id != 5 {
+        for id in 1...20 where id != 5 {
             #expect(old[id]?.dropLast(9) == new[id]?.dropLast(9), "line \(id) changed:\n\(old[id] ?? "")\n\(new[id] ?? "")")
         }
         #expect(try await CLI.screen(tmux) { $0.contains("1 update ·") }.1)
@@ -59,17 +59,18 @@ import Testing
         defer { server.stop(); directory.remove() }
         let tmux = try TmuxSession(command: Self.watchCommand("watch", environment: server.clientEnvironment), width: 100, height: 24)
         defer { tmux.close() }
-        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") && $0.contains("page 1/1") }.1)
+        // 20 lots fill 24 rows: pages 1 and 2 are loaded at once; `n` shows 21–40, loading page 3.
+        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") && $0.contains("lots 1–20 of 67") }.1)
         try tmux.sendKeys("n")
-        let (paged, loaded) = try await CLI.screen(tmux) { $0.contains("page 2/2") && Self.productLines($0)[20] != nil }
+        let (paged, loaded) = try await CLI.screen(tmux) { $0.contains("lots 21–40 of 67") && Self.productLines($0)[40] != nil }
         #expect(loaded, "screen:\n\(paged)")
         #expect(Self.productLines(paged)[1] == nil)
-        let bid = try await CLI.run(["bid", "20", "8,765,000", "--yes"], environment: server.clientEnvironment)
+        let bid = try await CLI.run(["bid", "40", "8,765,000", "--yes"], environment: server.clientEnvironment)
         #expect(bid.status == 0, "bid: \(bid.stderr)")
-        let (after, arrived) = try await CLI.screen(tmux) { Self.productLines($0)[20]?.contains("8,765,000") == true }
-        #expect(arrived, "a page-2 change arrives once page 2 is loaded; screen:\n\(after)")
+        let (after, arrived) = try await CLI.screen(tmux) { Self.productLines($0)[40]?.contains("8,765,000") == true }
+        #expect(arrived, "a page-3 change arrives once page 3 is loaded; screen:\n\(after)")
         try tmux.sendKeys("p")
-        #expect(try await CLI.screen(tmux) { $0.contains("page 1/2") && Self.productLines($0)[1] != nil }.1)
+        #expect(try await CLI.screen(tmux) { $0.contains("lots 1–20 of 67") && Self.productLines($0)[1] != nil }.1)
         try tmux.sendKeys("q")
         #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
     }
@@ -92,10 +93,10 @@ import Testing
         #expect(bid.status == 0, "bid: \(bid.stderr)")
         let (after, live) = try await CLI.screen(tmux) { Self.productLines($0)[7]?.contains("7,777,000") == true }
         #expect(live, "screen:\n\(after)")
-        #expect(Self.productLines(after).count == 15)
+        #expect(Self.productLines(after).count == 20)
         #expect(Self.count("ID  NAME", in: after) == 1)
         #expect(Self.count("auction watch ·", in: after) == 1)
-        for id in 1...15 { #expect(Self.count("\(id)  ", in: after) >= 1) }
+        for id in 1...20 { #expect(Self.count("\(id)  ", in: after) >= 1) }
         try tmux.sendKeys("q")
         #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
     }

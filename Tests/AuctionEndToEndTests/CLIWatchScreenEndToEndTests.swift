@@ -82,7 +82,7 @@ import Testing
         defer { server.stop(); directory.remove() }
         let tmux = try Self.watch("watch", server)
         defer { tmux.close() }
-        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") && Self.lines($0).count == 15 }.1)
+        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") && Self.lines($0).count == 20 }.1)
         try tmux.sendKeys("j")
         let (selected, moved) = try await CLI.screen(tmux) { $0.contains("› 2 ") && $0.contains("next bid") }
         #expect(moved, "screen:\n\(selected)")
@@ -109,7 +109,7 @@ import Testing
         let userID = try #require(alice.savedLogin()["user_id"] as? Int)
         let tmux = try Self.watch("watch", server, environment: ["XDG_CONFIG_HOME": alice.config])
         defer { tmux.close() }
-        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") && Self.lines($0).count == 15 }.1)
+        #expect(try await CLI.screen(tmux) { $0.contains("connected ·") && Self.lines($0).count == 20 }.1)
         try tmux.sendKeys("b")
         #expect(try await CLI.screen(tmux) { $0.contains("bid on 1 ") }.1)
         try tmux.type("8800000")
@@ -148,7 +148,7 @@ import Testing
         defer { server.stop(); directory.remove() }
         let tmux = try Self.watch("watch", server, height: 10)
         defer { tmux.close() }
-        let (first, live) = try await CLI.screen(tmux) { $0.contains("connected ·") && $0.contains("more ↓") }
+        let (first, live) = try await CLI.screen(tmux) { $0.contains("connected ·") && $0.contains("lots 1–6 of 67") }
         #expect(live, "screen:\n\(first)")
         #expect(Self.lines(first)[15] == nil)
         for _ in 0..<14 { try tmux.sendKeys("Down") }
@@ -210,7 +210,7 @@ import Testing
         #expect(shown, "screen:\n\(help)")
         #expect(Self.lines(help).isEmpty)
         try tmux.sendKeys("Space")
-        #expect(try await CLI.screen(tmux) { Self.lines($0).count == 15 }.1)
+        #expect(try await CLI.screen(tmux) { Self.lines($0).count == 20 }.1)
         try tmux.sendKeys("q")
         #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
     }

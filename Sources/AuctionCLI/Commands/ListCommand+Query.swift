@@ -40,6 +40,11 @@ extension ListCommand {
         } else {
             console.print(lines: ListTable.render(products, width: console.size?.columns, color: console.color,
                                                   now: CommandContext.now()))
+            if console.outputIsTerminal, let first = numbered.first {
+                let start = loaded.prefix(first.0).reduce(0) { $0 + $1.products.count }
+                console.print(lines: [ScreenPaging.positionLabel(shown: start..<(start + products.count), total: loaded.first?.total,
+                                                                 more: numbered.last?.1.nextCursor != nil)])
+            }
         }
         return .success
     }

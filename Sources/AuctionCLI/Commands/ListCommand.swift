@@ -10,8 +10,10 @@ public struct ListCommand: ParsableCommand {
     public static let summary = "print a page of the catalogue"
     /// `list`'s help page.
     public static let discussion = """
-        Columns: id, name, current price, change since the previous price, start price, time left
-        (`ended` once closed). --json adds `closed` and `winner`.
+        Columns: id, name, current price, change since the previous price, bids, start price, time
+        left (`ended` once closed); a narrow terminal drops whole columns, never part of a price. On
+        a terminal the table ends with its position (`lots 16–30 of 1,204`). --json adds `bid_count`,
+        `closed` and `winner`.
         --search, --sort, --ending-within, --min-price, --max-price, --seller and --status
         (other than open) ask the server's query endpoint, paged by cursor: --page N walks
         N pages (N up to 100), --all follows them to the end (up to 1,000 pages). A server
@@ -74,6 +76,12 @@ public struct ListCommand: ParsableCommand {
         } else {
             console.print(lines: ListTable.render(products, width: console.size?.columns, color: console.color,
                                                       now: CommandContext.now()))
+            // On a terminal, where these rows sit in the catalogue (the server's count); never into a pipe.
+            if console.outputIsTerminal, let firstPage = pages.first {
+                let start = firstPage.index * ProductPage.size
+                let more = !all && products.count == ProductPage.size
+                console.print(lines: [ScreenPaging.positionLabel(shown: start..<(start + products.count), total: pages.last?.total, more: more)])
+            }
         }
         return .success
     }

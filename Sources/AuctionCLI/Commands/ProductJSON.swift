@@ -4,7 +4,8 @@ import AuctionInfrastructure
 /// The JSON shapes `--json` prints: stable snake_case keys, prices as integers in minor units.
 public enum ProductJSON {
     /// A product row: id, name, price, start_price, change, direction, auction_date, image_ids, ends_at,
-    /// minimum_increment, next_minimum (the server's), closed, status (the server's `LotStatus`; null from the original), winner.
+    /// minimum_increment, next_minimum (the server's), bid_count (the server's, null when unknown), closed, status (the
+    /// server's `LotStatus`; null from the original), winner.
     public static func product(_ product: Product) -> JSONValue {
         .object(JSONObject([
             ("id", .int(Int64(product.id.rawValue))),
@@ -18,6 +19,7 @@ public enum ProductJSON {
             ("ends_at", product.endsAt.map { .string($0.description) } ?? .null),
             ("minimum_increment", product.minimumIncrement.map { .int($0.minorUnits) } ?? .null),
             ("next_minimum", product.nextMinimum.map { .int($0.minorUnits) } ?? .null),
+            ("bid_count", product.bidCount.map { .int(Int64($0)) } ?? .null),
             ("closed", .bool(product.isClosed)),
             ("status", product.status.map { .string($0.rawValue) } ?? .null),
             ("winner", product.winner.map { .string($0) } ?? .null),
@@ -26,7 +28,7 @@ public enum ProductJSON {
 
     /// A product in full: the row's fields plus seller, description, listed_at (removed_reason for a lot a
     /// moderator removed) and history; then
-    /// reserve_met, buy_now_price, extensions, bid_count and, when the server has them, bids (newest first).
+    /// reserve_met, buy_now_price, extensions and, when the server has them, bids (newest first).
     public static func detail(_ detail: ProductDetail, bids: [BidHistoryEntry]? = nil) -> JSONValue {
         guard case .object(var object) = product(detail.product) else { return .null }
         object.members.append(.init(key: "seller", value: .string(detail.sellerName)))
@@ -40,14 +42,13 @@ public enum ProductJSON {
         return .object(object)
     }
 
-    /// `reserve_met` (null without a reserve), `buy_now_price` (null unless available), `extensions`,
-    /// `bid_count` (null when unknown) and `bids` (only when the server has a bid history).
+    /// `reserve_met` (null without a reserve), `buy_now_price` (null unless available), `extensions`
+    /// and `bids` (only when the server has a bid history); `bid_count` is the row's.
     public static func bidding(_ product: Product, bids: [BidHistoryEntry]?) -> JSONObject {
         var object = JSONObject([
             ("reserve_met", product.reserveMet.map { .bool($0) } ?? .null),
             ("buy_now_price", product.buyNowPrice.map { .int($0.minorUnits) } ?? .null),
             ("extensions", .int(Int64(product.extensions))),
-            ("bid_count", product.bidCount.map { .int(Int64($0)) } ?? .null),
         ])
         if let bids {
             object["bids"] = .array(bids.map { bid in

@@ -12,8 +12,10 @@ public struct WatchCommand: ParsableCommand {
     public static let summary = "show live prices as bids arrive"
     /// `watch`'s help page.
     public static let discussion = """
-        Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p next/previous page,
-        r reload (reconnect now while disconnected), ? keys. When output is not a terminal
+        The table fills the terminal; the title says where it is (`lots 31–60 of 1,204`, the
+        server's count). Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p (Page
+        Down/Up) next/previous screen, g/G first/last screen, r reload (reconnect now while
+        disconnected), ? keys (↑/↓ scroll them). When output is not a terminal
         (or TERM is dumb; q still quits there), prints one tab-separated line per lot first, then
         one per change: time, id, name, price, change (an ended auction: final price, then
         `SOLD · a…e`, the winner shortened, or `ended · no winner`). ★ marks lots you lead, ! outbid.
@@ -101,11 +103,13 @@ public struct WatchCommand: ParsableCommand {
             let initial: [[Product]]
             let reachedEnd: Bool
             var cursor: String?
+            var total: Int?
             do throws(AuctionError) {
                 if !query.isPlain {
                     let loaded = try await LoadQueryPages(queries: catalogue).first(pages, of: query)
                     initial = loaded.map(\.products)
                     cursor = loaded.last?.nextCursor
+                    total = loaded.first?.total
                     reachedEnd = cursor == nil
                 } else if let ids {
                     initial = [try await WatchSession.products(ids, from: catalogue)]
@@ -113,6 +117,7 @@ public struct WatchCommand: ParsableCommand {
                 } else {
                     let loaded = try await LoadCatalogue(products: catalogue).pages(from: 0, count: pages)
                     initial = loaded.map(\.products)
+                    total = loaded.last?.total
                     reachedEnd = loaded.count < pages || (loaded.last?.products.count ?? 0) < ProductPage.size
                 }
             } catch {
@@ -136,6 +141,7 @@ public struct WatchCommand: ParsableCommand {
             var model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive, json: json,
                                    size: console.size ?? .fallback, color: console.color && interactive, title: title, hint: hint,
                                    clock: context.clock)
+            model.total = total
             model.alerts = alerts(outputIsTerminal: console.outputIsTerminal)
             model.showQuery(query, cursor: cursor)
             let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)

@@ -1,34 +1,21 @@
 import AuctionCore
 
-/// Keys in `watch`: pages, the selection, the bid prompt, the help, reload and reconnect.
+/// Keys in `watch`: screens (`WatchModel+Paging`), the selection, the bid prompt, the help, reload and reconnect.
 extension WatchModel {
     /// Applies a key press.
     mutating func pressed(_ key: Key, now: Timestamp) -> [WatchEffect] {
         if key == .interrupt || key == .endOfInput { return [.quit] }
         // Printing lines (a `TERM=dumb` terminal): only quitting and reloading mean anything.
         if !interactive && WatchAction(key: key) != .quit && WatchAction(key: key) != .reload { return [] }
-        if showsHelp {
-            showsHelp = false
-            return render(now)
-        }
+        if showsHelp { return helpKey(key, now: now) }
         if prompt != nil { return typed(key, now: now) }
         if filterPrompt != nil { return typedFilter(key, now: now) }
         message = nil
         switch WatchAction(key: key) {
         case .quit:
             return [.quit]
-        case .nextPage:
-            guard pageable else { return render(now) }
-            if currentPage + 1 < pageRanges.count {
-                showPage(currentPage + 1)
-                return render(now)
-            }
-            guard !reachedEnd, pendingPage == nil else { return render(now) }
-            pendingPage = pageRanges.count
-            return [nextPageEffect()] + render(now)
-        case .previousPage:
-            if currentPage > 0 { showPage(currentPage - 1) }
-            return render(now)
+        case .nextPage, .previousPage, .firstPage, .lastPage:
+            return page(WatchAction(key: key) ?? .nextPage, now: now)
         case .selectNext:
             selected += 1
             keepSelectionShown()
@@ -50,6 +37,7 @@ extension WatchModel {
             return render(now)
         case .help:
             showsHelp = true
+            helpOffset = 0
             return render(now)
         case .reload:
             if case .reconnecting = connection { return [.reconnectNow] + render(now) }
@@ -62,6 +50,19 @@ extension WatchModel {
         case nil:
             return render(now)
         }
+    }
+
+    /// A key while the help is open: ↑/↓ (k/j) scroll a line, Page Up/Page Down a window; any other key closes it.
+    private mutating func helpKey(_ key: Key, now: Timestamp) -> [WatchEffect] {
+        let help = HelpOverlay(rows: size.rows, columns: size.columns)
+        switch key {
+        case .down, .character("j"): helpOffset = help.clamped(helpOffset + 1)
+        case .up, .character("k"): helpOffset = help.clamped(helpOffset - 1)
+        case .pageDown: helpOffset = help.clamped(helpOffset + help.room)
+        case .pageUp: helpOffset = help.clamped(helpOffset - help.room)
+        default: showsHelp = false
+        }
+        return render(now)
     }
 
     /// A key while the bid prompt is open: Enter bids (asking first, as `auction bid` does, when the price

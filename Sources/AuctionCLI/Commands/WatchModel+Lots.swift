@@ -20,6 +20,8 @@ extension WatchModel {
         guard pageable else { return [] }
         if board.rows.contains(where: { $0.id == product.id }) { return lotEdited(product, now: now) }
         let index = insertionIndex(of: product, place: place)
+        // A screen showing the end follows it (as `tail -f`): a lot joining the end comes into view.
+        let followsEnd = index == board.rows.count && firstVisible + screenCapacity >= board.rows.count && board.rows.count >= screenCapacity
         var rows = board.rows
         rows.insert(Self.extendedIfPushed(product, alerts: alerts), at: index)
         board.replace(with: rows)
@@ -30,9 +32,12 @@ extension WatchModel {
             if offset == page { return range.lowerBound..<(range.upperBound + 1) }
             return offset > page ? (range.lowerBound + 1)..<(range.upperBound + 1) : range
         }
-        if page == currentPage && index - pageRanges[page].lowerBound <= selected && visibleProducts.count > 1 {
+        if index <= selected && visibleProducts.count > 1 {
             selected += 1  // the selected lot moved down one line
         }
+        if followsEnd { firstVisible += 1 }
+        // The server added the lot to what is watched: its count of them grows with it.
+        total = total.map { $0 + 1 }
         keepSelectionShown()
         lastUpdateAt = now
         if interactive { return render(now) }
@@ -91,12 +96,11 @@ extension WatchModel {
             if offset == page { return range.lowerBound..<(range.upperBound - 1) }
             return offset > page ? (range.lowerBound - 1)..<(range.upperBound - 1) : range
         }
-        if page == currentPage && index - ranges[page].lowerBound < selected { selected -= 1 }
-        if ranges[page].isEmpty && ranges.count > 1 {
-            ranges.remove(at: page)
-            if currentPage > page || currentPage == ranges.count { currentPage = max(0, currentPage - 1) }
-        }
+        if index < selected { selected -= 1 }
+        if index < firstVisible { firstVisible -= 1 }  // the lines shown stay the same lots
+        if ranges[page].isEmpty && ranges.count > 1 { ranges.remove(at: page) }
         pageRanges = ranges
+        total = total.map { max(0, $0 - 1) }
         keepSelectionShown()
         if prompt?.productID == id { prompt = nil }
         let text = "lot \(id) (\(TerminalText.sanitized(name))) "

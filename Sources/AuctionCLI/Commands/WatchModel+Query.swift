@@ -81,8 +81,9 @@ extension WatchModel {
         pageRanges = WatchModel.ranges(of: products)
         queryCursor = answered.isPlain ? nil : pages.last?.nextCursor
         reachedEnd = answered.isPlain ? (products.last?.count ?? 0) < ProductPage.size : queryCursor == nil
+        total = pages.first?.total
         reapplyExtensions()
-        showPage(0)
+        showFirstScreen()
         screen = nil
         return [.announceQuery(answered, pages: pageRanges.count)] + render(now)
     }
@@ -106,6 +107,7 @@ extension WatchModel {
             return []
         }
         queryCursor = pages.last?.nextCursor
+        if let counted = pages.first?.total { total = counted }
         let effects = reloaded(pages.map(\.products), now: now)
         reachedEnd = queryCursor == nil
         return effects

@@ -15,8 +15,8 @@ public struct WatchModel: Sendable {
     public internal(set) var board: PriceBoard
     /// The board rows of each loaded page.
     public internal(set) var pageRanges: [Range<Int>]
-    /// The page shown, from 0.
-    public internal(set) var currentPage = 0
+    /// How many lots the catalogue or the query holds, as the server counted them; nil when it did not say.
+    public var total: Int?
     /// Whether the last page of the catalogue is loaded.
     public internal(set) var reachedEnd: Bool
     /// The socket connection's state.
@@ -35,16 +35,24 @@ public struct WatchModel: Sendable {
     public let hint: String?
     /// The clock for the times of printed lines and "stale since".
     public let clock: TimeOfDay
-    /// The selected line of the page shown (an index into `visibleProducts`).
+    /// The selected line (an index into `visibleProducts`, every loaded row).
     public internal(set) var selected = 0
-    /// The first line of the page shown on screen (the page scrolls on a short terminal).
+    /// The first line shown on screen: the screen pages and scrolls over every loaded row.
     public internal(set) var firstVisible = 0
+    /// A screen move waiting for rows to load: the first line it will show (`Int.max`: the last screen).
+    var pendingTop: Int?
+    /// Whether the pending move selects the last line (`G`) rather than the first shown.
+    var pendingSelectsLast = false
+    /// A page failed to load: the screen is not filled again until the next key or resize.
+    var fillHeld = false
     /// The bid being typed, if any.
     public internal(set) var prompt: BidPrompt?
     /// The status line's message (a bid's outcome) until the next key.
     public internal(set) var message: String?
     /// Whether the key help is shown.
     public internal(set) var showsHelp = false
+    /// The first line of the help shown.
+    public internal(set) var helpOffset = 0
     /// When the next reconnect attempt starts, while waiting to reconnect.
     public internal(set) var reconnectAt: Timestamp?
     /// Since when the prices shown may be out of date; nil while live.
@@ -90,11 +98,11 @@ public struct WatchModel: Sendable {
         pageRanges = WatchModel.ranges(of: pages)
     }
 
-    /// The products of the page shown.
-    public var visibleProducts: [Product] {
-        guard currentPage < pageRanges.count else { return [] }
-        return Array(board.rows[pageRanges[currentPage]])
-    }
+    /// The products the screen pages over: every loaded row, in order.
+    public var visibleProducts: [Product] { board.rows }
+
+    /// The loaded page that holds the first line shown, from 0.
+    public var currentPage: Int { pageRanges.firstIndex { $0.contains(firstVisible) } ?? max(0, pageRanges.count - 1) }
 
     /// Applies an event; returns what to do, in order.
     public mutating func handle(_ event: WatchEvent, now: Timestamp) -> [WatchEffect] {
@@ -104,7 +112,8 @@ public struct WatchModel: Sendable {
             printedSnapshot = true
             effects.append(.write(json ? WatchJSON.snapshot(board.rows, at: now) : snapshotLines(at: now)))
         }
-        return effects + handleEvent(event, now: now)
+        effects += handleEvent(event, now: now)
+        return effects.contains(.quit) ? effects : effects + fillScreen()
     }
 
     private mutating func handleEvent(_ event: WatchEvent, now: Timestamp) -> [WatchEffect] {
@@ -135,8 +144,10 @@ public struct WatchModel: Sendable {
         case .notifyCommandFinished(let result):
             return notifyCommandFinished(result, now: now)
         case .key(let key):
+            fillHeld = false
             return pressed(key, now: now)
         case .resized(let newSize):
+            fillHeld = false
             size = newSize
             keepSelectionShown()
             return render(now)
@@ -148,7 +159,11 @@ public struct WatchModel: Sendable {
             return reloaded(pages, now: now)
         case .loadFailed(let reason):
             pendingPage = nil
-            return interactive ? [] : [.notice(reason)]
+            pendingTop = nil
+            fillHeld = true
+            guard interactive else { return [.notice(reason)] }
+            message = reason
+            return render(now)
         case .reloadFailed(let reason):
             finishReload()
             return interactive ? [] : [.notice(reason)]
@@ -179,13 +194,15 @@ public struct WatchModel: Sendable {
         guard index == pageRanges.count else { return [] }
         guard let page, !page.products.isEmpty else {
             reachedEnd = true
+            settlePendingMove()
             return render(now)
         }
+        if let counted = page.total { total = counted }
         let start = board.rows.count
         board.replace(with: board.rows + page.products)
         pageRanges.append(start..<board.rows.count)
         if page.products.count < ProductPage.size { reachedEnd = true }
-        showPage(index)
+        settlePendingMove()
         return [.announcePages(pageRanges.count)] + render(now)
     }
 
@@ -209,7 +226,6 @@ public struct WatchModel: Sendable {
         finishReload()
         if reloadsPending == 0 && !lostConnection && connection == .connected { staleSince = nil }
         pageRanges = WatchModel.ranges(of: pages)
-        currentPage = min(currentPage, max(0, pageRanges.count - 1))
         keepSelectionShown()
         guard interactive else {
             let changed = board.rows.filter { product in
@@ -222,18 +238,11 @@ public struct WatchModel: Sendable {
         return render(now)
     }
 
-    /// Shows a page from its first line.
-    mutating func showPage(_ index: Int) {
-        currentPage = index
-        selected = 0
-        firstVisible = 0
-    }
-
-    /// Keeps the selection on the page and within the rows shown, scrolling as little as possible.
+    /// Keeps the selection within the rows shown, scrolling as little as possible.
     mutating func keepSelectionShown() {
         let count = visibleProducts.count
         selected = max(0, min(selected, count - 1))
-        let capacity = WatchLayout.capacity(rows: size.rows, hasHint: hint != nil)
+        let capacity = screenCapacity
         if selected < firstVisible { firstVisible = selected }
         if selected >= firstVisible + capacity { firstVisible = selected - capacity + 1 }
         firstVisible = max(0, min(firstVisible, count - capacity))
@@ -241,14 +250,14 @@ public struct WatchModel: Sendable {
 
     /// The state the screen should show now.
     public var state: WatchState {
-        var state = WatchState(products: visibleProducts, pageNumber: currentPage + 1, pageCount: max(1, pageRanges.count),
-                               morePages: !reachedEnd, connection: connection, updatesReceived: board.updatesApplied,
-                               lastUpdateAt: lastUpdateAt, size: size, color: color, title: title)
+        var state = WatchState(products: visibleProducts, total: total, morePages: !reachedEnd, connection: connection,
+                               updatesReceived: board.updatesApplied, lastUpdateAt: lastUpdateAt, size: size, color: color, title: title)
         state.selected = selected
         state.firstVisible = firstVisible
         state.prompt = prompt
         state.message = message
         state.showsHelp = showsHelp
+        state.helpOffset = helpOffset
         state.reconnectAt = reconnectAt
         state.staleSince = staleSince
         state.hint = hint

@@ -12,13 +12,13 @@ public enum ListTable {
         let left = now.map { now in products.map { timeLeftText($0, now: now) } }
         let leftWidth = left.map { texts in max("LEFT".count, texts.map { TerminalText.width($0.text) }.max() ?? 0) } ?? 0
         let gap = String(repeating: " ", count: ProductColumns.gap)
-        let columns = ProductColumns(fitting: products, maximumWidth: width.map { left == nil ? $0 : $0 - leftWidth - ProductColumns.gap })
+        let columns = ProductColumns(fitting: products, maximumWidth: width, leftWidth: left == nil ? 0 : leftWidth)
         var header = columns.header
-        if left != nil { header += gap + TerminalText.fit("LEFT", toWidth: leftWidth, alignment: .right) }
+        if columns.left > 0 { header += gap + TerminalText.fit("LEFT", toWidth: leftWidth, alignment: .right) }
         var lines = [color ? ANSI.bold + header + ANSI.reset : header]
         for (index, product) in products.enumerated() {
             var line = columns.row(for: product)
-            if color, let tint = tint(product.direction) {
+            if color, columns.change > 0, let tint = tint(product.direction) {
                 // Colour the change cell only: it sits between the price and start columns.
                 let before = columns.changeColumn - 1
                 let prefixCells = prefix(line, cells: before)
@@ -26,7 +26,7 @@ public enum ListTable {
                 let cell = prefix(rest, cells: columns.change)
                 line = prefixCells + tint + cell + ANSI.reset + String(rest.dropFirst(cell.count))
             }
-            if let cell = left?[index] {
+            if columns.left > 0, let cell = left?[index] {
                 let text = TerminalText.fit(cell.text, toWidth: leftWidth, alignment: .right)
                 line += gap + (color && cell.isUrgent ? ANSI.red + text + ANSI.reset : text)
             }

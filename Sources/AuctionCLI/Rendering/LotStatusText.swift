@@ -23,16 +23,21 @@ public enum LotStatusText {
     /// A closed row's outcome in `watch`: `SOLD · 260,000 · al…e`, `BOUGHT · …`, `UNSOLD · 10,000`, `WITHDRAWN`, `REMOVED`;
     /// without `price` (piped lines, which carry the price in a column of its own) `SOLD · al…e`, `UNSOLD`, ….
     public static func row(_ product: Product, viewer: String?, price: Bool = true) -> String {
-        let winner = product.winner.map { " · " + BidderName.shown($0, viewer: viewer) } ?? ""
-        let amount = price ? " · \(product.currentPrice)" : ""
+        rowParts(product, viewer: viewer, price: price).joined(separator: " · ")
+    }
+
+    /// The parts of `row`, so a narrow screen can leave whole ones out instead of cutting a figure.
+    public static func rowParts(_ product: Product, viewer: String?, price: Bool = true) -> [String] {
+        let winner = product.winner.map { [BidderName.shown($0, viewer: viewer)] } ?? []
+        let amount = price ? [product.currentPrice.description] : []
         switch product.status {
-        case .bought?: return "BOUGHT" + amount + winner
-        case .unsold?: return "UNSOLD" + amount
-        case .withdrawn?: return "WITHDRAWN"
-        case .removed?: return "REMOVED"
-        case .sold?: return "SOLD" + amount + winner
+        case .bought?: return ["BOUGHT"] + amount + winner
+        case .unsold?: return ["UNSOLD"] + amount
+        case .withdrawn?: return ["WITHDRAWN"]
+        case .removed?: return ["REMOVED"]
+        case .sold?: return ["SOLD"] + amount + winner
         case .open?, .ending?, nil:
-            return product.winner == nil ? "ended · no winner" : "SOLD" + amount + winner
+            return product.winner == nil ? ["ended", "no winner"] : ["SOLD"] + amount + winner
         }
     }
 

@@ -1,9 +1,10 @@
 /// The watch screen's columns: the selection margin, the product table's columns and the time left.
 struct WatchColumns: Hashable, Sendable {
-    /// The id, name, price, change and start columns.
+    /// The id, name, price, change, bids and start columns (and the time left's width).
     var table: ProductColumns
+
     /// Width of the time-left column; 0 when no product has an end time or it does not fit.
-    var timeLeft: Int
+    var timeLeft: Int { table.left }
 
     /// The 1-based terminal column where the price cell starts.
     var priceColumn: Int { WatchRenderer.margin + table.priceColumn }

@@ -13,18 +13,31 @@ extension WatchRenderer {
         let row = table.row(for: product)
         let gap = String(repeating: " ", count: ProductColumns.gap)
         if product.isClosed {
-            let head = ListTable.prefix(row, cells: table.priceColumn - 1)
-            let text = TerminalText.truncate(plain + head + closedText(product), toWidth: width)
+            let head = plain + ListTable.prefix(row, cells: table.priceColumn - 1)
+            let parts = closedParts(product)
+            // The final price is shown whole or not at all (`SOLD` alone on a narrow terminal).
+            let room = width - TerminalText.width(head)
+            let text = TerminalText.truncate(head, toWidth: width)
+                + (room > 0 ? TerminalText.fitting(first: parts[0], rest: Array(parts.dropFirst()), width: room, floor: .max) : "")
             return state.color ? ANSI.bold + text + ANSI.reset : text
         }
         guard margin + table.totalWidth <= width else { return TerminalText.truncate(plain + row, toWidth: width) }
         let left = columns.timeLeft > 0 ? gap + timeLeftCell(product, columns: columns, color: state.color, now: now) : ""
         let stale = state.staleSince != nil && state.color
-        guard state.color, ListTable.tint(product.direction) != nil || stale || left != "" else { return marker + row + left }
+        guard state.color, table.price > 0, ListTable.tint(product.direction) != nil || stale || left != "" else { return marker + row + left }
         let head = ListTable.prefix(row, cells: table.priceColumn - 1)
         let start = table.start > 0 ? gap + TerminalText.fit(product.startPrice.description, toWidth: table.start, alignment: .right) : ""
-        return marker + head + priceCell(product, columns: table, flash: nil, stale: stale) + gap
-            + changeCell(product, columns: table, color: !stale) + start + left
+        return marker + head + priceCell(product, columns: table, flash: nil, stale: stale)
+            + trailingCells(product, columns: table, color: !stale) + start + left
+    }
+
+    /// What follows the price cell on a line: the change cell (coloured) and the bid count, each when shown.
+    static func trailingCells(_ product: Product, columns: ProductColumns, color: Bool) -> String {
+        let gap = String(repeating: " ", count: ProductColumns.gap)
+        var out = ""
+        if columns.change > 0 { out += gap + changeCell(product, columns: columns, color: color) }
+        if columns.bids > 0 { out += gap + columns.bidsCell(product) }
+        return out
     }
 
     /// One cell beside the id: `★` where the user leads (green), `!` where they are outbid (red), else a space.

@@ -45,19 +45,28 @@ public enum WatchRenderer {
                 screen.timeLeft[new.id] = timeLeftText(new, now: now)
                 continue
             }
-            guard fits, !new.isClosed else { continue }
-            if old.currentPrice != new.currentPrice || old.lastChange != new.lastChange || old.direction != new.direction {
+            guard fits, !new.isClosed, columns.table.price > 0 else { continue }
+            if old.currentPrice != new.currentPrice || old.lastChange != new.lastChange || old.direction != new.direction
+                || (columns.table.bids > 0 && old.bidCount != new.bidCount) {
+                let stale = state.staleSince != nil && state.color
                 var flash: WatchScreen.Flash?
+                var first = firstDifference(columns.table.priceCell(old), columns.table.priceCell(new))
+                // A flash still showing keeps its coloured digits: the new one starts no later than it.
+                if let running = previous.flashes[new.id], running.until > now { first = min(first, running.firstChangedIndex) }
                 if state.color && old.currentPrice != new.currentPrice {
                     let direction: PriceDirection = new.currentPrice > old.currentPrice ? .up : .down
-                    flash = WatchScreen.Flash(direction: direction, until: now.adding(milliseconds: flashMilliseconds),
-                                              firstChangedIndex: firstDifference(columns.table.priceCell(old), columns.table.priceCell(new)))
+                    flash = WatchScreen.Flash(direction: direction, until: now.adding(milliseconds: flashMilliseconds), firstChangedIndex: first)
                 }
                 screen.flashes[new.id] = flash
-                out += ANSI.moveTo(row: row, column: columns.priceColumn)
-                    + priceCell(new, columns: columns.table, flash: flash, stale: state.staleSince != nil && state.color)
-                    + String(repeating: " ", count: ProductColumns.gap)
-                    + changeCell(new, columns: columns.table, color: state.color)
+                var cursor = RowCursor(row: row)
+                if stale {
+                    out += cursor.move(to: columns.priceColumn) + priceCell(new, columns: columns.table, flash: nil, stale: true)
+                    cursor.column = columns.priceColumn + columns.table.price
+                } else if old.currentPrice != new.currentPrice {
+                    out += changedCell(&cursor, column: columns.priceColumn, new: columns.table.priceCell(new), from: first,
+                                       style: flash.flatMap { ListTable.tint($0.direction) })
+                }
+                out += changedCells(old, new, cursor: &cursor, columns: columns.table, color: state.color && !stale)
             } else if let flash = previous.flashes[new.id], flash.until <= now {
                 screen.flashes[new.id] = nil
                 if state.staleSince != nil && state.color {
@@ -105,12 +114,13 @@ public enum WatchRenderer {
         var out = ANSI.hideCursor + ANSI.home + ANSI.clearScreen
         let width = state.size.columns
         let layout = WatchLayout(state)
-        let title = TerminalText.truncate(TerminalText.sanitized(state.title) + " · " + state.pageLabel, toWidth: width)
+        let title = titleLine(state, shown: layout.shown, width: width)
         out += ANSI.moveTo(row: 1, column: 1) + (state.color ? ANSI.bold + title + ANSI.reset : title)
         var timeLeft: [ProductID: String] = [:]
         if state.showsHelp {
-            for (offset, text) in helpLines.prefix(layout.capacity + 1).enumerated() {
-                out += ANSI.moveTo(row: 2 + offset, column: 1) + TerminalText.truncate(text, toWidth: width)
+            let help = HelpOverlay(rows: state.size.rows, columns: width)
+            for (offset, text) in help.window(from: state.helpOffset).enumerated() {
+                out += ANSI.moveTo(row: 2 + offset, column: 1) + text
             }
         } else {
             let header = TerminalText.truncate(columns.header, toWidth: width)
@@ -122,7 +132,7 @@ public enum WatchRenderer {
                 timeLeft[product.id] = timeLeftText(product, now: now)
             }
         }
-        if let hint = state.hint, let row = layout.hintRow {
+        if !state.showsHelp, let hint = state.hint, let row = layout.hintRow {
             out += ANSI.moveTo(row: row, column: 1) + TerminalText.truncate(TerminalText.sanitized(hint), toWidth: width)
         }
         let detail = detailLine(state, now: now)
@@ -138,11 +148,25 @@ public enum WatchRenderer {
         return (Array(out.utf8), screen)
     }
 
-    /// The status line's words: the prompt while a bid is typed; else a message, the connection (with
-    /// the reconnect countdown and since when prices are stale), updates, time since the last, page, keys.
+    /// The first line: the title and the position (`auction watch · 127.0.0.1:3200 · lots 31–60 of 1,204`);
+    /// the position alone when both do not fit, so it is never the part cut off.
+    static func titleLine(_ state: WatchState, shown: Range<Int>, width: Int) -> String {
+        let position = state.positionLabel(shown: shown)
+        let full = TerminalText.sanitized(state.title) + " · " + position
+        return TerminalText.truncate(TerminalText.width(full) <= width ? full : position, toWidth: width)
+    }
+
+    /// The status line's words: the prompt while a bid is typed, where the help is while it is open; else a
+    /// message, the connection (with the reconnect countdown and since when prices are stale), updates,
+    /// time since the last, the query, keys — whole parts left out where they do not fit.
     public static func statusLine(_ state: WatchState, now: Timestamp) -> String {
         if let prompt = state.prompt { return TerminalText.truncate(prompt.line, toWidth: state.size.columns) }
         if let filter = state.filterPrompt { return TerminalText.truncate(filter.line, toWidth: state.size.columns) }
+        if state.showsHelp {
+            let help = HelpOverlay(rows: state.size.rows, columns: state.size.columns)
+            let parts = help.status(from: state.helpOffset)
+            return TerminalText.fitting(first: parts[0], rest: Array(parts.dropFirst()), width: state.size.columns, floor: .max)
+        }
         var parts: [String] = []
         if let message = state.message { parts.append(TerminalText.sanitized(message)) }
         parts.append(connectionText(state, now: now))
@@ -153,12 +177,8 @@ public enum WatchRenderer {
             parts.append("last \(seconds) s ago")
         }
         if let summary = state.querySummary { parts.append(summary) }
-        parts.append(state.pageLabel)
-        let layout = WatchLayout(state)
-        let below = state.products.count - layout.shown.upperBound
-        if !state.showsHelp && below > 0 { parts.append("+\(below) more ↓") }
         parts.append("? keys")
-        return TerminalText.truncate(parts.joined(separator: " · "), toWidth: state.size.columns)
+        return TerminalText.fitting(first: parts[0], rest: Array(parts.dropFirst()), width: state.size.columns, floor: .max)
     }
 
     /// `reconnecting in 4 s` counted down to `reconnectAt`; the state's own words otherwise.
@@ -183,12 +203,18 @@ public enum WatchRenderer {
             // Last: the row's `★`/`!` already says it where the line is cut.
             if let standing = state.standings[product.id] { parts.append(standing == .leading ? "you lead" : "you are outbid") }
         }
-        return TerminalText.truncate(parts.joined(separator: " · "), toWidth: state.size.columns)
+        // The name may be cut (to 16 cells at least); the figures after it are whole or left out.
+        return TerminalText.fitting(first: parts[0], rest: Array(parts.dropFirst()), width: state.size.columns, floor: 16)
     }
 
     /// A closed row's outcome as the server stated it (`LotStatusText.row`): `SOLD · 260,000 · al…e`, `UNSOLD · 10,000`, ….
     public static func closedText(_ product: Product, viewer: String? = nil) -> String {
         LotStatusText.row(product, viewer: viewer)
+    }
+
+    /// The parts of `closedText`, to leave whole ones out where they do not fit.
+    static func closedParts(_ product: Product, viewer: String? = nil) -> [String] {
+        LotStatusText.rowParts(product, viewer: viewer)
     }
 
     /// A bidder's name as every public view shows it (watch, show, the bid history): shortened as the
@@ -201,9 +227,10 @@ public enum WatchRenderer {
     public static let helpLines = [
         "keys (any key closes this help)",
         "  q, Ctrl-C        quit",
-        "  ↑ ↓, k j         select a line (the page scrolls)",
+        "  ↑ ↓, k j         select a line (the table scrolls)",
         "  b                bid on the selected line (Enter bids, Esc cancels)",
-        "  n →, p ←         next / previous page (also Page Down / Page Up)",
+        "  n →, p ←         next / previous screen (also Page Down / Page Up)",
+        "  g, G             first / last screen (also Home / End)",
         "  r                reload the prices; while disconnected: reconnect now",
         "  /                filter (search on the server; Enter applies, Esc cancels, empty clears)",
         "  s                next sort: id, ending, price, new, change, bids",
@@ -212,20 +239,20 @@ public enum WatchRenderer {
     ]
 
     private static func columns(for state: WatchState) -> WatchColumns {
-        let hasEnds = state.products.contains { $0.endsAt != nil }
-        let markerWidth = state.products.map { TerminalText.width(extensionMarker($0)) }.max() ?? 0
+        // Fitted to the lines on screen: every loaded row (thousands after `G`) is not measured per render.
+        let shown = Array(state.products[WatchLayout(state).shown])
+        let hasEnds = shown.contains { $0.endsAt != nil }
+        let markerWidth = shown.map { TerminalText.width(extensionMarker($0)) }.max() ?? 0
         let leftWidth = timeLeftWidth + (markerWidth > 0 ? markerWidth + 1 : 0)
-        let extra = hasEnds ? leftWidth + ProductColumns.gap : 0
-        let table = ProductColumns(fitting: state.products, maximumWidth: state.size.columns - margin - extra,
-                                   minimumMoneyWidth: moneyWidth, minimumChangeWidth: changeWidth)
-        let fits = hasEnds && margin + table.totalWidth + extra <= state.size.columns
-        return WatchColumns(table: table, timeLeft: fits ? leftWidth : 0)
+        let table = ProductColumns(fitting: shown, maximumWidth: state.size.columns - margin,
+                                   minimumMoneyWidth: moneyWidth, minimumChangeWidth: changeWidth, leftWidth: hasEnds ? leftWidth : 0)
+        return WatchColumns(table: table)
     }
 
     private static func needsFullPaint(previous: WatchScreen, state: WatchState, columns: WatchColumns) -> Bool {
         let old = previous.state
-        return old.size != state.size || old.pageNumber != state.pageNumber || old.pageCount != state.pageCount
-            || old.morePages != state.morePages || old.firstVisible != state.firstVisible || old.showsHelp != state.showsHelp
+        return old.size != state.size || old.total != state.total
+            || old.morePages != state.morePages || old.firstVisible != state.firstVisible || old.showsHelp != state.showsHelp || old.helpOffset != state.helpOffset
             || old.hint != state.hint
             || old.color != state.color || old.title != state.title
             || previous.columns != columns.table || previous.timeLeftWidth != columns.timeLeft
@@ -253,6 +280,9 @@ public enum WatchRenderer {
 }
 
 extension WatchState {
-    /// `page 2/3`, or `page 2/3+` while more pages may follow the loaded ones.
-    var pageLabel: String { "page \(pageNumber)/\(pageCount)" + (morePages ? "+" : "") }
+    /// The position line of the rows `shown`: `lots 31–60 of 1,204` (the server's count), `lots 31–60+`
+    /// while lots may follow and the server gave no count, `no lots` when there are none.
+    func positionLabel(shown: Range<Int>) -> String {
+        ScreenPaging.positionLabel(shown: shown, total: total, more: morePages)
+    }
 }

@@ -1,14 +1,12 @@
 import AuctionCore
 
-/// What `auction watch` wants on screen: the page's products and the status facts.
+/// What `auction watch` wants on screen: the loaded products and the status facts.
 public struct WatchState: Hashable, Sendable {
-    /// The products of the visible page, in display order.
+    /// Every loaded product, in display order (the screen shows `firstVisible` on, as many as fit).
     public var products: [Product]
-    /// The visible page, from 1.
-    public var pageNumber: Int
-    /// How many pages there are (or are watched).
-    public var pageCount: Int
-    /// Whether the catalogue may hold pages beyond `pageCount` (shown as `page 1/1+`).
+    /// How many lots the catalogue or query holds, as the server counted them (`lots 31–60 of 1,204`); nil: not said.
+    public var total: Int?
+    /// Whether lots may follow the loaded ones (`lots 1–30+` without a total).
     public var morePages: Bool
     /// The socket connection's state.
     public var connection: ConnectionState
@@ -32,6 +30,8 @@ public struct WatchState: Hashable, Sendable {
     public var message: String?
     /// Whether the key help replaces the table.
     public var showsHelp = false
+    /// The first line of the help shown (it scrolls when the terminal is shorter than it).
+    public var helpOffset = 0
     /// When the next reconnect attempt starts, while reconnecting (the status line counts down to it).
     public var reconnectAt: Timestamp?
     /// Since when the prices shown may be out of date (the connection dropped); nil while live.
@@ -48,13 +48,12 @@ public struct WatchState: Hashable, Sendable {
     public var querySummary: String?
 
     /// Creates a state.
-    public init(products: [Product], pageNumber: Int = 1, pageCount: Int = 1, morePages: Bool = false,
+    public init(products: [Product], total: Int? = nil, morePages: Bool = false,
                 connection: ConnectionState = .connecting,
                 updatesReceived: Int = 0, lastUpdateAt: Timestamp? = nil, size: TerminalSize = .fallback,
                 color: Bool = true, title: String = "auction watch") {
         self.products = products
-        self.pageNumber = pageNumber
-        self.pageCount = pageCount
+        self.total = total
         self.morePages = morePages
         self.connection = connection
         self.updatesReceived = updatesReceived

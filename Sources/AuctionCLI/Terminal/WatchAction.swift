@@ -2,10 +2,14 @@
 public enum WatchAction: Hashable, Sendable {
     /// `q`, `Q`, Ctrl-C or Ctrl-D: restore the terminal and exit.
     case quit
-    /// `n`, → or Page Down: load and show the next page.
+    /// `n`, → or Page Down: the next screenful (loading pages as needed).
     case nextPage
-    /// `p`, ← or Page Up: show the previous page.
+    /// `p`, ← or Page Up: the previous screenful.
     case previousPage
+    /// `g` or Home: the first screen.
+    case firstPage
+    /// `G` or End: the last screen (loading pages up to the end).
+    case lastPage
     /// `r`: reload the page over HTTP and repaint (while disconnected: reconnect now).
     case reload
     /// `j` or ↓: select the next line (scrolling when needed).
@@ -27,6 +31,8 @@ public enum WatchAction: Hashable, Sendable {
         case .character("q"), .character("Q"), .interrupt, .endOfInput: self = .quit
         case .character("n"), .character("N"), .right, .pageDown: self = .nextPage
         case .character("p"), .character("P"), .left, .pageUp: self = .previousPage
+        case .character("g"), .home: self = .firstPage
+        case .character("G"), .end: self = .lastPage
         case .character("r"), .character("R"): self = .reload
         case .character("j"), .character("J"), .down: self = .selectNext
         case .character("k"), .character("K"), .up: self = .selectPrevious

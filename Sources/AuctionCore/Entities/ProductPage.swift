@@ -4,11 +4,15 @@ public struct ProductPage: Hashable, Sendable {
     public var index: Int
     /// The products on the page, ordered by id.
     public var products: [Product]
+    /// How many products the catalogue's pages hold in all, as the server said (`X-Total-Count`, ours);
+    /// nil when it did not (the original backend).
+    public var total: Int?
 
     /// Creates a page.
-    public init(index: Int, products: [Product]) {
+    public init(index: Int, products: [Product], total: Int? = nil) {
         self.index = index
         self.products = products
+        self.total = total
     }
 
     /// Products per page, fixed by the original backend.

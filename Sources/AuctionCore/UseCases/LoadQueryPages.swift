@@ -34,12 +34,15 @@ public struct LoadQueryPages: Sendable {
     /// The page after `cursor`, empty pages the server ended early followed.
     private func filled(_ query: CatalogueQuery, after cursor: String?) async throws(AuctionError) -> CatalogueQueryPage {
         var page = try await queries.query(query, cursor: cursor)
+        // The server counts on the first request only: the count survives the empty pages followed.
+        let total = page.total
         var last = cursor, followed = 0
         while page.products.isEmpty, let next = page.nextCursor, next != last, followed < Self.maximumEmptyPages {
             last = next
             page = try await queries.query(query, cursor: next)
             followed += 1
         }
+        page.total = page.total ?? total
         return page
     }
 }

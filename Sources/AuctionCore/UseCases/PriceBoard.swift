@@ -19,6 +19,8 @@ public struct PriceBoard: Hashable, Sendable {
         let row = rows[index]
         if row.currentPrice == update.price && row.lastChange == update.change { return nil }
         rows[index] = row.applying(update)
+        // The push's `seq` is the lot's accepted-bid count (`bid_count`): the BIDS column follows it.
+        if let count = update.sequence, count >= 0 { rows[index].bidCount = Int(clamping: count) }
         updatesApplied += 1
         return index
     }

@@ -2,7 +2,7 @@ import AuctionCore
 import AuctionInfrastructure
 
 /// The wire forms of a `CatalogueQuery`: the query string of `GET /products/query` and the `query`
-/// object of request 13, and the answer's `{"products": […], "next_cursor": …}` body.
+/// object of request 13, and the answer's `{"products": […], "next_cursor": …, "total": …}` body.
 public enum CatalogueQueryDTO {
     /// The most bytes of a cursor accepted from the server (it is sent back verbatim).
     public static let maximumCursorBytes = 1_024
@@ -59,7 +59,13 @@ public enum CatalogueQueryDTO {
             }
             cursor = text
         }
-        return CatalogueQueryPage(products: products, nextCursor: cursor)
+        // `total` (ours, 0…2^31 − 1): the server's count of the query's lots; null or absent when it gave none.
+        var total: Int?
+        if let member = json["total"], !member.isNull {
+            guard let count = member.intValue, (0...Int64(Int32.max)).contains(count) else { throw CatalogueError.invalidField("total") }
+            total = Int(count)
+        }
+        return CatalogueQueryPage(products: products, nextCursor: cursor, total: total)
     }
 
     /// `value` percent-encoded for a query string: every byte but `A–Z a–z 0–9 - . _ ~` becomes `%XX`.

@@ -22,12 +22,19 @@ public struct HTTPProductRepository: ProductRepository {
         switch response.status.code {
         case 200:
             let items = try decode { () throws(CatalogueError) in try ProductListItemDTO.page(from: response.body) }
-            return items.isEmpty ? nil : ProductPage(index: index, products: items.map { $0.toDomain() })
+            return items.isEmpty ? nil : ProductPage(index: index, products: items.map { $0.toDomain() }, total: Self.total(response))
         case 201:
             return nil
         default:
             throw failure(response)
         }
+    }
+
+    /// `X-Total-Count` (ours): how many products the catalogue's pages hold; nil when absent or outside 0…2^31 − 1.
+    static func total(_ response: HTTPResponse) -> Int? {
+        guard let text = response.headers["X-Total-Count"], text.utf8.count <= 10, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+              let count = Int(text), count <= Int(Int32.max) else { return nil }
+        return count
     }
 
     /// One product in full; `notFound` when the service has no such product.

@@ -6,6 +6,8 @@ import AuctionInfrastructure
 extension CatalogueEndpoints.Source {
     /// Sources that do not count bids leave `bid_count` out.
     public func bidCount(of id: ProductID) -> Int? { nil }
+    /// Sources that do not count their products send no `X-Total-Count`.
+    public func listedCount() -> Int? { nil }
 }
 
 /// Our bidding fields appended to the original's list items and `DetailProductInfo`:

@@ -12,6 +12,8 @@ extension CatalogueEndpoints {
         func image(_ imageID: Int) throws(AuctionError) -> [UInt8]
         /// How many bids a product has (`bid_count`); nil when the source does not count them.
         func bidCount(of id: ProductID) -> Int?
+        /// How many products the pages list in all (`X-Total-Count` on `alllist`); nil when the source does not say.
+        func listedCount() -> Int?
         /// The seller's name (`seller`); nil when the source does not know it.
         func seller(of id: ProductID) -> String?
         /// Whether the seller withdrew the product (its detail says `"withdrawn": true`; lists hide it).

@@ -50,8 +50,8 @@ public struct CatalogueEndpoints: HTTPRouteCollection {
         let source = self.source, sellerID = self.sellerID, offload = self.offload, health = self.health
         Self.route(&router, "/products/alllist", offload) { request in
             Self.answer("index", request) { (index) throws(AuctionError) in
-                guard let page = try source.page(index) else { return HTTPResponse(status: .created) }
-                return Self.json(Self.pageBody(page.products, source: source))
+                guard let page = try source.page(index) else { return Self.counted(HTTPResponse(status: .created), source) }
+                return Self.counted(Self.json(Self.pageBody(page.products, source: source)), source)
             }
         }
         Self.route(&router, "/products/detailproduct", offload) { request in
@@ -113,6 +113,18 @@ public struct CatalogueEndpoints: HTTPRouteCollection {
             return failure(.serviceUnavailable, "\(error)").retryingAfter(seconds: 1)
         }
     }
+
+    /// The response with `X-Total-Count` (ours: how many products the pages list) when the source counts them;
+    /// the body stays the original's bare array, so the original app is unaffected.
+    private static func counted(_ response: HTTPResponse, _ source: any Source) -> HTTPResponse {
+        guard let total = source.listedCount() else { return response }
+        var counted = response
+        counted.headers.add(name: totalHeader, value: String(total))
+        return counted
+    }
+
+    /// The header that carries the catalogue's size on `alllist` answers.
+    public static let totalHeader = "X-Total-Count"
 
     private static func json(_ body: [UInt8]) -> HTTPResponse {
         HTTPResponse(status: .ok, contentType: "application/json; charset=utf-8", body: body)

@@ -8,15 +8,19 @@ extension LiveCatalogue {
     func queryRunner(clock: any TimeSource, rowBudget: Int = CatalogueStore.queryRowBudget) -> QueryEndpoints.Run {
         { [self] (query) throws(AuctionError) -> QueryEndpoints.QueryAnswer in
             let page: CatalogueQueryPage
+            var total: Int?
             do throws(StoreError) {
-                page = try store.query(query, now: clock.now(), rowBudget: rowBudget)
+                let now = clock.now()
+                page = try store.query(query, now: now, rowBudget: rowBudget)
+                // Counted on the first page only: the client keeps the figure while it follows the cursor.
+                if query.cursor == nil { total = try store.queryTotal(query, now: now) }
             } catch {
                 throw .server(status: error.httpStatusCode, message: error.description)
             }
             let products = page.ids.compactMap { product($0) }
             var counts: [ProductID: Int] = [:]
             for product in products { counts[product.id] = bidCount(of: product.id) }
-            return QueryEndpoints.QueryAnswer(products: products, sellers: page.sellers, bidCounts: counts, next: page.next)
+            return QueryEndpoints.QueryAnswer(products: products, sellers: page.sellers, bidCounts: counts, next: page.next, total: total)
         }
     }
 }

@@ -3,7 +3,7 @@ import AuctionData
 import AuctionInfrastructure
 
 /// `GET /products/query` (public, ours): search, filter, sort and keyset-page the catalogue.
-/// Answers `{"products":[…list items…],"next_cursor":"…"|null}`; any bad parameter → 400 with
+/// Answers `{"products":[…list items…],"next_cursor":"…"|null,"total":N|null}`; any bad parameter → 400 with
 /// `"reason":"invalid_query"`; past the per-address rate, 429 `rate_limited` with Retry-After. The read
 /// runs where `offload` puts it (the catalogue readers).
 public struct QueryEndpoints: HTTPRouteCollection {
@@ -23,13 +23,17 @@ public struct QueryEndpoints: HTTPRouteCollection {
         public var bidCounts: [ProductID: Int]
         /// Where the next page starts; nil on the last page.
         public var next: QueryCursor?
+        /// How many lots the query matches in all (`total`), on a first page without `search`; else nil.
+        public var total: Int?
 
         /// An answer.
-        public init(products: [Product], sellers: [ProductID: String], bidCounts: [ProductID: Int], next: QueryCursor?) {
+        public init(products: [Product], sellers: [ProductID: String], bidCounts: [ProductID: Int], next: QueryCursor?,
+                    total: Int? = nil) {
             self.products = products
             self.sellers = sellers
             self.bidCounts = bidCounts
             self.next = next
+            self.total = total
         }
     }
 
@@ -98,6 +102,7 @@ public struct QueryEndpoints: HTTPRouteCollection {
         return JSONValue.object(JSONObject([
             ("products", .array(items)),
             ("next_cursor", answer.next.map { .string($0.encoded) } ?? .null),
+            ("total", answer.total.map { .int(Int64($0)) } ?? .null),
         ])).serialized()
     }
 

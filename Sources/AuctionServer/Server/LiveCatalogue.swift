@@ -60,6 +60,11 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
     /// How many products there are.
     var count: Int { indexByID.withLock { $0.count } }
 
+    /// How many products the pages list (withdrawn ones left out), the `X-Total-Count` of `alllist`.
+    func listedCount() -> Int? {
+        rows.withLock { rows in selling.withLock { $0.listed?.count ?? rows.count } }
+    }
+
     /// The row index of a product.
     func index(of id: ProductID) -> Int? { indexByID.withLock { $0[id] } }
 
