@@ -19,6 +19,9 @@ import Testing
             folder = try TemporaryDirectory(prefix: "locked-table")
             var configuration = ServerConfiguration.ephemeral(databasePath: folder.file("unused.sqlite"))
             configuration.store = store.store
+            // The lock is held for as long as a loaded machine takes to show the bystander answered: the
+            // node's reads must wait that long rather than give up (`store_timeout`, 5 s by default).
+            configuration.storeTimeoutMilliseconds = 120_000
             server = AuctionHouseServer(configuration: configuration, log: .silent)
             port = try server.start().socket.port
         }
