@@ -7,7 +7,6 @@ import AuctionInfrastructure
 extension SocketService {
     /// Starts the auction-closing timer and the simulated bidders (loop thread).
     func startTimers(simulation setting: SimulationSetting?, proxyBidders: [UserID] = []) {
-        LoopStoreCheck.markLoopThread()  // from now on a store call on this thread traps (debug builds)
         if let setting {
             var simulated = setting.simulationConfiguration
             simulated.proxyBidders = proxyBidders
