@@ -39,6 +39,7 @@ extension SocketService {
         let resolver = self.sessions.resolver, now = currentTime()
         let queued = lookups.run({ sessions.map { resolver.confirm($0, now: now, ahead: start) } }) { [weak self] (confirmed: [SessionUser?]) in
             guard let self else { return }
+            self.log.debug("socket: \(confirmed.compactMap { $0 }.count) of \(sessions.count) session(s) confirmed ahead of the period from \(start)")
             for (user, confirmation) in zip(sessions, confirmed) {
                 guard let confirmation, let key = user.sessionKey else { continue }  // its next request reads it again
                 for id in holders[key]?.connections ?? [] {

@@ -14,16 +14,23 @@ import Testing
         let server: AuctionHouseServer
         let folder: TemporaryDirectory
         let port: Int
+        let logLines = Mutex<[String]>([])
 
-        init(_ store: ClusterStore) throws {
+        init(_ store: ClusterStore, clock: any TimeSource = SystemClock()) throws {
             folder = try TemporaryDirectory(prefix: "locked-table")
             var configuration = ServerConfiguration.ephemeral(databasePath: folder.file("unused.sqlite"))
             configuration.store = store.store
             // The lock is held for as long as a loaded machine takes to show the bystander answered: the
             // node's reads must wait that long rather than give up (`store_timeout`, 5 s by default).
             configuration.storeTimeoutMilliseconds = 120_000
-            server = AuctionHouseServer(configuration: configuration, log: .silent)
+            let lines = logLines
+            server = AuctionHouseServer(configuration: configuration, log: ServerLog(level: .debug) { line in lines.withLock { $0.append(line) } },
+                                        clock: clock)
             port = try server.start().socket.port
+        }
+
+        func logged(_ text: String) -> Bool {
+            logLines.withLock { $0.contains { $0.contains(text) } }
         }
 
         func stop() {
@@ -33,10 +40,10 @@ import Testing
     }
 
     /// A session for a new user written straight into the store: the node has never seen its token.
-    private static func freshToken(_ store: ClusterStore, name: String) throws -> String {
+    private static func freshToken(_ store: ClusterStore, name: String, clock: any TimeSource = SystemClock()) throws -> String {
         let accounts = try AccountStore(target: .postgres(store.store))
         defer { accounts.close() }
-        let now = SystemClock().now()
+        let now = clock.now()
         let user = try #require(try accounts.createUser(name: name, passwordHash: "x", at: now))
         let token = try SessionToken.generate()
         _ = try accounts.createSession(tokenHash: SessionToken.hash(token), userID: user, createdAt: now,
@@ -100,5 +107,31 @@ import Testing
         let answers = StoreWaitTests.replies(await waiting.readFrames(2))
         #expect(answers.map(\.id) == [1, 2])
         #expect(answers.map(\.result) == [true, true])
+    }
+
+    @Test func aBidAfterTheRecheckPeriodTurnsWaitsForNoStoreReadWhileSessionsIsLocked() async throws {
+        let store = try ClusterStore(products: 2)
+        let clock = ManualClock()  // starts on a period boundary: the background re-check is due 8 s in
+        let node = try Node(store, clock: clock)
+        defer { node.stop() }
+        let token = try Self.freshToken(store, name: "nora", clock: clock)
+        let bidder = try RawSocket(port: node.port)
+        defer { bidder.close() }
+        #expect(bidder.exchangeBlocking([.login(token: token)]).first??.result == true)
+
+        clock.advance(milliseconds: 8_500)  // past the background re-check, still in the first period
+        #expect(await eventually { node.logged("1 of 1 session(s) confirmed ahead") })
+        let locker = try Self.lock("sessions", store)
+        var locked = true
+        defer { if locked { _ = try? locker.run("COMMIT") }; locker.close() }
+        clock.advance(milliseconds: 2_000)  // the next period: the session is due for its store re-check
+
+        // Confirmed ahead, in memory: the bid is decided and committed while `sessions` stays locked.
+        let bid = ClientMessage.bid(Bid(productID: ProductID(1), price: Money(20_000)), userID: nil)
+        let reply = await bidder.exchange([bid], first: 2)
+        #expect(reply.first??.result == true)
+        #expect(Self.someoneWaits(store) == false)
+        _ = try locker.run("COMMIT")
+        locked = false
     }
 }
