@@ -135,8 +135,8 @@ private func readReplies(_ fd: CInt, count: Int) -> [WireReply] {
 }
 
 /// Pings on one connection, one at a time, until stopped; keeps the slowest round trip.
-// @unchecked Sendable: `state` is a Mutex; `fd` is used by the pinging thread only.
 final class BenchPinger: @unchecked Sendable {
+    // @unchecked Sendable: `state` is a Mutex; `fd` is used by the pinging thread only.
     private let fd: CInt
     private let state = Mutex((stop: false, finished: false, worst: Int64(0)))
 
