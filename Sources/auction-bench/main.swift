@@ -12,6 +12,7 @@ let suites: [String: ([String]) -> Int32] = [
     "sell": runSellBenchmark,
     "catalogue": runCatalogueBenchmark,
     "cluster": runClusterBenchmark,
+    "locked": runLockedTableBenchmark,
     "tls": runTLSBenchmark,
     "tls-flood": runTLSFloodBenchmark,
 ]

@@ -19,7 +19,7 @@ public final class AccountService: Sendable {
     private let limits: Mutex<LoginLimits>
     private let lastCleanup = Mutex<Int64?>(nil)
     private let cache: Mutex<[String: (identity: UserIdentity, cachedAt: Int64)]>
-    private let revocations: Mutex<SessionRevocations>
+    let revocations: Mutex<SessionRevocations>
     private let dummyHash = Mutex<String?>(nil)
 
     /// Creates the service over a store, hashing with `hasher`, reading time from `clock`, and
@@ -155,7 +155,7 @@ public final class AccountService: Sendable {
 
     /// The revocation generation, which on a shared store also moves on every `sessionRecheckMilliseconds`
     /// (so each live session is read from the store again once per period: logouts on other nodes).
-    private func currentGeneration(now: Timestamp) -> Int {
+    func currentGeneration(now: Timestamp) -> Int {
         let base = revocations.withLock { $0.generation }
         guard let recheck = configuration.sessionRecheckMilliseconds, recheck > 0 else { return base }
         return base &+ Int(truncatingIfNeeded: now.millisecondsSinceEpoch / recheck) &* (1 << 32)

@@ -67,6 +67,27 @@ final class AccountsHooks: SessionResolver, Sendable {
         return confirmed
     }
 
+    func check(_ user: SessionUser, now: Timestamp) -> SessionCheck {
+        guard let key = user.sessionKey, let expiresAt = user.expiresAt else { return .holds(user) }
+        guard let service = opened.withLock({ $0?.service }) else { return .ended }
+        switch service.confirmSessionFromMemory(tokenHash: key, expiresAt: expiresAt, generation: user.confirmedGeneration, now: now) {
+        case .confirmed: return .holds(user)
+        case .ended: return .ended
+        case .needsStore: return .needsStore
+        }
+    }
+
+    var recheckMilliseconds: Int64? { configuration.sessionRecheckMilliseconds }
+
+    func confirm(_ user: SessionUser, now: Timestamp, ahead: Timestamp) -> SessionUser? {
+        guard let key = user.sessionKey, let expiresAt = user.expiresAt else { return user }
+        guard let service = opened.withLock({ $0?.service }),
+              let generation = service.confirmSession(tokenHash: key, expiresAt: expiresAt, now: now, ahead: ahead) else { return nil }
+        var confirmed = user
+        confirmed.confirmedGeneration = generation
+        return confirmed
+    }
+
     func revokedElsewhere(key: String) -> Bool {
         opened.withLock({ $0?.service })?.revokedElsewhere(key: key) ?? false
     }

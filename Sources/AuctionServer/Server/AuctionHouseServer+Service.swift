@@ -16,6 +16,11 @@ extension AuctionHouseServer {
         parts.queryPages = live.pageRunner(clock: clock, rowBudget: configuration.query.rowBudget, offload: { readers.submit($0) })
         parts.queryRate = queryRate
         parts.metrics = metrics
+        // Session lookups and chat history wait on the store off the loop, on threads of their own (a
+        // locked `sessions` table must not stall the catalogue readers either).
+        let lookups = BlockingWorkers(name: "auction-lookup", threads: 2)
+        running.parts.started("the store lookups") { lookups.shutdown() }
+        parts.lookupWorkers = lookups
         let service = SocketService(loop: loop, configuration: configuration, bidPath: bidPath, ledger: ledger.seam,
                                     sessions: sessions, log: log, hooks: hooks, parts: parts)
         // Built whole here, before `listen`; from then on used only on the loop, reached through `bound`.

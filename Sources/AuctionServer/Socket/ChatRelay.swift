@@ -6,8 +6,8 @@ import AuctionInfrastructure
 ///
 /// Messages are numbered and made durable by one writer thread, in the order the loop accepted
 /// them; the loop pushes each one once its commit returns, so every member sees the same order.
-/// History is read on the loop from a second (WAL reader) connection, so it never waits for a
-/// commit; a live message the history already held (`seen`) is not pushed again.
+/// History is read on a store worker from a second (WAL reader) connection, so it never waits for a
+/// commit nor holds up the loop; a live message the history already held (`seen`) is not pushed again.
 ///
 /// Deliberately not `Sendable`: lives on the server's event-loop thread (the store and writer are
 /// thread-safe themselves).
@@ -19,10 +19,12 @@ final class ChatRelay {
     /// Whether the store is shared by several nodes (PostgreSQL): messages then reach members through
     /// the store's notifications on every node, this one's included, in one commit order.
     let isShared: Bool
-    /// Reads history (used on the loop only).
+    /// Reads history (used on the store workers only, one read at a time per join).
     let reader: ChatStore
     /// One thread: appends run one at a time, in submission order.
     let writer: BlockingWorkers
+    /// Live messages held for connections whose history is being read (sent after it, `SocketService+ChatHistory`).
+    var historyWaits = ChatHistoryWaits()
     /// Messages a connection got with a room's history: live ones up to this room sequence are skipped.
     private var seen: [ConnectionID: [ChatRoomName: Int64]] = [:]
     /// Sizes, rates and history limits.

@@ -13,11 +13,9 @@ final class LoginSessions {
         self.resolver = resolver
     }
 
-    /// The user whose valid (unexpired, unrevoked) session `token` is, its name remembered; or nil.
-    func logIn(token: String) -> SessionUser? {
-        guard let user = resolver.user(forToken: token) else { return nil }
+    /// Remembers the name of a user who just logged in (its token was resolved on a worker).
+    func loggedIn(_ user: SessionUser) {
         names[user.id] = user.name
-        return user
     }
 
     /// The name of a user who logged in here since the start, or nil.
@@ -25,9 +23,9 @@ final class LoginSessions {
         names[user]
     }
 
-    /// A session resolved earlier as it stands at `now` (nil once it expired or was revoked).
-    func current(_ user: SessionUser, now: Timestamp) -> SessionUser? {
-        resolver.current(user, now: now)
+    /// What memory says of a session resolved earlier at `now` (never reads the store).
+    func check(_ user: SessionUser, now: Timestamp) -> SessionCheck {
+        resolver.check(user, now: now)
     }
 
     /// Records another node's revocation of the session named by `key`; false when `key` is not one.

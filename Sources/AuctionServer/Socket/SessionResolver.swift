@@ -26,8 +26,9 @@ public struct SessionUser: Hashable, Sendable {
 /// Turns a session token from a login frame (type 3) into the user it belongs to, and says
 /// whether a session resolved earlier still holds.
 ///
-/// The accounts store implements it; the socket service calls it on its event-loop thread, so
-/// it must answer quickly (one indexed lookup to resolve, memory only to re-check).
+/// The accounts store implements it. The socket service calls `user(forToken:)`, `current` and
+/// `suspension(forToken:)` on a store worker (they may read the store), and only `check`,
+/// `revokedElsewhere` and `recheckAll` on its event-loop thread (memory only).
 public protocol SessionResolver: Sendable {
     /// The user whose valid (unexpired, unrevoked) session this token is, or nil.
     func user(forToken token: String) -> SessionUser?
@@ -48,6 +49,18 @@ public protocol SessionResolver: Sendable {
     /// The suspension in force of the user `token` belongs to (valid or ended by the suspension), or nil.
     /// Asked only after `user(forToken:)` refused the token, so a refusal can say why.
     func suspension(forToken token: String) -> SessionSuspension?
+
+    /// Whether a session resolved earlier holds at `now`, from memory only (the loop asks it before
+    /// every bid and chat message): `.needsStore` when only a store read can say (`current` then does).
+    func check(_ user: SessionUser, now: Timestamp) -> SessionCheck
+
+    /// How often a session must be read from the store again (a shared store), or nil when never:
+    /// the loop re-checks its sessions in the background before each such period ends.
+    var recheckMilliseconds: Int64? { get }
+
+    /// `current`, read from the store ahead of the period starting at `ahead`: the user confirmed for
+    /// that period (so a bid then needs no store read), or nil once it expired or was revoked (a worker).
+    func confirm(_ user: SessionUser, now: Timestamp, ahead: Timestamp) -> SessionUser?
 }
 
 extension SessionResolver {
@@ -67,6 +80,29 @@ extension SessionResolver {
 
     /// No suspensions (for resolvers without accounts).
     public func suspension(forToken token: String) -> SessionSuspension? { nil }
+
+    /// `current` (for resolvers that answer from memory).
+    public func check(_ user: SessionUser, now: Timestamp) -> SessionCheck {
+        current(user, now: now).map(SessionCheck.holds) ?? .ended
+    }
+
+    /// Never re-read (for resolvers that cache nothing).
+    public var recheckMilliseconds: Int64? { nil }
+
+    /// `current` at `now` (for resolvers with no periods).
+    public func confirm(_ user: SessionUser, now: Timestamp, ahead: Timestamp) -> SessionUser? {
+        current(user, now: now)
+    }
+}
+
+/// What memory says of a session resolved earlier (`SessionResolver.check`).
+public enum SessionCheck: Sendable, Equatable {
+    /// It holds: the user, perhaps re-confirmed.
+    case holds(SessionUser)
+    /// It expired or was revoked.
+    case ended
+    /// Only the store can say (a new re-check period, or revocations this node may have missed).
+    case needsStore
 }
 
 /// A resolver that knows no sessions: every login is refused (used until accounts exist).

@@ -32,6 +32,14 @@ final class SocketPeer {
     var statesNextMinimum = false
     /// Whether its output moves, for the write deadline.
     var progress = OutputProgress()
+    /// Whether it waits for a store read of its own (a login, a session re-check, a chat history):
+    /// its later frames stay queued in order, reading paused, until the answer (`SocketService+SessionLookup`).
+    var awaitsStore = false
+    /// Its session confirmed ahead, read in the background before the re-check period ends: taken up
+    /// when the period turns, so a bid then waits for no store read.
+    var confirmedAhead: SessionUser?
+    /// Whether a background re-check of its session is in flight (one at a time).
+    var isRechecking = false
 
     init(id: ConnectionID, connection: TCPConnection, limits: SocketLimits) {
         self.id = id

@@ -50,12 +50,13 @@ extension SocketService {
     /// Takes a closed connection out of its rooms and tells the others.
     func chatDisconnected(_ id: ConnectionID) {
         guard let chat else { return }
+        chat.historyWaits.forget(id)
         chat.disconnect(id, now: currentTime()) { announceLocal($0, chat: chat) }
     }
 
     /// Refuses a chat request that needs a login: `suspended` with the reason and until when for a
     /// suspended account, else `unauthenticated` with `message`.
-    private func refuseLogin(to peer: SocketPeer, _ completionID: Int64?, _ message: String) {
+    func refuseLogin(to peer: SocketPeer, _ completionID: Int64?, _ message: String) {
         if let suspension = peer.suspension {
             return reply(to: peer, completionID, result: false, reason: .suspended, fields: suspension.replyFields)
         }
@@ -82,55 +83,8 @@ extension SocketService {
         }
     }
 
-    private func refuse(_ error: ChatError, completionID: Int64?, peer: SocketPeer) {
+    func refuse(_ error: ChatError, completionID: Int64?, peer: SocketPeer) {
         reply(to: peer, completionID, result: false, reason: error.refusal, fields: Self.chatMessage(error.description))
-    }
-
-    /// Joins, replies with the members, sends the room's history, then announces the join (only
-    /// the user's first connection in the room announces one).
-    private func joinChat(_ room: ChatRoomName, as user: String, chat: ChatRelay, completionID: Int64?, peer: SocketPeer) {
-        let members = { JSONObject([("users", .array(chat.members(of: room).map { .string($0) }))]) }
-        if chat.registry.isMember(peer.id, of: room) {
-            return reply(to: peer, completionID, result: true, fields: members())  // already a member
-        }
-        let presence: ChatBroadcast<ChatPresence>?
-        do throws(ChatError) {
-            presence = try chat.join(room, connection: peer.id, user: user, now: currentTime())
-        } catch {
-            return refuse(error, completionID: completionID, peer: peer)
-        }
-        let history = replayedHistory(of: room, chat: chat)
-        chat.noteHistory(of: room, upTo: history.lastSequence, for: peer.id)
-        chat.follow(room, from: history.lastSequence)
-        reply(to: peer, completionID, result: true, fields: members())
-        for frame in history.frames {
-            send(.chat(frame), to: peer)
-        }
-        if let presence { announceLocal(presence, chat: chat) }
-    }
-
-    /// The frames a join replays: of the room's last `historyMessages` messages, the newest ones
-    /// that fit in `historyMaximumBytes` (oldest first), skipping any stored before today's rules
-    /// would accept it; and the newest room sequence read, so live messages already read are not sent again.
-    private func replayedHistory(of room: ChatRoomName, chat: ChatRelay) -> (frames: [[UInt8]], lastSequence: Int64) {
-        let stored: [SQLiteChatStore.Message]
-        do {
-            stored = try chat.reader.recent(in: room.rawValue, limit: chat.limits.historyMessages,
-                                            maximumTextBytes: chat.limits.rooms.maximumMessageBytes)
-        } catch {
-            log.error("chat: cannot read the history of \(room): \(error)")
-            return ([], 0)
-        }
-        var frames: [[UInt8]] = []
-        var bytes = 0
-        for message in stored.reversed() {
-            guard (try? chat.registry.validate(message.text)) != nil else { continue }
-            let frame = Self.encode(message)
-            guard frame.count <= chat.limits.historyMaximumBytes - bytes else { break }
-            bytes += frame.count
-            frames.append(frame)
-        }
-        return (frames.reversed(), stored.last?.roomSequence ?? 0)
     }
 
     /// Validates and accepts a message within the user's rate; the writer stores it, then the loop
@@ -205,12 +159,12 @@ extension SocketService {
 
     /// The wire's `seq` is the room sequence: it increases in the room's order on either store (the
     /// row id on SQLite; on a shared store the room's own count, as ids may commit out of order).
-    private static func encode(_ stored: SQLiteChatStore.Message) -> [UInt8] {
+    static func encode(_ stored: SQLiteChatStore.Message) -> [UInt8] {
         FrameEncoder.encode(ServerMessage.chat(.init(
             room: stored.room, sender: stored.sender, text: stored.text, time: stored.time, sequence: stored.roomSequence)).frame)
     }
 
-    private static func chatMessage(_ text: String) -> JSONObject {
+    static func chatMessage(_ text: String) -> JSONObject {
         JSONObject([("message", .string(text))])
     }
 
@@ -219,6 +173,7 @@ extension SocketService {
         guard let chat else { return }
         let bytes = OutboundMessage.chat(Self.encode(stored))
         for id in chat.registry.members(of: room) where chat.shouldDeliver(sequence: stored.roomSequence, in: room, to: id) {
+            guard !chat.historyWaits.hold(stored, in: room, for: id) else { continue }  // sent after its history
             if let peer = peers[id] { send(bytes, to: peer) }
         }
     }

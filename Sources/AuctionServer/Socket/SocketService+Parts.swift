@@ -28,6 +28,9 @@ extension SocketService {
         var queryRate: QueryRate?
         /// What `GET /metrics` counts beyond `counters` (`--metrics-port`).
         var metrics: ServerMetrics?
+        /// The threads session lookups, re-checks and chat history are read on (nil: where asked, for
+        /// resolvers and stores in memory only).
+        var lookupWorkers: BlockingWorkers?
 
         /// No optional part.
         init() {}

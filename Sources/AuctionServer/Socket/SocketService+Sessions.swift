@@ -4,18 +4,30 @@ import AuctionCore
 extension SocketService {
     /// The connection's user while its session holds; once it was revoked or expired the
     /// connection is logged out (it must log in again) and nil is returned. From memory, so it is
-    /// checked before every bid and chat message (loop thread).
+    /// checked before every bid and chat message (loop thread): a session only the store can confirm
+    /// is re-checked in the background meanwhile (requests that need it wait first, `awaitsSessionRecheck`).
     func currentUser(of peer: SocketPeer) -> SessionUser? {
         guard let user = peer.user else { return nil }
-        guard let current = sessions.current(user, now: currentTime()) else {
-            peer.user = nil
-            peer.loginEnded = true
-            log.info("socket: \(peer.label) is no longer logged in as \(user.name) (session revoked or expired)")
-            pushLoginEnded(peer, reason: "logged_out", message: "the login was ended (logged out, or it expired)")
+        switch sessionState(of: peer) {
+        case .holds(let current):
+            if current.confirmedGeneration != user.confirmedGeneration { peer.user = current }
+            return current
+        case .ended:
+            endLogin(of: peer, user)
             return nil
+        case .needsStore:
+            recheckInBackground(peer)
+            return user
         }
-        if current.confirmedGeneration != user.confirmedGeneration { peer.user = current }
-        return current
+    }
+
+    /// Logs `peer` out after its session (of `user`) ended: its next bid is refused `unauthenticated` once.
+    func endLogin(of peer: SocketPeer, _ user: SessionUser) {
+        peer.user = nil
+        peer.confirmedAhead = nil
+        peer.loginEnded = true
+        log.info("socket: \(peer.label) is no longer logged in as \(user.name) (session revoked or expired)")
+        pushLoginEnded(peer, reason: "logged_out", message: "the login was ended (logged out, or it expired)")
     }
 }
 

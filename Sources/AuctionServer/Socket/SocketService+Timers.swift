@@ -15,6 +15,7 @@ extension SocketService {
         }
         runClosings()
         scheduleStallCheck()
+        scheduleSessionRechecks()
     }
 
     /// Closes every auction that is due, hands them on, and sets the timer for the next end time.

@@ -52,6 +52,8 @@ final class SocketService {
     /// What the cluster's feed delivered or parked here: notices, chat, closes once each; reads parked
     /// while own bids await their commit (`ClusterFeed`).
     var clusterFeed = ClusterFeed()
+    /// Where session lookups, re-checks and chat history are read, off the loop (`StoreLookups`).
+    let lookups: StoreLookups
 
     /// Open connections by id (`connections` owns them).
     var peers: [ConnectionID: SocketPeer] { connections.peers }
@@ -76,6 +78,7 @@ final class SocketService {
         queryPages = parts.queryPages
         queryRate = parts.queryRate
         metrics = parts.metrics
+        lookups = StoreLookups(loop: loop, workers: parts.lookupWorkers)
         if parts.metrics != nil { bidPath.timeDecisions() }
         fanOut = PushFanOut(loop: loop, maximumSubscriptions: configuration.limits.maximumSubscriptions)
     }
@@ -155,7 +158,7 @@ final class SocketService {
         log.debug("socket: \(peer.label) connected")
         connection.onRead = { [weak self, weak peer] bytes in
             guard let self, let peer else { return }
-            self.read(bytes, from: peer)
+            LoopStoreCheck.onSocketLoop { self.read(bytes, from: peer) }  // debug builds: a store read here traps
         }
         connection.onOutputDrained = { [weak self, weak peer] in
             guard let self, let peer else { return }
@@ -183,7 +186,13 @@ final class SocketService {
     private func read(_ bytes: UnsafeRawBufferPointer, from peer: SocketPeer) {
         guard !peer.isGivenUp else { return }
         peer.decoder.append(bytes)
-        while !peer.isGivenUp, let event = peer.decoder.nextEvent() {
+        handleDecodedFrames(of: peer)
+    }
+
+    /// Handles the frames decoded so far, in order, until the peer waits for a store read of its own
+    /// (the rest stay in its decoder until the answer) or is given up.
+    func handleDecodedFrames(of peer: SocketPeer) {
+        while !peer.isGivenUp, !peer.awaitsStore, let event = peer.decoder.nextEvent() {
             switch event {
             case .frame(let frame):
                 handle(frame, from: peer)
@@ -220,6 +229,12 @@ final class SocketService {
             return
         }
         let completionID = frame.completionID
+        if awaitsSessionRecheck(message, completionID: completionID, peer: peer) { return }
+        dispatch(message, completionID: completionID, peer: peer)
+    }
+
+    /// Answers one request (its session, if it needs one, confirmed from memory or just read).
+    func dispatch(_ message: ClientMessage, completionID: Int64?, peer: SocketPeer) {
         switch message {
         case .listState(let stateNumber):
             let accepted = fanOut.showPages(stateNumber: stateNumber, productCount: bidPath.book.listedCount, for: peer.id)
@@ -247,26 +262,6 @@ final class SocketService {
         case .unknown(let type):
             log.debug("socket: \(peer.label) sent unknown dataType \(type) (skipped)")
         }
-    }
-
-    private func login(token: String, completionID: Int64?, peer: SocketPeer) {
-        guard let user = sessions.logIn(token: token) else {
-            if let suspension = sessions.resolver.suspension(forToken: token) {
-                log.info("socket: \(peer.label) login refused (the account is suspended)")
-                peer.suspension = suspension
-                return reply(to: peer, completionID, result: false, reason: .suspended, fields: suspension.replyFields)
-            }
-            log.info("socket: \(peer.label) login refused (unknown, expired or revoked token)")
-            reply(to: peer, completionID, result: false, reason: .unauthenticated)
-            return
-        }
-        peer.suspension = nil
-        peer.user = user
-        chatLoggedIn(peer)
-        notificationsLoggedIn(peer)
-        log.debug("socket: \(peer.label) logged in as \(user.name)")  // one line per CLI bid at info would drown the log
-        reply(to: peer, completionID, result: true,
-              fields: JSONObject([("user_id", .int(user.id.rawValue)), ("user_name", .string(user.name))]))
     }
 }
 

@@ -71,6 +71,7 @@ struct StoreConnection: Sendable {
     /// PostgreSQL connection was lost runs once more on a new one.
     func withDatabase<R>(retryingLostConnection: Bool = false,
                          _ body: (any StoreDatabase) throws(StoreError) -> R) throws(StoreError) -> R {
+        LoopStoreCheck.assertOffLoop(path)  // debug builds: the socket loop never waits for a store
         if let database {
             return try database.withLock { (database: inout any StoreDatabase) throws(StoreError) -> R in try body(database) }
         }
