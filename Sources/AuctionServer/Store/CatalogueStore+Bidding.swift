@@ -84,16 +84,10 @@ extension CatalogueStore {
     public func keyedBids(since: Timestamp, limit: Int) throws(StoreError) -> [AcceptedBid] {
         try withDatabase { database throws(StoreError) -> [AcceptedBid] in
             try database.rows("""
-                SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids
+                SELECT \(AcceptedBid.storedColumns) FROM bids
                 WHERE idempotency_key IS NOT NULL AND user_id IS NOT NULL AND accepted_at >= ?
                 ORDER BY id DESC LIMIT ?
-                """, [.integer(since.millisecondsSinceEpoch), .integer(Int64(limit))]) { row in
-                AcceptedBid(
-                    productID: ProductID(Int(row.int64(0))), price: Money(row.int64(1)), previousPrice: Money(row.int64(2)),
-                    bidder: row.optionalInt64(3).map(UserID.init(rawValue:)),
-                    acceptedAt: Timestamp(millisecondsSinceEpoch: row.int64(4)), isAutomatic: row.int64(5) != 0,
-                    idempotencyKey: row.optionalText(6))
-            }
+                """, [.integer(since.millisecondsSinceEpoch), .integer(Int64(limit))]) { AcceptedBid(storedRow: $0) }
         }
     }
 

@@ -75,8 +75,8 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
     public func bids(for productID: ProductID) throws(StoreError) -> [AcceptedBid] {
         try reader.withDatabase { reader throws(StoreError) -> [AcceptedBid] in
             try reader.rows("""
-                SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids WHERE product_id = ? ORDER BY id
-                """, [.integer(Int64(productID.rawValue))]) { Self.bid(from: $0) }
+                SELECT \(AcceptedBid.storedColumns) FROM bids WHERE product_id = ? ORDER BY id
+                """, [.integer(Int64(productID.rawValue))]) { AcceptedBid(storedRow: $0) }
         }
     }
 
@@ -84,8 +84,8 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
     public func allBids() throws(StoreError) -> [AcceptedBid] {
         try reader.withDatabase { reader throws(StoreError) -> [AcceptedBid] in
             try reader.rows("""
-                SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids ORDER BY id
-                """) { Self.bid(from: $0) }
+                SELECT \(AcceptedBid.storedColumns) FROM bids ORDER BY id
+                """) { AcceptedBid(storedRow: $0) }
         }
     }
 
@@ -102,13 +102,5 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
     public func shutdown() {
         pipeline.shutdown()
         reader.close()
-    }
-
-    private static func bid(from row: any StoreRow) -> AcceptedBid {
-        AcceptedBid(
-            productID: ProductID(Int(row.int64(0))), price: Money(row.int64(1)),
-            previousPrice: Money(row.int64(2)), bidder: row.optionalInt64(3).map(UserID.init(rawValue:)),
-            acceptedAt: Timestamp(millisecondsSinceEpoch: row.int64(4)), isAutomatic: row.int64(5) != 0,
-            idempotencyKey: row.optionalText(6))
     }
 }

@@ -96,9 +96,9 @@ public final class PostgresBidLedger: BidLedger, Sendable {
     public func bids(for productID: ProductID) throws(StoreError) -> [AcceptedBid] {
         try read { database throws(StoreError) -> [AcceptedBid] in
             try database.query("""
-                SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids
+                SELECT \(AcceptedBid.storedColumns) FROM bids
                 WHERE product_id = ? ORDER BY seq, id
-                """, [.integer(Int64(productID.rawValue))]) { Self.bid(from: $0) }
+                """, [.integer(Int64(productID.rawValue))]) { AcceptedBid(storedRow: $0) }
         }
     }
 
@@ -106,8 +106,8 @@ public final class PostgresBidLedger: BidLedger, Sendable {
     public func allBids() throws(StoreError) -> [AcceptedBid] {
         try read { database throws(StoreError) -> [AcceptedBid] in
             try database.query("""
-                SELECT product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key FROM bids ORDER BY id
-                """) { Self.bid(from: $0) }
+                SELECT \(AcceptedBid.storedColumns) FROM bids ORDER BY id
+                """) { AcceptedBid(storedRow: $0) }
         }
     }
 
@@ -133,14 +133,5 @@ public final class PostgresBidLedger: BidLedger, Sendable {
         } catch {
             throw PostgresBidLedgerConnection.unavailability(error, target: target) ?? error
         }
-    }
-
-    /// A bid from a row of `product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key`.
-    static func bid(from row: PostgresRow) -> AcceptedBid {
-        AcceptedBid(
-            productID: ProductID(Int(row.int64(0))), price: Money(row.int64(1)),
-            previousPrice: Money(row.int64(2)), bidder: row.optionalInt64(3).map(UserID.init(rawValue:)),
-            acceptedAt: Timestamp(millisecondsSinceEpoch: row.int64(4)), isAutomatic: row.int64(5) != 0,
-            idempotencyKey: row.optionalText(6))
     }
 }

@@ -198,7 +198,7 @@ final class PostgresBidLedgerWriter: BatchCommitting {
                 WHERE bids.user_id = k.user_id AND bids.idempotency_key = k.key AND bids.accepted_at <= k.cutoff
                 """, values: [users, texts, PostgresArrays.integers(cutoffs)]),
             PipelinedStatement(sql: LedgerReads.keyedBidsSQL, values: [users, texts]) { row in
-                let bid = PostgresBidLedger.bid(from: row)
+                let bid = AcceptedBid(storedRow: row)
                 guard let key = BidKey(bid), bound.value[key] == nil else { return }
                 bound.value[key] = bid
             },
