@@ -114,10 +114,10 @@ final class NotificationRelay {
         if connectionsByUser[user]?.isEmpty == true { connectionsByUser[user] = nil }
     }
 
-    /// Outbid notices for a committed group (in acceptance order): per product, everyone who led
+    /// Outbid notices for a committed group's `leaders` (`LeaderChange.of`): per product, everyone who led
     /// during the group but not at its end hears the product's final price.
-    func outbid(_ batch: [PendingBid], now: Timestamp) -> [NotificationDraft] {
-        LeaderChange.of(batch).flatMap { change in
+    func outbid(_ leaders: [LeaderChange], now: Timestamp) -> [NotificationDraft] {
+        leaders.flatMap { change in
             change.displaced.map { NotificationDraft(user: $0, kind: .outbid, productID: change.productID, price: change.price, createdAt: now) }
         }
     }

@@ -154,8 +154,10 @@ extension SocketService {
             }
             for item in batch { announceLotChange(item) }
             metrics?.replied(to: batch)
-            notifyCommitted(batch)
-            pushStanding(after: batch)
+            // Who leads and who was displaced, read once for the outbid notices and the standing pushes.
+            let leaders = LeaderChange.of(batch)
+            notifyCommitted(batch, leaders: leaders)
+            pushStanding(leaders)
             if log.enabled(.debug) {
                 for item in batch {
                     for step in item.decision.steps {

@@ -6,11 +6,12 @@ import AuctionInfrastructure
 /// Notifications (push 8): decided on the loop from committed bids, closings and the clock, stored
 /// by the `NotificationRelay`, then pushed to every connection of the user whose hello named `notifications`.
 extension SocketService {
-    /// A committed group of bids (loop thread): outbid notices, then ending-soon notices for its products.
-    func notifyCommitted(_ batch: [PendingBid]) {
+    /// A committed group of bids (loop thread) and its `leaders` (`LeaderChange.of(batch)`): outbid notices,
+    /// then ending-soon notices for its products.
+    func notifyCommitted(_ batch: [PendingBid], leaders: [LeaderChange]) {
         guard let relay = notifications else { return }
         let now = currentTime()
-        var drafts = relay.outbid(batch, now: now) + sellerBidDrafts(batch, now: now)
+        var drafts = relay.outbid(leaders, now: now) + sellerBidDrafts(batch, now: now)
         var checked = Set<ProductID>()
         for item in batch where checked.insert(item.productID).inserted {
             drafts += relay.endingSoon(bidPath.endingSoon(of: item.productID, now: now, within: relay.endingSoonWindowMilliseconds), now: now)

@@ -7,9 +7,9 @@ import AuctionInfrastructure
 /// won and lost as this node's book decides or adopts them, whichever connection or node bid, and that
 /// its login ended. Visits only the users' own connections, never all of them.
 extension SocketService {
-    /// After a local commit: the leader of each lot leads, everyone displaced is outbid.
-    func pushStanding(after batch: [PendingBid]) {
-        for change in LeaderChange.of(batch) { pushStanding(change) }
+    /// After a local commit (its `LeaderChange.of`): the leader of each lot leads, everyone displaced is outbid.
+    func pushStanding(_ leaders: [LeaderChange]) {
+        for change in leaders { pushStanding(change) }
     }
 
     /// After another node's bids were adopted: `before` led the lot until then.
