@@ -17,8 +17,8 @@ public struct WatchCommand: ParsableCommand {
         Down/Up) next/previous screen, g/G first/last screen, r reload (reconnect now while
         disconnected), ? keys (↑/↓ scroll them). When output is not a terminal
         (or TERM is dumb; q still quits there), prints one tab-separated line per lot first, then
-        one per change: time, id, name, price, change (an ended auction: final price, then
-        `SOLD · a…e`, the winner shortened, or `ended · no winner`). ★ marks lots you lead, ! outbid.
+        one per change: time, id, name, price, change (an ended auction: final price, then the
+        server's status: `SOLD · a…e`, the winner shortened, `BOUGHT · a…e` or `UNSOLD`). ★ marks lots you lead, ! outbid.
         Notifications (outbid, ending soon, won, lost) show in the status line and ring the bell
         once each; an auction extended by soft close counts down to its new end, marked `+N×`.
         --search, --sort and the filters (as `list`) watch the query's pages, and pushes follow

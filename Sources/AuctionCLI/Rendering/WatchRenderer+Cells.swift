@@ -14,7 +14,7 @@ extension WatchRenderer {
         let gap = String(repeating: " ", count: ProductColumns.gap)
         if product.isClosed {
             let head = plain + ListTable.prefix(row, cells: table.priceColumn - 1)
-            let parts = closedParts(product)
+            let parts = LotStatusText.rowParts(product, viewer: nil)
             // The final price is shown whole or not at all (`SOLD` alone on a narrow terminal).
             let room = width - TerminalText.width(head)
             let text = TerminalText.truncate(head, toWidth: width)

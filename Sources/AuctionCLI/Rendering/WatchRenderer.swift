@@ -194,7 +194,7 @@ public enum WatchRenderer {
         let product = state.products[state.selected]
         var parts = ["› \(product.id) \(TerminalText.sanitized(product.name))"]
         if product.isClosed {
-            parts.append(closedText(product))
+            parts.append(LotStatusText.row(product, viewer: nil))
         } else {
             if let minimum = product.nextMinimum { parts.append("next bid \(minimum)") }
             if let end = product.endsAt { parts.append("ends in " + TimeLeft(until: end, now: now).text) }
@@ -205,22 +205,6 @@ public enum WatchRenderer {
         }
         // The name may be cut (to 16 cells at least); the figures after it are whole or left out.
         return TerminalText.fitting(first: parts[0], rest: Array(parts.dropFirst()), width: state.size.columns, floor: 16)
-    }
-
-    /// A closed row's outcome as the server stated it (`LotStatusText.row`): `SOLD · 260,000 · al…e`, `UNSOLD · 10,000`, ….
-    public static func closedText(_ product: Product, viewer: String? = nil) -> String {
-        LotStatusText.row(product, viewer: viewer)
-    }
-
-    /// The parts of `closedText`, to leave whole ones out where they do not fit.
-    static func closedParts(_ product: Product, viewer: String? = nil) -> [String] {
-        LotStatusText.rowParts(product, viewer: viewer)
-    }
-
-    /// A bidder's name as every public view shows it (watch, show, the bid history): shortened as the
-    /// server's bid history does (`bob` → `b…b`), never in full.
-    public static func publicName(_ name: String) -> String {
-        TerminalText.sanitized(BidderAlias.shortened(name))
     }
 
     /// The keys, as the `?` help lists them.
