@@ -59,6 +59,25 @@ import Testing
         return locker
     }
 
+    /// With `table` locked, `waiting` sends `messages` (two requests, ids 1 and 2), whose store read waits
+    /// for the lock; meanwhile `bystander`'s ping is answered; after the unlock both answers come, in order, accepted.
+    private static func expectBystanderServed(while table: String, _ store: ClusterStore, waiting: RawSocket, sends messages: [ClientMessage],
+                                              bystander: RawSocket) async throws {
+        let locker = try lock(table, store)
+        var locked = true
+        defer { if locked { _ = try? locker.run("COMMIT") }; locker.close() }
+
+        #expect(waiting.send(StoreWaitTests.frames(messages)))
+        #expect(await eventually { someoneWaits(store) })
+
+        #expect(await bystander.exchange([.ping]).first??.result == true)
+        _ = try locker.run("COMMIT")
+        locked = false
+        let answers = StoreWaitTests.replies(await waiting.readFrames(2))
+        #expect(answers.map(\.id) == [1, 2])
+        #expect(answers.map(\.result) == [true, true])
+    }
+
     /// Whether some session waits for a lock (the node's read reached the locked table).
     private static func someoneWaits(_ store: ClusterStore) -> Bool {
         // This test's database only: other suites share the PostgreSQL server and wait on locks of their own.
@@ -75,19 +94,8 @@ import Testing
         let token = try Self.freshToken(store, name: "lena")
         let waiting = try RawSocket(port: node.port), bystander = try RawSocket(port: node.port)
         defer { waiting.close(); bystander.close() }
-        let locker = try Self.lock("sessions", store)
-        var locked = true
-        defer { if locked { _ = try? locker.run("COMMIT") }; locker.close() }
-
-        #expect(waiting.send(StoreWaitTests.frames([.login(token: token), .ping])))
-        #expect(await eventually { Self.someoneWaits(store) })
-
-        #expect(await bystander.exchange([.ping]).first??.result == true)
-        _ = try locker.run("COMMIT")
-        locked = false
-        let answers = StoreWaitTests.replies(await waiting.readFrames(2))
-        #expect(answers.map(\.id) == [1, 2])
-        #expect(answers.map(\.result) == [true, true])
+        try await Self.expectBystanderServed(while: "sessions", store, waiting: waiting, sends: [.login(token: token), .ping],
+                                             bystander: bystander)
     }
 
     @Test func aChatJoinWhileChatMessagesIsLockedLeavesAnotherConnectionsPingAnswered() async throws {
@@ -98,19 +106,8 @@ import Testing
         let waiting = try RawSocket(port: node.port), bystander = try RawSocket(port: node.port)
         defer { waiting.close(); bystander.close() }
         #expect(waiting.exchangeBlocking([.login(token: token)], first: 10).first??.result == true)
-        let locker = try Self.lock("chat_messages", store)
-        var locked = true
-        defer { if locked { _ = try? locker.run("COMMIT") }; locker.close() }
-
-        #expect(waiting.send(StoreWaitTests.frames([.chatJoin(room: "lobby"), .ping])))
-        #expect(await eventually { Self.someoneWaits(store) })
-
-        #expect(await bystander.exchange([.ping]).first??.result == true)
-        _ = try locker.run("COMMIT")
-        locked = false
-        let answers = StoreWaitTests.replies(await waiting.readFrames(2))
-        #expect(answers.map(\.id) == [1, 2])
-        #expect(answers.map(\.result) == [true, true])
+        try await Self.expectBystanderServed(while: "chat_messages", store, waiting: waiting, sends: [.chatJoin(room: "lobby"), .ping],
+                                             bystander: bystander)
     }
 
     @Test func aBidAfterTheRecheckPeriodTurnsWaitsForNoStoreReadWhileSessionsIsLocked() async throws {
