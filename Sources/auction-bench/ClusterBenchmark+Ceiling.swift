@@ -13,8 +13,10 @@ import Foundation
 enum LedgerCeiling {
     /// Bids stored per second, or nil when the ledger cannot open.
     static func bidsPerSecond(url: String, bidders: Int, seconds: Double) -> Double? {
-        guard let store = try? PostgresConnectionString(url), let ledger = try? PostgresBidLedger(store: store),
-              let prices = try? ledger.currentPrices() else { return nil }
+        guard let store = try? PostgresConnectionString(url) else { return nil }
+        let client = PostgresClient(store: store)
+        defer { client.close() }
+        guard let ledger = try? client.ledger(), let prices = try? ledger.currentPrices() else { return nil }
         defer { ledger.shutdown() }
         let stored = Mutex(0)
         let deadline = Mutex(false)

@@ -11,8 +11,7 @@ import Testing
     @Test func stopEndsABackoffPauseAtOnce() throws {
         // Port 1 on loopback: nothing listens, so every attempt is refused at once.
         var configuration = ClusterListener.Configuration(store: try PostgresConnectionString("postgresql://127.0.0.1:1/none"))
-        configuration.firstBackoff = 600_000
-        configuration.maximumBackoff = 600_000
+        configuration.reconnect = ReconnectBackoff(initialMilliseconds: 600_000, maximumMilliseconds: 600_000, jitter: 0)
         let listener = ClusterListener(configuration: configuration, sequences: ProductSequences(), log: .silent) { _ in }
         listener.start()
         var waited = 0

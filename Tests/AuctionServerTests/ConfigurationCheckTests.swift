@@ -57,7 +57,7 @@ import Testing
     @Test func anUnreachableStoreIsRefusedWithTheStartsExitStatus() throws {
         var configuration = ServerConfiguration()
         configuration.store = try PostgresConnectionString("postgres://auction@127.0.0.1:1/auction")
-        configuration.storeTimeoutMilliseconds = 1_000
+        configuration.postgres.timeoutMilliseconds = 1_000
         let problems = ConfigurationCheck.problems(configuration, environment: [:])
         #expect(problems.count == 1 && problems.first?.exitCode == 3, "\(problems)")
         #expect(problems.first?.description.contains("postgres://auction@127.0.0.1:1/auction") == true, "\(problems)")

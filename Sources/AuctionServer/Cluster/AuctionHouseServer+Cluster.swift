@@ -4,14 +4,14 @@ import AuctionInfrastructure
 
 /// The cluster wiring: with `--store`, a listener that brings other nodes' bids and closes to this loop.
 extension AuctionHouseServer {
-    /// Starts a `ClusterListener` on `store` whose events are adopted on `loop` by the socket service
+    /// Starts a `ClusterListener` connecting by `listening` whose events are adopted on `loop` by the socket service
     /// and the live catalogue.
-    static func startCluster(store: PostgresConnectionString, loop: EventLoop, service: LoopBound<SocketService>,
+    static func startCluster(listening: ClusterListener.Configuration, loop: EventLoop, service: LoopBound<SocketService>,
                              live: LiveCatalogue, sequences: ProductSequences, adoption: LotAdoption?,
                              chatRooms: ChatRoomSequences = ChatRoomSequences(), presence: ChatPresenceWriter? = nil,
                              log: ServerLog) -> ClusterListener {
         let listener = ClusterListener(
-            configuration: ClusterListener.Configuration(store: store), sequences: sequences, chatRooms: chatRooms, log: log
+            configuration: listening, sequences: sequences, chatRooms: chatRooms, log: log
         ) { event in
             // Lots are read and posted in id order under the adoption's gate, here on the listener's
             // thread, before the bids and closes handed after them.
@@ -28,7 +28,7 @@ extension AuctionHouseServer {
             presence.start()
             sweepPresence(presence, loop: loop)
         }
-        log.info("cluster: listening on \(store.displayTarget) (\(ClusterListener.channels.joined(separator: ", ")))")
+        log.info("cluster: listening on \(listening.store.displayTarget) (\(ClusterListener.channels.joined(separator: ", ")))")
         return listener
     }
 

@@ -7,12 +7,15 @@ import Glibc
 /// The loop notes each change (a user's first connection here in a room, its last leaving) and never
 /// waits: the writer's own thread brings the store to the latest state in batches, on a connection of
 /// its own whose backend stands for this node's life (`ChatPresenceRows`). When that connection breaks
-/// it is reopened at the next change or sweep, the node registered again and its rows rewritten (other
-/// nodes may have swept them meanwhile). Each sweep also deletes the rows of nodes that died.
+/// it is reopened at the next change or sweep once the client's reconnect backoff allows, the node
+/// registered again and its rows rewritten (other nodes may have swept them meanwhile). Each sweep also deletes the rows of nodes that died.
 final class ChatPresenceWriter: Sendable {
     /// This process's node id (random, so two processes never share one).
     let node: Int64
     private let store: PostgresConnectionString
+    private let clock: any TimeSource
+    /// When a lost connection may be opened again (touched on the writer's thread only).
+    private let reconnect: Mutex<ReconnectSchedule>
     private let log: ServerLog
     private let thread: WorkerThread
     /// What the loop wants stored, and whether a flush is queued (touched on any thread).
@@ -28,12 +31,14 @@ final class ChatPresenceWriter: Sendable {
     /// The most changes written in one transaction.
     static let maximumChangesPerWrite = 500
 
-    /// A writer for a node with a fresh random id, connecting to `store` when first needed.
-    init(store: PostgresConnectionString, log: ServerLog) {
+    /// A writer for a node with a fresh random id, connecting through `client` when first needed.
+    init(client: PostgresClient, log: ServerLog) {
         let bytes = (try? SystemRandom.bytes(8)) ?? []
         let random = bytes.reduce(Int64(0)) { ($0 << 8) | Int64($1) } & Int64.max
         node = random == 0 ? Int64(getpid()) : random
-        self.store = store
+        store = client.store
+        clock = client.clock
+        reconnect = Mutex(client.options.reconnectSchedule())
         self.log = log
         thread = WorkerThread(name: "auction-presence")
     }
@@ -97,7 +102,8 @@ final class ChatPresenceWriter: Sendable {
             return wanted.members
         }
         do throws(StoreError) {
-            let connection = try connected()
+            // Not yet due: the wanted state stays, and the next change or sweep tries again.
+            guard let connection = try connected() else { return }
             let failed = failures.withLock { failed in defer { failed = 0 }; return failed }
             if failed > 0 { log.info("chat: writing presence to the store again after \(failed) failure(s)") }
             var written = link.withLock { $0.written }
@@ -115,16 +121,24 @@ final class ChatPresenceWriter: Sendable {
         }
     }
 
-    /// The open connection, or a new one with this node registered on it.
-    private func connected() throws(StoreError) -> PostgresConnection {
+    /// The open connection, or a new one with this node registered on it; nil while the backoff waits.
+    private func connected() throws(StoreError) -> PostgresConnection? {
         if let connection = link.withLock({ $0.connection }), connection.isOpen { return connection }
-        let connection = try store.open()
+        let now = clock.monotonicMilliseconds()
+        guard reconnect.withLock({ $0.isDue(at: now) }) else { return nil }
         do throws(StoreError) {
-            let written = try ChatPresenceRows.register(node, connection)
-            link.withLock { $0 = (connection, written) }
-            return connection
+            let connection = try store.open()
+            do throws(StoreError) {
+                let written = try ChatPresenceRows.register(node, connection)
+                link.withLock { $0 = (connection, written) }
+                reconnect.withLock { $0.succeeded() }
+                return connection
+            } catch {
+                connection.close()
+                throw error
+            }
         } catch {
-            connection.close()
+            reconnect.withLock { _ = $0.failed(at: now) }
             throw error
         }
     }

@@ -18,11 +18,9 @@ final class ClusterListener: Sendable {
         var store: PostgresConnectionString
         /// The longest one wait for notifications lasts (milliseconds; -1: until one comes or `stop` wakes it).
         var waitMilliseconds: Int32 = -1
-        /// The first pause after a failed connection (milliseconds); doubled up to `maximumBackoff`.
-        /// A pause ends early when `stop` is called: it waits on the stop signal, not in sleep steps.
-        var firstBackoff = 50
-        /// The longest pause between attempts (milliseconds).
-        var maximumBackoff = 2_000
+        /// The pauses between attempts to connect (the client's reconnect backoff, jittered). A pause
+        /// ends early when `stop` is called: it waits on the stop signal, not in sleep steps.
+        var reconnect = PostgresOptions().reconnect
     }
 
     /// What the listener has been through (for logs, health and tests).
@@ -85,7 +83,7 @@ final class ClusterListener: Sendable {
     private var isStopping: Bool { stopped.wait(milliseconds: 0) != nil }
 
     private func run() {
-        var backoff = configuration.firstBackoff
+        var schedule = ReconnectSchedule(configuration.reconnect)
         var failures = 0
         while !isStopping {
             let connection: PostgresConnection
@@ -101,16 +99,15 @@ final class ClusterListener: Sendable {
                 failures += 1
                 counters.withLock { $0.failedAttempts += 1 }
                 if failures == 1 || failures % 30 == 0 {
-                    log.warning("cluster: cannot listen on the store (\(error)); retrying every \(configuration.maximumBackoff) ms at most")
+                    log.warning("cluster: cannot listen on the store (\(error)); retrying every \(configuration.reconnect.maximumMilliseconds) ms at most")
                 }
-                pause(milliseconds: backoff)
-                backoff = min(configuration.maximumBackoff, backoff * 2)
+                pause(milliseconds: schedule.failed(at: 0))
                 continue
             }
             counters.withLock { $0.listening = true }
             if failures > 0 { log.info("cluster: listening on the store again after \(failures) failed attempt(s); caught up") }
             failures = 0
-            backoff = configuration.firstBackoff
+            schedule.succeeded()
             do throws(StoreError) {
                 while !isStopping {
                     for notification in try connection.waitForNotifications(milliseconds: wake == nil ? 100 : configuration.waitMilliseconds, wake: wake) {
@@ -121,7 +118,7 @@ final class ClusterListener: Sendable {
                 counters.withLock { $0.listening = false }
                 log.warning("cluster: lost the store's notifications (\(error)); reconnecting")
                 failures = 1
-                pause(milliseconds: backoff)
+                pause(milliseconds: schedule.failed(at: 0))
             }
             connection.close()
         }
@@ -211,7 +208,7 @@ final class ClusterListener: Sendable {
     }
 
     /// Waits up to `milliseconds` for `stop`: the backoff between attempts, cut short by `stop` at once.
-    private func pause(milliseconds: Int) {
-        _ = stopped.wait(milliseconds: milliseconds)
+    private func pause(milliseconds: Int64) {
+        _ = stopped.wait(milliseconds: Int(clamping: milliseconds))
     }
 }

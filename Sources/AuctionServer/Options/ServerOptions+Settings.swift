@@ -161,7 +161,35 @@ extension ServerOptions {
         },
         .number("store_timeout", help: "seconds the PostgreSQL store may take to answer before bids are refused unavailable (default 5)",
                 in: 1...3_600, expected: "seconds 1-3600") { configuration, number in
-            configuration.storeTimeoutMilliseconds = Int64(number) * 1_000
+            configuration.postgres.timeoutMilliseconds = Int64(number) * 1_000
+        },
+        .number("store_pool_size", help: "PostgreSQL connections a node's stores share, beside the ledger's, listener's, presence's and closing duty's own (default 2)",
+                in: 1...64, expected: "a count 1-64") { configuration, number in
+            configuration.postgres.poolSize = number
+        },
+        .number("store_keepalive", help: "seconds of silence before a TCP keepalive probe to the PostgreSQL store (default: a third of store_timeout)",
+                in: 1...3_600, expected: "seconds 1-3600") { configuration, number in
+            configuration.postgres.keepaliveSeconds = number
+        },
+        Setting(key: "store_retry_first_ms", takesValue: true,
+                help: "milliseconds before the first reconnect to a lost PostgreSQL store; doubled each failure (default 100)") { configuration, value in
+            guard let number = Int64(value), (10...60_000).contains(number) else { return "milliseconds 10-60000" }
+            configuration.postgres.reconnect.initialMilliseconds = number
+            configuration.postgres.reconnect.maximumMilliseconds = max(configuration.postgres.reconnect.maximumMilliseconds, number)
+            return nil
+        },
+        Setting(key: "store_retry_max_ms", takesValue: true,
+                help: "longest pause between reconnects to a lost PostgreSQL store, in milliseconds (default 5000)") { configuration, value in
+            let first = configuration.postgres.reconnect.initialMilliseconds
+            guard let number = Int64(value), (first...600_000).contains(number) else {
+                return "milliseconds from store_retry_first_ms (\(first)) to 600000"
+            }
+            configuration.postgres.reconnect.maximumMilliseconds = number
+            return nil
+        },
+        .number("store_retry_jitter", help: "percent of each reconnect pause that is random, so nodes return spread out (default 50)",
+                in: 0...100, expected: "a percentage 0-100") { configuration, number in
+            configuration.postgres.reconnect.jitter = Double(number) / 100
         },
     ] + tlsSettings + accountSettings + biddingSettings + boundSettings + uploadSettings + drainSettings + metricsSettings
 

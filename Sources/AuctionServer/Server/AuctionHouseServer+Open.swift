@@ -83,10 +83,10 @@ extension AuctionHouseServer {
     private func openCatalogue(into running: inout Running) throws(StoreError) -> (String, StoreTarget) {
         let path: String
         let target: StoreTarget
-        if let pool = storePool {
-            path = pool.store.displayTarget
-            target = .shared(pool)
-            try migrateShared(pool.store)
+        if let postgres {
+            path = postgres.store.displayTarget
+            target = .shared(postgres.pool)
+            try migrateShared(postgres.store)
         } else {
             if let given = configuration.databasePath {
                 try StoreLocation.createDirectory(containing: given)
@@ -116,20 +116,20 @@ extension AuctionHouseServer {
                 readiness.checkLedger { ledger.trouble(lastingAtLeast: bound).map(Readiness.Reason.init) }
             }
         }
-        guard let pool = storePool else {
+        guard let postgres else {
             running.ledger = try SQLiteBidLedger(path: path, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds,
                                                  clock: clock)
             return
         }
-        running.ledger = try sharedLedger(pool)
-        let duty = PostgresClosingDuty(store: pool.store, timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock)
+        running.ledger = try postgres.ledger(keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds)
+        let duty = postgres.closingDuty()
         running.closingDuty = duty
         running.parts.started("the closing duty") { duty.close() }
     }
 
     /// Opens chat, notifications, the bidder, selling and image stores on `target`.
     private func openSideStores(_ target: StoreTarget, into running: inout Running) throws(StoreError) {
-        let chat = try ChatRelay(target: target, limits: configuration.chat, log: log)
+        let chat = try ChatRelay(target: target, limits: configuration.chat, presence: postgres?.presenceWriter(log: log))
         running.chat = chat
         running.parts.started("chat") { chat.close() }
         let notifications = try NotificationRelay(target: target, log: log)

@@ -62,8 +62,8 @@ extension AuctionHouseServer {
     /// Starts the cluster listener on a shared store (nothing on a SQLite file); readiness then waits for it.
     func startClusterFeed(service: LoopBound<SocketService>, live: LiveCatalogue, sequences: ProductSequences,
                           adoption: LotAdoption?, loop: EventLoop, into running: inout Running) {
-        guard let store = configuration.store else { return }
-        let cluster = Self.startCluster(store: store, loop: loop, service: service, live: live, sequences: sequences,
+        guard let postgres else { return }
+        let cluster = Self.startCluster(listening: postgres.listenerConfiguration, loop: loop, service: service, live: live, sequences: sequences,
                                         adoption: adoption, chatRooms: running.chat?.rooms ?? ChatRoomSequences(),
                                         presence: running.chat?.presence, log: log)
         running.cluster = cluster

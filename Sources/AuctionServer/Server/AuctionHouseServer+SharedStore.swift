@@ -15,12 +15,6 @@ extension AuctionHouseServer {
         }
     }
 
-    /// The bid ledger on the shared store: its writer on a connection of its own, its reads from `pool`.
-    func sharedLedger(_ pool: PostgresPool) throws(StoreError) -> any CountingBidLedger {
-        try PostgresBidLedger(store: pool.store, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds,
-                              timeoutMilliseconds: configuration.storeTimeoutMilliseconds, clock: clock, pool: pool)
-    }
-
     /// Records one ended auction through the closing duty; what to announce, or nil when this node is
     /// not the holder or the store says the lot has not ended (another node's bid moved it).
     static func recordShared(_ closing: AuctionClosing, duty: PostgresClosingDuty, now: Timestamp,

@@ -59,7 +59,7 @@ extension AuctionHouseServer {
         }
         running.parts.stopAll(log: log)
         hooks.didStop()
-        storePool?.close()
+        postgres?.close()
         if let lock = running.fileLock {
             checkpoint(lock.path)
             lock.release()

@@ -21,8 +21,9 @@ public final class AuctionHouseServer: Sendable {
     let hooks: ServerHooks
     let clock: any TimeSource
     let state = Mutex(Running())
-    /// With `--store`: the few connections every store of this node (and its ledger's reads) borrows from.
-    let storePool: PostgresPool?
+    /// With `--store`: the node's one PostgreSQL client (the pool its stores borrow from, and the
+    /// connections its ledger, listener, presence writer and closing duty keep for themselves).
+    let postgres: PostgresClient?
 
     /// What `start` built, for `stop` to take apart. Not `Sendable`: it lives in `state` (a `Mutex`);
     /// the socket service inside is bound to the loop.
@@ -71,14 +72,14 @@ public final class AuctionHouseServer: Sendable {
     public init(configuration: ServerConfiguration, log: ServerLog = ServerLog(level: .info), hooks: ServerHooks? = nil,
                 clock: any TimeSource = SystemClock()) {
         var configuration = configuration
-        // One link policy for every connection this node opens to the shared store.
-        configuration.store?.link = PostgresLinkPolicy(timeoutMilliseconds: configuration.storeTimeoutMilliseconds)
+        // One client, so one link policy and one backoff, for every connection this node opens to the shared store.
+        let client = configuration.store.map { PostgresClient(store: $0, options: configuration.postgres, clock: clock) }
+        configuration.store = client?.store
+        postgres = client
         self.configuration = configuration
         self.log = log
-        let pool = configuration.store.map { PostgresPool(store: $0, size: PostgresPool.nodeSize) }
-        storePool = pool
-        self.hooks = hooks ?? AccountsHooks(log: log, configuration: configuration.accounts, clock: clock, store: configuration.store,
-                                            pool: pool).hooks
+        self.hooks = hooks ?? AccountsHooks(log: log, configuration: configuration.accounts, clock: clock, store: client?.store,
+                                            pool: client?.pool).hooks
         self.clock = clock
     }
 

@@ -21,7 +21,7 @@ public enum ConfigurationCheck {
         var found: [Problem] = []
         if let problem = certificateProblem(configuration.transport) { found.append(problem) }
         if let store = configuration.store {
-            if let problem = storeProblem(store, timeoutMilliseconds: configuration.storeTimeoutMilliseconds) { found.append(problem) }
+            if let problem = storeProblem(store, options: configuration.postgres) { found.append(problem) }
         } else if let problem = databaseProblem(configuration.databasePath, environment: environment) {
             found.append(problem)
         }
@@ -92,11 +92,9 @@ public enum ConfigurationCheck {
     }
 
     /// Connects to the shared store and closes the connection; the refusal with the start's exit status.
-    static func storeProblem(_ store: PostgresConnectionString, timeoutMilliseconds: Int64) -> Problem? {
-        var linked = store
-        linked.link = PostgresLinkPolicy(timeoutMilliseconds: timeoutMilliseconds)
+    static func storeProblem(_ store: PostgresConnectionString, options: PostgresOptions) -> Problem? {
         do throws(StoreError) {
-            let connection = try linked.link.open(linked, statementTimeout: false)
+            let connection = try options.link.open(store, statementTimeout: false)
             connection.close()
             return nil
         } catch {

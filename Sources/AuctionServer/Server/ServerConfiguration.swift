@@ -51,9 +51,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var imageUploadsPerHour = 120
     /// Per-user upload bytes, lots an hour, open lots and image storage; body bytes in flight; the decode queue (issue 19).
     public var uploads = UploadLimits()
-    /// How long the PostgreSQL store may take (connect, statement, unacknowledged TCP) before it
-    /// counts as unavailable and bids are refused `unavailable` (`store_timeout`, seconds).
-    public var storeTimeoutMilliseconds: Int64 = 5_000
+    /// How the node talks to the PostgreSQL store: pool size, how long it may take (connect, statement,
+    /// unacknowledged TCP) before it counts as unavailable and bids are refused `unavailable`
+    /// (`store_timeout`), keepalives and the reconnect backoff (`store_*`).
+    public var postgres = PostgresOptions()
     /// How long the ledger's writer may go without committing (a commit waiting on the write lock, or
     /// commits failing) before `/health/ready` answers 503 `store_busy` or `store_unreachable`.
     public var ledgerStallMilliseconds: Int64 = 2_000

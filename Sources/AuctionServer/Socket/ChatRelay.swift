@@ -46,15 +46,11 @@ final class ChatRelay {
         try self.init(target: .file(path), limits: limits)
     }
 
-    /// Opens two store connections at `target` (on a node's pool: two borrowers) and, on a shared store, a presence writer logging to `log`.
-    init(target: StoreTarget, limits: ChatLimits = ChatLimits(), log: ServerLog = .silent) throws(StoreError) {
-        if let store = target.postgresStore {
-            isShared = true
-            presence = ChatPresenceWriter(store: store, log: log)
-        } else {
-            isShared = false
-            presence = nil
-        }
+    /// Opens two store connections at `target` (on a node's pool: two borrowers); on a shared store,
+    /// `presence` writes this node's members (the node's `PostgresClient.presenceWriter`).
+    init(target: StoreTarget, limits: ChatLimits = ChatLimits(), presence: ChatPresenceWriter? = nil) throws(StoreError) {
+        isShared = target.postgresStore != nil
+        self.presence = isShared ? presence : nil
         remote = ChatRemotePresence(node: presence?.node ?? 0, maximumUsersPerRoom: limits.rooms.maximumMembersPerRoom)
         store = try ChatStore(target: target)
         do {

@@ -8,7 +8,7 @@ import AuctionInfrastructure
 ///
 /// On PostgreSQL a node's stores share the node's one pool (`StoreTarget.shared`); a store opened
 /// alone (`.postgres`, tools and tests) has a pool of one connection of its own. A broken connection
-/// is opened again at the next call, at most once per `StoreReopening.pauseMilliseconds`: calls in between
+/// is opened again at the next call, when the reconnect backoff allows (`StoreReopening`): calls in between
 /// fail at once with `.unavailable` instead of each waiting for a connect timeout.
 struct StoreConnection: Sendable {
     /// The database file, or the password-free PostgreSQL URL.

@@ -38,7 +38,7 @@ import Testing
             case .postgres:
                 let fixture = try PostgresFixture()
                 try PostgresBidLedgerTests.makeStore(fixture, products: products)
-                ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
+                ledger = try PostgresClient(store: PostgresConnectionString(fixture.url)).ledger()
                 catalogue = try CatalogueStore(target: .postgres(PostgresConnectionString(fixture.url)))
                 self.fixture = fixture
                 folder = nil

@@ -98,9 +98,9 @@ import Testing
         // Given a ledger following a node that knows no bid on product 1, and another node's bid at 1,100.
         let fixture = try PostgresFixture()
         try PostgresBidLedgerTests.makeStore(fixture, products: 1)
-        let ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
+        let ledger = try PostgresClient(store: PostgresConnectionString(fixture.url)).ledger()
         defer { ledger.shutdown() }
-        let other = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
+        let other = try PostgresClient(store: PostgresConnectionString(fixture.url)).ledger()
         defer { other.shutdown() }
         #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(other, [PostgresBidLedgerTests.bid(1, 1_100, from: 1_000, user: 2)]).get() }
 
@@ -153,7 +153,7 @@ import Testing
     @Test func aSubmissionPinnedToOldTermsConflictsUntilTheNodeAdoptsTheEdit() throws {
         let fixture = try PostgresFixture()
         try PostgresBidLedgerTests.makeStore(fixture, products: 1)
-        let ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
+        let ledger = try PostgresClient(store: PostgresConnectionString(fixture.url)).ledger()
         defer { ledger.shutdown() }
         let edit = try PostgresConnection(fixture.url)
         defer { edit.close() }

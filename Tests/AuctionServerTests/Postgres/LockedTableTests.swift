@@ -22,7 +22,7 @@ import Testing
             configuration.store = store.store
             // The lock is held for as long as a loaded machine takes to show the bystander answered: the
             // node's reads must wait that long rather than give up (`store_timeout`, 5 s by default).
-            configuration.storeTimeoutMilliseconds = 120_000
+            configuration.postgres.timeoutMilliseconds = 120_000
             let lines = logLines
             server = AuctionHouseServer(configuration: configuration, log: ServerLog(level: .debug) { line in lines.withLock { $0.append(line) } },
                                         clock: clock)

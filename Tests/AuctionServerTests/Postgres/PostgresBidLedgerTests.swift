@@ -49,7 +49,7 @@ import Testing
         let listener = try PostgresConnection(fixture.url)
         defer { listener.close() }
         try listener.listen(PostgresBidLedger.bidChannel)
-        let ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
+        let ledger = try PostgresClient(store: PostgresConnectionString(fixture.url)).ledger()
         defer { ledger.shutdown() }
 
         let first = [Self.bid(1, 1_100, from: 1_000), Self.bid(1, 1_200, from: 1_100, user: 2)]
@@ -81,7 +81,7 @@ import Testing
     @Test func oneConflictDoesNotSinkTheOthersInItsBatch() throws {
         let fixture = try PostgresFixture()
         try Self.makeStore(fixture)
-        let ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
+        let ledger = try PostgresClient(store: PostgresConnectionString(fixture.url)).ledger()
         defer { ledger.shutdown() }
         let results = ResultBox()
         let latch = Latch<Void>()
@@ -102,9 +102,9 @@ import Testing
     @Test func aKeyUsedOnAnotherNodeGivesBackTheOriginalBid() throws {
         let fixture = try PostgresFixture()
         try Self.makeStore(fixture)
-        let nodeA = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
+        let nodeA = try PostgresClient(store: PostgresConnectionString(fixture.url)).ledger()
         defer { nodeA.shutdown() }
-        let nodeB = try PostgresBidLedger(store: PostgresConnectionString(fixture.url))
+        let nodeB = try PostgresClient(store: PostgresConnectionString(fixture.url)).ledger()
         defer { nodeB.shutdown() }
         #expect(throws: Never.self) { try Self.submit(nodeA, [Self.bid(1, 1_100, from: 1_000, key: "k1")]).get() }
         let retry = Self.outcome(nodeB, LedgerSubmission(bids: [Self.bid(1, 1_200, from: 1_100, key: "k1")]))
@@ -118,7 +118,7 @@ import Testing
         try Self.makeStore(fixture)
         let (proxy, url) = try LoopbackTCPProxy.inFront(ofPostgres: fixture.url)
         defer { proxy.close() }
-        let ledger = try PostgresBidLedger(store: PostgresConnectionString(url), timeoutMilliseconds: 500)
+        let ledger = try PostgresClient(store: PostgresConnectionString(url), options: .answering(within: 500)).ledger()
         defer { ledger.shutdown() }
         #expect(Self.outcome(ledger, LedgerSubmission(bids: [Self.bid(1, 1_100, from: 1_000)])).isCommitted)
         // The second round trip (the writes and COMMIT) never reaches PostgreSQL, and no answer comes:
@@ -135,7 +135,7 @@ import Testing
         let fixture = try PostgresFixture()
         try Self.makeStore(fixture)
         let clock = ManualClock()
-        let ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url), clock: clock)
+        let ledger = try PostgresClient(store: PostgresConnectionString(fixture.url), clock: clock).ledger()
         defer { ledger.shutdown() }
         #expect(throws: Never.self) { try Self.submit(ledger, [Self.bid(1, 1_100, from: 1_000)]).get() }
         let admin = try PostgresConnection(fixture.url)
@@ -150,7 +150,7 @@ import Testing
     @Test func aStoreThatStopsAnsweringIsUnavailableWithinTheTimeout() throws {
         let fixture = try PostgresFixture()
         try Self.makeStore(fixture)
-        let ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url), timeoutMilliseconds: 300)
+        let ledger = try PostgresClient(store: PostgresConnectionString(fixture.url), options: .answering(within: 300)).ledger()
         defer { ledger.shutdown() }
         // Another session holds the product's row and never lets go (as a store cut off mid-transaction would).
         let blocker = try PostgresConnection(fixture.url)
@@ -166,7 +166,7 @@ import Testing
     @Test func aStoreThatCannotBeReachedIsUnavailable() throws {
         let closedPort = try PostgresConnectionString("postgres://auction@127.0.0.1:1/none")
         do {
-            _ = try PostgresBidLedger(store: closedPort, timeoutMilliseconds: 1_000)
+            _ = try PostgresClient(store: closedPort, options: .answering(within: 1_000)).ledger()
             Issue.record("a closed port must fail")
         } catch {
             guard case .unavailable = error else { Issue.record("expected unavailable, got \(error)"); return }

@@ -20,8 +20,8 @@ import Testing
         try PostgresBidLedgerTests.makeStore(fixture)
         let clock = ManualClock()
         let store = try PostgresConnectionString(fixture.url)
-        let first = PostgresClosingDuty(store: store, clock: clock)
-        let second = PostgresClosingDuty(store: store, clock: clock)
+        let first = PostgresClient(store: store, clock: clock).closingDuty()
+        let second = PostgresClient(store: store, clock: clock).closingDuty()
         defer { first.close(); second.close() }
         #expect(await offPool { first.takeOver() })
         #expect(await offPool { !second.takeOver() })
@@ -41,8 +41,8 @@ import Testing
         try PostgresBidLedgerTests.makeStore(fixture)
         let clock = ManualClock()
         let store = try PostgresConnectionString(fixture.url)
-        let first = PostgresClosingDuty(store: store, clock: clock)
-        let second = PostgresClosingDuty(store: store, clock: clock)
+        let first = PostgresClient(store: store, clock: clock).closingDuty()
+        let second = PostgresClient(store: store, clock: clock).closingDuty()
         defer { first.close(); second.close() }
         #expect(await offPool { first.takeOver() })
         #expect(await offPool { !second.takeOver() })
@@ -76,9 +76,9 @@ import Testing
         let listener = try PostgresConnection(fixture.url)
         defer { listener.close() }
         try listener.listen(PostgresClosingDuty.closeChannel)
-        let duty = PostgresClosingDuty(store: store, clock: clock)
+        let duty = PostgresClient(store: store, clock: clock).closingDuty()
         defer { duty.close() }
-        let ledger = try PostgresBidLedger(store: store, clock: clock)
+        let ledger = try PostgresClient(store: store, clock: clock).ledger()
         defer { ledger.shutdown() }
         #expect(duty.takeOver())
         // Another node's last-minute bid moved the end (soft close) after this node's book ended the lot.
@@ -119,7 +119,7 @@ extension PostgresClosingDutyTests {
         let fixture = try PostgresFixture()
         try PostgresBidLedgerTests.makeStore(fixture, products: 2)
         try await offPool {
-            let duty = PostgresClosingDuty(store: try PostgresConnectionString(fixture.url), clock: ManualClock())
+            let duty = PostgresClient(store: try PostgresConnectionString(fixture.url), clock: ManualClock()).closingDuty()
             defer { duty.close() }
             #expect(try duty.recordOverdue(now: Self.end).isEmpty)  // not the holder yet
             #expect(duty.takeOver())

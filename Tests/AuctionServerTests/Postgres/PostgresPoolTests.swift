@@ -165,12 +165,15 @@ import Testing
         })
     }
 
-    @Test func aLedgerGivenTheNodesPoolReadsThroughItWithoutAReaderOfItsOwn() throws {
+    @Test func aClientsLedgerReadsThroughTheClientsPoolWithoutAReaderOfItsOwn() throws {
         let fixture = try PostgresFixture()
         try PostgresBidLedgerTests.makeStore(fixture)
-        let pool = try Self.pool(fixture, size: 1)
-        defer { pool.close() }
-        let ledger = try PostgresBidLedger(store: pool.store, pool: pool)
+        var options = PostgresOptions.answering(within: 60_000)
+        options.poolSize = 1
+        let client = PostgresClient(store: try PostgresConnectionString(fixture.url), options: options)
+        let pool = client.pool
+        defer { client.close() }
+        let ledger = try client.ledger()
         #expect(throws: Never.self) { try PostgresBidLedgerTests.submit(ledger, [PostgresBidLedgerTests.bid(1, 1_100, from: 1_000)]).get() }
         #expect(try ledger.bids(for: ProductID(1)).map(\.price) == [1_100])
         #expect(try ledger.storedLot(ProductID(1)).price == 1_100)

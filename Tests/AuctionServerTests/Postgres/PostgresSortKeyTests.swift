@@ -38,7 +38,7 @@ import Testing
         try check.execute("COMMIT")
         #expect(updated == 1 && hot == 1, "the bid's product update must be HOT (\(String(describing: hot)) of \(String(describing: updated)))")
 
-        let ledger = try PostgresBidLedger(store: url)
+        let ledger = try PostgresClient(store: url).ledger()
         defer { ledger.shutdown() }
         let bids = [PostgresBidLedgerTests.bid(1, 2_000, from: 1_000), PostgresBidLedgerTests.bid(2, 1_200, from: 1_000, user: 2)]
         guard case .committed = PostgresBidLedgerTests.outcome(ledger, LedgerSubmission(bids: bids)) else {
@@ -58,7 +58,7 @@ import Testing
         let from1100 = CatalogueQuery(sort: .price, minimumPrice: Money(1_100), status: .all)
         #expect(try store.query(CatalogueQueryRequest(from1100, limit: 50), now: Self.now).ids.isEmpty)
 
-        let duty = PostgresClosingDuty(store: url, clock: ManualClock())
+        let duty = PostgresClient(store: url, clock: ManualClock()).closingDuty()
         defer { duty.close() }
         #expect(try await offPool { try duty.refreshSortKeys() } == 0, "only the holder copies")
         #expect(await offPool { duty.takeOver() })
@@ -94,9 +94,9 @@ import Testing
         let lots = 4
         try PostgresBidLedgerTests.makeStore(fixture, products: lots)
         let url = try PostgresConnectionString(fixture.url)
-        let ledger = try PostgresBidLedger(store: url)
+        let ledger = try PostgresClient(store: url).ledger()
         defer { ledger.shutdown() }
-        let duty = PostgresClosingDuty(store: url, clock: ManualClock())
+        let duty = PostgresClient(store: url, clock: ManualClock()).closingDuty()
         defer { duty.close() }
         #expect(await offPool { duty.takeOver() })
         let failures = try await offPool { () throws -> [String] in

@@ -16,7 +16,7 @@ import Testing
         let ledger: PostgresBidLedger
 
         init(_ fixture: PostgresFixture, clock: ManualClock, products: Int = 1) throws {
-            ledger = try PostgresBidLedger(store: PostgresConnectionString(fixture.url), clock: clock)
+            ledger = try PostgresClient(store: PostgresConnectionString(fixture.url), clock: clock).ledger()
             loop = try EventLoop.spawn(name: "node", clock: clock)
             var configuration = ServerConfiguration()
             configuration.allowAnonymousBids = true

@@ -12,8 +12,8 @@ import AuctionInfrastructure
 /// When the store cannot be reached every submission answers `.unavailable`, at once while
 /// the connection is down (it is retried with backoff); nothing is ever reported stored that is not.
 ///
-/// Thread-safe (`Sendable`): the queue is behind a lock; reads borrow from the node's shared pool
-/// (or, alone, a pool of one connection of the ledger's own).
+/// Thread-safe (`Sendable`): the queue is behind a lock; reads borrow from the client's pool, which
+/// the client's owner closes.
 public final class PostgresBidLedger: BidLedger, Sendable {
     /// The store's errors.
     public typealias Failure = StoreError
@@ -24,31 +24,23 @@ public final class PostgresBidLedger: BidLedger, Sendable {
     /// Where the store is, without its password.
     public let target: String
     private let reader: PostgresPool
-    /// Whether `shutdown()` closes `reader` (the ledger's own, not the node's).
-    private let ownsReader: Bool
     private let writer: PostgresBidLedgerWriter
     private let pipeline: GroupCommitPipeline
 
-    /// Connects to `store` (migrating its schema if needed) and starts the writer thread.
+    /// Connects through `client` (migrating the schema if needed) and starts the writer thread: its
+    /// writes on a connection of its own, its reads borrowed from the client's pool.
     ///
     /// `keyLifetimeMilliseconds`: how long an idempotency key stays bound to its bid (24 h).
-    /// `timeoutMilliseconds`: how long a statement, a connect or an unanswered TCP send may take
-    /// before the store counts as unavailable (the `store_timeout` setting).
-    /// `pool`: the node's shared pool its reads borrow from (nil: a pool of one of its own).
-    public init(store: PostgresConnectionString, keyLifetimeMilliseconds: Int64 = 86_400_000,
-                timeoutMilliseconds: Int64 = 5_000, clock: any TimeSource = SystemClock(),
-                pool: PostgresPool? = nil) throws(StoreError) {
+    public init(client: PostgresClient, keyLifetimeMilliseconds: Int64 = 86_400_000) throws(StoreError) {
+        let store = client.store
         target = store.displayTarget
-        let connection = PostgresBidLedgerConnection(store: store, timeoutMilliseconds: timeoutMilliseconds, clock: clock)
+        let connection = PostgresBidLedgerConnection(store: store, schedule: client.options.reconnectSchedule(), clock: client.clock)
         try connection.withConnection { database throws(StoreError) in
             _ = try PostgresSchema.migrate(database)
         }
         writer = PostgresBidLedgerWriter(connection: connection, keyLifetimeMilliseconds: keyLifetimeMilliseconds)
-        var linked = store
-        linked.link = PostgresLinkPolicy(timeoutMilliseconds: timeoutMilliseconds)
-        reader = pool ?? PostgresPool(store: linked, size: 1)
-        ownsReader = pool == nil
-        pipeline = try GroupCommitPipeline(writer: writer, location: store.displayTarget, clock: clock,
+        reader = client.pool
+        pipeline = try GroupCommitPipeline(writer: writer, location: store.displayTarget, clock: client.clock,
                                            startFailure: .unavailable(target: store.displayTarget, reason: "cannot start the ledger's writer thread"))
     }
 
@@ -123,7 +115,6 @@ public final class PostgresBidLedger: BidLedger, Sendable {
     /// Idempotent. Called from a completion (the writer thread) it does not wait for the drain.
     public func shutdown() {
         pipeline.shutdown()
-        if ownsReader { reader.close() }
     }
 
     /// Runs a read on a borrowed connection; a statement timeout or a server going down is `.unavailable`.

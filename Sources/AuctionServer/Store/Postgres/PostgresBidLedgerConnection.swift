@@ -3,33 +3,32 @@ import AuctionInfrastructure
 /// A PostgreSQL connection that opens on demand and reopens after a break, with backoff.
 ///
 /// While the store is unreachable, calls fail at once with `.unavailable` (the last reason) until
-/// the next attempt is due: 100 ms after the first failure, doubling up to 5 s. A call that finds
-/// the connection broken drops it; the next call reconnects. Every connection has libpq keepalives,
-/// `tcp_user_timeout` and `statement_timeout` set from `timeoutMilliseconds`, so a partitioned node
-/// learns it within about that time instead of waiting on a dead socket.
+/// the next attempt is due by its `ReconnectSchedule` (the options' backoff, jittered). A call that
+/// finds the connection broken drops it; the next call reconnects. Every connection has libpq
+/// keepalives, `tcp_user_timeout` and `statement_timeout` from the store's link policy, so a
+/// partitioned node learns it within about the timeout instead of waiting on a dead socket.
 ///
 /// `Sendable`: the connection sits in a `Mutex`; calls queue on it.
 final class PostgresBidLedgerConnection: Sendable {
     private struct State {
         var connection: PostgresConnection?
-        var retryAt: Int64 = 0
-        var backoff: Int64 = 0
+        var schedule: ReconnectSchedule
         var lastFailure: StoreError?
     }
 
     /// Where it connects, without the password.
     let target: String
     private let store: PostgresConnectionString
-    private let link: PostgresLinkPolicy
     private let clock: any TimeSource
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    /// Prepares a connection to `store` (nothing is opened until the first call).
-    init(store: PostgresConnectionString, timeoutMilliseconds: Int64, clock: any TimeSource) {
+    /// Prepares a connection to `store`, under its link policy, reconnecting by `schedule` on `clock`
+    /// (nothing is opened until the first call).
+    init(store: PostgresConnectionString, schedule: ReconnectSchedule, clock: any TimeSource) {
         target = store.displayTarget
         self.store = store
-        link = PostgresLinkPolicy(timeoutMilliseconds: timeoutMilliseconds)
         self.clock = clock
+        state = Mutex(State(schedule: schedule))
     }
 
     /// Runs `body` with an open connection; `.unavailable` when none can be had or it broke meanwhile.
@@ -71,16 +70,15 @@ final class PostgresBidLedgerConnection: Sendable {
             state.connection = nil
         }
         let now = clock.monotonicMilliseconds()
-        if now < state.retryAt, let failure = state.lastFailure { throw failure }
+        if !state.schedule.isDue(at: now), let failure = state.lastFailure { throw failure }
         do {
-            let connection = try link.open(store)
+            let connection = try store.open()
             state.connection = connection
-            state.backoff = 0
+            state.schedule.succeeded()
             state.lastFailure = nil
             return connection
         } catch {
-            state.backoff = min(5_000, max(100, state.backoff &* 2))
-            state.retryAt = now &+ state.backoff
+            state.schedule.failed(at: now)
             state.lastFailure = error
             throw error
         }

@@ -5,7 +5,8 @@ import AuctionInfrastructure
 /// The closing duty of a cluster: the one node holding it records auction closes, exactly once.
 ///
 /// The duty is PostgreSQL's session advisory lock `PostgresSchema.closingDutyLock`, held on a
-/// connection of its own: `takeOver` tries to take it (at most once per `retryMilliseconds`), and
+/// connection of its own: `takeOver` tries to take it (at most once per `retryMilliseconds`, and
+/// after a failed connect not before the client's reconnect backoff allows), and
 /// when the holder's connection dies the server releases the lock, so another node's next try
 /// takes over within about a second (plus the holder's `store_timeout` when it is partitioned).
 /// `record` writes a close with the product row locked, only if it is not closed yet and its stored
@@ -30,6 +31,7 @@ public final class PostgresClosingDuty: Sendable {
         var connection: PostgresConnection?
         var holds = false
         var nextAttempt: Int64 = 0
+        var schedule: ReconnectSchedule
     }
 
     /// The channel a recorded close is announced on, with the product id.
@@ -38,19 +40,18 @@ public final class PostgresClosingDuty: Sendable {
     /// Where the store is, without its password.
     public let target: String
     private let store: PostgresConnectionString
-    private let link: PostgresLinkPolicy
     private let retryMilliseconds: Int64
     private let clock: any TimeSource
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    /// Prepares the duty for `store`; nothing is connected or held until `takeOver`.
-    public init(store: PostgresConnectionString, timeoutMilliseconds: Int64 = 5_000, retryMilliseconds: Int64 = 1_000,
-                clock: any TimeSource = SystemClock()) {
-        target = store.displayTarget
-        self.store = store
-        link = PostgresLinkPolicy(timeoutMilliseconds: timeoutMilliseconds)
+    /// Prepares the duty on `client`'s store, trying to take it every `retryMilliseconds`; nothing is
+    /// connected or held until `takeOver`.
+    public init(client: PostgresClient, retryMilliseconds: Int64 = 1_000) {
+        target = client.store.displayTarget
+        store = client.store
         self.retryMilliseconds = max(0, retryMilliseconds)
-        self.clock = clock
+        clock = client.clock
+        state = Mutex(State(schedule: client.options.reconnectSchedule()))
     }
 
     deinit {
@@ -72,14 +73,20 @@ public final class PostgresClosingDuty: Sendable {
                 drop(&state)
             }
             let now = clock.monotonicMilliseconds()
-            guard now >= state.nextAttempt else { return false }
+            guard now >= state.nextAttempt, state.schedule.isDue(at: now) else { return false }
             state.nextAttempt = now &+ retryMilliseconds
             do throws(StoreError) {
                 let connection: PostgresConnection
                 if let open = state.connection, open.isOpen {
                     connection = open
                 } else {
-                    connection = try link.open(store)
+                    do throws(StoreError) {
+                        connection = try store.open()
+                    } catch {
+                        state.schedule.failed(at: now)
+                        throw error
+                    }
+                    state.schedule.succeeded()
                     state.connection = connection
                 }
                 let taken = try connection.query("SELECT pg_try_advisory_lock(?)", [.integer(PostgresSchema.closingDutyLock)]) {

@@ -1,5 +1,5 @@
-/// How every PostgreSQL connection a node opens behaves, from one setting (`store_timeout`): the
-/// stores, the bid ledger, the closing duty, the cluster listener and the presence writer alike.
+/// How every PostgreSQL connection a node opens behaves, from its `PostgresOptions`: the stores,
+/// the bid ledger, the closing duty, the cluster listener and the presence writer alike.
 ///
 /// The server's `statement_timeout` answers first when it hears the statement; a link gone silent
 /// (a partition, a hung host) answers nothing while TCP keeps accepting bytes, so each connection
@@ -7,10 +7,17 @@
 public struct PostgresLinkPolicy: Sendable, Hashable {
     /// How long the store may take to connect or answer (milliseconds, at least 100).
     public let timeoutMilliseconds: Int64
+    /// Seconds of silence before a keepalive probe and between probes (at least 1).
+    public let keepaliveSeconds: Int
+    /// Unanswered probes before the kernel drops the link (at least 1).
+    public let keepaliveProbes: Int
 
-    /// A policy with `timeoutMilliseconds` (the server passes `store_timeout`; 5 s by default).
-    public init(timeoutMilliseconds: Int64 = 5_000) {
+    /// A policy with `timeoutMilliseconds` (the server passes `store_timeout`; 5 s by default) and
+    /// keepalives every `keepaliveSeconds` (nil: a third of the timeout), `keepaliveProbes` of them.
+    public init(timeoutMilliseconds: Int64 = 5_000, keepaliveSeconds: Int? = nil, keepaliveProbes: Int = 3) {
         self.timeoutMilliseconds = max(100, timeoutMilliseconds)
+        self.keepaliveSeconds = max(1, keepaliveSeconds ?? Int(self.timeoutMilliseconds / 3_000))
+        self.keepaliveProbes = max(1, keepaliveProbes)
     }
 
     /// How long the server keeps a session that went quiet inside a transaction (holding its locks):
@@ -24,13 +31,13 @@ public struct PostgresLinkPolicy: Sendable, Hashable {
     /// Our own deadline for an answer: a second past the server's `statement_timeout`.
     var answerTimeoutMilliseconds: Int32 { Int32(clamping: timeoutMilliseconds &+ 1_000) }
 
-    /// The libpq `key='value'` string for `store` with keepalives (idle and interval a third of the
-    /// timeout, three probes) and the TCP user timeout, unless the store's string sets them itself.
+    /// The libpq `key='value'` string for `store` with keepalives (idle and interval `keepaliveSeconds`,
+    /// `keepaliveProbes` probes) and the TCP user timeout, unless the store's string sets them itself.
     func conninfo(_ store: PostgresConnectionString) -> String {
-        let seconds = String(max(1, timeoutMilliseconds / 3_000))
+        let seconds = String(keepaliveSeconds)
         return store.conninfo(adding: [
             ("keepalives", "1"), ("keepalives_idle", seconds), ("keepalives_interval", seconds),
-            ("keepalives_count", "3"), ("tcp_user_timeout", String(timeoutMilliseconds)),
+            ("keepalives_count", String(keepaliveProbes)), ("tcp_user_timeout", String(timeoutMilliseconds)),
         ])
     }
 

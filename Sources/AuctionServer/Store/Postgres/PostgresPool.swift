@@ -6,18 +6,13 @@ import AuctionInfrastructure
 /// `withConnection` lends one for the length of its body, so a transaction inside the body stays on
 /// one connection; when all are lent, the borrower waits for one to come back, at most the link's
 /// answer deadline, then fails with `.unavailable`. A connection found broken is dropped and a new one
-/// opened, at most once per `StoreReopening.pauseMilliseconds` (`StoreReopening`): borrowers in
-/// between fail at once with `.unavailable`. A connection given back inside a transaction is closed
+/// opened when the reconnect backoff allows (`StoreReopening`): borrowers in between fail at once
+/// with `.unavailable`. A connection given back inside a transaction is closed
 /// rather than lent again. `close()` closes the idle connections at once, the lent ones as they come
 /// back, and fails later (and waiting) borrowers with `.closed`.
 ///
 /// `Sendable`: its state sits in a `Mutex`; a lent connection is used by its borrower alone.
 public final class PostgresPool: Sendable, Hashable {
-    /// How many connections a node's pool holds: with the ledger's writer, the cluster listener, the
-    /// closing duty (its session lock) and the chat presence writer (its rows live as long as its
-    /// backend), each on a connection of its own, a node holds at most 6.
-    public static let nodeSize = 2
-
     /// The store, with the link policy every connection is opened under.
     public let store: PostgresConnectionString
     /// The most connections open at once.
@@ -39,12 +34,14 @@ public final class PostgresPool: Sendable, Hashable {
         var isClosed = false
     }
 
-    /// A pool of at most `size` (at least 1) connections to `store`; nothing is opened until the first borrower.
-    public init(store: PostgresConnectionString, size: Int) {
+    /// A pool of at most `size` (at least 1) connections to `store`, reopening a lost one by `reconnect`
+    /// on `clock`; nothing is opened until the first borrower.
+    public init(store: PostgresConnectionString, size: Int, reconnect: ReconnectBackoff = PostgresOptions().reconnect,
+                clock: any TimeSource = SystemClock()) {
         self.store = store
         self.size = max(1, size)
         target = store.displayTarget
-        reopening = Mutex(StoreReopening(store: store))
+        reopening = Mutex(StoreReopening(store: store, schedule: ReconnectSchedule(reconnect), clock: clock))
     }
 
     /// Runs `body` with a connection of its own for as long as it runs. With `retryingLostConnection`
