@@ -93,14 +93,14 @@ final class FuzzKeyServer: Sendable {
         let directory = try TemporaryDirectory(prefix: "auction-fuzz-keys")
         let path = directory.file("auction.sqlite")
         let now = SystemClock().now()
-        let store = try SQLiteCatalogueStore(path: path)
+        let store = try CatalogueStore(path: path)
         try store.add((1...Self.products).map { index in
             ProductListing(id: ProductID(index), name: "Lot \(index)", seller: "fuzz", description: "", startPrice: Money(10_000),
                            listedAt: now.adding(milliseconds: -60_000), endsAt: nil, images: [])
         })
         try store.setTerms(of: ProductID(1), LotTerms(buyNowPrice: Money(40_000)))
         store.close()
-        let accounts = try SQLiteAccountStore(path: path)
+        let accounts = try AccountStore(path: path)
         var sessions: [String: SessionUser] = [:]
         for index in 1...Self.users {
             guard let id = try accounts.createUser(name: "fuzz\(index)", passwordHash: "!", at: now) else { continue }

@@ -7,7 +7,7 @@ public enum CatalogueFixture {
     /// Seeds the demo catalogue into a new database at `path` (as of `now`) and sets these products'
     /// end times (id → end).
     public static func demo(at path: String, now: Timestamp, endingAt ends: [Int: Timestamp]) throws {
-        let store = try SQLiteCatalogueStore(path: path)
+        let store = try CatalogueStore(path: path)
         defer { store.close() }
         _ = try store.seedDemoCatalogueIfEmpty(now: now)
         for (id, end) in ends {

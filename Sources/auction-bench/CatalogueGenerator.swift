@@ -22,7 +22,7 @@ struct CatalogueGenerator {
 
     /// Creates the store at `path` and fills it; the number of distinct words written.
     func write(to path: String) throws(StoreError) -> Int {
-        let store = try SQLiteCatalogueStore(path: path)
+        let store = try CatalogueStore(path: path)
         defer { store.close() }
         let english = CatalogueVocabulary.english(madeUp: 6_000)
         let korean = CatalogueVocabulary.korean(madeUp: 3_000)

@@ -38,7 +38,7 @@ func runServerBenchmark(_ arguments: [String]) -> Int32 {
     let proxyBidders = 64
     do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let accounts = try SQLiteAccountStore(path: path)
+        let accounts = try AccountStore(path: path)
         for index in 1...proxyBidders { _ = try accounts.createUser(name: "bench-\(index)", passwordHash: "x", at: SystemClock().now()) }
         accounts.close()
     } catch {

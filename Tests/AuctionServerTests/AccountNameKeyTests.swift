@@ -46,7 +46,7 @@ import Testing
         }
         database.close()
 
-        let store = try SQLiteAccountStore(path: path)  // migrates to the current version
+        let store = try AccountStore(path: path)  // migrates to the current version
         defer { store.close() }
         for name in ["Alice", "alice", "a1ice", "bob"] { #expect(try store.user(named: name)?.name == name, "\(name) is kept") }
         let inspect = try SQLiteDatabase(path: path, options: [.readOnly])

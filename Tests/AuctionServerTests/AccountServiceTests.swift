@@ -9,7 +9,7 @@ import Testing
 struct AccountFixture {
     let folder: TemporaryDirectory
     let path: String
-    let store: SQLiteAccountStore
+    let store: AccountStore
     let clock = ManualClock()
     let service: AccountService
 
@@ -18,7 +18,7 @@ struct AccountFixture {
     init(configuration: AccountService.Configuration = .init()) throws {
         folder = try TemporaryDirectory(prefix: "accounts")
         path = folder.file("auction.sqlite")
-        store = try SQLiteAccountStore(path: path)
+        store = try AccountStore(path: path)
         let logged = self.logged
         service = AccountService(store: store, configuration: configuration, clock: clock,
                                  log: { line in logged.withLock { $0.append(line) } })

@@ -18,7 +18,7 @@ import Testing
         for index in listings.indices { listings[index].endsAt = start.adding(milliseconds: offsets[index]) }
         let sessions = FixedSessions(users: ["token-alice": ServerBidTests.alice, "token-bob": ServerBidTests.bob])
         return try ServerFixture(listings: listings, hooks: ServerHooks(makeSessionResolver: { _ in sessions }), prepare: { path in
-            let accounts = try SQLiteAccountStore(path: path)
+            let accounts = try AccountStore(path: path)
             _ = try accounts.createUser(name: "alice", passwordHash: "x", at: start)
             _ = try accounts.createUser(name: "bob", passwordHash: "x", at: start)
             accounts.close()
@@ -142,13 +142,13 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("auction.sqlite")
-        let catalogue = try SQLiteCatalogueStore(path: path)
+        let catalogue = try CatalogueStore(path: path)
         try catalogue.add(ServerFixture.listings(count: 4))
         catalogue.close()
-        let accounts = try SQLiteAccountStore(path: path)
+        let accounts = try AccountStore(path: path)
         let alice = try #require(try accounts.createUser(name: "alice", passwordHash: "x", at: SystemClock().now()))
         accounts.close()
-        let store = try SQLiteBidderStore(path: path)
+        let store = try BidderStore(path: path)
         defer { store.close() }
         var router = HTTPRouter()
         router.add(BidderEndpoints(store: store, user: { $0 == "token-alice" ? alice : nil }, offload: { $0(); return true },

@@ -74,7 +74,7 @@ import Testing
     @Test func seedsOnlyAnEmptyStore() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = try SQLiteCatalogueStore(path: folder.file("demo.sqlite"))
+        let store = try CatalogueStore(path: folder.file("demo.sqlite"))
         #expect(try store.seedDemoCatalogueIfEmpty(now: Self.now))
         let first = try store.allProducts()
         #expect(try store.seedDemoCatalogueIfEmpty(now: Self.now.adding(milliseconds: 86_400_000)) == false)

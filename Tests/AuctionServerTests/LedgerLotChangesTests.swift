@@ -31,7 +31,7 @@ import Testing
         defer { folder.remove() }
         let path = folder.file("ledger.sqlite")
         try SQLiteBidLedgerTests.makeStore(at: path, products: 1)
-        let accounts = try SQLiteAccountStore(path: path)
+        let accounts = try AccountStore(path: path)
         _ = try accounts.createUser(name: "alice", passwordHash: "x", at: Self.start)
         accounts.close()
         let ledger = try SQLiteBidLedger(path: path, keyLifetimeMilliseconds: 1_000)
@@ -49,7 +49,7 @@ import Testing
         #expect(bids.map(\.price) == [2_000, 2_500, 3_500])
         #expect(bids.map(\.isAutomatic) == [false, true, false])
         #expect(bids.map(\.idempotencyKey) == [nil, nil, "k"])
-        let store = try SQLiteCatalogueStore(path: path)
+        let store = try CatalogueStore(path: path)
         defer { store.close() }
         let terms = try store.lotTerms()[1]
         #expect(terms?.extensions == 1)

@@ -9,13 +9,13 @@ import Testing
 /// sha512crypt hashing, for tests that make many attempts.
 private struct LimitFixture {
     let folder: TemporaryDirectory
-    let store: SQLiteAccountStore
+    let store: AccountStore
     let clock = ManualClock()
     let service: AccountService
 
     init(configuration: AccountService.Configuration = .init()) throws {
         folder = try TemporaryDirectory(prefix: "login-limits")
-        store = try SQLiteAccountStore(path: folder.file("auction.sqlite"))
+        store = try AccountStore(path: folder.file("auction.sqlite"))
         service = AccountService(store: store, configuration: configuration, hasher: PasswordHasher(prefix: "$6$") ?? .init(),
                                  clock: clock)
     }

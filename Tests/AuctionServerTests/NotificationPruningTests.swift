@@ -11,12 +11,12 @@ import Testing
     let day: Int64 = 86_400_000
 
     /// A store on a fresh file with users 1 (alice) and 2 (bob).
-    func store(in folder: TemporaryDirectory) throws -> (SQLiteNotificationStore, String) {
+    func store(in folder: TemporaryDirectory) throws -> (NotificationStore, String) {
         let path = folder.file("notices.sqlite")
-        let accounts = try SQLiteAccountStore(path: path)
+        let accounts = try AccountStore(path: path)
         for name in ["alice", "bob"] { _ = try accounts.createUser(name: name, passwordHash: "x", at: now) }
         accounts.close()
-        return (try SQLiteNotificationStore(path: path), path)
+        return (try NotificationStore(path: path), path)
     }
 
     func draft(_ user: Int64, at time: Timestamp) -> NotificationDraft {

@@ -9,7 +9,7 @@ import Testing
     @Test func createsUsersWithUniqueNames() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = try SQLiteAccountStore(path: folder.file("accounts.sqlite"))
+        let store = try AccountStore(path: folder.file("accounts.sqlite"))
 
         let alice = try #require(try store.createUser(name: "alice", passwordHash: "$y$j9T$salt$hash", at: Self.now))
         let again = try store.createUser(name: "alice", passwordHash: "other", at: Self.now)
@@ -26,7 +26,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let path = folder.file("sessions.sqlite")
-        let store = try SQLiteAccountStore(path: path)
+        let store = try AccountStore(path: path)
         let user = try #require(try store.createUser(name: "dana", passwordHash: "h", at: Self.now))
         let expires = Self.now.adding(milliseconds: 30 * 86_400_000)
         try store.createSession(tokenHash: "abc123", userID: user, createdAt: Self.now, expiresAt: expires)
@@ -48,7 +48,7 @@ import Testing
     @Test func sessionForAMissingUserIsRefused() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = try SQLiteAccountStore(path: folder.file("orphan.sqlite"))
+        let store = try AccountStore(path: folder.file("orphan.sqlite"))
         #expect(throws: StoreError.self) {
             try store.createSession(tokenHash: "t", userID: UserID(rawValue: 42), createdAt: Self.now, expiresAt: Self.now)
         }

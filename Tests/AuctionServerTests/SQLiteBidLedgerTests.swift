@@ -11,7 +11,7 @@ import Testing
 
     /// A store holding products 1…count at 1,000 won each.
     static func makeStore(at path: String, products count: Int) throws {
-        let store = try SQLiteCatalogueStore(path: path)
+        let store = try CatalogueStore(path: path)
         try store.add((1...count).map {
             ProductListing(id: ProductID($0), name: "Item \($0)", seller: "s", startPrice: 1_000, listedAt: now)
         })

@@ -9,7 +9,7 @@ import Testing
     @Test func theIndexFollowsInsertsUpdatesAndDeletes() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = try SQLiteCatalogueStore(path: folder.file("catalogue.sqlite"))
+        let store = try CatalogueStore(path: folder.file("catalogue.sqlite"))
         defer { store.close() }
         let now = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
         try store.add([ProductListing(name: "Brass lamp", seller: "oliver", startPrice: 100, listedAt: now)])

@@ -10,8 +10,8 @@ import Testing
 @Suite struct SQLiteCatalogueSearchTests {
     let now = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
 
-    func store(_ folder: TemporaryDirectory, _ listings: [ProductListing]) throws -> SQLiteCatalogueStore {
-        let store = try SQLiteCatalogueStore(path: folder.file("catalogue.sqlite"))
+    func store(_ folder: TemporaryDirectory, _ listings: [ProductListing]) throws -> CatalogueStore {
+        let store = try CatalogueStore(path: folder.file("catalogue.sqlite"))
         try store.add(listings)
         return store
     }
@@ -23,7 +23,7 @@ import Testing
     }
 
     /// Every page of `query`, cursors followed.
-    func walk(_ store: SQLiteCatalogueStore, _ query: CatalogueQueryRequest, cap: Int = SQLiteCatalogueStore.sortedCandidateCap) throws -> [Int] {
+    func walk(_ store: CatalogueStore, _ query: CatalogueQueryRequest, cap: Int = CatalogueStore.sortedCandidateCap) throws -> [Int] {
         var query = query
         var ids: [Int] = []
         for _ in 0..<100 {
@@ -127,13 +127,13 @@ import Testing
         ]
         let triggered = try store(folder, rows.map { lot($0.0, $0.1, seller: $0.2) })
         defer { triggered.close() }
-        let bulk = try SQLiteCatalogueStore(path: folder.file("bulk.sqlite"))
+        let bulk = try CatalogueStore(path: folder.file("bulk.sqlite"))
         defer { bulk.close() }
         try bulk.bulkInsert(count: rows.count) { index in
             BulkProductRow(name: rows[index].0, seller: rows[index].2, description: rows[index].1, startPrice: 100, currentPrice: 100,
                            listedAt: now, endsAt: now.adding(milliseconds: 60_000), bidCount: 0, closed: false)
         }
-        let pairs = { (store: SQLiteCatalogueStore) throws -> [String] in
+        let pairs = { (store: CatalogueStore) throws -> [String] in
             try store.withDatabase { database throws(StoreError) in
                 try database.rows("SELECT pair, in_name, product_id FROM product_pairs ORDER BY product_id, in_name, pair", []) {
                     "\($0.text(0)) \($0.int64(1)) \($0.int64(2))"

@@ -9,7 +9,7 @@ import Testing
     @Test func listsSeededProductsInIDOrderWithTheirImages() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = try SQLiteCatalogueStore(path: folder.file("catalogue.sqlite"))
+        let store = try CatalogueStore(path: folder.file("catalogue.sqlite"))
         try store.seedDemoCatalogueIfEmpty(now: Self.now)
         let listings = DemoCatalogue.listings(now: Self.now)
 
@@ -33,7 +33,7 @@ import Testing
     @Test func detailCarriesSellerDescriptionAndHistory() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = try SQLiteCatalogueStore(path: folder.file("detail.sqlite"))
+        let store = try CatalogueStore(path: folder.file("detail.sqlite"))
         try store.seedDemoCatalogueIfEmpty(now: Self.now)
         let listing = DemoCatalogue.listings(now: Self.now)[4]
 
@@ -50,7 +50,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let path = folder.file("history.sqlite")
-        let store = try SQLiteCatalogueStore(path: path)
+        let store = try CatalogueStore(path: path)
         let listedAt = Timestamp(millisecondsSinceEpoch: 1_789_900_000_000)
         let ids = try store.add([ProductListing(
             name: "Test lamp", seller: "s", startPrice: 10_000, listedAt: listedAt,
@@ -72,7 +72,7 @@ import Testing
     @Test func recordsAnAuctionCloseOnce() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = try SQLiteCatalogueStore(path: folder.file("close.sqlite"))
+        let store = try CatalogueStore(path: folder.file("close.sqlite"))
         try store.seedDemoCatalogueIfEmpty(now: Self.now)
         let winner = try store.withDatabase { database throws(StoreError) -> UserID in
             UserID(rawValue: try database.insertReturningID("INSERT INTO users (name, password_hash, created_at) VALUES ('alice', 'h', 1)", []))
@@ -93,7 +93,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let path = folder.file("shut.sqlite")
-        let store = try SQLiteCatalogueStore(path: path)
+        let store = try CatalogueStore(path: path)
         store.close()
         #expect(throws: StoreError.closed(path: path)) { _ = try store.allProducts() }
     }

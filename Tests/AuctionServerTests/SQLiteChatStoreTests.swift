@@ -9,7 +9,7 @@ import Testing
     @Test func keepsTheLastMessagesOfARoomInOrder() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = try SQLiteChatStore(path: folder.file("chat.sqlite"))
+        let store = try ChatStore(path: folder.file("chat.sqlite"))
         for n in 1...60 {
             _ = try store.append(room: "product-5", sender: "alice", text: "message \(n)", at: Self.now.adding(milliseconds: Int64(n)))
             _ = try store.append(room: "lobby", sender: "bob", text: "other \(n)", at: Self.now)
@@ -29,12 +29,12 @@ import Testing
         let path = folder.file("text.sqlite")
         let text = "a/b \"q\" back\\slash\nnew line 🎉 " + String(repeating: "가", count: 980)
         do {
-            let store = try SQLiteChatStore(path: path)
+            let store = try ChatStore(path: path)
             let stored = try store.append(room: "r", sender: "eve", text: text, at: Self.now)
             #expect(stored.text == text && stored.sequence > 0)
             store.close()
         }
-        let reopened = try SQLiteChatStore(path: path)
+        let reopened = try ChatStore(path: path)
         let message = try #require(try reopened.recent(in: "r").first)
         #expect(message.text == text && message.sender == "eve" && message.time == Self.now)
     }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct SearchWindowTests {
     private static let now = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
     private static let budget = 16
-    private static var window: Int64 { Int64(budget * SQLiteCatalogueStore.searchWindowBudgets) }
+    private static var window: Int64 { Int64(budget * CatalogueStore.searchWindowBudgets) }
 
     /// 1,000 lots: every one holds "walnut" or "cabinet" in its name, both only lots 5, 600 and 990;
     /// lot 300 holds both in its description alone (tier 1).
@@ -25,7 +25,7 @@ import Testing
     @Test func aRankedWalkEndsAtItsIDWindowWithACursorAndTheWalkStillFindsEveryMatch() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = try SQLiteCatalogueStore(path: folder.file("catalogue.sqlite"))
+        let store = try CatalogueStore(path: folder.file("catalogue.sqlite"))
         defer { store.close() }
         try store.add(Self.listings)
 

@@ -14,11 +14,11 @@ import Testing
         // 3 close when the server starts (nobody bid).
         let ended = SystemClock().now().adding(milliseconds: -60_000)
         let fixture = try ServerFixture(listings: ServerFixture.listings(count: 3, endsAt: ended), prepare: { path in
-            let accounts = try SQLiteAccountStore(path: path)
+            let accounts = try AccountStore(path: path)
             _ = try accounts.createUser(name: "alice", passwordHash: "x", at: SystemClock().now())
             let bob = try accounts.createUser(name: "bob", passwordHash: "x", at: SystemClock().now())
             accounts.close()
-            let store = try SQLiteCatalogueStore(path: path)
+            let store = try CatalogueStore(path: path)
             defer { store.close() }
             try store.recordClose(AuctionClosure(productID: 2, finalPrice: 30_000, winner: bob, closedAt: ended))
         })

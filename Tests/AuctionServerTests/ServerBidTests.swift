@@ -17,7 +17,7 @@ import Testing
         return try ServerFixture(
             listings: listings, hooks: ServerHooks(makeSessionResolver: { _ in sessions }),
             prepare: { path in
-                let accounts = try SQLiteAccountStore(path: path)
+                let accounts = try AccountStore(path: path)
                 defer { accounts.close() }
                 _ = try accounts.createUser(name: "alice", passwordHash: "x", at: SystemClock().now())
                 _ = try accounts.createUser(name: "bob", passwordHash: "x", at: SystemClock().now())

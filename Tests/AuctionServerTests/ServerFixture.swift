@@ -28,7 +28,7 @@ final class ServerFixture: @unchecked Sendable {
         directory = try TemporaryDirectory(prefix: "auction-server-test")
         let path = directory.file("auction.sqlite")
         if let listings {
-            let store = try SQLiteCatalogueStore(path: path)
+            let store = try CatalogueStore(path: path)
             try store.add(listings)
             store.close()
         }

@@ -181,7 +181,7 @@ import Testing
         defer { running.stop() }
         let jpeg = try JPEGEncoder.encode(Self.picture(24))
         let hash = try #require(Self.field(try await running.upload(jpeg, type: "image/jpeg"), "hash"))
-        let store = try SQLiteImageStore(path: running.directory.file("auction.sqlite"))
+        let store = try ImageStore(path: running.directory.file("auction.sqlite"))
         defer { store.close() }
         #expect(try store.attach(hashes: [hash, String(repeating: "a", count: 64)], to: ProductID(1)) == nil)  // unknown: nothing
         let ids = try #require(try store.attach(hashes: [hash], to: ProductID(1)))

@@ -20,7 +20,7 @@ import Testing
         client: "test", version: "0", features: ProtocolFeature.understoodByClient + [.notifications]))
 
     static func createUsers(_ path: String) throws {
-        let accounts = try SQLiteAccountStore(path: path)
+        let accounts = try AccountStore(path: path)
         defer { accounts.close() }
         for name in users { _ = try accounts.createUser(name: name, passwordHash: "x", at: SystemClock().now()) }
     }

@@ -22,11 +22,11 @@ import Testing
         return try ServerFixture(
             listings: ServerFixture.listings(count: count, endsAt: endsAt), hooks: ServerHooks(makeSessionResolver: { _ in sessions }),
             prepare: { path in
-                let accounts = try SQLiteAccountStore(path: path)
+                let accounts = try AccountStore(path: path)
                 _ = try accounts.createUser(name: "alice", passwordHash: "x", at: SystemClock().now())
                 _ = try accounts.createUser(name: "bob", passwordHash: "x", at: SystemClock().now())
                 accounts.close()
-                let store = try SQLiteCatalogueStore(path: path)
+                let store = try CatalogueStore(path: path)
                 defer { store.close() }
                 for (id, lotTerms) in terms { try store.setTerms(of: ProductID(id), lotTerms) }
             }, clock: clock, configure: configure)

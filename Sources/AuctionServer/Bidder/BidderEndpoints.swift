@@ -30,7 +30,7 @@ public struct BidderEndpoints: HTTPRouteCollection {
     public static let watchlistFullReason = "watchlist_full"
 
     /// Where the records are.
-    public var store: SQLiteBidderStore
+    public var store: BidderStore
     /// The user a session token belongs to, or nil (unknown, expired, revoked).
     public var user: @Sendable (_ token: String) -> UserID?
     /// Where the work runs.
@@ -43,7 +43,7 @@ public struct BidderEndpoints: HTTPRouteCollection {
     public var suspension: @Sendable (String) -> SessionSuspension?
 
     /// The routes over `store`, authenticating with `user`, working through `offload`.
-    public init(store: SQLiteBidderStore, user: @escaping @Sendable (String) -> UserID?, offload: @escaping Offload,
+    public init(store: BidderStore, user: @escaping @Sendable (String) -> UserID?, offload: @escaping Offload,
                 now: @escaping @Sendable () -> Timestamp, limits: Limits = Limits(),
                 suspension: @escaping @Sendable (String) -> SessionSuspension? = { _ in nil }) {
         self.store = store

@@ -15,7 +15,7 @@ public struct ImageEndpoints: HTTPRouteCollection {
     public static func bodyLimit(_ rules: ImageUpload.Rules) -> Int { rules.maximumBytes + 65_536 }
 
     /// Where images are kept.
-    public var store: SQLiteImageStore
+    public var store: ImageStore
     /// Who a bearer token belongs to.
     public var sessions: any SessionResolver
     /// What an upload must satisfy.
@@ -30,7 +30,7 @@ public struct ImageEndpoints: HTTPRouteCollection {
     public var decoders: CatalogueEndpoints.Offload
 
     /// The image routes over `store`; without `decoders`, uploads decode on `offload`.
-    public init(store: SQLiteImageStore, sessions: any SessionResolver, rules: ImageUpload.Rules = ImageUpload.Rules(),
+    public init(store: ImageStore, sessions: any SessionResolver, rules: ImageUpload.Rules = ImageUpload.Rules(),
                 offload: @escaping CatalogueEndpoints.Offload, decoders: CatalogueEndpoints.Offload? = nil,
                 now: @escaping @Sendable () -> Timestamp, budget: UploadBudget = UploadBudget(imagesPerHour: 120, limits: UploadLimits())) {
         self.store = store
@@ -71,7 +71,7 @@ public struct ImageEndpoints: HTTPRouteCollection {
     }
 
     /// Validates and stores the image of an upload request (raw bytes, or multipart with an `image` part).
-    static func upload(_ request: HTTPRequest, store: SQLiteImageStore, rules: ImageUpload.Rules, now: Timestamp) -> HTTPResponse {
+    static func upload(_ request: HTTPRequest, store: ImageStore, rules: ImageUpload.Rules, now: Timestamp) -> HTTPResponse {
         let bytes: [UInt8], declared: String?
         let contentType = request.headers["Content-Type"] ?? ""
         if contentType.lowercased().hasPrefix("multipart/") {

@@ -17,7 +17,7 @@ struct NotificationEndpoints: HTTPRouteCollection {
     /// Who a token belongs to.
     var sessions: any SessionResolver
     /// Where notifications are read and marked seen.
-    var store: SQLiteNotificationStore
+    var store: NotificationStore
     /// The threads that do it.
     var workers: BlockingWorkers
     /// The server's clock (the `seen_at` time).

@@ -19,7 +19,7 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
     public static func bodyLimit(_ rules: ImageUpload.Rules) -> Int { rules.maximumBytes * rules.maximumImagesPerLot + (1 << 20) }
 
     /// Where lots are written.
-    public var store: SQLiteSellingStore
+    public var store: SellingStore
     /// Who a bearer token belongs to.
     public var sessions: any SessionResolver
     /// The bounds a lot meets.
@@ -40,7 +40,7 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
     public var limits: UploadLimits
 
     /// The selling routes; without `decoders`, bodies are parsed on `offload`.
-    public init(store: SQLiteSellingStore, sessions: any SessionResolver, rules: SaleRules,
+    public init(store: SellingStore, sessions: any SessionResolver, rules: SaleRules,
                 offload: @escaping CatalogueEndpoints.Offload, decoders: CatalogueEndpoints.Offload? = nil,
                 writer: @escaping CatalogueEndpoints.Offload, hooks: SellingHooks, now: @escaping @Sendable () -> Timestamp,
                 budget: UploadBudget = UploadBudget(imagesPerHour: 120, limits: UploadLimits()), limits: UploadLimits = UploadLimits()) {

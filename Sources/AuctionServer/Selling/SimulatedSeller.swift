@@ -7,13 +7,13 @@ import AuctionInfrastructure
 final class SimulatedSeller: Sendable {
     private let simulation: Mutex<SellerSimulation>
     private let loop: EventLoop
-    private let store: SQLiteSellingStore
+    private let store: SellingStore
     private let writer: WorkerThread
     private let hooks: SellingHooks
     private let log: ServerLog
 
     /// A seller listing through `store` on `writer`, starting now on `loop`'s clock.
-    init(loop: EventLoop, store: SQLiteSellingStore, writer: WorkerThread, hooks: SellingHooks, log: ServerLog,
+    init(loop: EventLoop, store: SellingStore, writer: WorkerThread, hooks: SellingHooks, log: ServerLog,
          intervalMilliseconds: Int64 = 45_000) {
         self.loop = loop
         self.store = store
@@ -39,7 +39,7 @@ final class SimulatedSeller: Sendable {
                                           endsAt: now.adding(milliseconds: lot.durationSeconds * 1_000))
                 do {
                     let seller = try store.simulatedSeller(now: now)
-                    guard let product = try store.create(listing, seller: seller, sellerName: SQLiteSellingStore.simulatedSellerName,
+                    guard let product = try store.create(listing, seller: seller, sellerName: SellingStore.simulatedSellerName,
                                                          now: now) else { return }
                     hooks.listed(product.id)
                 } catch {

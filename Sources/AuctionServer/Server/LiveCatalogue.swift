@@ -9,7 +9,7 @@ import AuctionInfrastructure
 /// images come from the store on demand, synchronously (the server answers on its own threads,
 /// never on Swift's cooperative pool). Thread-safe: the rows sit behind a lock.
 final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
-    let store: SQLiteCatalogueStore
+    let store: CatalogueStore
     let rows: Mutex<[Product]>
     private let indexByID: Mutex<[ProductID: Int]>
     /// Sellers' names, withdrawn lots and the rows lists show (`LiveCatalogue+Selling.swift`).
@@ -21,7 +21,7 @@ final class LiveCatalogue: CatalogueEndpoints.Source, Sendable {
 
     /// A catalogue over `store`, starting from `products` (in id order) and their `bidCounts`; `removed`
     /// holds moderators' reasons for the withdrawn lots they removed.
-    init(store: SQLiteCatalogueStore, products: [Product], bidCounts: [ProductID: Int] = [:], sellers: [ProductID: String] = [:],
+    init(store: CatalogueStore, products: [Product], bidCounts: [ProductID: Int] = [:], sellers: [ProductID: String] = [:],
          withdrawn: Set<ProductID> = [], removed: [ProductID: String] = [:], now: @escaping @Sendable () -> Timestamp) {
         self.store = store
         self.now = now

@@ -108,7 +108,7 @@ extension SocketService {
         let sender = peer.id
         let this = LoopBound(self, on: loop)
         let queued = chat.writer.submit {
-            let result: Result<SQLiteChatStore.Message, StoreError>
+            let result: Result<ChatStore.Message, StoreError>
             do throws(StoreError) {
                 result = .success(try store.append(room: room.rawValue, sender: message.sender, text: message.text, at: message.time))
             } catch {
@@ -123,7 +123,7 @@ extension SocketService {
     }
 
     /// A message's commit came back (loop thread): reply to the sender, push to every member.
-    private func chatStored(_ result: Result<SQLiteChatStore.Message, StoreError>, room: ChatRoomName,
+    private func chatStored(_ result: Result<ChatStore.Message, StoreError>, room: ChatRoomName,
                             sender: ConnectionID, completionID: Int64?) {
         guard let chat else { return }
         switch result {
@@ -159,7 +159,7 @@ extension SocketService {
 
     /// The wire's `seq` is the room sequence: it increases in the room's order on either store (the
     /// row id on SQLite; on a shared store the room's own count, as ids may commit out of order).
-    static func encode(_ stored: SQLiteChatStore.Message) -> [UInt8] {
+    static func encode(_ stored: ChatStore.Message) -> [UInt8] {
         FrameEncoder.encode(ServerMessage.chat(.init(
             room: stored.room, sender: stored.sender, text: stored.text, time: stored.time, sequence: stored.roomSequence)).frame)
     }

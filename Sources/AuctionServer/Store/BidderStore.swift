@@ -73,7 +73,7 @@ public final class BidderStore: Sendable {
     public func watch(_ product: ProductID, for user: UserID, capacity: Int, at time: Timestamp) throws(StoreError) -> WatchOutcome {
         try connection.withDatabase { database throws(StoreError) -> WatchOutcome in
             try database.inTransaction { () throws(StoreError) -> WatchOutcome in
-                let key = SQLiteValue.integer(Int64(product.rawValue)), owner = SQLiteValue.integer(user.rawValue)
+                let key = StoreValue.integer(Int64(product.rawValue)), owner = StoreValue.integer(user.rawValue)
                 guard try database.scalarInteger("SELECT COUNT(*) FROM products WHERE id = ?", [key]) == 1 else {
                     return .unknownProduct
                 }
@@ -92,7 +92,7 @@ public final class BidderStore: Sendable {
     /// Removes `product` from `user`'s watchlist; false when there is no such product (not on the list: true).
     public func unwatch(_ product: ProductID, for user: UserID) throws(StoreError) -> Bool {
         try connection.withDatabase { database throws(StoreError) -> Bool in
-            let key = SQLiteValue.integer(Int64(product.rawValue))
+            let key = StoreValue.integer(Int64(product.rawValue))
             guard try database.scalarInteger("SELECT COUNT(*) FROM products WHERE id = ?", [key]) == 1 else { return false }
             try database.write("DELETE FROM watchlist WHERE user_id = ? AND product_id = ?", [.integer(user.rawValue), key])
             return true

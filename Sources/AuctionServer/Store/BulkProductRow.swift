@@ -37,7 +37,7 @@ public struct BulkProductRow: Sendable {
     }
 }
 
-extension SQLiteCatalogueStore {
+extension CatalogueStore {
     /// Inserts `count` rows made by `row` in one transaction with one prepared statement, with a 512 MB
     /// page cache so the indexes fill in memory. The FTS indexes follow through their triggers; the
     /// CJK pairs (`product_pairs`, whose trigger steps through every character in SQL) are written

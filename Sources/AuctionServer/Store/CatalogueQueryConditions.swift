@@ -8,7 +8,7 @@ struct CatalogueQueryConditions {
         /// The SQL.
         var sql: String
         /// Its values.
-        var values: [SQLiteValue] = []
+        var values: [StoreValue] = []
     }
 
     /// A filter that an index of `products` finds by itself, with that index's name.

@@ -48,7 +48,7 @@ struct CatalogueSearchPlan {
                                 values: [.text(pair)]))
         }
         if primary.from.hasPrefix("product_words") == false, let words = terms.wordMatch {
-            let few = try SQLiteCatalogueStore.cappedCount("SELECT rowid FROM product_words WHERE product_words MATCH ?",
+            let few = try CatalogueStore.cappedCount("SELECT rowid FROM product_words WHERE product_words MATCH ?",
                                                            [.text(words)], database, cap: cap) < cap
             checks.append(.init(sql: few ? "p.id IN (SELECT rowid FROM product_words WHERE product_words MATCH ?)"
                                          : "EXISTS (SELECT 1 FROM product_words w WHERE w.product_words MATCH ? AND w.rowid = p.id)",
@@ -71,7 +71,7 @@ struct CatalogueSearchPlan {
         if table == "product_search", checksSubstrings {
             let substring = "(instr(lower(p.name), ?) > 0 OR instr(lower(p.description), ?) > 0 OR instr(lower(p.seller), ?) > 0)"
             return .init(sql: terms.longTerms.map { _ in substring }.joined(separator: " AND "),
-                         values: terms.longTerms.flatMap { term in Array(repeating: SQLiteValue.text(term.lowercased()), count: 3) })
+                         values: terms.longTerms.flatMap { term in Array(repeating: StoreValue.text(term.lowercased()), count: 3) })
         }
         if table == "product_pairs" {
             return .init(sql: "EXISTS (SELECT 1 FROM product_pairs x WHERE x.pair = ? AND x.in_name IN (0, 1) AND x.product_id = p.id)",

@@ -16,7 +16,7 @@ extension CatalogueStore {
         let terms = query.search.map { $0.split(whereSeparator: { $0.isWhitespace }).map(String.init) } ?? []
         var conditions = CatalogueQueryConditions(query, now: now.millisecondsSinceEpoch, dialect: .postgres)
         for term in terms {
-            let pattern = SQLiteValue.text("%" + Self.likeEscaped(term) + "%")
+            let pattern = StoreValue.text("%" + Self.likeEscaped(term) + "%")
             conditions.append(.init(sql: "p.name ILIKE ? ESCAPE '\\' OR p.description ILIKE ? ESCAPE '\\' OR p.seller ILIKE ? ESCAPE '\\'",
                                     values: [pattern, pattern, pattern]))
         }

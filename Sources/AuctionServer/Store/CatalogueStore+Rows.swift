@@ -47,7 +47,7 @@ extension CatalogueStore {
 
     static func insert(_ listing: ProductListing, into database: any StoreDatabase) throws(StoreError) -> ProductID {
         // An explicit id (the demo's) or one the engine assigns: PostgreSQL's identity refuses an explicit NULL.
-        let explicitID = listing.id.map { SQLiteValue.integer(Int64($0.rawValue)) }
+        let explicitID = listing.id.map { StoreValue.integer(Int64($0.rawValue)) }
         let id = try database.insertReturningID("""
             INSERT INTO products (\(explicitID == nil ? "" : "id, ")name, seller, description, start_price, current_price, last_change,
                                   last_change_at, min_increment, listed_at, ends_at)

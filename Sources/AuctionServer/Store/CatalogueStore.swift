@@ -68,7 +68,7 @@ public final class CatalogueStore: Sendable {
     public func detail(of id: ProductID) throws(StoreError) -> ProductDetail? {
         try withDatabase { database throws(StoreError) -> ProductDetail? in
             let images = try imageIDs(database, productID: id)
-            let key = SQLiteValue.integer(Int64(id.rawValue))
+            let key = StoreValue.integer(Int64(id.rawValue))
             let rows = try database.rows(Self.productColumns + " WHERE id = ?", [key]) { row in
                 (Self.product(from: row, images: images), row.text(8), row.text(9), row.int64(10))
             }

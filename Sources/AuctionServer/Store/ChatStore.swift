@@ -59,7 +59,7 @@ public final class ChatStore: Sendable {
     public func append(room: String, sender: String, text: String, at time: Timestamp) throws(StoreError) -> Message {
         try withDatabase(retrying: false) { database throws(StoreError) -> Message in
             try database.inTransaction { () throws(StoreError) -> Message in
-                let values: [SQLiteValue] = [.text(room), .text(sender), .text(text), .integer(time.millisecondsSinceEpoch)]
+                let values: [StoreValue] = [.text(room), .text(sender), .text(text), .integer(time.millisecondsSinceEpoch)]
                 guard database.dialect == .postgres else {
                     let id = try database.insertReturningID("INSERT INTO chat_messages (room, sender, text, time) VALUES (?, ?, ?, ?)", values)
                     return Message(sequence: id, room: room, sender: sender, text: text, time: time, roomSequence: id)

@@ -223,7 +223,7 @@ final class LedgerWriter: BatchCommitting {
         }
     }
 
-    private func run(_ statement: SQLiteStatement, _ values: [SQLiteValue]) throws(StoreError) {
+    private func run(_ statement: SQLiteStatement, _ values: [StoreValue]) throws(StoreError) {
         statement.reset()
         try statement.bind(values)
         try statement.step()

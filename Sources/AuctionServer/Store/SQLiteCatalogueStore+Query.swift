@@ -1,6 +1,6 @@
 import AuctionCore
 
-extension SQLiteCatalogueStore {
+extension CatalogueStore {
     /// A narrowing filter (or search) that finds fewer rows than this is read whole and sorted;
     /// otherwise the sort's index is walked and each row checked, stopping at a page.
     public static let sortedCandidateCap = 2_000
@@ -97,7 +97,7 @@ extension SQLiteCatalogueStore {
     }
 
     /// How many rows `sql` gives, counting no further than `cap`.
-    static func cappedCount(_ sql: String, _ values: [SQLiteValue], _ database: any StoreDatabase,
+    static func cappedCount(_ sql: String, _ values: [StoreValue], _ database: any StoreDatabase,
                             cap: Int = sortedCandidateCap) throws(StoreError) -> Int {
         Int(try database.scalarInteger("SELECT count(*) FROM (\(sql) LIMIT \(cap)) AS capped", values) ?? 0)
     }

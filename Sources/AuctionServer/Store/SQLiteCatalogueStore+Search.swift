@@ -1,6 +1,6 @@
 import AuctionCore
 
-extension SQLiteCatalogueStore {
+extension CatalogueStore {
     /// One page of a ranked search: lots whose name holds every term first (tier 0), then the other
     /// matches (tier 1, a term in the description or seller), each tier newest first.
     ///

@@ -4,7 +4,7 @@ import CSQLite
 ///
 /// Deliberately not `Sendable`: a connection and its statements belong to one thread at a
 /// time (opened with `SQLITE_OPEN_NOMUTEX`). Threads that share a store each open their own
-/// connection, or guard one behind a lock as `SQLiteCatalogueStore` does.
+/// connection, or guard one behind a lock as `CatalogueStore` does.
 public final class SQLiteDatabase {
     /// How to open the file (`SQLITE_OPEN_*` flags).
     public struct OpenOptions: OptionSet, Sendable {
@@ -77,14 +77,14 @@ public final class SQLiteDatabase {
     }
 
     /// Runs one statement with bound values, discarding any rows.
-    public func run(_ sql: String, _ values: [SQLiteValue] = []) throws(StoreError) {
+    public func run(_ sql: String, _ values: [StoreValue] = []) throws(StoreError) {
         let statement = try prepare(sql)
         try statement.bind(values)
         while try statement.step() {}
     }
 
     /// Runs a query and maps each row.
-    public func query<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (SQLiteStatement) throws(StoreError) -> T) throws(StoreError) -> [T] {
+    public func query<T>(_ sql: String, _ values: [StoreValue] = [], row: (SQLiteStatement) throws(StoreError) -> T) throws(StoreError) -> [T] {
         let statement = try prepare(sql)
         try statement.bind(values)
         var rows: [T] = []
@@ -93,7 +93,7 @@ public final class SQLiteDatabase {
     }
 
     /// The first column of the first row as an integer, or nil when there is no row or it is NULL.
-    public func scalarInteger(_ sql: String, _ values: [SQLiteValue] = []) throws(StoreError) -> Int64? {
+    public func scalarInteger(_ sql: String, _ values: [StoreValue] = []) throws(StoreError) -> Int64? {
         let statement = try prepare(sql)
         try statement.bind(values)
         guard try statement.step() else { return nil }

@@ -58,7 +58,7 @@ public final class SQLiteStatement {
     }
 
     /// Binds any storage-class value.
-    public func bind(_ value: SQLiteValue, at index: Int) throws(StoreError) {
+    public func bind(_ value: StoreValue, at index: Int) throws(StoreError) {
         switch value {
         case .null: try bindNull(at: index)
         case .integer(let number): try bind(number, at: index)
@@ -69,7 +69,7 @@ public final class SQLiteStatement {
     }
 
     /// Binds values to parameters 1, 2, … in order.
-    public func bind(_ values: [SQLiteValue]) throws(StoreError) {
+    public func bind(_ values: [StoreValue]) throws(StoreError) {
         for (offset, value) in values.enumerated() {
             try bind(value, at: offset + 1)
         }

@@ -1,7 +1,7 @@
 import AuctionCore
 import AuctionImage
 
-/// A lot a logged-in seller puts up, already checked by `SaleRules`: what `SQLiteSellingStore.create` writes.
+/// A lot a logged-in seller puts up, already checked by `SaleRules`: what `SellingStore.create` writes.
 public struct SaleListing: Sendable {
     /// The lot's name (1–120 characters).
     public var name: String

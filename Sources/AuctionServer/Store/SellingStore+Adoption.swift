@@ -35,7 +35,7 @@ extension SellingStore {
         try read(where: "p.id = ?", [.integer(Int64(id.rawValue))], in: database).first
     }
 
-    private static func read(where condition: String, _ values: [SQLiteValue], in database: any StoreDatabase) throws(StoreError) -> [StoredLot] {
+    private static func read(where condition: String, _ values: [StoreValue], in database: any StoreDatabase) throws(StoreError) -> [StoredLot] {
         try database.inTransaction { () throws(StoreError) -> [StoredLot] in
             let lots = try database.rows("""
                 SELECT p.id, p.name, p.start_price, p.current_price, p.last_change, p.last_change_at, p.ends_at, p.min_increment,

@@ -39,7 +39,7 @@ public final class SellingStore: Sendable {
                         return nil
                     }
                 }
-                let time = SQLiteValue.integer(now.millisecondsSinceEpoch)
+                let time = StoreValue.integer(now.millisecondsSinceEpoch)
                 try database.serialize(lock: .listing)
                 let id = try database.insertReturningID("""
                     INSERT INTO products (name, seller, description, start_price, current_price, last_change, last_change_at,
@@ -87,7 +87,7 @@ public final class SellingStore: Sendable {
     public func withdraw(_ id: ProductID, now: Timestamp) throws(StoreError) -> StoredSellerChange {
         try connection.withDatabase { database throws(StoreError) -> StoredSellerChange in
             try database.inTransaction { () throws(StoreError) -> StoredSellerChange in
-                let time = SQLiteValue.integer(now.millisecondsSinceEpoch)
+                let time = StoreValue.integer(now.millisecondsSinceEpoch)
                 let changed = try database.write("""
                     UPDATE products SET withdrawn_at = ?, closed_at = ?, final_price = current_price
                     WHERE id = ? AND withdrawn_at IS NULL AND closed_at IS NULL AND bought_at IS NULL AND bid_count = 0
@@ -106,13 +106,13 @@ public final class SellingStore: Sendable {
     public func edit(_ id: ProductID, _ edit: SaleEdit, now: Timestamp) throws(StoreError) -> StoredSellerChange {
         try connection.withDatabase { database throws(StoreError) -> StoredSellerChange in
             try database.inTransaction { () throws(StoreError) -> StoredSellerChange in
-                let key = SQLiteValue.integer(Int64(id.rawValue))
+                let key = StoreValue.integer(Int64(id.rawValue))
                 for hash in edit.imageHashes ?? [] {
                     guard try database.scalarInteger("SELECT COUNT(*) FROM image_blobs WHERE hash = ?", [.text(hash)]) == 1 else {
                         return .unknownImage
                     }
                 }
-                var sets: [(String, SQLiteValue)] = [("edited_at", .integer(now.millisecondsSinceEpoch))]
+                var sets: [(String, StoreValue)] = [("edited_at", .integer(now.millisecondsSinceEpoch))]
                 if let name = edit.name { sets.append(("name", .text(name))) }
                 if let description = edit.description { sets.append(("description", .text(description))) }
                 if let start = edit.startPrice {

@@ -19,7 +19,7 @@ extension StoreDatabase {
     }
 
     /// Runs an `INSERT` and returns the new row's `id` (`RETURNING id`, which both engines read).
-    public func insertReturningID(_ sql: String, _ values: [SQLiteValue]) throws(StoreError) -> Int64 {
+    public func insertReturningID(_ sql: String, _ values: [StoreValue]) throws(StoreError) -> Int64 {
         guard let id = try rows(sql + " RETURNING id", values, map: { $0.int64(0) }).first else {
             throw StoreError.unexpectedValue(path: location, detail: "an insert returned no id")
         }

@@ -40,11 +40,11 @@ public protocol StoreDatabase: AnyObject {
     func execute(_ sql: String) throws(StoreError)
     /// Runs one statement with bound values; returns how many rows it changed.
     @discardableResult
-    func write(_ sql: String, _ values: [SQLiteValue]) throws(StoreError) -> Int64
+    func write(_ sql: String, _ values: [StoreValue]) throws(StoreError) -> Int64
     /// Runs a query and maps each row.
-    func rows<T>(_ sql: String, _ values: [SQLiteValue], map: (any StoreRow) throws(StoreError) -> T) throws(StoreError) -> [T]
+    func rows<T>(_ sql: String, _ values: [StoreValue], map: (any StoreRow) throws(StoreError) -> T) throws(StoreError) -> [T]
     /// The first column of the first row as an integer, or nil when there is no row or it is NULL.
-    func scalarInteger(_ sql: String, _ values: [SQLiteValue]) throws(StoreError) -> Int64?
+    func scalarInteger(_ sql: String, _ values: [StoreValue]) throws(StoreError) -> Int64?
     /// Runs `body` in a write transaction: commits when it returns, rolls back when it throws.
     func inTransaction<R>(_ body: () throws(StoreError) -> R) throws(StoreError) -> R
     /// Tells every node sharing the store `payload` on `channel` when the transaction commits
@@ -63,13 +63,13 @@ extension SQLiteDatabase: StoreDatabase {
 
     /// Runs one statement with bound values; returns `sqlite3_changes64`.
     @discardableResult
-    public func write(_ sql: String, _ values: [SQLiteValue]) throws(StoreError) -> Int64 {
+    public func write(_ sql: String, _ values: [StoreValue]) throws(StoreError) -> Int64 {
         try run(sql, values)
         return changes
     }
 
     /// Runs a query and maps each row.
-    public func rows<T>(_ sql: String, _ values: [SQLiteValue], map: (any StoreRow) throws(StoreError) -> T) throws(StoreError) -> [T] {
+    public func rows<T>(_ sql: String, _ values: [StoreValue], map: (any StoreRow) throws(StoreError) -> T) throws(StoreError) -> [T] {
         try query(sql, values) { (row: SQLiteStatement) throws(StoreError) -> T in try map(row) }
     }
 
@@ -93,12 +93,12 @@ extension PostgresConnection: StoreDatabase {
 
     /// Runs one statement with bound values; returns the rows it changed.
     @discardableResult
-    public func write(_ sql: String, _ values: [SQLiteValue]) throws(StoreError) -> Int64 {
+    public func write(_ sql: String, _ values: [StoreValue]) throws(StoreError) -> Int64 {
         try run(sql, values)
     }
 
     /// Runs a query and maps each row.
-    public func rows<T>(_ sql: String, _ values: [SQLiteValue], map: (any StoreRow) throws(StoreError) -> T) throws(StoreError) -> [T] {
+    public func rows<T>(_ sql: String, _ values: [StoreValue], map: (any StoreRow) throws(StoreError) -> T) throws(StoreError) -> [T] {
         try query(sql, values) { (row: PostgresRow) throws(StoreError) -> T in try map(row) }
     }
 

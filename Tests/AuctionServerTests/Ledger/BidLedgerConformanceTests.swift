@@ -28,7 +28,7 @@ import Testing
                 let folder = try TemporaryDirectory()
                 let path = folder.file("ledger.sqlite")
                 try SQLiteBidLedgerTests.makeStore(at: path, products: products)
-                let accounts = try SQLiteAccountStore(path: path)
+                let accounts = try AccountStore(path: path)
                 for user in 1...3 { _ = try accounts.createUser(name: "user\(user)", passwordHash: "x", at: SQLiteBidLedgerTests.now) }
                 accounts.close()
                 ledger = try SQLiteBidLedger(path: path)

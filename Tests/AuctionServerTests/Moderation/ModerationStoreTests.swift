@@ -135,7 +135,7 @@ import Testing
         defer { Self.close(database) }
         let start = try #require(try database.scalarInteger("SELECT start_price FROM products WHERE id = 1"))
         func place(_ user: UserID, _ price: Int64, after previous: Int64, seq: Int64) throws -> Int64 {
-            let values: [SQLiteValue] = [.integer(price), .integer(previous), .integer(user.rawValue), .integer(Self.now.millisecondsSinceEpoch),
+            let values: [StoreValue] = [.integer(price), .integer(previous), .integer(user.rawValue), .integer(Self.now.millisecondsSinceEpoch),
                                          .integer(user.rawValue), .integer(price)]
             let id: Int64
             switch dialect {

@@ -27,7 +27,7 @@ extension AccountStore {
             try database.inTransaction { () throws(StoreError) -> SuspensionChange in
                 guard let user = try Self.lockedUser(name, in: database) else { return .unknownUser }
                 if let current = user.suspension, current.isInForce(at: now) { return .unchanged(user: user.id, suspension: current) }
-                let time = SQLiteValue.integer(now.millisecondsSinceEpoch)
+                let time = StoreValue.integer(now.millisecondsSinceEpoch)
                 try database.write("UPDATE users SET suspended_at = ?, suspended_until = ?, suspension_reason = ? WHERE id = ?",
                                    [time, until.map { .integer($0.millisecondsSinceEpoch) } ?? .null, .text(reason.text),
                                     .integer(user.id.rawValue)])

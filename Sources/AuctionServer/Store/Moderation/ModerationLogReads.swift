@@ -34,7 +34,7 @@ public enum ModerationLogReads {
                             on database: any StoreDatabase) throws(StoreError) -> ModerationLog.Page {
         let limit = max(1, limit)
         var sql = select + " WHERE l.id < ?"
-        var values: [SQLiteValue] = [.integer(before ?? Int64.max)]
+        var values: [StoreValue] = [.integer(before ?? Int64.max)]
         if let user {
             sql += " AND (l.user_id = ? OR l.moderator_id = ?)"
             values += [.integer(user.rawValue), .integer(user.rawValue)]

@@ -23,7 +23,7 @@ extension SellingStore {
                        details: JSONObject = JSONObject([])) throws(StoreError) -> StoredRemoval {
         try connection.withDatabase { database throws(StoreError) -> StoredRemoval in
             try database.inTransaction { () throws(StoreError) -> StoredRemoval in
-                let key = SQLiteValue.integer(Int64(id.rawValue))
+                let key = StoreValue.integer(Int64(id.rawValue))
                 try database.serialize(lock: .product(id))
                 let found = try database.rows("""
                     SELECT current_price, withdrawn_at, removed_reason, closed_at, seller_id FROM products WHERE id = ?
@@ -33,7 +33,7 @@ extension SellingStore {
                 }
                 guard let lot = found.first else { return .unknownProduct }
                 guard !lot.gone else { return .alreadyGone(removedReason: lot.reason) }
-                let time = SQLiteValue.integer(now.millisecondsSinceEpoch)
+                let time = StoreValue.integer(now.millisecondsSinceEpoch)
                 try database.write("""
                     UPDATE products SET withdrawn_at = ?, closed_at = COALESCE(closed_at, ?),
                         final_price = COALESCE(final_price, current_price), removed_reason = ?

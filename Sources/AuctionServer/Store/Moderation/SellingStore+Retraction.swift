@@ -72,7 +72,7 @@ extension SellingStore {
                         action: ModerationLog.Action = .retractBid, user: UserID? = nil) throws(StoreError) -> StoredRetraction {
         try connection.withDatabase { database throws(StoreError) -> StoredRetraction in
             try database.inTransaction { () throws(StoreError) -> StoredRetraction in
-                let key = SQLiteValue.integer(Int64(product.rawValue))
+                let key = StoreValue.integer(Int64(product.rawValue))
                 try database.serialize(lock: .product(product))
                 guard let lot = try database.rows("""
                     SELECT start_price, current_price, min_increment, reserve_price, closed_at IS NOT NULL OR withdrawn_at IS NOT NULL
@@ -142,7 +142,7 @@ extension SellingStore {
     }
 
     /// The user of the lot's newest step not retracted (its leader), if any.
-    private static func leader(of product: SQLiteValue, in database: any StoreDatabase) throws(StoreError) -> UserID? {
+    private static func leader(of product: StoreValue, in database: any StoreDatabase) throws(StoreError) -> UserID? {
         try database.rows("SELECT user_id FROM bids WHERE product_id = ? AND retracted_at IS NULL ORDER BY id DESC LIMIT 1",
                           [product]) { $0.optionalInt64(0).map(UserID.init(rawValue:)) }.first ?? nil
     }
@@ -150,7 +150,7 @@ extension SellingStore {
     /// Stores the repricing step; the product's price and last change follow it (on SQLite written here,
     /// on PostgreSQL by the insert's statement trigger, `products_take_bids`, as for every batch of steps).
     private static func insertRepricing(_ bid: AcceptedBid, sequence: Int64, in database: any StoreDatabase) throws(StoreError) {
-        let values: [SQLiteValue] = [.integer(Int64(bid.productID.rawValue)), .integer(bid.price.minorUnits),
+        let values: [StoreValue] = [.integer(Int64(bid.productID.rawValue)), .integer(bid.price.minorUnits),
                                      .integer(bid.previousPrice.minorUnits), .integer(bid.bidder?.rawValue),
                                      .integer(bid.acceptedAt.millisecondsSinceEpoch), .integer(repricingStep)]
         switch database.dialect {
@@ -171,7 +171,7 @@ extension SellingStore {
     /// bidder with no maximum left; the leader's as the replay left it.
     private static func keepMaximums(of product: ProductID, outcome: RetractionReplay.Outcome, now: Timestamp,
                                      in database: any StoreDatabase) throws(StoreError) {
-        let key = SQLiteValue.integer(Int64(product.rawValue))
+        let key = StoreValue.integer(Int64(product.rawValue))
         try database.write("""
             DELETE FROM proxy_maximums WHERE product_id = ? AND user_id NOT IN (
                 SELECT placed_by FROM bids WHERE product_id = ? AND retracted_at IS NULL AND placed_maximum IS NOT NULL

@@ -48,7 +48,7 @@ extension ClusterReads {
     }
 
     /// The lots' values for `storedLotsSQL`, and the lots' and known seqs' for `newBidsSQL`.
-    private static func values(of lots: [(ProductID, Int64)]) -> ([SQLiteValue], [SQLiteValue]) {
+    private static func values(of lots: [(ProductID, Int64)]) -> ([StoreValue], [StoreValue]) {
         let ids = PostgresArrays.integers(lots.map { Int64($0.0.rawValue) })
         return ([ids], [ids, PostgresArrays.integers(lots.map(\.1)), .integer(Int64(maximumBidsPerRead))])
     }

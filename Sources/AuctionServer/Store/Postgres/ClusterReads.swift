@@ -22,7 +22,7 @@ enum ClusterReads {
             FROM products p LEFT JOIN users u ON u.id = p.winner_id
             WHERE p.closed_at IS NOT NULL AND p.withdrawn_at IS NULL
             """
-        var values: [SQLiteValue] = []
+        var values: [StoreValue] = []
         if let ids {
             guard !ids.isEmpty else { return [] }
             sql += " AND p.id IN (" + ids.map { _ in "?" }.joined(separator: ", ") + ")"

@@ -5,7 +5,7 @@ import AuctionCore
 enum LedgerReads {
     /// A product's stored state: its row, its latest bid's bidder and that bidder's maximum.
     static func storedLot(_ productID: ProductID, on database: PostgresConnection) throws(StoreError) -> LotRefresh {
-        let id = SQLiteValue.integer(Int64(productID.rawValue))
+        let id = StoreValue.integer(Int64(productID.rawValue))
         let lots = try database.query("""
             SELECT current_price, last_change, last_change_at, bid_count, ends_at, extensions,
                    closed_at IS NOT NULL OR withdrawn_at IS NOT NULL, bought_at IS NOT NULL,

@@ -4,12 +4,12 @@ import AuctionCore
 /// statement then carries a whole batch (`unnest`).
 enum PostgresArrays {
     /// `{1,NULL,3}`.
-    static func integers(_ values: [Int64?]) -> SQLiteValue {
+    static func integers(_ values: [Int64?]) -> StoreValue {
         .text("{" + values.map { $0.map(String.init) ?? "NULL" }.joined(separator: ",") + "}")
     }
 
     /// `{"a","b \"c\"",NULL}`: each element quoted, `"` and `\` escaped.
-    static func texts(_ values: [String?]) -> SQLiteValue {
+    static func texts(_ values: [String?]) -> StoreValue {
         var literal = "{"
         for (index, value) in values.enumerated() {
             if index > 0 { literal += "," }

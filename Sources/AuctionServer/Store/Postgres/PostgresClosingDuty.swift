@@ -195,7 +195,7 @@ public final class PostgresClosingDuty: Sendable {
     /// Records one close with the row locked; `finalPrice` is the price the book closed at (nil: the stored one).
     private static func record(productID: ProductID, finalPrice: Money?, now: Timestamp,
                                on connection: PostgresConnection) throws(StoreError) -> Outcome {
-        let id = SQLiteValue.integer(Int64(productID.rawValue))
+        let id = StoreValue.integer(Int64(productID.rawValue))
         let rows = try connection.query("""
             SELECT closed_at IS NOT NULL OR withdrawn_at IS NOT NULL, ends_at, current_price, reserve_price
             FROM products WHERE id = ? FOR UPDATE

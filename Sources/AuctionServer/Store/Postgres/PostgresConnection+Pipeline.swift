@@ -7,7 +7,7 @@ struct PipelinedStatement {
     /// The statement.
     var sql: String
     /// Its bound values.
-    var values: [SQLiteValue] = []
+    var values: [StoreValue] = []
     /// Called with each row it returns (nil: rows are discarded).
     var rows: ((PostgresRow) throws(StoreError) -> Void)?
 }

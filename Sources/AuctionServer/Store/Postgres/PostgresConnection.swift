@@ -93,7 +93,7 @@ public final class PostgresConnection {
 
     /// Runs one statement with bound values, discarding any rows; returns the rows it changed.
     @discardableResult
-    public func run(_ sql: String, _ values: [SQLiteValue] = []) throws(StoreError) -> Int64 {
+    public func run(_ sql: String, _ values: [StoreValue] = []) throws(StoreError) -> Int64 {
         let connection = try openHandle()
         let result = try answer(connection, PostgresPlaceholders.numbered(sql), values)
         defer { PQclear(result) }
@@ -103,7 +103,7 @@ public final class PostgresConnection {
     }
 
     /// Runs a query and maps each row.
-    public func query<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (PostgresRow) throws(StoreError) -> T) throws(StoreError) -> [T] {
+    public func query<T>(_ sql: String, _ values: [StoreValue] = [], row: (PostgresRow) throws(StoreError) -> T) throws(StoreError) -> [T] {
         let connection = try openHandle()
         let result = try answer(connection, PostgresPlaceholders.numbered(sql), values)
         defer { PQclear(result) }
@@ -119,7 +119,7 @@ public final class PostgresConnection {
     }
 
     /// The first column of the first row as an integer, or nil when there is no row or it is NULL.
-    public func scalarInteger(_ sql: String, _ values: [SQLiteValue] = []) throws(StoreError) -> Int64? {
+    public func scalarInteger(_ sql: String, _ values: [StoreValue] = []) throws(StoreError) -> Int64? {
         try query(sql, values) { row throws(StoreError) -> Int64? in row.optionalInt64(0) }.first ?? nil
     }
 
@@ -209,7 +209,7 @@ public final class PostgresConnection {
     /// Sends `sql` (with `values`, or as a plain multi-statement string when nil) and returns its result:
     /// the first error or the last result, as `PQexec` does. With `answerTimeoutMilliseconds` set it
     /// waits on the socket only until that deadline, then closes the connection and throws `.unavailable`.
-    private func answer(_ connection: OpaquePointer, _ sql: String, _ values: [SQLiteValue]?) throws(StoreError) -> OpaquePointer? {
+    private func answer(_ connection: OpaquePointer, _ sql: String, _ values: [StoreValue]?) throws(StoreError) -> OpaquePointer? {
         guard let timeout = answerTimeoutMilliseconds else {
             guard let values else { return PQexec(connection, sql) }
             return PostgresParameters(values).withPointers { pointers, lengths, formats in

@@ -6,7 +6,7 @@ struct PostgresParameters {
     private var lengths: [Int32] = []
     private var formats: [Int32] = []
 
-    init(_ values: [SQLiteValue]) {
+    init(_ values: [StoreValue]) {
         for value in values {
             switch value {
             case .null:

@@ -1,5 +1,6 @@
-/// A value SQLite stores: the five storage classes.
-public enum SQLiteValue: Hashable, Sendable {
+/// A value a store binds or reads, on either engine: the five storage classes SQLite names (PostgreSQL
+/// parameters and results map onto them).
+public enum StoreValue: Hashable, Sendable {
     /// SQL NULL.
     case null
     /// A 64-bit signed integer.
@@ -12,14 +13,14 @@ public enum SQLiteValue: Hashable, Sendable {
     case blob([UInt8])
 }
 
-extension SQLiteValue {
+extension StoreValue {
     /// An integer, or NULL for nil.
-    public static func integer(_ value: Int64?) -> SQLiteValue {
+    public static func integer(_ value: Int64?) -> StoreValue {
         value.map { .integer($0) } ?? .null
     }
 
     /// Text, or NULL for nil.
-    public static func text(_ value: String?) -> SQLiteValue {
+    public static func text(_ value: String?) -> StoreValue {
         value.map { .text($0) } ?? .null
     }
 }
