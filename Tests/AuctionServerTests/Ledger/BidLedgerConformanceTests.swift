@@ -6,8 +6,11 @@ import Dispatch
 import Testing
 
 /// One suite every bid ledger passes, run against each store behind the same `BidLedger` seam:
-/// SQLite (one node) and PostgreSQL (shared by nodes). Outcomes, sequence numbers, isolation of a
-/// bad submission in its batch, and shutdown are the same on both.
+/// SQLite (one node) and PostgreSQL (shared by nodes). Outcomes, sequence numbers, lot changes,
+/// idempotency keys, isolation of a bad submission in its batch, and shutdown are the same on both;
+/// where only a shared store can answer (a conflict, a suspension committed on another node) each
+/// engine's answer is stated (`+SharedStore`). An unknown outcome needs a link that can break as the
+/// commit leaves: PostgresBidLedgerTests.aLinkLostJustAsCommitLeavesIsAnUnknownOutcomeNotARefusal.
 @Suite struct BidLedgerConformanceTests {
     /// A store kind under test.
     enum Kind: String, CaseIterable, Sendable {
@@ -50,6 +53,31 @@ import Testing
             catalogue.close()
             folder?.remove()
             fixture?.drop()
+        }
+
+        /// Runs `sql` on the store directly, as another actor (a moderator's node, an operator) would.
+        func execute(_ sql: String) throws {
+            if let fixture {
+                let connection = try PostgresConnection(fixture.url)
+                defer { connection.close() }
+                try connection.execute(sql)
+            } else if let folder {
+                let database = try SQLiteDatabase(path: folder.file("ledger.sqlite"))
+                defer { database.close() }
+                try database.execute(sql)
+            }
+        }
+
+        /// The integer `sql` reads from the store (nil for NULL or no row).
+        func integer(_ sql: String) throws -> Int64? {
+            if let fixture {
+                let connection = try PostgresConnection(fixture.url)
+                defer { connection.close() }
+                return try connection.scalarInteger(sql)
+            }
+            let database = try SQLiteDatabase(path: folder!.file("ledger.sqlite"))
+            defer { database.close() }
+            return try database.scalarInteger(sql)
         }
 
         /// Submits and waits for the outcome.
