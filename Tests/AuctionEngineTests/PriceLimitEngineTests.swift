@@ -2,7 +2,6 @@ import AuctionTestSupport
 import AuctionCore
 import AuctionEngine
 import AuctionInfrastructure
-import AuctionServer
 import Testing
 
 @Suite struct PriceLimitEngineTests {

@@ -1,7 +1,6 @@
 import AuctionTestSupport
 import AuctionCore
 import AuctionEngine
-import AuctionServer
 import Testing
 
 @Suite struct ChatRoomRegistryTests {

@@ -1,5 +1,4 @@
 import AuctionEngine
-import AuctionServer
 import Testing
 
 @Suite struct OutputProgressTests {

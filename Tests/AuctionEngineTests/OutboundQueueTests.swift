@@ -1,6 +1,5 @@
 import AuctionCore
 import AuctionEngine
-import AuctionServer
 import Testing
 
 @Suite struct OutboundQueueTests {
