@@ -14,24 +14,17 @@ extension AuctionHouseServer {
 
     /// Starts the metrics listener (`GET /metrics`, nothing else) on `loop`, bound to `metrics_host`
     /// (loopback by default), and names it in the addresses. Does nothing without `--metrics-port`.
-    func startMetricsListener(_ metrics: ServerMetrics?, http: HTTPMetrics?, service: LoopBound<SocketService>,
+    func startMetricsListener(_ metrics: ServerMetrics?, http: HTTPMetrics?, publicHTTP: HTTPServer, service: LoopBound<SocketService>,
                               loop: EventLoop, into running: inout Running) throws(ServerError) {
         guard let port = configuration.metricsPort, let metrics, let http else { return }
         let ledger = running.ledger
-        let publicHTTP = running.http
         var clusterStatistics: (@Sendable () -> ClusterListener.Statistics)?
         if let cluster = running.cluster { clusterStatistics = { cluster.statistics } }
-        var queues: [(name: String, depth: @Sendable () -> Int)] = []
-        if let workers = running.catalogueReaders { queues.append(("catalogue_readers", { workers.queued })) }
-        if let workers = running.decoders { queues.append(("image_decoders", { workers.queued })) }
-        if let worker = running.closings { queues.append(("closings", { worker.queue.count })) }
-        if let worker = running.sellingWriter { queues.append(("selling_writer", { worker.queue.count })) }
-        if let workers = running.chat?.writer { queues.append(("chat_writer", { workers.queued })) }
-        if let workers = running.notifications?.writer { queues.append(("notification_writer", { workers.queued })) }
+        let queues = running.queues
         let page = MetricsPage(
             server: metrics, http: http, service: service,
             ledger: { ledger?.statistics }, queues: queues,
-            httpConnections: { (publicHTTP?.acceptedConnections ?? 0, publicHTTP?.openConnections ?? 0) },
+            httpConnections: { (publicHTTP.acceptedConnections, publicHTTP.openConnections) },
             cluster: clusterStatistics, tlsListeners: running.certificates.map { [("https", $0.http), ("socket", $0.socket)] } ?? [])
         var router = HTTPRouter()
         router.on(.get, "/metrics") { _ in
@@ -41,7 +34,7 @@ extension AuctionHouseServer {
             var settings = Self.metricsListenerSettings(host: configuration.metricsHost, port: port)
             settings.bound = running.ports.metrics
             let server = try HTTPServer.start(settings, on: loop, router: router)
-            running.metricsHTTP = server
+            running.parts.listening("the metrics listener") { _ in server.close() }
             running.addresses?.metrics = server.address
         } catch {
             throw .listen(service: "metrics on \(configuration.metricsHost):\(port)", error)

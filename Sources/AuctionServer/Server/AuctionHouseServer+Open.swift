@@ -30,32 +30,31 @@ extension AuctionHouseServer {
            let problem = ConfigurationCheck.databaseProblem(configuration.databasePath, environment: ProcessEnvironment.current()) {
             throw .configuration(problem.description)
         }
-        let path = try openStores(into: &running)
-        guard let catalogue = running.catalogue, let ledger = running.ledger else { throw .setup("store not open") }
+        let stores = try openStores(into: &running)
+        let catalogue = stores.catalogue
         let restored = try restoreState(from: catalogue)
-        let (live, removed) = try openLiveCatalogue(catalogue, restored: restored, selling: running.selling)
+        let (live, removed) = try openLiveCatalogue(catalogue, restored: restored, selling: stores.selling)
         let (readers, decoders) = startReaders(into: &running)
         let budget = UploadBudget(imagesPerHour: configuration.imageUploadsPerHour, limits: configuration.uploads)
-        var (sessions, router) = try openAccounts(path)
-        let (loop, closings) = try startLoop(into: &running)
-        let bidPath = try makeBidPath(restored, removed: removed, running: running)
-        let duty = running.closingDuty
+        var (sessions, router) = try openAccounts(stores.path, into: &running)
+        let (loop, closings) = try startLoop(notifications: stores.notifications, into: &running)
+        let bidPath = try makeBidPath(restored, removed: removed, stores: stores)
+        let duty = stores.closingDuty
         if let duty { Self.sweepOverdue(duty: duty, queue: closings, loop: loop, clock: clock, log: log) }
         let metrics = makeMetrics()
         let queryClock = self.clock
         // One rate per client address for HTTP queries and socket request 13 together.
         let queryRate = QueryRate(perSecond: configuration.query.queriesPerAddressPerSecond, now: { queryClock.now() })
         let socketHooks = serviceHooks(live: live, catalogue: catalogue, closings: closings, duty: duty, loop: loop)
-        let (socket, service) = startSocketService(bidPath, hooks: socketHooks, ledger: ledger, sessions: sessions, live: live,
+        let (socket, service) = startSocketService(bidPath, hooks: socketHooks, stores: stores, sessions: sessions, live: live,
                                                    readers: readers, metrics: metrics, queryRate: queryRate, loop: loop, into: &running)
-        let adoption = running.selling.map {
-            LotAdoption(store: $0, live: live, service: service, loop: loop, bidding: configuration.bidding,
-                        clustered: configuration.store != nil, log: log)
-        }
-        startClusterFeed(service: service, live: live, sequences: bidPath.sequences, adoption: adoption, loop: loop, into: &running)
+        let adoption = LotAdoption(store: stores.selling, live: live, service: service, loop: loop, bidding: configuration.bidding,
+                                   clustered: configuration.store != nil, log: log)
+        startClusterFeed(service: service, live: live, sequences: bidPath.sequences, adoption: adoption, chat: stores.chat,
+                         loop: loop, into: &running)
         let routes = RouteParts(catalogue: catalogue, live: live, sessions: sessions, readers: readers, decoders: decoders,
                                 budget: budget, queryRate: queryRate, metrics: metrics, service: service, adoption: adoption, loop: loop)
-        installRoutes(on: &router, routes, into: &running)
+        installRoutes(on: &router, routes, stores: stores, into: &running)
         try startListeners(router, routes, socket: socket, certificates: certificates, starting: &starting, into: &running)
         startTimers(service, catalogue: catalogue, loop: loop)
         if configuration.allowAnonymousBids {
@@ -64,26 +63,28 @@ extension AuctionHouseServer {
     }
 
     /// Opens the stores in the order they close in reverse (the catalogue first, migrating a SQLite file
-    /// or the shared schema meanwhile); the database path.
-    private func openStores(into running: inout Running) throws(ServerError) -> String {
+    /// or the shared schema meanwhile).
+    private func openStores(into running: inout Running) throws(ServerError) -> OpenStores {
         readiness.set(.migrating, true)  // until the first store is open: opening it migrates a SQLite file
         defer { readiness.set(.migrating, false) }
         do throws(StoreError) {
-            let (path, target) = try openCatalogue(into: &running)
-            try openLedger(path: path, into: &running)
-            try openSideStores(target, into: &running)
-            return path
+            let (path, target, catalogue) = try openCatalogue(into: &running)
+            let (ledger, duty) = try openLedger(path: path, into: &running)
+            return try openSideStores(OpenStores.Early(path: path, catalogue: catalogue, ledger: ledger, closingDuty: duty),
+                                      target, into: &running)
         } catch {
             throw .store(error)
         }
     }
 
     /// Opens the catalogue store (the shared one, or the SQLite file, locked) and seeds the demo
-    /// catalogue when asked; the path and what the other stores open.
-    private func openCatalogue(into running: inout Running) throws(StoreError) -> (String, StoreTarget) {
+    /// catalogue when asked; the path, what the other stores open, and the store.
+    private func openCatalogue(into running: inout Running) throws(StoreError) -> (String, StoreTarget, CatalogueStore) {
         let path: String
         let target: StoreTarget
         if let postgres {
+            // Noted first, so it closes after every store that borrows from its pool.
+            running.parts.started("the PostgreSQL client") { postgres.close() }
             path = postgres.store.displayTarget
             target = .shared(postgres.pool)
             try migrateShared(postgres.store)
@@ -95,56 +96,66 @@ extension AuctionHouseServer {
                 path = try StoreLocation.preparedDefaultDatabasePath()
             }
             target = .file(path)
-            running.fileLock = try DatabaseFileLock(path: path)
+            let lock = try DatabaseFileLock(path: path)
+            // Released last: once every connection has closed, the WAL is copied into the file first.
+            let log = self.log
+            running.parts.started("the database file") {
+                Self.checkpoint(path, log: log)
+                lock.release()
+            }
         }
         running.databasePath = path
         let catalogue = try CatalogueStore(target: target)
-        running.catalogue = catalogue
         running.parts.started("the catalogue store") { catalogue.close() }
         readiness.set(.migrating, false)
         if configuration.seedDemoCatalogue, try catalogue.seedDemoCatalogueIfEmpty(now: clock.now()) {
             log.info("store: seeded the demo catalogue (\(DemoCatalogue.productCount) products) into \(path)")
         }
-        return (path, target)
+        return (path, target, catalogue)
     }
 
-    /// Opens the bid ledger: the shared one with its closing duty, or the SQLite file's.
-    private func openLedger(path: String, into running: inout Running) throws(StoreError) {
-        defer {
-            if let ledger = running.ledger {
-                let bound = configuration.ledgerStallMilliseconds
-                readiness.checkLedger { ledger.trouble(lastingAtLeast: bound).map(Readiness.Reason.init) }
-            }
+    /// Opens the bid ledger (the shared one with its closing duty, or the SQLite file's).
+    private func openLedger(path: String, into running: inout Running) throws(StoreError)
+        -> (any CountingBidLedger, PostgresClosingDuty?) {
+        let lifetime = configuration.bidding.idempotencyLifetimeMilliseconds
+        let ledger: any CountingBidLedger
+        var duty: PostgresClosingDuty?
+        if let postgres {
+            ledger = try postgres.ledger(keyLifetimeMilliseconds: lifetime)
+            let closingDuty = postgres.closingDuty()
+            running.parts.started("the closing duty") { closingDuty.close() }
+            duty = closingDuty
+        } else {
+            ledger = try SQLiteBidLedger(path: path, keyLifetimeMilliseconds: lifetime, clock: clock)
         }
-        guard let postgres else {
-            running.ledger = try SQLiteBidLedger(path: path, keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds,
-                                                 clock: clock)
-            return
-        }
-        running.ledger = try postgres.ledger(keyLifetimeMilliseconds: configuration.bidding.idempotencyLifetimeMilliseconds)
-        let duty = postgres.closingDuty()
-        running.closingDuty = duty
-        running.parts.started("the closing duty") { duty.close() }
+        running.ledger = ledger
+        // Commits everything queued; their replies are handed to the loop before this returns.
+        running.parts.started("the bid ledger", stage: .commits) { ledger.shutdown() }
+        let bound = configuration.ledgerStallMilliseconds
+        readiness.checkLedger { ledger.trouble(lastingAtLeast: bound).map(Readiness.Reason.init) }
+        return (ledger, duty)
     }
 
-    /// Opens chat, notifications, the bidder, selling and image stores on `target`.
-    private func openSideStores(_ target: StoreTarget, into running: inout Running) throws(StoreError) {
+    /// Opens chat, notifications, the bidder, selling and image stores on `target`, beside `early`.
+    private func openSideStores(_ early: OpenStores.Early, _ target: StoreTarget, into running: inout Running) throws(StoreError) -> OpenStores {
         let chat = try ChatRelay(target: target, limits: configuration.chat, presence: postgres?.presenceWriter(log: log))
-        running.chat = chat
         running.parts.started("chat") { chat.close() }
+        running.parts.started("chat's writes", stage: .writers) { chat.finishWrites() }
+        let chatWriter = chat.writer
+        running.queues.append(("chat_writer", { chatWriter.queued }))
         let notifications = try NotificationRelay(target: target, log: log)
-        running.notifications = notifications
         running.parts.started("notifications") { notifications.close() }
+        let noticeWriter = notifications.writer
+        running.queues.append(("notification_writer", { noticeWriter.queued }))
         let bidder = try BidderStore(target: target)
-        running.bidder = bidder
         running.parts.started("the bidder store") { bidder.close() }
         let selling = try SellingStore(target: target)
-        running.selling = selling
         running.parts.started("the selling store") { selling.close() }
         // Opened before the readers and decoders that write to it, so it closes after they stop.
         let images = try ImageStore(target: target)
-        running.images = images
         running.parts.started("the image store") { images.close() }
+        return OpenStores(path: early.path, catalogue: early.catalogue, ledger: early.ledger, closingDuty: early.closingDuty,
+                          chat: chat, notifications: notifications, bidder: bidder, selling: selling, images: images)
     }
 
     /// The book, counts, terms and keys read from the catalogue store, lots with impossible prices logged.
@@ -164,13 +175,13 @@ extension AuctionHouseServer {
     }
 
     /// The live catalogue the HTTP reads answer from, with the lots moderators removed (and why).
-    private func openLiveCatalogue(_ catalogue: CatalogueStore, restored: RestoredState, selling: SellingStore?)
+    private func openLiveCatalogue(_ catalogue: CatalogueStore, restored: RestoredState, selling: SellingStore)
         throws(ServerError) -> (LiveCatalogue, removed: [ProductID: String]) {
         do throws(StoreError) {
-            let removed = try selling?.removedProducts() ?? [:]
+            let removed = try selling.removedProducts()
             let live = LiveCatalogue(store: catalogue, products: restored.products, bidCounts: restored.bidCounts,
-                                     sellers: try selling?.sellerNames() ?? [:],
-                                     withdrawn: try selling?.withdrawnProducts() ?? [], removed: removed,
+                                     sellers: try selling.sellerNames(),
+                                     withdrawn: try selling.withdrawnProducts(), removed: removed,
                                      now: { [clock] in clock.now() })
             return (live, removed)
         } catch {
@@ -184,17 +195,20 @@ extension AuctionHouseServer {
     /// run on two threads of their own: neither the loop nor Swift's pool waits for disk.
     private func startReaders(into running: inout Running) -> (readers: BlockingWorkers, decoders: BlockingWorkers) {
         let readers = BlockingWorkers(name: "auction-catalog", threads: 2)
-        running.catalogueReaders = readers
         running.parts.started("the catalogue readers") { readers.shutdown() }
+        running.queues.append(("catalogue_readers", { readers.queued }))
         let decoders = Self.decodeWorkers(configuration.uploads)
         running.decoders = decoders
         running.parts.started("the decoders") { decoders.shutdown() }
+        running.queues.append(("image_decoders", { decoders.queued }))
         return (readers, decoders)
     }
 
     /// The session resolver and the account routes the server's hooks give for the database at `path`.
-    private func openAccounts(_ path: String) throws(ServerError) -> (any SessionResolver, HTTPRouter) {
+    private func openAccounts(_ path: String, into running: inout Running) throws(ServerError) -> (any SessionResolver, HTTPRouter) {
         var router = HTTPRouter()
+        let hooks = self.hooks
+        running.parts.started("the accounts") { hooks.didStop() }
         do {
             let sessions = try hooks.makeSessionResolver(path)
             try hooks.installRoutes(&router, path)
@@ -204,8 +218,9 @@ extension AuctionHouseServer {
         }
     }
 
-    /// Starts the event loop and the thread that records auction closes.
-    private func startLoop(into running: inout Running) throws(ServerError) -> (EventLoop, closings: WorkerThread) {
+    /// Starts the event loop and the thread that records auction closes; at a stop, the notices the
+    /// last commits and closings decided are posted once the loop has run what they handed it.
+    private func startLoop(notifications: NotificationRelay, into running: inout Running) throws(ServerError) -> (EventLoop, closings: WorkerThread) {
         let loop: EventLoop
         do throws(SocketError) {
             loop = try EventLoop.spawn(name: "auction-server", clock: clock)
@@ -214,19 +229,24 @@ extension AuctionHouseServer {
         }
         running.loop = loop
         let closings = WorkerThread(name: "auction-closing")
-        running.closings = closings
+        running.parts.started("the closings", stage: .writers) { closings.shutdown() }
+        running.queues.append(("closings", { closings.queue.count }))
+        running.parts.started("the notices", stage: .notices) {
+            _ = loop.waitFor {}
+            notifications.finishWrites()
+        }
         return (loop, closings)
     }
 
     /// The bid path on the restored book, with the ending-soon notices sent, the withdrawn and removed
     /// lots, the sellers and the idempotency keys of the last day.
-    private func makeBidPath(_ restored: RestoredState, removed: [ProductID: String], running: Running) throws(ServerError) -> BidPath {
+    private func makeBidPath(_ restored: RestoredState, removed: [ProductID: String], stores: OpenStores) throws(ServerError) -> BidPath {
         var book = restored.book
-        running.notifications?.restoreEndingSoon(into: &book)
-        if let withdrawn = try? running.selling?.withdrawnProducts() { book.restoreWithdrawn(withdrawn) }
+        stores.notifications.restoreEndingSoon(into: &book)
+        if let withdrawn = try? stores.selling.withdrawnProducts() { book.restoreWithdrawn(withdrawn) }
         for id in removed.keys { book.adoptRemoval(id) }
         do throws(StoreError) {
-            book.assignSellers(try running.selling?.sellerIDs() ?? [:])
+            book.assignSellers(try stores.selling.sellerIDs())
         } catch {
             throw .store(error)
         }

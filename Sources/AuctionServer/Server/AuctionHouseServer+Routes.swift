@@ -33,7 +33,7 @@ extension AuctionHouseServer {
     }
 
     /// Adds the catalogue, history, query, notification, bidder, image and selling routes to `router`.
-    func installRoutes(on router: inout HTTPRouter, _ parts: RouteParts, into running: inout Running) {
+    func installRoutes(on router: inout HTTPRouter, _ parts: RouteParts, stores: OpenStores, into running: inout Running) {
         let readers = parts.readers, live = parts.live, catalogue = parts.catalogue, service = parts.service, clock = self.clock
         router.add(HealthEndpoints(readiness: readiness))
         let products = live.count
@@ -52,21 +52,14 @@ extension AuctionHouseServer {
         })
         router.add(QueryEndpoints(offload: { readers.submit($0) }, rate: parts.queryRate,
                                   run: live.queryRunner(clock: clock, rowBudget: configuration.query.rowBudget)))
-        if let relay = running.notifications {
-            router.add(NotificationEndpoints(sessions: parts.sessions, store: relay.store, workers: relay.readers, clock: clock))
-        }
-        if let bidder = running.bidder {
-            let sessions = parts.sessions
-            router.add(BidderEndpoints(store: bidder, user: { sessions.user(forToken: $0)?.id }, offload: { readers.submit($0) },
-                                       now: { clock.now() }, suspension: { sessions.suspension(forToken: $0) }))
-        }
-        if let images = running.images {
-            let decoders = parts.decoders
-            router.add(ImageEndpoints(store: images, sessions: parts.sessions, offload: { readers.submit($0) },
-                                      decoders: { decoders.submit($0) }, now: { clock.now() }, budget: parts.budget))
-        }
-        if let selling = running.selling, let adoption = parts.adoption {
-            installSellingRoutes(on: &router, selling: selling, adoption: adoption, parts, into: &running)
+        let relay = stores.notifications, sessions = parts.sessions, decoders = parts.decoders
+        router.add(NotificationEndpoints(sessions: sessions, store: relay.store, workers: relay.readers, clock: clock))
+        router.add(BidderEndpoints(store: stores.bidder, user: { sessions.user(forToken: $0)?.id }, offload: { readers.submit($0) },
+                                   now: { clock.now() }, suspension: { sessions.suspension(forToken: $0) }))
+        router.add(ImageEndpoints(store: stores.images, sessions: sessions, offload: { readers.submit($0) },
+                                  decoders: { decoders.submit($0) }, now: { clock.now() }, budget: parts.budget))
+        if let adoption = parts.adoption {
+            installSellingRoutes(on: &router, selling: stores.selling, adoption: adoption, parts, into: &running)
         }
     }
 
@@ -74,7 +67,8 @@ extension AuctionHouseServer {
     private func installSellingRoutes(on router: inout HTTPRouter, selling: SellingStore, adoption: LotAdoption, _ parts: RouteParts,
                                       into running: inout Running) {
         let writer = WorkerThread(name: "auction-selling")
-        running.sellingWriter = writer
+        running.parts.started("the selling writer", stage: .writers) { writer.shutdown() }
+        running.queues.append(("selling_writer", { writer.queue.count }))
         let readers = parts.readers, decoders = parts.decoders, loop = parts.loop, clock = self.clock
         let hooks = Self.sellingHooks(adoption: adoption, live: parts.live, service: parts.service, loop: loop, metrics: parts.metrics)
         router.add(SellingEndpoints(
@@ -100,7 +94,7 @@ extension AuctionHouseServer {
                         starting: inout StartingHealth?, into running: inout Running) throws(ServerError) {
         let httpMetrics = parts.metrics.map { HTTPMetrics(routes: router.registeredRoutes, server: $0) }
         let handler = Self.httpHandler(router, metrics: httpMetrics)
-        let socketAddress: SocketAddress
+        let socketAddress: SocketAddress, publicHTTP: HTTPServer
         do throws(SocketError) {
             socketAddress = try service.listen(port: configuration.socketPort, tls: certificates?.socket, bound: running.ports.socket)
         } catch {
@@ -117,13 +111,15 @@ extension AuctionHouseServer {
                 starting = nil
             }
             let http = try HTTPServer.start(screened, on: parts.loop, handler: handler)
-            running.http = http
+            running.parts.httpListener("HTTP", http)
             running.addresses = ServerAddresses(http: http.address, socket: socketAddress)
+            publicHTTP = http
         } catch {
             throw .listen(service: "HTTP on \(configuration.host):\(configuration.httpPort)", error)
         }
         try startPlaintextListeners(beside: certificates, service: service, handler: handler, loop: parts.loop, into: &running)
-        try startMetricsListener(parts.metrics, http: httpMetrics, service: parts.service, loop: parts.loop, into: &running)
+        try startMetricsListener(parts.metrics, http: httpMetrics, publicHTTP: publicHTTP, service: parts.service, loop: parts.loop,
+                                 into: &running)
     }
 
     /// The HTTP listener's settings: limits, per-path body bounds and the descriptor reserve.

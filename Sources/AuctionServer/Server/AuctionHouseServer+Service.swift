@@ -7,12 +7,12 @@ import AuctionInfrastructure
 extension AuctionHouseServer {
     /// Builds the socket service on `bidPath`, telling `hooks`, with the parts the server has, and hands it to
     /// the loop; the service itself is used off the loop only to listen, before any connection.
-    func startSocketService(_ bidPath: BidPath, hooks: SocketService.Hooks, ledger: any CountingBidLedger, sessions: any SessionResolver, live: LiveCatalogue,
+    func startSocketService(_ bidPath: BidPath, hooks: SocketService.Hooks, stores: OpenStores, sessions: any SessionResolver, live: LiveCatalogue,
                             readers: BlockingWorkers, metrics: ServerMetrics?, queryRate: QueryRate, loop: EventLoop,
                             into running: inout Running) -> (SocketService, bound: LoopBound<SocketService>) {
         var parts = SocketService.Parts()
-        parts.chat = running.chat
-        parts.notifications = running.notifications
+        parts.chat = stores.chat
+        parts.notifications = stores.notifications
         parts.queryPages = live.pageRunner(clock: clock, rowBudget: configuration.query.rowBudget, offload: { readers.submit($0) })
         parts.queryRate = queryRate
         parts.metrics = metrics
@@ -21,7 +21,7 @@ extension AuctionHouseServer {
         let lookups = BlockingWorkers(name: "auction-lookup", threads: 2)
         running.parts.started("the store lookups") { lookups.shutdown() }
         parts.lookupWorkers = lookups
-        let service = SocketService(loop: loop, configuration: configuration, bidPath: bidPath, ledger: ledger.seam,
+        let service = SocketService(loop: loop, configuration: configuration, bidPath: bidPath, ledger: stores.ledger.seam,
                                     sessions: sessions, log: log, hooks: hooks, parts: parts)
         // Built whole here, before `listen`; from then on used only on the loop, reached through `bound`.
         let bound = LoopBound(handingOver: service, to: loop)
@@ -61,12 +61,12 @@ extension AuctionHouseServer {
 
     /// Starts the cluster listener on a shared store (nothing on a SQLite file); readiness then waits for it.
     func startClusterFeed(service: LoopBound<SocketService>, live: LiveCatalogue, sequences: ProductSequences,
-                          adoption: LotAdoption?, loop: EventLoop, into running: inout Running) {
+                          adoption: LotAdoption?, chat: ChatRelay, loop: EventLoop, into running: inout Running) {
         guard let postgres else { return }
         let cluster = Self.startCluster(listening: postgres.listenerConfiguration, loop: loop, service: service, live: live, sequences: sequences,
-                                        adoption: adoption, chatRooms: running.chat?.rooms ?? ChatRoomSequences(),
-                                        presence: running.chat?.presence, log: log)
+                                        adoption: adoption, chatRooms: chat.rooms, presence: chat.presence, log: log)
         running.cluster = cluster
+        running.parts.started("the cluster listener", stage: .feeds) { cluster.stop() }
         readiness.checkStore { cluster.statistics.listening }
     }
 

@@ -40,7 +40,7 @@ extension AuctionHouseServer {
                 plain.port = port
                 plain.bound = running.ports.plainHTTP
                 let http = try HTTPServer.start(plain, on: loop, handler: handler)
-                running.plainHTTP = http
+                running.parts.httpListener("plaintext HTTP", http)
                 running.addresses?.plainHTTP = http.address
                 log.warning("server: PLAINTEXT HTTP on \(http.address) (--plain-http-port): passwords and tokens cross it unencrypted")
             } catch {

@@ -7,42 +7,24 @@ import Glibc
 
 /// Closing: what `open` started, stopped in order and closed in reverse.
 extension AuctionHouseServer {
-    /// Stops what is running, in order: listeners, in-flight bids, connections, loop (each step waits
-    /// for the one before through a completion: `waitFor` returns once its task ran on the loop, a
-    /// worker's `shutdown` once its queue ran, the latch once the last connection closed), then the
-    /// stores and threads `open` started, in reverse (`StartedParts`), the accounts, the pool, and the
-    /// database file's checkpoint and lock. With `drain`, HTTP connections already open are served
-    /// until the drain's wait ends.
+    /// Stops what is running, stage by stage (`StartedParts.Stage`): listeners, the cluster feed,
+    /// in-flight commits, the writers, the notices, then (after a drain's wait) the HTTP connections
+    /// left, every socket connection and the loop, and last the resources in reverse of their start.
+    /// Each step waits for the one before: `waitFor` returns once its task ran on the loop, a worker's
+    /// `shutdown` once its queue ran, the latch once the last connection closed.
     func tearDown(_ running: Running, drain: Drain? = nil) {
+        let parts = running.parts, onLoop = parts.onLoop, log = self.log, draining = drain != nil
         if let loop = running.loop {
-            let service = running.service, http = running.http, plainHTTP = running.plainHTTP
-            let draining = drain != nil, metricsHTTP = running.metricsHTTP
+            let service = running.service
             loop.waitFor {
                 service?.value.stopAccepting()
-                metricsHTTP?.close()
-                if draining {
-                    http?.stopListening()
-                    plainHTTP?.stopListening()
-                } else {
-                    http?.close()
-                    plainHTTP?.close()
-                }
+                onLoop.stop(.listening, draining: draining, log: log)
             }
         }
-        running.cluster?.stop()
-        // Commits everything queued; their replies are handed to the loop before this returns.
-        running.ledger?.shutdown()
-        running.chat?.finishWrites()
-        running.closings?.shutdown()
-        running.sellingWriter?.shutdown()
-        if let relay = running.notifications {
-            _ = running.loop?.waitFor {}  // notices decided by the last commits and closings are posted
-            relay.finishWrites()
-        }
+        for stage in [StartedParts.Stage.feeds, .commits, .writers, .notices] { parts.stop(stage, log: log) }
         if let drain {
             waitForClientsToLeave(running, drain: drain)
-            let http = running.http, plainHTTP = running.plainHTTP
-            running.loop?.waitFor { http?.close(); plainHTTP?.close() }
+            running.loop?.waitFor { onLoop.stop(.drained, log: log) }
         }
         if let loop = running.loop {
             let service = running.service
@@ -57,18 +39,12 @@ extension AuctionHouseServer {
             if waiting == true { _ = allClosed.wait(milliseconds: flushMilliseconds(drain)) }
             loop.shutdown()
         }
-        running.parts.stopAll(log: log)
-        hooks.didStop()
-        postgres?.close()
-        if let lock = running.fileLock {
-            checkpoint(lock.path)
-            lock.release()
-        }
+        parts.stop(.resources, log: log)
     }
 
     /// Copies the WAL into the database file and empties it, once every connection has closed,
     /// so that the `.sqlite` file alone holds everything after a clean stop.
-    func checkpoint(_ path: String) {
+    static func checkpoint(_ path: String, log: ServerLog) {
         do throws(StoreError) {
             let database = try SQLiteDatabase(path: path, options: [.readWrite])
             defer { database.close() }

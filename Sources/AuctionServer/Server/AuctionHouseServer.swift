@@ -25,8 +25,9 @@ public final class AuctionHouseServer: Sendable {
     /// connections its ledger, listener, presence writer and closing duty keep for themselves).
     let postgres: PostgresClient?
 
-    /// What `start` built, for `stop` to take apart. Not `Sendable`: it lives in `state` (a `Mutex`);
-    /// the socket service inside is bound to the loop.
+    /// What `start` built: the one list of started parts `stop` takes apart (`StartedParts`), and the
+    /// few the server's accessors read. Not `Sendable`: it lives in `state` (a `Mutex`); the socket
+    /// service inside is bound to the loop.
     struct Running {
         var started = false
         var stopped = false
@@ -34,33 +35,18 @@ public final class AuctionHouseServer: Sendable {
         var addresses: ServerAddresses?
         var loop: EventLoop?
         var service: LoopBound<SocketService>?
-        var http: HTTPServer?
-        /// With TLS: the certificate in force, and the plaintext HTTP listener beside HTTPS if asked for.
+        /// With TLS: the certificate in force (SIGHUP reloads it).
         var certificates: ServerCertificates?
-        var plainHTTP: HTTPServer?
-        /// With `--metrics-port`: the listener serving `GET /metrics`.
-        var metricsHTTP: HTTPServer?
         /// The ports bound before the stores opened, until their listeners take them.
         var ports = BoundPorts()
         var ledger: (any CountingBidLedger)?
-        var chat: ChatRelay?
-        var catalogue: CatalogueStore?
-        var catalogueReaders: BlockingWorkers?
-        /// Where upload bodies are parsed and images decoded.
-        var decoders: BlockingWorkers?
-        var bidder: BidderStore?
-        var images: ImageStore?
-        var closings: WorkerThread?
-        var notifications: NotificationRelay?
-        var selling: SellingStore?
-        /// On PostgreSQL: who records closes (one node at a time).
-        var closingDuty: PostgresClosingDuty?
-        var sellingWriter: WorkerThread?
         /// With `--store`: the listener bringing other nodes' bids and closes (`Cluster/`).
         var cluster: ClusterListener?
-        /// The database file's exclusive lock: one server per file, released last.
-        var fileLock: DatabaseFileLock?
-        /// The stores and threads opened so far, closed in reverse once the loop has stopped.
+        /// Where upload bodies are parsed and images decoded (tests hold its thread to fill its queue).
+        var decoders: BlockingWorkers?
+        /// The work queues `GET /metrics` reports, noted as their threads start.
+        var queues: [(name: String, depth: @Sendable () -> Int)] = []
+        /// Everything started so far, stopped stage by stage (`tearDown`).
         var parts = StartedParts()
     }
 

@@ -1,0 +1,25 @@
+/// The stores a server's `open` opened, for the parts it starts after them (each is noted in
+/// `StartedParts` as it opens, so this holds no duty to close anything).
+struct OpenStores {
+    /// The SQLite file's path, or the shared store's target without its password.
+    var path: String
+    var catalogue: CatalogueStore
+    var ledger: any CountingBidLedger
+    /// On PostgreSQL: who records closes (one node at a time).
+    var closingDuty: PostgresClosingDuty?
+    var chat: ChatRelay
+    var notifications: NotificationRelay
+    var bidder: BidderStore
+    var selling: SellingStore
+    var images: ImageStore
+}
+
+extension OpenStores {
+    /// The catalogue and the ledger, opened before the stores beside them.
+    struct Early {
+        var path: String
+        var catalogue: CatalogueStore
+        var ledger: any CountingBidLedger
+        var closingDuty: PostgresClosingDuty?
+    }
+}
