@@ -14,23 +14,8 @@ final class RefusingListener: @unchecked Sendable {
 
     /// Listens on a free port of 127.0.0.1.
     init() throws {
-        let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw FixtureError("refuser: socket failed (errno \(errno))") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else {
-            Glibc.close(fd)
-            throw FixtureError("refuser: bind/listen failed (errno \(errno))")
-        }
-        descriptor = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        guard let claimed = LoopbackPort.claim(listenBacklog: 16) else { throw FixtureError("refuser: no loopback port to listen on") }
+        (descriptor, port) = claimed
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
