@@ -1,5 +1,6 @@
 // The `cluster` suite (issue 13): PostgreSQL nodes beside SQLite, push fan-out over 1 and 3 nodes,
-// the bid-on-A-to-push-on-C latency and the NOTIFY traffic per accepted bid.
+// the bid-on-A-to-push-on-C latency, the NOTIFY traffic per accepted bid, and PostgreSQL's own
+// minimal bid transaction beside the ledger's ceiling.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,7 +57,7 @@ func runClusterBenchmark(_ arguments: [String]) -> Int32 {
         print(pad("store", 12) + pad("bids/s", 12) + pad("p50 reply", 12) + pad("p99 reply", 12) + pad("NOTIFY/bid", 12)
               + pad("bytes/bid", 11) + "bids/commit")
         var sqliteRuns: [ServerBench.BidResult] = [], postgresRuns: [ServerBench.BidResult] = [], traffic: [(Double, Double)] = []
-        var ceilings: [Double] = []
+        var ceilings: [Double] = [], minimals: [Double] = []
         for _ in 0..<options.runs {
             sqliteRuns.append(bench(sqlite.socketPort).bids(bidders: bidders, level: level))
             let before = notifications.reading()
@@ -65,9 +66,11 @@ func runClusterBenchmark(_ arguments: [String]) -> Int32 {
             postgresRuns.append(result)
             traffic.append(perBid(before, after))
             ceilings.append(LedgerCeiling.bidsPerSecond(url: postgres.url, bidders: bidders, seconds: options.seconds) ?? 0)
+            minimals.append(MinimalBidTransaction.bidsPerSecond(url: postgres.url, seconds: options.seconds) ?? 0)
             level += 1
         }
         let node = median(postgresRuns.map(\.perSecond)), sqliteRate = median(sqliteRuns.map(\.perSecond)), ceiling = median(ceilings)
+        let minimal = median(minimals)
         if node == 0 || ceiling == 0 { failed = true }
         printBids("SQLite", sqliteRuns, traffic: nil)
         printBids("PostgreSQL", postgresRuns, traffic: traffic)
@@ -75,6 +78,9 @@ func runClusterBenchmark(_ arguments: [String]) -> Int32 {
         print("PostgreSQL node / SQLite node: " + format(sqliteRate > 0 ? node / sqliteRate : 0, 3)
               + "x; node / ceiling: " + format(ceiling > 0 ? node / ceiling : 0, 3) + "x; ceiling / SQLite node: "
               + format(sqliteRate > 0 ? ceiling / sqliteRate : 0, 3) + "x (no node goes past its ledger)")
+        print(pad("minimal", 12) + format(minimal, 0) + " bids/s (PostgreSQL's own limit: 16 bids a transaction, one client, one round trip)")
+        print("ceiling / minimal: " + format(minimal > 0 ? ceiling / minimal : 0, 3) + "x; node / minimal: "
+              + format(minimal > 0 ? node / minimal : 0, 3) + "x")
         print("")
     }
 
