@@ -9,11 +9,13 @@ import Testing
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let sources = root.appendingPathComponent("Sources").path
         let store = sources + "/AuctionServer/Store/"
+        // The bench's yardstick: PostgreSQL's own minimal bid transaction, deliberately not the store's code.
+        let yardstick = "auction-bench/ClusterBenchmark+MinimalTransaction.swift"
         let statement = #/SELECT [^\n]* FROM |INSERT INTO |UPDATE \w+ SET |DELETE FROM |CREATE TABLE |PRAGMA \w+/#
         var offenders: [String] = []
         for case let relative as String in FileManager.default.enumerator(atPath: sources) ?? NSEnumerator() where relative.hasSuffix(".swift") {
             let path = sources + "/" + relative
-            guard !path.hasPrefix(store) else { continue }
+            guard !path.hasPrefix(store), relative != yardstick else { continue }
             let code = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
                 .filter { !$0.drop { $0 == " " }.hasPrefix("//") }  // comments may name statements
             if code.contains(where: { $0.contains(statement) }) {
