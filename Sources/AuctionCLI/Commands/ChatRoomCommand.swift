@@ -12,8 +12,10 @@ public struct ChatRoomCommand: ParsableCommand {
     public static let summary = "chat in a room (product-<id> or any name)"
     /// `chat`'s help page.
     public static let discussion = """
-        Type and press Enter to send; /who lists members, /help, /quit leaves; ? on an empty line
-        shows the keys. Piped: each stdin line is sent, each message printed; exit 1 if a line was refused.
+        Type and press Enter to send. Up/Down recall sent lines; Ctrl-A/E, Alt-B/F, Ctrl-W, Ctrl-U edit;
+        PgUp/PgDn scroll (End returns to live). /me ACTION, /join ROOM, /part, /who, /help, /quit;
+        ? on an empty line shows the keys. Lines naming you are highlighted; quitting leaves the last
+        screenful. Piped: each stdin line is sent, each message printed; exit 1 if a line was refused.
         """
     /// The room, `product-<id>` or a free name.
     @Argument(text: "room", help: "the room, e.g. product-5")
