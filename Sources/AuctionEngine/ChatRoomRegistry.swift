@@ -156,14 +156,14 @@ public struct ChatRoomRegistry: Sendable {
     }
 
     /// Accepts a message from a member: numbers it and names its recipients (all members, sender included).
-    public mutating func send(_ text: String, to room: ChatRoomName, from connection: ConnectionID, now: Timestamp)
-        throws(ChatError) -> ChatBroadcast<ChatMessage>
+    public mutating func send(_ text: String, kind: ChatMessage.Kind = .message, to room: ChatRoomName,
+                              from connection: ConnectionID, now: Timestamp) throws(ChatError) -> ChatBroadcast<ChatMessage>
     {
         try validate(text)
         guard var state = rooms[room], let sender = state.names[connection] else { throw .notMember(room) }
         state.lastSequence += 1
         rooms[room] = state
-        let message = ChatMessage(room: room.rawValue, sender: sender, text: text, time: now, sequence: state.lastSequence)
+        let message = ChatMessage(room: room.rawValue, sender: sender, text: text, time: now, sequence: state.lastSequence, kind: kind)
         return ChatBroadcast(event: message, recipients: state.members)
     }
 

@@ -177,6 +177,31 @@ import Testing
         #expect(await offPool { listener.waitForExit(timeout: 30) } == 0, "bob: \(listener.stderr)")
     }
 
+    @Test func theFirstLineAfterAReconnectIsSentUnderTheSavedLogin() async throws {
+        let (server, directory, _, bob) = try await Self.serverWithUsers()
+        defer { server.stop(); directory.remove() }
+        let go = directory.file("go-bob"), stop = directory.file("stop-bob")
+        let script = "{ printf 'before\\n'; while [ ! -e '\(go)' ]; do sleep 0.1; done; printf 'after the reconnect\\n'; "
+            + "while [ ! -e '\(stop)' ]; do sleep 0.1; done; } | '\(CLI.auction)' chat lobby"
+        var environment = bob.environment
+        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        environment["NO_COLOR"] = "1"
+        let listener = try SpawnedProcess("/bin/sh", ["-c", script], environment: environment)
+        defer { listener.kill() }
+        #expect(await eventually { listener.stdout.contains("bob: before") }, "bob: \(listener.stderr)")
+
+        await offPool { server.stop() }
+        #expect(await eventually { listener.stderr.contains("reconnecting") }, "bob: \(listener.stderr)")
+        try await offPool { try server.restart() }
+        #expect(await eventually { listener.stderr.contains("reconnected") }, "bob: \(listener.stderr)")
+        _ = FileManager.default.createFile(atPath: go, contents: nil)
+
+        #expect(await eventually { listener.stdout.contains("bob: after the reconnect") }, "bob: \(listener.stdout) \(listener.stderr)")
+        #expect(!listener.stderr.contains("not sent"), "bob: \(listener.stderr)")
+        _ = FileManager.default.createFile(atPath: stop, contents: nil)
+        #expect(await offPool { listener.waitForExit(timeout: 30) } == 0, "bob: \(listener.stderr)")
+    }
+
     /// The last non-blank row of a screen, without trailing spaces.
     static func lastLine(_ screen: String) -> String {
         let rows = screen.split(separator: "\n").map { String($0.reversed().drop { $0 == " " }.reversed()) }

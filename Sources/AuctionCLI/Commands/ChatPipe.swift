@@ -4,7 +4,8 @@ import AuctionInfrastructure
 import Glibc
 
 /// `auction chat` without a terminal: every stdin line is sent, every message printed as one line
-/// (`[HH:MM:SS] alice: text`, newlines inside a message shown as spaces); notices go to stderr.
+/// (`[HH:MM:SS] alice: text`, an action `[HH:MM:SS] * alice waves`, newlines inside a message shown
+/// as spaces); notices go to stderr. Lines are sent as they are: `/me` is text here, as any `/`.
 /// At the end of stdin it waits (a few seconds at most) until its own last message came back.
 struct ChatPipe {
     let room: SocketChatRoom
@@ -22,7 +23,7 @@ struct ChatPipe {
             for await event in events {
                 switch event {
                 case .message(let message):
-                    console.print(ChatRenderer.format(.message(sender: message.sender, text: message.text, time: message.time), clock: clock))
+                    console.print(ChatRenderer.format(ChatEntry(message), clock: clock))
                     printed.withLock { $0 = max($0, message.sequence) }
                 case .presence(let presence):
                     console.print(ChatRenderer.format(.presence(user: presence.user, joined: presence.event == .join, time: presence.time), clock: clock))

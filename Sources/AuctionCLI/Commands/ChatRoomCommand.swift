@@ -12,8 +12,10 @@ public struct ChatRoomCommand: ParsableCommand {
     public static let summary = "chat in a room (product-<id> or any name)"
     /// `chat`'s help page.
     public static let discussion = """
-        Type and press Enter to send; /who lists members, /help, /quit leaves; ? on an empty line
-        shows the keys. Piped: each stdin line is sent, each message printed; exit 1 if a line was refused.
+        Type and press Enter to send. Up/Down recall sent lines; Ctrl-A/E, Alt-B/F, Ctrl-W, Ctrl-U edit;
+        PgUp/PgDn scroll (End returns to live). /me ACTION, /join ROOM, /part, /who, /help, /quit;
+        ? on an empty line shows the keys. Lines naming you are highlighted; quitting leaves the last
+        screenful. Piped: each stdin line is sent, each message printed; exit 1 if a line was refused.
         """
     /// The room, `product-<id>` or a free name.
     @Argument(text: "room", help: "the room, e.g. product-5")
@@ -60,16 +62,16 @@ public struct ChatRoomCommand: ParsableCommand {
         }
         let console = context.console
         if console.outputIsTerminal && console.inputIsTerminal {
-            let screen = try ChatScreen(room: chat, login: login, console: console)
-            await screen.run(events: events, members: joined.users)
+            let screen = try ChatScreen(room: chat, login: login, console: console, environment: context.environment)
+            let current = await screen.run(events: events, members: joined.users)
+            try? await current.leave()
+            return .success
         } else {
             let sent = await ChatPipe(room: chat, login: login, console: console).run(events: events)
             try? await chat.leave()
             // A script learns that a line did not go out (too long, refused, lost).
             return sent ? .success : .refused
         }
-        try? await chat.leave()
-        return .success
     }
 }
 
@@ -120,23 +122,52 @@ extension ChatRoomCommand {
 enum ChatRequest: Sendable {
     /// Send the text.
     case send(String)
+    /// Send an action (`/me`).
+    case action(String)
     /// List the members.
     case who
+    /// Join this room and, once in, leave the current one (`/join`).
+    case join(String)
+}
+
+/// A room `/join` switched to: the room, its events (asked for before joining) and its members.
+struct ChatSwitch: Sendable {
+    let room: SocketChatRoom
+    let events: AsyncStream<ChatEvent>
+    let members: [String]
 }
 
 /// Sends requests one at a time, in order, and says what came of each through `notice`.
 enum ChatSender {
     /// Runs until `requests` ends; returns the sequence number of the last accepted message and
-    /// whether any message was refused or not sent.
-    static func run(_ requests: AsyncStream<ChatRequest>, room: SocketChatRoom, login: LoginCredential,
-                    notice: @Sendable (String) -> Void) async -> (lastAccepted: Int64?, failed: Bool) {
+    /// whether any message was refused or not sent. After a `/join`, requests go to the new room and
+    /// `switched` hears of it.
+    static func run(_ requests: AsyncStream<ChatRequest>, room first: SocketChatRoom, login: LoginCredential,
+                    notice: @Sendable (String) -> Void,
+                    switched: @Sendable (ChatSwitch) -> Void = { _ in }) async -> (lastAccepted: Int64?, failed: Bool) {
         var lastAccepted: Int64?
         var failed = false
+        var room = first
         for await request in requests {
             do throws(AuctionError) {
                 switch request {
-                case .send(let text):
-                    let reply = try await room.send(text)
+                case .join(let name):
+                    let next = room.sibling(name)
+                    let events = next.events()
+                    let reply = try await next.join()
+                    guard reply.accepted else {
+                        notice("cannot join \(ChatRoomCommand.shown(name)): \(reply.explanation)")
+                        continue
+                    }
+                    try? await room.leave()
+                    room = next
+                    switched(ChatSwitch(room: next, events: events, members: reply.users))
+                case .action where !room.offersActions:
+                    failed = true
+                    notice("not sent: this server has no /me actions (it does not offer chat-actions)")
+                case .send(let text), .action(let text):
+                    let isAction: Bool = if case .action = request { true } else { false }
+                    let reply = try await isAction ? room.act(text) : room.send(text)
                     if reply.accepted {
                         lastAccepted = reply.sequence ?? lastAccepted
                     } else if reply.reason == .unauthenticated {

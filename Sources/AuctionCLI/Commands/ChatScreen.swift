@@ -5,46 +5,54 @@ import Glibc
 
 /// `auction chat` on a terminal: messages scroll above an input line kept at the bottom row.
 ///
-/// Every incoming entry clears the input line, prints itself, then redraws the input line with the
-/// cursor where it was, so typing is never garbled. One task owns the screen; keys, room events and
-/// answers to requests all arrive through one stream. Not `Sendable`: run it from one task.
+/// Live, every incoming entry clears the input line, prints itself, then redraws the input line with
+/// the cursor where it was, so typing is never garbled; scrolled back (PgUp), the screen is repainted
+/// from the scrollback instead. One task owns the screen; keys, room events and answers to requests
+/// all arrive through one stream. Not `Sendable`: run it from one task.
 final class ChatScreen {
     /// Everything the screen reacts to.
-    private enum Event: Sendable {
+    enum Event: Sendable {
         case key(Key)
         case resized(TerminalSize)
         case room(ChatEvent)
         case notice(String)
+        case switched(ChatSwitch)
         case quit
     }
 
-    private let room: SocketChatRoom
-    private let login: LoginCredential
-    private let console: Console
+    /// The room in use (another one after `/join`).
+    private(set) var room: SocketChatRoom
+    let login: LoginCredential
+    let console: Console
     private let input: TerminalInput
-    private var editor = LineEditor()
-    private var size: TerminalSize
-    private let clock = TimeOfDay.local()
+    private let leavesScreenful: Bool
+    var editor = LineEditor()
+    var history = InputHistory()
+    var scrollback = ChatScrollback()
+    var size: TerminalSize
+    let clock = TimeOfDay.local()
     private var wasDown = false
-    private let style: ChatStyle
-    /// What was shown, newest last, to repaint at a new size (bounded).
-    private var scrollback: [ChatEntry] = []
-    private static let scrollbackLimit = 1_000
+    let style: ChatStyle
 
-    /// Enters raw mode and the alternate screen.
-    init(room: SocketChatRoom, login: LoginCredential, console: Console) throws(CommandError) {
+    /// Enters raw mode and the alternate screen; with `leavesScreenful`, quitting prints the last
+    /// screenful of the conversation on the normal screen (as `less -X` leaves its last page).
+    init(room: SocketChatRoom, login: LoginCredential, console: Console, environment: [String: String],
+         leavesScreenful: Bool = true) throws(CommandError) {
         self.room = room
         self.login = login
         self.console = console
+        self.leavesScreenful = leavesScreenful
         size = console.size ?? .fallback
-        style = ChatStyle(color: console.color, ownName: login.name)
+        style = ChatStyle(color: console.color, ownName: login.name,
+                          emphasis: WatchCommand.addressesCursor(environment: environment))
         input = try TerminalInput(output: console.output)
     }
 
-    private var prompt: String { "\(TerminalText.sanitized(room.room))> " }
+    var prompt: String { "\(TerminalText.sanitized(room.room))> " }
 
-    /// Runs until `/quit`, Ctrl-C, Ctrl-D on an empty line or a signal; restores the terminal.
-    func run(events: AsyncStream<ChatEvent>, members: [String]) async {
+    /// Runs until `/quit`, `/part`, Ctrl-C, Ctrl-D on an empty line or a signal; restores the terminal.
+    /// Returns the room in use then (the one to leave).
+    func run(events: AsyncStream<ChatEvent>, members: [String]) async -> SocketChatRoom {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
         let (requests, requestInput) = AsyncStream.makeStream(of: ChatRequest.self)
         input.start { event in
@@ -54,43 +62,36 @@ final class ChatScreen {
             }
         }
         let signals = SignalInput([SIGTERM, SIGHUP, SIGINT]) { _ in continuation.yield(.quit) }
-        let forwarder = Task {
-            for await event in events { continuation.yield(.room(event)) }
-        }
+        var forwarder = Self.forward(events, to: continuation)
         let room = self.room, login = self.login
         let sender = Task {
-            _ = await ChatSender.run(requests, room: room, login: login) { continuation.yield(.notice($0)) }
+            _ = await ChatSender.run(requests, room: room, login: login, notice: { continuation.yield(.notice($0)) },
+                                     switched: { continuation.yield(.switched($0)) })
         }
         console.output.write(ANSI.showCursor + ANSI.clearScreen + ANSI.moveTo(row: size.rows, column: 1))
         show(.notice("joined \(room.room) · here: \(members.joined(separator: ", ")) · /help for commands"))
         loop: for await event in stream {
             switch event {
-            case .key(.character("?")) where editor.characters.isEmpty:
-                show(.notice(ChatCommand.keysText))
             case .key(let key):
-                switch editor.handle(key) {
-                case .edited: redrawInput()
-                case .submit(let line):
-                    redrawInput()
-                    switch ChatCommand(line: line) {
-                    case .send(let text): requestInput.yield(.send(text))
-                    case .who: requestInput.yield(.who)
-                    case .help: show(.notice(ChatCommand.helpText))
-                    case .quit: break loop
-                    case .unknown(let name): show(.notice("unknown command /\(name); \(ChatCommand.helpText)"))
-                    case .nothing: break
-                    }
-                case .interrupt, .endOfInput: break loop
-                case .ignored: break
+                guard let request = handle(key) else { continue }
+                switch request {
+                case .send(let request): requestInput.yield(request)
+                case .quit: break loop
                 }
             case .resized(let newSize):
                 size = newSize
-                console.output.write(ChatRenderer.repaint(scrollback, editor: editor, prompt: prompt, size: size,
-                                                          clock: clock, style: style))
+                repaint()
             case .room(let roomEvent):
                 if !handle(roomEvent) { break loop }
             case .notice(let text):
                 show(.notice(text))
+            case .switched(let change):
+                forwarder.cancel()
+                forwarder = Self.forward(change.events, to: continuation)
+                let left = self.room.room
+                self.room = change.room
+                show(.notice("left \(left); joined \(change.room.room) · here: \(change.members.joined(separator: ", "))"))
+                redrawInput()
             case .quit:
                 break loop
             }
@@ -100,13 +101,21 @@ final class ChatScreen {
         forwarder.cancel()
         signals.stop()
         input.stop()
+        if leavesScreenful { console.output.write(lastScreenful()) }
+        return self.room
+    }
+
+    private static func forward(_ events: AsyncStream<ChatEvent>, to continuation: AsyncStream<Event>.Continuation) -> Task<Void, Never> {
+        Task {
+            for await event in events { continuation.yield(.room(event)) }
+        }
     }
 
     /// Shows a room event; false when the connection closed for good.
     private func handle(_ event: ChatEvent) -> Bool {
         switch event {
         case .message(let message):
-            show(.message(sender: message.sender, text: message.text, time: message.time))
+            show(ChatEntry(message))
         case .presence(let presence):
             show(.presence(user: presence.user, joined: presence.event == .join, time: presence.time))
         case .connection(.reconnecting):
@@ -123,13 +132,27 @@ final class ChatScreen {
         return true
     }
 
-    private func show(_ entry: ChatEntry) {
-        scrollback.append(entry)
-        if scrollback.count > Self.scrollbackLimit { scrollback.removeFirst(scrollback.count - Self.scrollbackLimit) }
-        console.output.write(ChatRenderer.print(entry, editor: editor, prompt: prompt, width: size.columns, clock: clock, style: style))
+    /// Adds an entry: printed above the input line when live, else kept (the marker counts it).
+    func show(_ entry: ChatEntry) {
+        let lines = ChatRenderer.lines(entry, width: size.columns, clock: clock, style: style)
+        scrollback.append(entry, lines: lines.count)
+        guard scrollback.isLive else { return repaint() }
+        console.output.write(lines.map { "\r" + ANSI.clearLine + $0 + "\r\n" }.joined()
+            + ChatRenderer.inputLine(editor, prompt: prompt, width: size.columns))
     }
 
-    private func redrawInput() {
+    func repaint() {
+        console.output.write(ChatRenderer.repaint(scrollback, editor: editor, prompt: prompt, size: size,
+                                                  clock: clock, style: style))
+    }
+
+    func redrawInput() {
         console.output.write(ChatRenderer.inputLine(editor, prompt: prompt, width: size.columns))
+    }
+
+    /// The newest screen lines that fit above where the prompt was, for the normal screen after quitting.
+    private func lastScreenful() -> String {
+        let lines = ChatRenderer.screenLines(scrollback.entries, width: size.columns, clock: clock, style: style)
+        return lines.suffix(max(1, size.rows - 1)).map { $0 + "\n" }.joined()
     }
 }

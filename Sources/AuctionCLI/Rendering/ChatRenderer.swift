@@ -3,11 +3,13 @@ import AuctionCore
 /// Renders the chat screen: scrollback lines printed above an input line at the bottom, without ever
 /// garbling what is being typed (clear the input line, print the entry, redraw the input line).
 public enum ChatRenderer {
-    /// The text of an entry: `[HH:MM:SS] alice: hi`, `[HH:MM:SS] * bob joined`, `-- notice`.
+    /// The text of an entry: `[HH:MM:SS] alice: hi`, `[HH:MM:SS] * alice waves`, `[HH:MM:SS] * bob joined`, `-- notice`.
     public static func format(_ entry: ChatEntry, clock: TimeOfDay = .utc) -> String {
         switch entry {
         case .message(let sender, let text, let time):
             "[\(clock.format(time))] \(TerminalText.sanitized(sender)): \(TerminalText.sanitized(text))"
+        case .action(let sender, let text, let time):
+            "[\(clock.format(time))] * \(TerminalText.sanitized(sender)) \(TerminalText.sanitized(text))"
         case .presence(let user, let joined, let time):
             "[\(clock.format(time))] * \(TerminalText.sanitized(user)) \(joined ? "joined" : "left")"
         case .notice(let text):
@@ -26,19 +28,53 @@ public enum ChatRenderer {
     /// the new width, above the input line.
     public static func repaint(_ entries: [ChatEntry], editor: LineEditor, prompt: String, size: TerminalSize,
                                clock: TimeOfDay = .utc, style: ChatStyle = ChatStyle()) -> String {
-        let room = max(0, size.rows - 1)
-        var shown: [String] = []
-        for entry in entries.reversed() where shown.count < room {
-            shown.insert(contentsOf: lines(entry, width: size.columns, clock: clock, style: style), at: 0)
+        var scrollback = ChatScrollback(limit: max(1, entries.count))
+        for entry in entries { scrollback.append(entry, lines: 1) }
+        return repaint(scrollback, editor: editor, prompt: prompt, size: size, clock: clock, style: style)
+    }
+
+    /// The bytes that repaint the whole screen: the conversation's lines the scrollback's view shows and,
+    /// when scrolled back, the "more below" marker (with how many entries arrived) above the input line.
+    public static func repaint(_ scrollback: ChatScrollback, editor: LineEditor, prompt: String, size: TerminalSize,
+                               clock: TimeOfDay = .utc, style: ChatStyle = ChatStyle()) -> String {
+        let area = max(0, size.rows - 1)
+        let marker = scrollback.isLive || area < 2 ? nil : moreBelow(scrollback.unseen, width: size.columns)
+        let all = screenLines(scrollback.entries, width: size.columns, clock: clock, style: style)
+        let range = scrollback.visibleRange(totalLines: all.count, rows: area - (marker == nil ? 0 : 1))
+        // Rows are painted from the top so a short conversation sits just above the input line.
+        let shown = Array(all[range]) + (marker.map { [$0] } ?? [])
+        var bytes = ANSI.clearScreen
+        for (index, line) in shown.enumerated() {
+            bytes += ANSI.moveTo(row: area - shown.count + index + 1, column: 1) + line
         }
-        return ANSI.clearScreen + ANSI.moveTo(row: size.rows, column: 1)
-            + shown.suffix(room).map { "\r" + ANSI.clearLine + $0 + "\r\n" }.joined()
-            + inputLine(editor, prompt: prompt, width: size.columns)
+        return bytes + ANSI.moveTo(row: size.rows, column: 1) + inputLine(editor, prompt: prompt, width: size.columns)
+    }
+
+    /// Every entry's screen lines at `width`, oldest first.
+    public static func screenLines(_ entries: [ChatEntry], width: Int, clock: TimeOfDay = .utc,
+                                   style: ChatStyle = ChatStyle()) -> [String] {
+        entries.flatMap { lines($0, width: width, clock: clock, style: style) }
+    }
+
+    /// The marker shown while scrolled back: `-- more below (3 new) · PgDn or End returns --`, cut to `width`.
+    public static func moreBelow(_ unseen: Int, width: Int) -> String {
+        let count = unseen > 0 ? " (\(unseen) new)" : ""
+        return TerminalText.truncate("-- more below\(count) · PgDn or End returns --", toWidth: max(1, width))
     }
 
     /// An entry as screen lines: wrapped at word boundaries to `width` (continuations indented past
     /// the time), the sender's name coloured by `style` and your own messages marked `(you)`.
     public static func lines(_ entry: ChatEntry, width: Int, clock: TimeOfDay = .utc, style: ChatStyle = ChatStyle()) -> [String] {
+        switch entry {
+        case .message(let sender, let text, let time), .action(let sender, let text, let time):
+            // A line that mentions you stands out whole (its name then uncoloured, so one style holds).
+            if style.mentionsYou(text, from: sender), let highlight = style.highlight {
+                let indent = "[\(clock.format(time))] ".count
+                return wrap(format(entry, clock: clock), width: width, indent: indent).map { highlight + $0 + ANSI.reset }
+            }
+        case .presence, .notice:
+            break
+        }
         guard case .message(let sender, let text, let time) = entry else {
             return wrap(format(entry, clock: clock), width: width, indent: 2)
         }

@@ -1,4 +1,6 @@
-/// The chat input line as a value: characters and a cursor, edited by `Key`s.
+/// The chat input line as a value: characters and a cursor, edited by `Key`s, with the readline and
+/// irssi keys (Ctrl-A/E, Ctrl-W, Ctrl-U, Alt-B/F). Characters are grapheme clusters, so a wide or
+/// multi-scalar character is one cursor step.
 public struct LineEditor: Hashable, Sendable {
     /// What a key press asks the chat command to do.
     public enum Action: Hashable, Sendable {
@@ -44,17 +46,30 @@ public struct LineEditor: Hashable, Sendable {
             guard cursor < characters.count else { return .ignored }
             characters.remove(at: cursor)
         case .clearLine:
-            characters.removeAll()
+            // Ctrl-U kills back to the start (readline, irssi); at the end of the line that is all of it.
+            guard cursor > 0 else { return .ignored }
+            characters.removeSubrange(0..<cursor)
             cursor = 0
+        case .deleteWordBack:
+            let start = wordStart(before: cursor)
+            guard start < cursor else { return .ignored }
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        case .wordBack:
+            guard cursor > 0 else { return .ignored }
+            cursor = wordStart(before: cursor)
+        case .wordForward:
+            guard cursor < characters.count else { return .ignored }
+            cursor = wordEnd(after: cursor)
         case .left:
             guard cursor > 0 else { return .ignored }
             cursor -= 1
         case .right:
             guard cursor < characters.count else { return .ignored }
             cursor += 1
-        case .home:
+        case .home, .lineStart:
             cursor = 0
-        case .end:
+        case .end, .lineEnd:
             cursor = characters.count
         case .enter:
             let line = text
@@ -70,5 +85,27 @@ public struct LineEditor: Hashable, Sendable {
             return .ignored
         }
         return .edited
+    }
+
+    /// Replaces the whole line (a recalled history entry), the cursor at its end.
+    public mutating func replace(with text: String) {
+        characters = Array(text.prefix(maximumLength))
+        cursor = characters.count
+    }
+
+    /// Where the word ending at `index` starts: back over spaces, then over the word's characters.
+    func wordStart(before index: Int) -> Int {
+        var start = index
+        while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
+        while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
+        return start
+    }
+
+    /// Where the word starting at or after `index` ends: forward over spaces, then over the word.
+    func wordEnd(after index: Int) -> Int {
+        var end = index
+        while end < characters.count && characters[end].isWhitespace { end += 1 }
+        while end < characters.count && !characters[end].isWhitespace { end += 1 }
+        return end
     }
 }

@@ -8,8 +8,18 @@ public enum Key: Hashable, Sendable {
     case backspace
     /// Delete (the key to the right of the cursor).
     case delete
-    /// Ctrl-U: clear the line.
+    /// Ctrl-U: clear the line (in the chat: delete back to the start).
     case clearLine
+    /// Ctrl-A: to the start of the line.
+    case lineStart
+    /// Ctrl-E: to the end of the line.
+    case lineEnd
+    /// Ctrl-W or Alt-Backspace: delete the word before the cursor.
+    case deleteWordBack
+    /// Alt-B: back one word.
+    case wordBack
+    /// Alt-F: forward one word.
+    case wordForward
     /// Ctrl-C.
     case interrupt
     /// Ctrl-D.

@@ -40,6 +40,9 @@ public struct KeyDecoder: Hashable, Sendable {
         case 0x0D, 0x0A: return (.enter, 1)
         case 0x7F, 0x08: return (.backspace, 1)
         case 0x15: return (.clearLine, 1)
+        case 0x01: return (.lineStart, 1)
+        case 0x05: return (.lineEnd, 1)
+        case 0x17: return (.deleteWordBack, 1)
         case 0x03: return (.interrupt, 1)
         case 0x04: return (.endOfInput, 1)
         case 0x09: return (.tab, 1)
@@ -55,7 +58,7 @@ public struct KeyDecoder: Hashable, Sendable {
         guard bytes.count >= 2 else { return nil }
         let second = bytes[start + 1]
         guard second == UInt8(ascii: "[") || second == UInt8(ascii: "O") else {
-            return second == 0x1B ? (.escape, 1) : (.other, 2) // Alt-<key>
+            return (altKey(second), second == 0x1B ? 1 : 2)
         }
         // CSI/SS3: parameters 0x30–0x3F, intermediates 0x20–0x2F, final 0x40–0x7E.
         var index = start + 2
@@ -70,6 +73,17 @@ public struct KeyDecoder: Hashable, Sendable {
             index += 1
         }
         return bytes.count > 16 ? (.other, bytes.count) : nil
+    }
+
+    /// ESC then `byte`: how a terminal sends Alt-<key> (a second ESC is the first one alone).
+    private static func altKey(_ byte: UInt8) -> Key {
+        switch byte {
+        case 0x1B: .escape
+        case UInt8(ascii: "b"), UInt8(ascii: "B"): .wordBack
+        case UInt8(ascii: "f"), UInt8(ascii: "F"): .wordForward
+        case 0x7F, 0x08: .deleteWordBack
+        default: .other
+        }
     }
 
     private static func key(final: UInt8, parameters: String) -> Key {

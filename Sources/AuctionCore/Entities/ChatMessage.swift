@@ -1,5 +1,13 @@
 /// A line said in a chat room, as every member receives it.
 public struct ChatMessage: Hashable, Sendable {
+    /// What the line is: said, or an action (IRC's `/me`, shown `* alice waves`).
+    public enum Kind: String, Hashable, Sendable {
+        /// An ordinary message (the wire has no `kind`).
+        case message
+        /// An action: the text says what the sender does (the wire's `"kind":"action"`).
+        case action
+    }
+
     /// The room, e.g. `product-5`.
     public var room: String
     /// The sender's user name.
@@ -10,9 +18,12 @@ public struct ChatMessage: Hashable, Sendable {
     public var time: Timestamp
     /// Its number: increasing in the order the server accepted the room's messages.
     public var sequence: Int64
+    /// A message or an action.
+    public var kind: Kind
 
     /// Creates a chat line.
-    public init(room: String, sender: String, text: String, time: Timestamp, sequence: Int64) {
+    public init(room: String, sender: String, text: String, time: Timestamp, sequence: Int64, kind: Kind = .message) {
+        self.kind = kind
         self.room = room
         self.sender = sender
         self.text = text

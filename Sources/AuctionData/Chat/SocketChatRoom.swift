@@ -23,6 +23,11 @@ public final class SocketChatRoom: Sendable {
         client.onStateChange { [weak self] state in self?.changed(state) }
     }
 
+    /// Another room over the same client and session (for `/join`); join it before leaving this one.
+    public func sibling(_ room: String) -> SocketChatRoom {
+        SocketChatRoom(room, client: client, session: session)
+    }
+
     /// The room's events; call once, before joining (a later call replaces the earlier stream).
     public func events() -> AsyncStream<ChatEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: ChatEvent.self, bufferingPolicy: .bufferingNewest(10_000))
@@ -45,6 +50,14 @@ public final class SocketChatRoom: Sendable {
     /// Sends a message (the server pushes it back to every member, this one included).
     public func send(_ text: String) async throws(AuctionError) -> ChatReply {
         ChatReply(try await client.request(.chatSend(room: room, text: text)))
+    }
+
+    /// Whether the server takes actions (`/me`): it offered `chat-actions` in its hello.
+    public var offersActions: Bool { session.capabilities?.supports(.chatActions) ?? false }
+
+    /// Sends an action (`/me waves`), shown to every member as `* name waves`.
+    public func act(_ text: String) async throws(AuctionError) -> ChatReply {
+        ChatReply(try await client.request(.chatAction(room: room, text: text)))
     }
 
     /// Asks who is in the room.

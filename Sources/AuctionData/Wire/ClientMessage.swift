@@ -19,6 +19,8 @@ public enum ClientMessage: Hashable, Sendable {
     case chatLeave(room: String)
     /// 8: say something in a chat room.
     case chatSend(room: String, text: String)
+    /// 8 with `"kind":"action"`: do something in a chat room (`/me`; ours, feature `chat-actions`).
+    case chatAction(room: String, text: String)
     /// 9: ask who is in a chat room.
     case chatWho(room: String)
     /// 10: liveness check; the reply is an empty `result: true`.
@@ -73,7 +75,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .unsubscribe: DataType.unsubscribe
         case .chatJoin: DataType.chatJoin
         case .chatLeave: DataType.chatLeave
-        case .chatSend: DataType.chatSend
+        case .chatSend, .chatAction: DataType.chatSend
         case .chatWho: DataType.chatWho
         case .ping: DataType.ping
         case .hello: DataType.hello
@@ -105,7 +107,13 @@ public enum ClientMessage: Hashable, Sendable {
         case DataType.unsubscribe: self = .unsubscribe(try payload.exactProductIDs("product_ids"))
         case DataType.chatJoin: self = .chatJoin(room: try payload.string("room"))
         case DataType.chatLeave: self = .chatLeave(room: try payload.string("room"))
-        case DataType.chatSend: self = .chatSend(room: try payload.string("room"), text: try payload.string("text"))
+        case DataType.chatSend:
+            let room = try payload.string("room"), text = try payload.string("text")
+            switch try payload.optionalString("kind") {
+            case nil, ChatMessage.Kind.message.rawValue?: self = .chatSend(room: room, text: text)
+            case ChatMessage.Kind.action.rawValue?: self = .chatAction(room: room, text: text)
+            case _?: throw .invalidField("kind", dataType: type)
+            }
         case DataType.chatWho: self = .chatWho(room: try payload.string("room"))
         case DataType.hello: self = .hello(try WireHello(payload: payload))
         case DataType.buyNow:
@@ -128,6 +136,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .subscribe(let ids), .unsubscribe(let ids): ["product_ids": .array(ids.map { .int(Int64($0.rawValue)) })]
         case .chatJoin(let room), .chatLeave(let room), .chatWho(let room): ["room": .string(room)]
         case .chatSend(let room, let text): ["room": .string(room), "text": .string(text)]
+        case .chatAction(let room, let text): ["room": .string(room), "text": .string(text), "kind": .string(ChatMessage.Kind.action.rawValue)]
         case .hello(let hello): hello.data
         case .buyNow(let id, let key):
             if let key {

@@ -11,6 +11,8 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
 
     /// Chat: requests 6–9, pushes 3 (message) and 4 (presence).
     public static let chat = ProtocolFeature("chat")
+    /// Chat actions (`/me`): `"kind":"action"` on chat send (8) and chat messages (3): offered by the server.
+    public static let chatActions = ProtocolFeature("chat-actions")
     /// Auction closed pushes (5).
     public static let closing = ProtocolFeature("closing")
     /// Connection-level error frames (6) before the server closes.
@@ -43,7 +45,7 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     /// What our server offers, listed in its hello reply.
     public static let offeredByServer: [ProtocolFeature] = [
         .closing, .chat, .errors, .subscribe, .login, .notifications, .proxyBids, .extensions, .query, .lots, .reconnect,
-        .nextMinimum, .standing,
+        .nextMinimum, .standing, .chatActions,
     ]
 
     /// The most features a hello may list, and the longest name; the rest are ignored.

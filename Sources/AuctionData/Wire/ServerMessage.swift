@@ -89,7 +89,9 @@ public enum ServerMessage: Hashable, Sendable {
             self = .chat(ChatMessage(room: try payload.string("room"), sender: try payload.string("sender"),
                                      text: try payload.string("text"),
                                      time: Timestamp(millisecondsSinceEpoch: try payload.int("time")),
-                                     sequence: try payload.optionalInt("seq") ?? 0))
+                                     sequence: try payload.optionalInt("seq") ?? 0,
+                                     // A kind this build does not know is shown as said, not dropped.
+                                     kind: (try payload.optionalString("kind")).flatMap(ChatMessage.Kind.init(rawValue:)) ?? .message))
         case DataType.presence:
             guard let event = ChatPresence.Event(rawValue: try payload.string("event")) else {
                 throw .invalidField("event", dataType: type)
@@ -223,9 +225,13 @@ public enum ServerMessage: Hashable, Sendable {
         case .reply(let reply): reply.data
         case .price(let update):
             Self.priceData(update)
-        case .chat(let line):
+        case .chat(let line) where line.kind == .message:
             ["room": .string(line.room), "sender": .string(line.sender), "text": .string(line.text),
              "time": .int(line.time.millisecondsSinceEpoch), "seq": .int(line.sequence)]
+        case .chat(let line):
+            // `kind` only on an action: a peer that does not know it still shows the text.
+            ["room": .string(line.room), "sender": .string(line.sender), "text": .string(line.text),
+             "time": .int(line.time.millisecondsSinceEpoch), "seq": .int(line.sequence), "kind": .string(line.kind.rawValue)]
         case .presence(let notice):
             ["room": .string(notice.room), "user": .string(notice.user), "event": .string(notice.event.rawValue),
              "time": .int(notice.time.millisecondsSinceEpoch)]

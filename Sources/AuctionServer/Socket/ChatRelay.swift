@@ -143,9 +143,9 @@ final class ChatRelay {
     }
 
     /// Accepts a message from `connection` to `room` (validated, numbered): the message and its recipients.
-    func send(_ text: String, to room: ChatRoomName, from connection: ConnectionID, now: Timestamp)
-        throws(ChatError) -> ChatBroadcast<ChatMessage> {
-        try registry.send(text, to: room, from: connection, now: now)
+    func send(_ text: String, kind: ChatMessage.Kind = .message, to room: ChatRoomName, from connection: ConnectionID,
+              now: Timestamp) throws(ChatError) -> ChatBroadcast<ChatMessage> {
+        try registry.send(text, kind: kind, to: room, from: connection, now: now)
     }
 
     /// A presence change of this node's registry, noted for the store: whether to announce it here

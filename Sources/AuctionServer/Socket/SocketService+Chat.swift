@@ -3,7 +3,8 @@ import AuctionData
 import AuctionEngine
 import AuctionInfrastructure
 
-/// Chat over the socket: join (6), leave (7), send (8), who (9); messages (3) and presence (4) out.
+/// Chat over the socket: join (6), leave (7), send (8, a message or an action), who (9); messages (3)
+/// and presence (4) out.
 extension SocketService {
     /// Answers a chat request (loop thread).
     func handleChat(_ message: ClientMessage, completionID: Int64?, peer: SocketPeer) {
@@ -27,12 +28,13 @@ extension SocketService {
                 chat.leave(room, connection: peer.id, now: currentTime()) { announceLocal($0, chat: chat) }
                 reply(to: peer, completionID, result: true)
             }
-        case .chatSend(let room, let text):
+        case .chatSend(let room, let text), .chatAction(let room, let text):
             guard let user = currentUser(of: peer) else {
                 return refuseLogin(to: peer, completionID, "log in to send messages")
             }
+            let kind: ChatMessage.Kind = if case .chatAction = message { .action } else { .message }
             withRoom(room, completionID: completionID, peer: peer) {
-                sendChat(text, to: $0, as: user.id, chat: chat, completionID: completionID, peer: peer)
+                sendChat(text, kind: kind, to: $0, as: user.id, chat: chat, completionID: completionID, peer: peer)
             }
         case .chatWho(let room):
             guard currentUser(of: peer) != nil else {
@@ -89,7 +91,7 @@ extension SocketService {
 
     /// Validates and accepts a message within the user's rate; the writer stores it, then the loop
     /// pushes it to the members.
-    private func sendChat(_ text: String, to room: ChatRoomName, as user: UserID, chat: ChatRelay,
+    private func sendChat(_ text: String, kind: ChatMessage.Kind, to room: ChatRoomName, as user: UserID, chat: ChatRelay,
                           completionID: Int64?, peer: SocketPeer) {
         let now = currentTime()
         guard chat.allowsMessage(from: user, now: now) else {
@@ -97,7 +99,7 @@ extension SocketService {
         }
         let accepted: ChatBroadcast<ChatMessage>
         do throws(ChatError) {
-            accepted = try chat.send(text, to: room, from: peer.id, now: now)
+            accepted = try chat.send(text, kind: kind, to: room, from: peer.id, now: now)
         } catch {
             return refuse(error, completionID: completionID, peer: peer)
         }
@@ -110,7 +112,8 @@ extension SocketService {
         let queued = chat.writer.submit {
             let result: Result<ChatStore.Message, StoreError>
             do throws(StoreError) {
-                result = .success(try store.append(room: room.rawValue, sender: message.sender, text: message.text, at: message.time))
+                let text = ChatStoredText.encode(message.text, kind: message.kind)
+                result = .success(try store.append(room: room.rawValue, sender: message.sender, text: text, at: message.time))
             } catch {
                 result = .failure(error)
             }
@@ -159,9 +162,11 @@ extension SocketService {
 
     /// The wire's `seq` is the room sequence: it increases in the room's order on either store (the
     /// row id on SQLite; on a shared store the room's own count, as ids may commit out of order).
+    /// The stored text says whether it is an action (`ChatStoredText`).
     static func encode(_ stored: ChatStore.Message) -> [UInt8] {
-        FrameEncoder.encode(ServerMessage.chat(.init(
-            room: stored.room, sender: stored.sender, text: stored.text, time: stored.time, sequence: stored.roomSequence)).frame)
+        let (kind, text) = ChatStoredText.decode(stored.text)
+        return FrameEncoder.encode(ServerMessage.chat(.init(
+            room: stored.room, sender: stored.sender, text: text, time: stored.time, sequence: stored.roomSequence, kind: kind)).frame)
     }
 
     static func chatMessage(_ text: String) -> JSONObject {

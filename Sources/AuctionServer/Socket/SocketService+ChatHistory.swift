@@ -73,7 +73,7 @@ extension SocketService {
         var frames: [[UInt8]] = []
         var bytes = 0
         for message in stored.reversed() {
-            guard (try? chat.registry.validate(message.text)) != nil else { continue }
+            guard (try? chat.registry.validate(ChatStoredText.decode(message.text).text)) != nil else { continue }
             let frame = Self.encode(message)
             guard frame.count <= chat.limits.historyMaximumBytes - bytes else { break }
             bytes += frame.count

@@ -95,7 +95,7 @@ extension SocketService {
     /// request is answered after it, in order (loop thread).
     func awaitsSessionRecheck(_ message: ClientMessage, completionID: Int64?, peer: SocketPeer) -> Bool {
         switch message {
-        case .bid, .buyNow, .chatJoin, .chatSend, .chatWho: break
+        case .bid, .buyNow, .chatJoin, .chatSend, .chatAction, .chatWho: break
         default: return false
         }
         guard let user = peer.user, sessionState(of: peer) == .needsStore else { return false }

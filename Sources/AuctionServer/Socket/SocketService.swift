@@ -249,7 +249,7 @@ final class SocketService {
         case .unsubscribe(let ids):
             fanOut.unsubscribe(ids, for: peer.id)
             reply(to: peer, completionID, result: true)
-        case .chatJoin, .chatLeave, .chatSend, .chatWho:
+        case .chatJoin, .chatLeave, .chatSend, .chatAction, .chatWho:
             handleChat(message, completionID: completionID, peer: peer)
         case .ping:
             reply(to: peer, completionID, result: true)

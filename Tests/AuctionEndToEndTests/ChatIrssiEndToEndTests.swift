@@ -1,0 +1,57 @@
+import AuctionTestSupport
+import Foundation
+import Testing
+
+/// `auction chat` in a real terminal (tmux) with the keys and commands irssi users expect.
+@Suite(.serialized) struct ChatIrssiEndToEndTests {
+    @Test func upRecallsALineMeIsAnActionPgUpShowsTheMarkerAndQuitLeavesTheLastScreenful() async throws {
+        let (server, directory, alice, bob) = try await ChatEndToEndTests.serverWithUsers()
+        defer { server.stop(); directory.remove() }
+        let exports = alice.environment.merging(["NO_COLOR": "1"]) { $1 }.sorted { $0.key < $1.key }
+            .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let command = "env \(exports) '\(CLI.auction)' chat lobby; echo \"exited=$?\"; sleep 60"
+        let tmux = try TmuxSession(command: command, width: 80, height: 12)
+        defer { tmux.close() }
+        #expect(try await CLI.screen(tmux) { $0.contains("joined lobby") && ChatEndToEndTests.lastLine($0) == "lobby>" }.1)
+
+        try tmux.type("first line")
+        try tmux.sendKeys("Enter")
+        #expect(try await CLI.screen(tmux) { $0.contains("alice (you): first line") }.1)
+        try tmux.type("draft")
+        try tmux.sendKeys("Up")
+        #expect(try await CLI.screen(tmux) { ChatEndToEndTests.lastLine($0) == "lobby> first line" }.1, "Up recalls the sent line")
+        try tmux.sendKeys("Down")
+        #expect(try await CLI.screen(tmux) { ChatEndToEndTests.lastLine($0) == "lobby> draft" }.1, "Down brings the draft back")
+        try tmux.sendKeys("C-u")
+        try tmux.type("/me waves")
+        try tmux.sendKeys("Enter")
+        #expect(try await CLI.screen(tmux) { $0.contains("* alice waves") }.1, "an action, not the text /me")
+        let history = try await bob.run(["chat", "lobby"], stdin: "")
+        #expect(history.stdout.contains("] * alice waves\n"), "stored and replayed as an action: \(history.stdout)")
+        #expect(!history.stdout.contains("/me"))
+        try tmux.type("/frob")
+        try tmux.sendKeys("Enter")
+        #expect(try await CLI.screen(tmux) { $0.contains("unknown command /frob; nothing sent") }.1)
+
+        let many = (1...30).map { "line \($0) from bob" }.joined(separator: "\n") + "\n"
+        let sent = try await bob.run(["chat", "lobby"], stdin: many)
+        #expect(sent.status == 0, "bob: \(sent.stderr)")
+        #expect(try await CLI.screen(tmux) { $0.contains("* bob left") }.1)
+        try tmux.sendKeys("PageUp")
+        let (scrolled, marked) = try await CLI.screen(tmux) { $0.contains("-- more below") }
+        #expect(marked, "screen:\n\(scrolled)")
+        #expect(!scrolled.contains("* bob left"), "scrolled back a screen:\n\(scrolled)")
+        let more = try await bob.run(["chat", "lobby"], stdin: "while you were up\n")
+        #expect(more.status == 0)
+        #expect(try await CLI.screen(tmux) { $0.contains("more below (") }.1, "new lines are counted")
+        try tmux.sendKeys("End")
+        #expect(try await CLI.screen(tmux) { $0.contains("bob: while you were up") && !$0.contains("more below") }.1)
+
+        try tmux.type("/quit")
+        try tmux.sendKeys("Enter")
+        let (exited, done) = try await CLI.screen(tmux) { $0.contains("exited=0") }
+        #expect(done, "screen:\n\(exited)")
+        #expect(exited.contains("bob: while you were up"), "the last screenful stays:\n\(exited)")
+        #expect(!exited.contains("lobby>"), "but not the input line:\n\(exited)")
+    }
+}
