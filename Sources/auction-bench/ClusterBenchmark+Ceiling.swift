@@ -58,12 +58,19 @@ enum LedgerCeiling {
             }
         }
         for _ in 0..<bidders { started.wait() }
-        usleep(500_000)  // warm-up
-        let before = stored.withLock { $0 }
-        usleep(UInt32(seconds * 1_000_000))
-        let after = stored.withLock { $0 }
+        let rate = measuredRate(of: stored, seconds: seconds)
         deadline.withLock { $0 = true }
         group.wait()
-        return Double(after - before) / seconds
+        return rate
     }
+}
+
+/// What `stored` counted per second over `seconds`, after half a second of warm-up; the caller's
+/// threads keep counting meanwhile (its own stop follows).
+func measuredRate(of stored: Mutex<Int>, seconds: Double) -> Double {
+    usleep(500_000)  // warm-up
+    let before = stored.withLock { $0 }
+    usleep(UInt32(seconds * 1_000_000))
+    let after = stored.withLock { $0 }
+    return Double(after - before) / seconds
 }

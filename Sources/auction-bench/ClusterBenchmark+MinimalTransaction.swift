@@ -49,13 +49,10 @@ enum MinimalBidTransaction {
                 }
             }
         }
-        usleep(500_000)  // warm-up
-        let before = stored.withLock { $0 }
-        usleep(UInt32(seconds * 1_000_000))
-        let after = stored.withLock { $0 }
+        let rate = measuredRate(of: stored, seconds: seconds)
         stopping.withLock { $0 = true }
         group.wait()
-        return Double(after - before) / seconds
+        return rate
     }
 
     /// One transaction raising each of `products` from `price` by 100, as one simple-query message.

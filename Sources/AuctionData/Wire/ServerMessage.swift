@@ -219,19 +219,24 @@ public enum ServerMessage: Hashable, Sendable {
         return .object(object)
     }
 
+    /// A chat message's payload; `kind` only on an action, so a peer that does not know it still shows the text.
+    private static func chatData(_ line: ChatMessage) -> JSONValue {
+        var object: JSONObject = [
+            "room": .string(line.room), "sender": .string(line.sender), "text": .string(line.text),
+            "time": .int(line.time.millisecondsSinceEpoch), "seq": .int(line.sequence),
+        ]
+        if line.kind != .message { object["kind"] = .string(line.kind.rawValue) }
+        return .object(object)
+    }
+
     /// The payload as the wire carries it.
     public var data: JSONValue {
         switch self {
         case .reply(let reply): reply.data
         case .price(let update):
             Self.priceData(update)
-        case .chat(let line) where line.kind == .message:
-            ["room": .string(line.room), "sender": .string(line.sender), "text": .string(line.text),
-             "time": .int(line.time.millisecondsSinceEpoch), "seq": .int(line.sequence)]
         case .chat(let line):
-            // `kind` only on an action: a peer that does not know it still shows the text.
-            ["room": .string(line.room), "sender": .string(line.sender), "text": .string(line.text),
-             "time": .int(line.time.millisecondsSinceEpoch), "seq": .int(line.sequence), "kind": .string(line.kind.rawValue)]
+            Self.chatData(line)
         case .presence(let notice):
             ["room": .string(notice.room), "user": .string(notice.user), "event": .string(notice.event.rawValue),
              "time": .int(notice.time.millisecondsSinceEpoch)]

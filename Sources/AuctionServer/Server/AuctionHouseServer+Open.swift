@@ -70,8 +70,9 @@ extension AuctionHouseServer {
         do throws(StoreError) {
             let (path, target, catalogue) = try openCatalogue(into: &running)
             let (ledger, duty) = try openLedger(path: path, into: &running)
-            return try openSideStores(OpenStores.Early(path: path, catalogue: catalogue, ledger: ledger, closingDuty: duty),
-                                      target, into: &running)
+            let side = try openSideStores(target, into: &running)
+            return OpenStores(path: path, catalogue: catalogue, ledger: ledger, closingDuty: duty, chat: side.chat,
+                              notifications: side.notifications, bidder: side.bidder, selling: side.selling, images: side.images)
         } catch {
             throw .store(error)
         }
@@ -136,8 +137,9 @@ extension AuctionHouseServer {
         return (ledger, duty)
     }
 
-    /// Opens chat, notifications, the bidder, selling and image stores on `target`, beside `early`.
-    private func openSideStores(_ early: OpenStores.Early, _ target: StoreTarget, into running: inout Running) throws(StoreError) -> OpenStores {
+    /// Opens chat, notifications, the bidder, selling and image stores on `target`.
+    private func openSideStores(_ target: StoreTarget, into running: inout Running) throws(StoreError)
+        -> (chat: ChatRelay, notifications: NotificationRelay, bidder: BidderStore, selling: SellingStore, images: ImageStore) {
         let chat = try ChatRelay(target: target, limits: configuration.chat, presence: postgres?.presenceWriter(log: log))
         running.parts.started("chat") { chat.close() }
         running.parts.started("chat's writes", stage: .writers) { chat.finishWrites() }
@@ -154,8 +156,7 @@ extension AuctionHouseServer {
         // Opened before the readers and decoders that write to it, so it closes after they stop.
         let images = try ImageStore(target: target)
         running.parts.started("the image store") { images.close() }
-        return OpenStores(path: early.path, catalogue: early.catalogue, ledger: early.ledger, closingDuty: early.closingDuty,
-                          chat: chat, notifications: notifications, bidder: bidder, selling: selling, images: images)
+        return (chat, notifications, bidder, selling, images)
     }
 
     /// The book, counts, terms and keys read from the catalogue store, lots with impossible prices logged.

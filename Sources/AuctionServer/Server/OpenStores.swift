@@ -13,13 +13,3 @@ struct OpenStores {
     var selling: SellingStore
     var images: ImageStore
 }
-
-extension OpenStores {
-    /// The catalogue and the ledger, opened before the stores beside them.
-    struct Early {
-        var path: String
-        var catalogue: CatalogueStore
-        var ledger: any CountingBidLedger
-        var closingDuty: PostgresClosingDuty?
-    }
-}
