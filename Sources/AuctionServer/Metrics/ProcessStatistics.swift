@@ -59,8 +59,11 @@ struct ProcessStatistics {
         guard let directory = opendir("/proc/self/fd") else { return nil }
         defer { closedir(directory) }
         var count = 0
+        // Only the name's first byte is read: a record is as long as its name, so copying the whole
+        // `dirent` (its 256-byte name) can read past the end of the directory buffer (it crashed a scrape).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
         while let entry = readdir(directory) {
-            let isDot = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
+            let isDot = UnsafeRawPointer(entry).load(fromByteOffset: nameOffset, as: UInt8.self) == UInt8(ascii: ".")
             if !isDot { count += 1 }
         }
         return max(0, count - 1)
