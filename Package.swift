@@ -5,7 +5,8 @@ import PackageDescription
 //   AuctionCore (domain, no imports); AuctionInfrastructure (Glibc-only runtime: event loop, locks,
 //   worker threads, sockets, TLS, JSON, framing, correlation, HTTP wire -> CLinux, COpenSSL).
 //   AuctionData -> Core, Infrastructure.  AuctionEngine (pure) -> Core only.
-//   AuctionServer -> Engine, Data, Infrastructure, AuctionImage, CSQLite, CCrypt, CLibPQ.
+//   AuctionBidding (the bid path as a value, pure) -> Engine, Core.
+//   AuctionServer -> Bidding, Engine, Data, Infrastructure, AuctionImage, CSQLite, CCrypt, CLibPQ.
 //   AuctionCLI -> Core, Data, Infrastructure, AuctionImage; never the server. AuctionDemo -> CLI +
 //   Server, and only the `auction` executable links it.
 // The executables are thin shells over AuctionServer and AuctionCLI (+ AuctionDemo).
@@ -45,10 +46,14 @@ let package = Package(
         // The server's engine: auction book, watchers, outbound queues, chat rooms, rate limits,
         // simulated bidders. Pure: decisions over values, no I/O; it imports only AuctionCore.
         .target(name: "AuctionEngine", dependencies: ["AuctionCore"]),
+        // The bid path as a value: requests, rounds, commits and other nodes' bids in, `BidAction`s out.
+        // Pure like the engine; the socket service is the shell that carries the actions out.
+        .target(name: "AuctionBidding", dependencies: ["AuctionCore", "AuctionEngine"]),
         // The auction house: HTTP catalogue, socket service, SQLite store, over the engine.
         .target(
             name: "AuctionServer",
-            dependencies: ["AuctionCore", "AuctionEngine", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt", "CLibPQ", "CLinux"]
+            dependencies: ["AuctionCore", "AuctionEngine", "AuctionBidding", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt",
+                           "CLibPQ", "CLinux"]
         ),
         // The command-line front: arguments, commands, terminal rendering. Never the server: a
         // client-only build links neither SQLite nor libcrypt (`scripts/check-client-links`).
@@ -84,9 +89,11 @@ let package = Package(
         .testTarget(name: "AuctionDataTests", dependencies: ["AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionTestSupport"]),
         // The auction rules alone: the book driven directly, no socket, loop or database.
         .testTarget(name: "AuctionEngineTests", dependencies: ["AuctionEngine", "AuctionCore", "AuctionTestSupport"]),
+        // The bid path driven directly: a request in, actions out, no socket, loop or database.
+        .testTarget(name: "AuctionBiddingTests", dependencies: ["AuctionBidding", "AuctionEngine", "AuctionCore"]),
         .testTarget(
             name: "AuctionServerTests",
-            dependencies: ["AuctionServer", "AuctionEngine", "AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionImage", "AuctionTestSupport", "CSQLite"]
+            dependencies: ["AuctionServer", "AuctionEngine", "AuctionBidding", "AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionImage", "AuctionTestSupport", "CSQLite"]
         ),
         .testTarget(
             name: "AuctionCLITests",

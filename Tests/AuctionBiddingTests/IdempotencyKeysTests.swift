@@ -1,5 +1,5 @@
+import AuctionBidding
 import AuctionCore
-@testable import AuctionServer
 import Testing
 
 /// The bounded map of idempotency keys, without a socket.

@@ -20,17 +20,6 @@ enum ClusterEvent: Sendable {
     case presence(ChatPresenceNotice)
 }
 
-extension RemoteBids {
-    /// This read and a later one of the same lot: the later state, the bids of both once each.
-    func merged(with later: RemoteBids) -> RemoteBids {
-        let newest = later.bidCount >= bidCount ? later : self
-        var bySequence: [Int64: SequencedBid] = [:]
-        for bid in bids + later.bids { bySequence[bid.sequence] = bid }
-        let kept = bySequence.values.sorted { $0.sequence < $1.sequence }.suffix(ClusterReads.maximumBidsPerRead)
-        return RemoteBids(lot: newest.lot, bidCount: newest.bidCount, bids: Array(kept))
-    }
-}
-
 /// A close recorded in the store.
 struct RemoteClose: Sendable {
     /// The product.

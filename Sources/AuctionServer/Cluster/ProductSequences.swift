@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 import AuctionInfrastructure
 
@@ -5,7 +6,7 @@ import AuctionInfrastructure
 ///
 /// Shared by the loop (which counts its own commits and adopts other nodes' bids) and the cluster
 /// listener (which skips notifications at or below what the node knows, and catches up above it).
-final class ProductSequences: Sendable {
+final class ProductSequences: KnownSequences {
     private let counts: Mutex<[ProductID: Int64]>
 
     /// Starts from the counts read at start (products absent have none).

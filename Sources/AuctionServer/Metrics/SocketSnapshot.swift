@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionEngine
 
 /// What a scrape reads from the socket service, on its loop: the counts it already keeps and the
@@ -26,7 +27,7 @@ struct SocketSnapshot {
 
     /// Reads `service` (on its loop thread).
     init(_ service: SocketService) {
-        bidsAccepted = service.counters.bidsAccepted
+        bidsAccepted = service.bidPath.counts.accepted
         pushes = service.fanOut.statistics.pushes
         connectionsAccepted = service.connections.accepted
         for peer in service.peers.values {

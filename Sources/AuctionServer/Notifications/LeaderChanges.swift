@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 
 /// Who leads each lot after a committed group of bids and who was displaced during it: the one reading

@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 import AuctionData
 import AuctionEngine
@@ -38,7 +39,8 @@ extension AuctionHouseServer {
         let budget = UploadBudget(imagesPerHour: configuration.imageUploadsPerHour, limits: configuration.uploads)
         var (sessions, router) = try openAccounts(stores.path, into: &running)
         let (loop, closings) = try startLoop(notifications: stores.notifications, into: &running)
-        let bidPath = try makeBidPath(restored, removed: removed, stores: stores)
+        let sequences = ProductSequences(restored.bidCounts)
+        let bidPath = try makeBidPath(restored, removed: removed, sequences: sequences, stores: stores)
         let duty = stores.closingDuty
         if let duty { Self.sweepOverdue(duty: duty, queue: closings, loop: loop, clock: clock, log: log) }
         let metrics = makeMetrics()
@@ -50,7 +52,7 @@ extension AuctionHouseServer {
                                                    readers: readers, metrics: metrics, queryRate: queryRate, loop: loop, into: &running)
         let adoption = LotAdoption(store: stores.selling, live: live, service: service, loop: loop, bidding: configuration.bidding,
                                    clustered: configuration.store != nil, log: log)
-        startClusterFeed(service: service, live: live, sequences: bidPath.sequences, adoption: adoption, chat: stores.chat,
+        startClusterFeed(service: service, live: live, sequences: sequences, adoption: adoption, chat: stores.chat,
                          loop: loop, into: &running)
         let routes = RouteParts(catalogue: catalogue, live: live, sessions: sessions, readers: readers, decoders: decoders,
                                 budget: budget, queryRate: queryRate, metrics: metrics, service: service, adoption: adoption, loop: loop)
@@ -241,7 +243,8 @@ extension AuctionHouseServer {
 
     /// The bid path on the restored book, with the ending-soon notices sent, the withdrawn and removed
     /// lots, the sellers and the idempotency keys of the last day.
-    private func makeBidPath(_ restored: RestoredState, removed: [ProductID: String], stores: OpenStores) throws(ServerError) -> BidPath {
+    private func makeBidPath(_ restored: RestoredState, removed: [ProductID: String], sequences: ProductSequences,
+                             stores: OpenStores) throws(ServerError) -> BidPath {
         var book = restored.book
         stores.notifications.restoreEndingSoon(into: &book)
         if let withdrawn = try? stores.selling.withdrawnProducts() { book.restoreWithdrawn(withdrawn) }
@@ -251,8 +254,8 @@ extension AuctionHouseServer {
         } catch {
             throw .store(error)
         }
-        let bidPath = BidPath(book: book, sequences: ProductSequences(restored.bidCounts), termsVersions: restored.termsVersions,
-                              configuration: configuration)
+        var bidPath = BidPath(book: book, sequences: sequences, termsVersions: restored.termsVersions,
+                              settings: BidPath.Settings(configuration))
         bidPath.restoreKeys(restored.keyedBids)
         return bidPath
     }

@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 import AuctionData
 import AuctionEngine
@@ -144,7 +145,7 @@ extension AuctionHouseServer {
         let body: JSONValue = .object(JSONObject([
             ("status", .string("ok")), ("products", .int(Int64(products))),
             ("socket_connections", .int(Int64(service.peers.count))),
-            ("bids_accepted", .int(Int64(service.counters.bidsAccepted))),
+            ("bids_accepted", .int(Int64(service.bidPath.counts.accepted))),
             ("original_clients", .int(Int64(service.peers.values.count { $0.features == nil }))),
             ("largest_original_send", .int(Int64(service.largestOriginalSend))),
         ]))

@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 import AuctionEngine
 import AuctionInfrastructure
@@ -14,7 +15,9 @@ extension AuctionHouseServer {
                 loop.execute { decided(service.value.bidPath.checkWithdrawal(id)) }
             },
             checkEdit: { id, edit, decided in
-                loop.execute { decided(service.value.bidPath.checkEdit(id, edit)) }
+                loop.execute {
+                    decided(service.value.bidPath.checkEdit(id, startPrice: edit.startPrice, endsAt: edit.endsAt, reserve: edit.reserve))
+                }
             },
             release: { id in
                 loop.execute { service.value.releaseSellerHold(id) }  // after the adoption's own posts
@@ -35,7 +38,7 @@ extension AuctionHouseServer {
             },
             checkRetraction: { id in
                 let check = HeldCheck(release: { service.value.releaseSellerHold(id) })
-                loop.execute { service.value.bidPath.checkRetraction(id) { check.answer($0) } }
+                loop.execute { service.value.checkRetraction(id) { check.answer($0) } }
                 return check.wait(milliseconds: 30_000)
             },
             adoptRetraction: { retraction in loop.execute { service.value.adoptRetraction(retraction) } },

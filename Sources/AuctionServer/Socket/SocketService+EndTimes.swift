@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 import AuctionData
 import AuctionEngine
@@ -8,14 +9,13 @@ import AuctionInfrastructure
 extension SocketService {
     /// Pushes a moved end time (7) to the product's watchers that named `extensions`, and hands the
     /// lot's new state to the live catalogue.
-    func announceLotChange(_ item: PendingBid) {
-        guard let lot = bidPath.book.lot(for: item.productID) else { return }
+    func announceLotChange(_ item: PendingBid, lot: AuctionLot, position: Int) {
         if item.isPurchase, item.decision.isAccepted { metrics?.count(.buys) }
         if let endsAt = item.decision.endsAt, !item.isPurchase {
             // The count this decision made, not the lot's now: a later decision of the same round may have moved it again.
             let extensions = item.decision.extensions ?? lot.extensions
             let message = ServerMessage.endTime(lot.productID, endsAt: endsAt, extensions: extensions)
-            broadcast(other: FrameEncoder.encode(message.frame), position: bidPath.book.position(of: lot.productID) ?? lot.position, productID: lot.productID)
+            broadcast(other: FrameEncoder.encode(message.frame), position: position, productID: lot.productID)
             log.debug("auction: \(lot.productID) now ends at \(endsAt.millisecondsSinceEpoch) (extension \(extensions))")
         }
         hooks.onLotChange(lot, item.decision.steps.count)

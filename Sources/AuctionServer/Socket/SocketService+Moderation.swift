@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 import AuctionData
 import AuctionEngine
@@ -16,15 +17,19 @@ extension SocketService {
         broadcast(other: FrameEncoder.encode(ServerMessage.lot(event).frame), position: position, productID: id)
     }
 
-    /// Runs the retractions whose lots' bids have all come back from the ledger (loop thread).
-    func runSettledChanges() {
-        for change in bidPath.takeSettledChanges() { change() }
+    /// What the book says to a retraction on lot `id`: `decided` runs now, or with `.applied` once the
+    /// bids already in flight on the lot have come back from the ledger (loop thread).
+    func checkRetraction(_ id: ProductID, decided: @escaping (AuctionBook.SellerChange) -> Void) {
+        switch bidPath.checkRetraction(id) {
+        case .decided(let change): decided(change)
+        case .waits(let change): settledChanges[change] = { decided(.applied) }
+        }
     }
 
     /// The store has answered a change `checkWithdrawal`/`checkEdit`/`checkRemoval` held the lot for, and
     /// the book has taken what it wrote (posted before this): the bids that waited are decided now, in order.
     func releaseSellerHold(_ id: ProductID) {
-        for request in bidPath.releaseSellerHold(id) { request(currentTime()) }
+        perform(bidPath.sellerHoldReleased(id, now: currentTime()))
     }
 
     /// Takes a retraction the store recorded: the book takes the repriced state and the watchers get
@@ -36,7 +41,7 @@ extension SocketService {
                                  lastChangeAt: step.bid.acceptedAt, leader: outcome.leader, leaderMaximum: outcome.leaderMaximum,
                                  bidCount: outcome.hasBids ? Int(clamping: retraction.bidCount) : 0,
                                  endsAt: lot?.endsAt, extensions: lot?.extensions ?? 0)
-        adoptNow(RemoteBids(lot: refresh, bidCount: retraction.bidCount, bids: [step]))
+        perform(bidPath.adoptRead(RemoteBids(lot: refresh, bidCount: retraction.bidCount, bids: [step])))
         log.info("moderation: product \(retraction.productID) repriced to \(outcome.price) by a retraction")
     }
 }

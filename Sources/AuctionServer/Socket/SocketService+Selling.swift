@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 import AuctionData
 import AuctionEngine
@@ -25,13 +26,14 @@ extension SocketService {
     func adoptLot(_ lot: StoredLot, terms: AuctionTerms, item: JSONValue) {
         let id = lot.product.id
         guard !lot.isWithdrawn else {
-            guard bidPath.listWithdrawn(lot, terms: terms) else {
+            guard bidPath.listWithdrawn(lot.product, terms: terms, seller: lot.sellerID) else {
                 return log.error("selling: product \(id) is not above every other id; the book did not take it")
             }
             return
         }
         listLot(lot.product, terms: terms, item: item, seller: lot.sellerID)
-        if let close = lot.close, bidPath.adoptClose(close) {
+        if let close = lot.close,
+           bidPath.adoptClose(close.productID, finalPrice: close.finalPrice, winner: close.winner, closedAt: close.closedAt) {
             _ = clusterFeed.announces(id)  // ended before this node knew it: listed closed, never announced
         }
     }
@@ -47,9 +49,8 @@ extension SocketService {
     /// pushes `edited` with its list item (loop thread); `onlyWhenChanged`: nothing when the book has them already.
     func adoptSellerEdit(_ id: ProductID, startPrice: Money?, endsAt: Timestamp?, minimumIncrement: Money?, reserve: Money?,
                          buyNow: Money?, item: JSONValue, onlyWhenChanged: Bool = false) {
-        var terms = SaleEdit()
-        (terms.startPrice, terms.endsAt, terms.minimumIncrement, terms.reserve, terms.buyNow) = (startPrice, endsAt, minimumIncrement, reserve, buyNow)
-        guard bidPath.adoptSellerTerms(id, terms, onlyWhenChanged: onlyWhenChanged) else { return }
+        guard bidPath.adoptSellerTerms(id, startPrice: startPrice, endsAt: endsAt, minimumIncrement: minimumIncrement, reserve: reserve,
+                                       buyNow: buyNow, onlyWhenChanged: onlyWhenChanged) else { return }
         if endsAt != nil { runClosings() }
         announceEdit(id, item: item)
     }

@@ -55,7 +55,7 @@ extension SocketService {
     /// ledger: this round's decisions are handed over now, then an empty submission queues behind them,
     /// and the writer answers in order (loop thread).
     func afterDecidedBidsCommit(_ completion: @escaping @Sendable () -> Void) {
-        submitPending()
+        submitRound()
         ledger.submit(LedgerSubmission(bids: [])) { _ in completion() }
     }
 }

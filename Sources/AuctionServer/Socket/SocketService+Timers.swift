@@ -46,6 +46,6 @@ extension SocketService {
     private func simulate(_ simulation: inout BidderSimulation) {
         let now = currentTime()
         let bids = simulation.tickWithBidders(now: now, book: bidPath.book)
-        for (bid, bidder) in bids { place(bid, bidder: bidder, now: now, target: nil) }
+        for (bid, bidder) in bids { placeSimulated(bid, bidder: bidder, now: now) }
     }
 }

@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 import AuctionData
 import AuctionEngine
@@ -29,15 +30,19 @@ final class SocketService {
     let log: ServerLog
     /// Where committed price changes, lot changes and closings go (`Hooks`).
     let hooks: Hooks
-    /// The book, bid rates, keys, seller holds, commits in flight, seqs and terms versions (`BidPath`).
-    let bidPath: BidPath
+    /// The bid path as a value (`AuctionBidding.BidPath`): it decides, this service carries its actions out.
+    var bidPath: BidPath
+    /// The moderators' changes parked in the bid path until their lots' bids come back, by their number.
+    var settledChanges: [SettledChange: () -> Void] = [:]
+    /// Where the ledger's writer thread parks commit results for the loop.
+    let commitInbox = CommitInbox()
     /// Who watches what, the query followers, the pushed seqs and the fan-out figures (`PushFanOut`).
     let fanOut: PushFanOut
     /// The listener and the open connections (`SocketConnections`).
     private(set) var connections = SocketConnections()
     /// The auction-closing timer and the simulated bidders (`AuctionTimers`).
     let timers: AuctionTimers
-    /// Counters for `/health` and the benchmark.
+    /// Counters for `/health` and the benchmark (the bid path counts its own, `BidPath.counts`).
     var counters = SocketCounters()
     /// What `GET /metrics` counts beyond `counters` (`--metrics-port`); nil: metrics off, nothing counted.
     let metrics: ServerMetrics?
@@ -79,7 +84,6 @@ final class SocketService {
         queryRate = parts.queryRate
         metrics = parts.metrics
         lookups = StoreLookups(loop: loop, workers: parts.lookupWorkers)
-        if parts.metrics != nil { bidPath.timeDecisions() }
         fanOut = PushFanOut(loop: loop, maximumSubscriptions: configuration.limits.maximumSubscriptions)
     }
 
@@ -106,7 +110,7 @@ final class SocketService {
     /// Stops accepting and reading; in-flight bids still complete (loop thread).
     func stopAccepting() {
         timers.stop()
-        submitPending()  // bids already accepted reach the ledger before it closes
+        submitRound()  // bids already accepted reach the ledger before it closes
         for listener in connections.listeners { listener.close() }
         connections.listeners = []
         fanOut.cancelStallCheck()
@@ -267,12 +271,8 @@ final class SocketService {
 
 /// What the socket service has done since it started.
 struct SocketCounters: Sendable {
+    /// Frames that could not be read.
     var malformed = 0
-    var bidsAccepted = 0
-    var bidsRefused = 0
-    var commitFailures = 0
-    /// Keyed bids and buys answered again from their first outcome.
-    var keyedRetries = 0
 }
 
 /// A loop-confined action run at most once, however many events ask for it.

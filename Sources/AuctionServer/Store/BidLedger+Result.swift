@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 
 extension BidLedger where Failure == StoreError {

@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 
 /// The refusals of a store that decides each bid once (PostgreSQL): a conflict with another

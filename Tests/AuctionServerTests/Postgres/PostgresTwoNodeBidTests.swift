@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 import AuctionEngine
 import AuctionInfrastructure
@@ -22,19 +23,23 @@ import Testing
             configuration.allowAnonymousBids = true
             let book = AuctionBook(products: EngineFixtures.products(count: products, price: 1_000))
             let service = SocketService(loop: loop, configuration: configuration,
-                                        bidPath: BidPath(book: book, sequences: ProductSequences(), termsVersions: [:], configuration: configuration),
+                                        bidPath: BidPath(book: book, sequences: ProductSequences(), termsVersions: [:],
+                                                         settings: BidPath.Settings(configuration)),
                                         ledger: ledger, sessions: NoSessions(), log: ServerLog(level: .error, sink: { _ in }),
                                         hooks: SocketService.Hooks())
             self.service = LoopBound(handingOver: service, to: loop)
         }
 
-        /// Places a bid on this node's loop (as a request would) and returns at once.
+        /// Places a bid on this node's loop (as a request would, from connection 1 when it names a
+        /// user, as a simulated bidder otherwise) and returns at once.
         func bid(_ price: Money, product: Int = 1, user: UserID? = nil, key: String? = nil, clock: ManualClock) {
             let service = self.service
             loop.execute {
                 let bid = Bid(productID: ProductID(product), price: price, idempotencyKey: key)
-                service.value.place(bid, bidder: user, now: clock.now(), target: nil,
-                                    key: service.value.idempotencyKey(key, bidder: user, request: SocketService.KeyedRequest(bid)))
+                guard let user else { return service.value.placeSimulated(bid, bidder: nil, now: clock.now()) }
+                let arrival = BidArrival(.bid(bid, claimed: nil), target: BidReplyTarget(connection: ConnectionID(rawValue: 1), completionID: nil),
+                                         user: user, wasLoggedIn: true)
+                service.value.perform(service.value.bidPath.arrived(arrival, now: clock.now()))
             }
         }
 
@@ -141,9 +146,9 @@ import Testing
             #expect(try Self.history(fixture).map(\.1) == [3_000])
             let service = nodeB.service
             let answer = nodeB.loop.waitFor { () -> Money? in
-                let key = SocketService.KeyTable.Key(user: user, key: "retry-1")
-                let request = SocketService.KeyedRequest(Bid(productID: 1, price: 3_000))
-                let target = SocketService.ReplyTarget(connection: ConnectionID(rawValue: 99), completionID: nil)
+                let key = BidKeyTable.Key(user: user, key: "retry-1")
+                let request = KeyedRequest(Bid(productID: 1, price: 3_000))
+                let target = BidReplyTarget(connection: ConnectionID(rawValue: 99), completionID: nil)
                 if case .answered(let first) = service.value.bidPath.beginKey(.init(name: key, request: request), waiter: target, now: clock.now()),
                    first.result {
                     return first.price
@@ -168,7 +173,7 @@ import Testing
             node.settle()
             #expect(node.price() == 1_000)
             let service = node.service
-            #expect(node.loop.waitFor { service.value.counters.commitFailures } == 1)
+            #expect(node.loop.waitFor { service.value.bidPath.counts.commitFailures } == 1)
             #expect(try Self.history(fixture).isEmpty)
         }
     }

@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 
 /// The ledger's own reads of the shared store: a lot's stored state, and the bids idempotency keys

@@ -1,3 +1,4 @@
+import AuctionBidding
 import AuctionCore
 
 /// One batch's decisions inside its transaction, with its product rows locked: each submission in

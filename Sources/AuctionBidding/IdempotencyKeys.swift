@@ -1,7 +1,7 @@
 import AuctionCore
 
 /// What an idempotency key names: a retry must name the same request.
-protocol IdempotentRequest {
+public protocol IdempotentRequest {
     /// Whether this request is `original` again (a retry), not a different one under the same key.
     func repeats(_ original: Self) -> Bool
 }
@@ -19,15 +19,23 @@ protocol IdempotentRequest {
 /// (a forgotten accepted key would make its retry collide with its row in `bids` and fail the
 /// whole commit group, other bidders' bids included): past a bound, a *new* key is refused
 /// (`full`, answered `rate_limited`) until old ones expire.
-struct IdempotencyKeys<Request: IdempotentRequest, Answer, Waiter> {
+public struct IdempotencyKeys<Request: IdempotentRequest, Answer, Waiter> {
     /// A user's key.
-    struct Key: Hashable {
-        var user: UserID
-        var key: String
+    public struct Key: Hashable, Sendable {
+        /// Whose key it is.
+        public var user: UserID
+        /// The key's text.
+        public var key: String
+
+        /// `user`'s key `key`.
+        public init(user: UserID, key: String) {
+            self.user = user
+            self.key = key
+        }
     }
 
     /// What `begin` found.
-    enum Begin {
+    public enum Begin {
         /// A new key: decide the bid, then `settle` it.
         case new
         /// The key's bid is still committing: the waiter is answered by `settle`.
@@ -46,11 +54,11 @@ struct IdempotencyKeys<Request: IdempotentRequest, Answer, Waiter> {
     }
 
     /// How long a settled key answers.
-    let lifetimeMilliseconds: Int64
+    public let lifetimeMilliseconds: Int64
     /// Settled keys kept per user.
-    let perUser: Int
+    public let perUser: Int
     /// Settled keys kept in all.
-    let inAll: Int
+    public let inAll: Int
     private var states: [Key: State] = [:]
     /// Settled keys, oldest first (entries whose key was forgotten or settled again are skipped).
     private var order: [(key: Key, expiresAt: Timestamp)] = []
@@ -59,17 +67,17 @@ struct IdempotencyKeys<Request: IdempotentRequest, Answer, Waiter> {
     private var settledByUser: [UserID: [String]] = [:]
 
     /// Empty, with its bounds.
-    init(lifetimeMilliseconds: Int64, perUser: Int, inAll: Int) {
+    public init(lifetimeMilliseconds: Int64, perUser: Int, inAll: Int) {
         self.lifetimeMilliseconds = lifetimeMilliseconds
         self.perUser = max(1, perUser)
         self.inAll = max(1, inAll)
     }
 
     /// How many keys are settled now (for tests and `/health`).
-    var count: Int { settledCount }
+    public var count: Int { settledCount }
 
     /// Looks a key up as `request` arrives; a new key becomes pending.
-    mutating func begin(_ key: Key, request: Request, waiter: Waiter, now: Timestamp) -> Begin {
+    public mutating func begin(_ key: Key, request: Request, waiter: Waiter, now: Timestamp) -> Begin {
         switch states[key] {
         case .pending(let original, _) where !request.repeats(original):
             return .reused
@@ -98,7 +106,7 @@ struct IdempotencyKeys<Request: IdempotentRequest, Answer, Waiter> {
     }
 
     /// Records a key's answer to `request`; returns the retries that waited for it.
-    mutating func settle(_ key: Key, request: Request, answer: Answer, now: Timestamp) -> [Waiter] {
+    public mutating func settle(_ key: Key, request: Request, answer: Answer, now: Timestamp) -> [Waiter] {
         var waiters: [Waiter] = []
         switch states[key] {
         case .pending(_, let waiting): waiters = waiting
@@ -115,7 +123,7 @@ struct IdempotencyKeys<Request: IdempotentRequest, Answer, Waiter> {
     }
 
     /// Drops a pending key without an answer (its bid never reached a decision worth keeping).
-    mutating func abandon(_ key: Key) -> [Waiter] {
+    public mutating func abandon(_ key: Key) -> [Waiter] {
         guard case .pending(_, let waiters) = states[key] else { return [] }
         states[key] = nil
         return waiters
@@ -149,3 +157,4 @@ struct IdempotencyKeys<Request: IdempotentRequest, Answer, Waiter> {
         }
     }
 }
+
