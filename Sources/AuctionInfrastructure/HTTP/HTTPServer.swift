@@ -8,8 +8,21 @@ public final class HTTPServer: Sendable {
     /// Where to listen and how to treat each connection.
     public struct Configuration: Sendable {
         /// Looks at a request's head (headers, no body yet; `bodyLength` > 0 bytes to follow) on the
-        /// loop thread: a response refuses it at once (sent with `Connection: close`, the body never read).
-        public typealias HeadScreen = @Sendable (_ head: HTTPRequest, _ bodyLength: Int) -> HTTPResponse?
+        /// loop thread: its verdict lets the body be read, refuses it (sent with `Connection: close`,
+        /// the body never read), or answers later.
+        public typealias HeadScreen = @Sendable (_ head: HTTPRequest, _ bodyLength: Int) -> HeadVerdict
+
+        /// What a head screen says of a request's head.
+        public enum HeadVerdict: Sendable {
+            /// Read the body.
+            case read
+            /// Refuse the request now with this response.
+            case refuse(HTTPResponse)
+            /// Ask elsewhere (a store read on a worker, never on the loop): the closure is handed a callback
+            /// to call once, from any thread, with the refusal or nil to read the body. The connection reads
+            /// nothing meanwhile; other connections are served.
+            case later(@Sendable (_ answer: @escaping @Sendable (HTTPResponse?) -> Void) -> Void)
+        }
 
         /// Host or address to bind, e.g. `127.0.0.1`.
         public var host: String

@@ -28,6 +28,8 @@ final class HTTPServerConnection {
     private var synchronousResponse: HTTPResponse?
     private var sequence = 0
     private var awaiting: Int?
+    /// The actions that follow a head whose screen answers later (reading waits until it has).
+    private var screening: [HTTPServerSession.Action]?
     /// Body bytes this connection holds of the server's budget (the request being read or answered).
     private var heldBodyBytes = 0
     /// Called once when the connection has ended.
@@ -73,6 +75,7 @@ final class HTTPServerConnection {
         timer = nil
         stallTimer = nil
         deferred = nil
+        screening = nil
         releaseBody()
         let callback = onFinished
         onFinished = nil
@@ -96,8 +99,19 @@ final class HTTPServerConnection {
                 lingerAndClose()
                 return
             case .screen(let head, let length):
-                if let refusal = screen(head, bodyLength: length) {
-                    perform(session.refuse(refusal, date: date()))
+                var head = head
+                head.remoteAddress = connection.remoteAddress
+                switch limits.screen?(head, length) ?? .read {
+                case .read:
+                    if let refusal = holdBody(length) { return perform(session.refuse(refusal, date: date())) }
+                case .refuse(let refusal):
+                    return perform(session.refuse(refusal, date: date()))
+                case .later(let ask):
+                    screening = Array(queue[(index + 1)...])
+                    let loop = connection.loop, this = LoopBound(self, on: loop)
+                    ask { answer in _ = loop.execute { this.value.screened(answer, bodyLength: length) } }
+                    updateReading()
+                    armTimer()
                     return
                 }
             case .dispatch(let request):
@@ -113,12 +127,18 @@ final class HTTPServerConnection {
         armTimer()
     }
 
-    /// A refusal for a request whose head just arrived: the server's screen's, or 503 when its body
-    /// would pass the bytes in flight; nil (the body's bytes held) when it may be read.
-    private func screen(_ head: HTTPRequest, bodyLength: Int) -> HTTPResponse? {
-        var head = head
-        head.remoteAddress = connection.remoteAddress
-        if let refusal = limits.screen?(head, bodyLength) { return refusal }
+    /// A later screen's answer (loop thread): the refusal, or the body's bytes held and the actions
+    /// that waited carried out.
+    private func screened(_ refusal: HTTPResponse?, bodyLength: Int) {
+        guard let waiting = screening, !connection.isClosed else { return }
+        screening = nil
+        if let refusal = refusal ?? holdBody(bodyLength) { return perform(session.refuse(refusal, date: date())) }
+        perform(waiting)
+    }
+
+    /// 503 when a body of `bodyLength` bytes would pass the server's bytes in flight; nil (its bytes
+    /// held) when it may be read.
+    private func holdBody(_ bodyLength: Int) -> HTTPResponse? {
         guard let bodies = limits.bodies else { return nil }
         releaseBody()
         guard bodies.take(bodyLength) else {
@@ -181,7 +201,7 @@ final class HTTPServerConnection {
     /// Reads only while the session can take input and no request waits for output to drain.
     private func updateReading() {
         guard !connection.isClosed, !session.isClosing else { return }
-        if session.wantsReadingPaused || deferred != nil {
+        if session.wantsReadingPaused || deferred != nil || screening != nil {
             connection.pauseReading()
         } else {
             connection.resumeReading()

@@ -132,6 +132,7 @@ public final class AccountService: Sendable {
     /// Who holds `token`, or nil when it is malformed, unknown, expired or revoked (or the store
     /// fails). One SHA-256 and an indexed lookup, or a cache hit; the socket service's login frame calls it.
     public func user(forToken token: String) -> UserIdentity? {
+        LoopStoreCheck.assertOffLoop("sessions (a token lookup)")  // debug builds: even a cache hit, which a miss would not be
         guard SessionToken.isWellFormed(token) else { return nil }
         let hash = SessionToken.hash(token)
         let now = clock.now()

@@ -47,13 +47,16 @@ public struct ImageEndpoints: HTTPRouteCollection {
         let store = self.store, sessions = self.sessions, rules = self.rules, offload = self.offload, now = self.now
         let budget = self.budget, decoders = self.decoders
         router.on(.post, "/images", responding: { request, responder in
-            guard let token = AccountEndpoints.bearerToken(request), let user = sessions.user(forToken: token) else {
-                return responder.respond(AccountEndpoints.failure(.invalidToken))
+            // On the decoder, never the loop: resolving the token may read the store.
+            Self.run(decoders, responder) {
+                guard let token = AccountEndpoints.bearerToken(request), let user = sessions.user(forToken: token) else {
+                    return AccountEndpoints.failure(.invalidToken)
+                }
+                if let retry = budget.takeImages(user.id, count: 1, bytes: request.body.count, now: now()) {
+                    return Self.tooManyUploads(retryAfterMilliseconds: retry)
+                }
+                return Self.upload(request, store: store, rules: rules, now: now())
             }
-            if let retry = budget.takeImages(user.id, count: 1, bytes: request.body.count, now: now()) {
-                return responder.respond(Self.tooManyUploads(retryAfterMilliseconds: retry))
-            }
-            Self.run(decoders, responder) { Self.upload(request, store: store, rules: rules, now: now()) }
         })
         router.on(.get, "/images/{hash}", responding: { request, responder in
             let hash = request.pathParameters["hash"] ?? ""

@@ -27,16 +27,15 @@ struct NotificationEndpoints: HTTPRouteCollection {
     func register(on router: inout HTTPRouter) {
         let sessions = self.sessions, store = self.store, workers = self.workers, clock = self.clock
         router.on(.get, "/notifications", responding: { request, responder in
-            guard let user = Self.user(of: request, sessions: sessions, clock: clock) else {
-                return responder.respond(Self.refusal(request, sessions: sessions))
-            }
-            let all: Bool
-            switch request.query ?? "" {
-            case "", "all=0": all = false
-            case "all=1": all = true
-            default: return responder.respond(Self.badRequest("the only query is all=1 (or all=0)", reason: "invalid_query"))
-            }
+            // The token is resolved on the workers too: it may read the store, never on the loop.
             Self.offload(workers, responder) {
+                guard let user = Self.user(of: request, sessions: sessions, clock: clock) else { return Self.refusal(request, sessions: sessions) }
+                let all: Bool
+                switch request.query ?? "" {
+                case "", "all=0": all = false
+                case "all=1": all = true
+                default: return Self.badRequest("the only query is all=1 (or all=0)", reason: "invalid_query")
+                }
                 do {
                     let notices = all ? try store.newest(for: user, limit: Self.pageSize)
                                       : try store.unseen(for: user, limit: Self.pageSize)
@@ -49,14 +48,12 @@ struct NotificationEndpoints: HTTPRouteCollection {
             }
         })
         router.on(.post, "/notifications/seen", responding: { request, responder in
-            guard let user = Self.user(of: request, sessions: sessions, clock: clock) else {
-                return responder.respond(Self.refusal(request, sessions: sessions))
-            }
-            guard let id = Self.upTo(request.body) else {
-                return responder.respond(Self.badRequest(
-                    "expected a JSON body like {\"up_to\": 12} with an id from 1 to \(Self.largestID)", reason: "invalid_up_to"))
-            }
             Self.offload(workers, responder) {
+                guard let user = Self.user(of: request, sessions: sessions, clock: clock) else { return Self.refusal(request, sessions: sessions) }
+                guard let id = Self.upTo(request.body) else {
+                    return Self.badRequest(
+                        "expected a JSON body like {\"up_to\": 12} with an id from 1 to \(Self.largestID)", reason: "invalid_up_to")
+                }
                 do {
                     try store.markSeen(for: user, upTo: id, at: clock.now())
                     return Self.json(.ok, Array("{\"ok\":true}".utf8))

@@ -188,12 +188,16 @@ public struct SellingEndpoints: HTTPRouteCollection, Sendable {
         }
     }
 
-    private func authorised(_ request: HTTPRequest, _ responder: HTTPResponder, _ body: (SessionUser) -> Void) {
-        guard let token = AccountEndpoints.bearerToken(request), let user = sessions.user(forToken: token) else {
-            let suspension = AccountEndpoints.bearerToken(request).flatMap { sessions.suspension(forToken: $0) }
-            return responder.respond(suspension?.response ?? SaleRefusal.unauthenticated.response)
+    /// Resolves the request's token on `offload` (it may read the store, never on the loop), then runs `body` there.
+    private func authorised(_ request: HTTPRequest, _ responder: HTTPResponder, _ body: @escaping @Sendable (SessionUser) -> Void) {
+        let sessions = self.sessions
+        run(offload, responder) {
+            guard let token = AccountEndpoints.bearerToken(request), let user = sessions.user(forToken: token) else {
+                let suspension = AccountEndpoints.bearerToken(request).flatMap { sessions.suspension(forToken: $0) }
+                return responder.respond(suspension?.response ?? SaleRefusal.unauthenticated.response)
+            }
+            body(user)
         }
-        body(user)
     }
 
     /// Runs `body` where `offload` puts it; a refusal it throws is the answer. `unrun` runs when

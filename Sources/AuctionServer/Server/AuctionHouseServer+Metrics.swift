@@ -9,7 +9,8 @@ extension AuctionHouseServer {
 
     /// The handler of the public HTTP listeners: `router`, each request counted and timed by route when `metrics` is on.
     static func httpHandler(_ router: HTTPRouter, metrics: HTTPMetrics?) -> HTTPRouter.Handler {
-        metrics?.measuring(router) ?? { request, responder in router.handle(request, responder) }
+        let handler = metrics?.measuring(router) ?? { request, responder in router.handle(request, responder) }
+        return { request, responder in LoopStoreCheck.onLoop { handler(request, responder) } }  // debug builds: a store read here traps
     }
 
     /// Starts the metrics listener (`GET /metrics`, nothing else) on `loop`, bound to `metrics_host`

@@ -103,7 +103,7 @@ extension AuctionHouseServer {
         }
         do throws(SocketError) {
             var screened = httpConfiguration
-            screened.screen = Self.headScreen(sessions: parts.sessions)
+            screened.screen = Self.headScreen(sessions: parts.sessions, workers: parts.readers)
             screened.tls = certificates?.http
             screened.bound = running.ports.http
             if let held = starting {

@@ -3,16 +3,19 @@ import AuctionInfrastructure
 extension AuctionHouseServer {
     /// Refuses a write that needs a session (`POST /products`, `PATCH /products/{id}`, `POST /images`)
     /// from its headers when the bearer token is missing or unknown: 401 before its body (up to
-    /// 51 MiB) is read. Runs on the loop, like every route's own token check.
-    static func headScreen(sessions: any SessionResolver) -> HTTPServer.Configuration.HeadScreen {
-        { head, _ in
-            guard needsSession(head) else { return nil }
-            guard let token = AccountEndpoints.bearerToken(head), sessions.user(forToken: token) != nil else {
-                // Each route's own answer to a missing token, only sooner.
-                return head.target.hasPrefix("/images") ? AccountEndpoints.failure(.invalidToken) : SaleRefusal.unauthenticated.response
+    /// 51 MiB) is read. The token is looked up on `workers` (the store may be slow or locked), never on
+    /// the loop; the connection reads nothing meanwhile, and a full queue answers 503.
+    static func headScreen(sessions: any SessionResolver, workers: BlockingWorkers) -> HTTPServer.Configuration.HeadScreen {
+        { head, _ in LoopStoreCheck.onLoop {
+            guard needsSession(head) else { return .read }
+            // Each route's own answer to a missing token, only sooner.
+            let refusal = head.target.hasPrefix("/images") ? AccountEndpoints.failure(.invalidToken) : SaleRefusal.unauthenticated.response
+            guard let token = AccountEndpoints.bearerToken(head), SessionToken.isWellFormed(token) else { return .refuse(refusal) }
+            return .later { answer in
+                let queued = workers.submit { answer(sessions.user(forToken: token) == nil ? refusal : nil) }
+                if !queued { answer(ImageEndpoints.refusal(.serviceUnavailable, "the server is busy; try again in a moment", reason: "busy").retryingAfter(seconds: 1)) }
             }
-            return nil
-        }
+        } }
     }
 
     /// Whether the request is one of the logged-in writes that carry large bodies.

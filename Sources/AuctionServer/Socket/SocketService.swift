@@ -162,7 +162,7 @@ final class SocketService {
         log.debug("socket: \(peer.label) connected")
         connection.onRead = { [weak self, weak peer] bytes in
             guard let self, let peer else { return }
-            LoopStoreCheck.onSocketLoop { self.read(bytes, from: peer) }  // debug builds: a store read here traps
+            LoopStoreCheck.onLoop { self.read(bytes, from: peer) }  // debug builds: a store read here traps
         }
         connection.onOutputDrained = { [weak self, weak peer] in
             guard let self, let peer else { return }

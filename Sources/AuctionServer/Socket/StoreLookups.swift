@@ -24,7 +24,7 @@ final class StoreLookups {
         let answer = LoopBound(answer, on: loop)
         let job: @Sendable () -> Void = {
             let value = read()
-            loop.execute { LoopStoreCheck.onSocketLoop { answer.value(value) } }
+            loop.execute { LoopStoreCheck.onLoop { answer.value(value) } }
         }
         guard let workers else {
             job()
