@@ -56,23 +56,24 @@ import Testing
         #expect(round.first?.pending.attempts == 1)
     }
 
-    @Test func aDuplicateKeyIsAnsweredWithTheOriginalBid() {
+    /// A keyed bid of 1,500 on lot 1 whose commit finds its key bound to a bid of 1,400 on `boundOn`.
+    private func duplicate(boundOn product: ProductID) -> (BidPathFixture, [BidAction]) {
         var fixture = BidPathFixture()
         _ = fixture.bid(1_500, key: "k1")
-        let original = AcceptedBid(productID: 1, price: 1_400, previousPrice: 1_000, bidder: BidPathFixture.alice,
+        let original = AcceptedBid(productID: product, price: 1_400, previousPrice: 1_000, bidder: BidPathFixture.alice,
                                    acceptedAt: fixture.now, idempotencyKey: "k1")
-        let duplicate = fixture.commit(.duplicateKey(original: original))
-        #expect(duplicate.replies.map(\.answer) == [KeyedAnswer(result: true, reason: nil, price: 1_400)])
+        let actions = fixture.commit(.duplicateKey(original: original))
+        return (fixture, actions)
+    }
+
+    @Test func aDuplicateKeyIsAnsweredWithTheOriginalBid() {
+        let (fixture, actions) = duplicate(boundOn: 1)
+        #expect(actions.replies.map(\.answer) == [KeyedAnswer(result: true, reason: nil, price: 1_400)])
         #expect(fixture.path.book.lot(for: 1)?.price == 1_000)  // the book forgot its own decision
     }
 
     @Test func aDuplicateKeyBoundOnAnotherLotIsRefusedAsReused() {
-        var fixture = BidPathFixture()
-        _ = fixture.bid(1_500, key: "k1")
-        let original = AcceptedBid(productID: 2, price: 1_400, previousPrice: 1_000, bidder: BidPathFixture.alice,
-                                   acceptedAt: fixture.now, idempotencyKey: "k1")
-        let duplicate = fixture.commit(.duplicateKey(original: original))
-        #expect(duplicate.replies.map(\.answer.reason) == [.idempotencyKeyReused])
+        #expect(duplicate(boundOn: 2).1.replies.map(\.answer.reason) == [.idempotencyKeyReused])
     }
 
     @Test func aBidderSuspendedInTheStoreIsRefusedAndLoggedOut() {

@@ -38,13 +38,19 @@ import Testing
         return try HTTPTestServer(configuration, router: router)
     }
 
+    /// Sends an upload of `hello` on a new connection and waits until its screen is pending.
+    private func upload(to server: HTTPTestServer, _ pending: Pending) async throws -> RawHTTPSocket {
+        let uploader = try RawHTTPSocket(port: server.port)
+        uploader.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello")
+        #expect(await pending.wait(for: 1))
+        return uploader
+    }
+
     @Test func aScreenThatAnswersLaterHoldsOnlyItsOwnConnection() async throws {
         let pending = Pending()
         let server = try server(pending)
         defer { server.stop() }
-        let uploader = try RawHTTPSocket(port: server.port)
-        uploader.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello")
-        #expect(await pending.wait(for: 1))
+        let uploader = try await upload(to: server, pending)
         // Another client is served while the screen has not answered.
         let health = try await server.client().get("/health")
         #expect(health.text == "ok")
@@ -58,9 +64,7 @@ import Testing
         let pending = Pending()
         let server = try server(pending)
         defer { server.stop() }
-        let uploader = try RawHTTPSocket(port: server.port)
-        uploader.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello")
-        #expect(await pending.wait(for: 1))
+        let uploader = try await upload(to: server, pending)
         pending.answer(.text(.unauthorized, "no"))
         let response = await uploader.readResponse()
         #expect(response?.status == .unauthorized)
@@ -84,9 +88,7 @@ import Testing
         let server = try server(pending)
         defer { server.stop() }
         do {
-            let uploader = try RawHTTPSocket(port: server.port)
-            uploader.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello")
-            #expect(await pending.wait(for: 1))
+            _ = try await upload(to: server, pending)
         }  // closed here; the server reads nothing until the screen answers (bounded by its lookup's deadline)
         pending.answer(nil)
         #expect(await server.waitUntilIdle())
