@@ -180,6 +180,33 @@ import Testing
         #expect(states.withLock { $0.last } == .connected)
     }
 
+    @Test func aReplayedLoginRefusedForNowIsReplayedOnTheNextConnectionBeforeRequests() async throws {
+        let logins = Mutex(0)
+        let server = try LoopbackFrameServer { frame in
+            guard frame.dataType == 3 else { return .send([LoopbackFrameServer.echoReply(to: frame)]) }
+            let first = logins.withLock { count -> Bool in
+                count += 1
+                return count == 1
+            }
+            // The first login is refused as a busy server would; the next is accepted.
+            return .send([Frame(dataType: 1, data: ["completionId": .int(frame.completionID ?? -1), "result": .bool(!first),
+                                                    "reason": first ? "rate_limited" : .null])])
+        }
+        defer { server.shutdown() }
+        let client = try Self.client(port: server.port)
+        defer { client.close() }
+        client.setReplay({ [Frame(dataType: 3, data: ["token": "secret"])] },
+                         retryingWhen: { $0.data["result"] == .bool(false) })
+        client.start()
+        let reply = try await client.send(Self.request(1))
+        #expect(reply.data["echo"]?["n"] == .int(1))
+        #expect(logins.withLock { $0 } == 2)
+        // The request went only on the connection whose login was accepted, after it.
+        let second = server.frames.filter { $0.connection == 1 }.map(\.frame.dataType)
+        #expect(second == [3, 10])
+        #expect(server.frames.filter { $0.connection == 0 }.map(\.frame.dataType) == [3])
+    }
+
     @Test func pushesGoToThePushHandler() async throws {
         let push = Frame(dataType: 2, data: ["product_id": 5, "product_price": 35000])
         let server = try LoopbackFrameServer { frame in

@@ -36,7 +36,7 @@ public final class SocketSession: Sendable {
     public func install(on client: SocketClient) {
         let timeout = client.configuration.requestTimeoutMilliseconds
         client.setHandshake { [self] in handshake(timeoutMilliseconds: timeout) }
-        client.setReplay { [self] in replayFrames() }
+        client.setReplay({ [self] in replayFrames() }, retryingWhen: Self.isPassingRefusal)
         client.setHeartbeat { [self] in capabilities?.dialect == .auction ? ClientMessage.ping.frame : nil }
     }
 
@@ -87,6 +87,13 @@ public final class SocketSession: Sendable {
     /// Forgets a chat room.
     public func leave(room: String) {
         state.withLock { $0.rooms.removeAll { $0 == room } }
+    }
+
+    /// Whether a replayed frame's answer refuses it for now only (the server busy, its store unreachable):
+    /// a login refused so must be tried again, or the connection would be ready but logged out.
+    static func isPassingRefusal(_ answer: Frame) -> Bool {
+        guard case .reply(let reply)? = try? ServerMessage(frame: answer), !reply.result else { return false }
+        return reply.reason == .rateLimited || reply.reason == .unavailable || reply.reason == .serverError
     }
 
     /// The frames that re-establish the session: login, list state, subscriptions, chat rooms, in that order;

@@ -50,9 +50,12 @@ public final class SocketClient: Sendable {
         hooks.addStateHandler(handler)
     }
 
-    /// Sets the session replay: called on every (re)connect; its frames are sent and answered before any other request.
-    public func setReplay(_ replay: (@Sendable () -> [Frame])?) {
-        hooks.setReplay(replay)
+    /// Sets the session replay: called on every (re)connect; its frames are sent and answered before any
+    /// other request. An answer `retry` says is a passing refusal (a busy or unreachable store refusing the
+    /// login) drops the connection and replays again on the next, after the usual backoff: the connection is
+    /// never ready with half its session.
+    public func setReplay(_ replay: (@Sendable () -> [Frame])?, retryingWhen retry: (@Sendable (Frame) -> Bool)? = nil) {
+        hooks.setReplay(replay, retryingWhen: retry)
     }
 
     /// Sets the handshake: made on every (re)connect; its frames are settled before the replay starts.

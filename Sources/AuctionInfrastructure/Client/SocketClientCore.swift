@@ -118,7 +118,9 @@ final class SocketClientCore {
 
     private func finish(_ pending: Pending, _ result: Result<Frame, SocketClientError>) {
         switch pending.role {
-        case .replay: replayAnswered()
+        case .replay:
+            if case .success(let answer) = result, hooks.replayAnswerAsksRetry(answer) { return replayRefused() }
+            replayAnswered()
         case .handshake(let index): handshakeSettled(index, answer: try? result.get())
         case .heartbeat: heartbeatSettled(result)
         case .request, .readiness: pending.completion(result)
@@ -264,6 +266,16 @@ final class SocketClientCore {
         armDeadlineTimer()
     }
 
+    /// A replayed frame was refused for now (a busy server refused the login): leave this connection and
+    /// replay the whole session on the next, after the backoff, so it is never ready with half of it.
+    private func replayRefused() {
+        guard let open = connection else { return }
+        open.onRead = nil
+        open.onClose = nil
+        open.abort()
+        dropped()
+    }
+
     private func replayAnswered() {
         guard case .replaying(let remaining) = phase else { return }
         if remaining <= 1 { becomeReady() } else { phase = .replaying(remaining: remaining - 1) }
@@ -362,8 +374,8 @@ final class SocketClientCore {
                 connection?.abort()
                 return
             }
-            // A handler may have closed the client.
-            if phase == .closed { return }
+            // A handler may have closed the client, or a refused replay left the connection.
+            if phase == .closed || connection == nil { return }
         }
     }
 

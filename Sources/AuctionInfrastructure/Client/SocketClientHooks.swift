@@ -4,6 +4,7 @@ final class SocketClientHooks: Sendable {
         var pushes: [@Sendable (Frame) -> Void] = []
         var states: [@Sendable (SocketClientState) -> Void] = []
         var replay: (@Sendable () -> [Frame])?
+        var replayRetry: (@Sendable (Frame) -> Bool)?
         var handshake: (@Sendable () -> SocketHandshake?)?
         var heartbeat: (@Sendable () -> Frame?)?
         var state = SocketClientState.idle
@@ -29,8 +30,17 @@ final class SocketClientHooks: Sendable {
         handlers.withLock { $0.states.append(handler) }
     }
 
-    func setReplay(_ replay: (@Sendable () -> [Frame])?) {
-        handlers.withLock { $0.replay = replay }
+    func setReplay(_ replay: (@Sendable () -> [Frame])?, retryingWhen retry: (@Sendable (Frame) -> Bool)?) {
+        handlers.withLock {
+            $0.replay = replay
+            $0.replayRetry = retry
+        }
+    }
+
+    /// Whether `answer` to a replayed frame is a refusal worth a new connection (busy, store unavailable).
+    func replayAnswerAsksRetry(_ answer: Frame) -> Bool {
+        let retry = handlers.withLock { $0.replayRetry }
+        return retry?(answer) ?? false
     }
 
     func setHandshake(_ handshake: (@Sendable () -> SocketHandshake?)?) {
