@@ -54,4 +54,58 @@ import Testing
         #expect(exited.contains("bob: while you were up"), "the last screenful stays:\n\(exited)")
         #expect(!exited.contains("lobby>"), "but not the input line:\n\(exited)")
     }
+
+    @Test func joinMovesTheConversationToAnotherRoom() async throws {
+        let (server, directory, alice, bob) = try await ChatEndToEndTests.serverWithUsers()
+        defer { server.stop(); directory.remove() }
+        let exports = alice.environment.merging(["NO_COLOR": "1"]) { $1 }.sorted { $0.key < $1.key }
+            .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let tmux = try TmuxSession(command: "env \(exports) '\(CLI.auction)' chat lobby; echo \"exited=$?\"; sleep 60", width: 80, height: 12)
+        defer { tmux.close() }
+        #expect(try await CLI.screen(tmux) { $0.contains("joined lobby") && ChatEndToEndTests.lastLine($0) == "lobby>" }.1)
+
+        try tmux.type("/join garden")
+        try tmux.sendKeys("Enter")
+        let (joined, moved) = try await CLI.screen(tmux) { $0.contains("left lobby; joined garden") && ChatEndToEndTests.lastLine($0) == "garden>" }
+        #expect(moved, "screen:\n\(joined)")
+        try tmux.type("hello garden")
+        try tmux.sendKeys("Enter")
+        #expect(try await CLI.screen(tmux) { $0.contains("alice (you): hello garden") }.1)
+        let garden = try await bob.run(["chat", "garden"], stdin: "")
+        #expect(garden.stdout.contains("alice: hello garden"), "sent to the room joined: \(garden.stdout)")
+        let lobby = try await bob.run(["chat", "lobby"], stdin: "")
+        #expect(!lobby.stdout.contains("hello garden"), "not to the room left: \(lobby.stdout)")
+        try tmux.type("/quit")
+        try tmux.sendKeys("Enter")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
+    }
+
+    @Test(arguments: [(40, 10), (20, 5)])
+    func chatWorksInASmallTerminal(_ size: (width: Int, height: Int)) async throws {
+        let (server, directory, alice, bob) = try await ChatEndToEndTests.serverWithUsers()
+        defer { server.stop(); directory.remove() }
+        let exports = alice.environment.merging(["NO_COLOR": "1"]) { $1 }.sorted { $0.key < $1.key }
+            .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let tmux = try TmuxSession(command: "env \(exports) '\(CLI.auction)' chat lobby; echo \"exited=$?\"; sleep 60",
+                                   width: size.width, height: size.height)
+        defer { tmux.close() }
+        let (opened, ready) = try await CLI.screen(tmux) { ChatEndToEndTests.lastLine($0) == "lobby>" }
+        #expect(ready, "the prompt on the last line:\n\(opened)")
+        #expect(opened.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { $0.count <= size.width })
+        let sent = try await bob.run(["chat", "lobby"], stdin: "hi\n")
+        #expect(sent.status == 0, "bob: \(sent.stderr)")
+        let (seen, shown) = try await CLI.screen(tmux) { $0.contains("bob: hi") }
+        #expect(shown, "another user's line shows:\n\(seen)")
+        #expect(ChatEndToEndTests.lastLine(seen) == "lobby>", "the prompt stays last:\n\(seen)")
+        try tmux.type("ok")
+        try tmux.sendKeys("Enter")
+        // A long line wraps at a word, its rest indented: compare the words.
+        let (echoed, wasShown) = try await CLI.screen(tmux) {
+            $0.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("alice (you): ok") && ChatEndToEndTests.lastLine($0) == "lobby>"
+        }
+        #expect(wasShown, "a line sent shows and leaves the input:\n\(echoed)")
+        try tmux.type("/quit")
+        try tmux.sendKeys("Enter")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
+    }
 }
