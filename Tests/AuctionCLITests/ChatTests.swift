@@ -59,6 +59,21 @@ import Testing
         #expect(ChatRenderer.format(.message(sender: "eve", text: "\u{1B}[2J", time: noon)) == "[12:00:00] eve: \u{FFFD}[2J")
     }
 
+    @Test func showsALotsEventsFromTheServersFieldsOnly() {
+        func line(_ kind: ChatLotEvent.Kind, price: Money? = nil, bidder: String? = nil, automatic: Bool = false,
+                  endsAt: Timestamp? = nil) -> String {
+            ChatRenderer.format(.lot(ChatLotEvent(room: "product-1", productID: 1, kind: kind, price: price, bidder: bidder,
+                                                  isAutomatic: automatic, endsAt: endsAt, time: noon)))
+        }
+        #expect(line(.bid, price: 1_200_000, bidder: "al…e") == "[12:00:00] ▸ bid 1,200,000 by al…e")
+        #expect(line(.bid, price: 1_250_000, bidder: "b…b", automatic: true) == "[12:00:00] ▸ bid 1,250,000 by b…b (proxy)")
+        #expect(line(.bid, price: 1_300_000) == "[12:00:00] ▸ bid 1,300,000")
+        #expect(line(.extended, endsAt: noon.adding(milliseconds: 120_000)) == "[12:00:00] ▸ extended: ends 12:02:00")
+        #expect(line(.sold, price: 1_500_000, bidder: "al…e") == "[12:00:00] ▸ sold at 1,500,000 to al…e")
+        #expect(line(.ended, price: 900_000) == "[12:00:00] ▸ ended at 900,000, not sold")
+        #expect(line(.bid, price: 1, bidder: "\u{1B}[2J") == "[12:00:00] ▸ bid 1 by \u{FFFD}[2J")  // a name never drives the terminal
+    }
+
     @Test func printsAboveTheInputLineAndRedrawsWhatWasBeingTyped() {
         var editor = LineEditor()
         for character in "half-typed" { _ = editor.handle(.character(character)) }

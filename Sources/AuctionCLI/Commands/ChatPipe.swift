@@ -27,6 +27,8 @@ struct ChatPipe {
                     printed.withLock { $0 = max($0, message.sequence) }
                 case .presence(let presence):
                     console.print(ChatRenderer.format(.presence(user: presence.user, joined: presence.event == .join, time: presence.time), clock: clock))
+                case .lot(let event):
+                    console.print(ChatRenderer.format(.lot(event), clock: clock))
                 case .connection(.reconnecting):
                     if !wasDown { console.errors.write("auction: connection lost; reconnecting…\n") }
                     wasDown = true

@@ -118,6 +118,8 @@ final class ChatScreen {
             show(ChatEntry(message))
         case .presence(let presence):
             show(.presence(user: presence.user, joined: presence.event == .join, time: presence.time))
+        case .lot(let event):
+            show(.lot(event))
         case .connection(.reconnecting):
             if !wasDown { show(.notice("connection lost; reconnecting…")) }
             wasDown = true

@@ -10,6 +10,8 @@ public enum ChatEntry: Hashable, Sendable {
     case presence(user: String, joined: Bool, time: Timestamp)
     /// A line from the client itself (`reconnecting…`, `/who` answers, errors).
     case notice(String)
+    /// Something the server said happened to the room's lot (shown from the event's fields only).
+    case lot(ChatLotEvent)
 
     /// The entry for a message the server sent, by its kind.
     public init(_ message: ChatMessage) {

@@ -14,6 +14,25 @@ public enum ChatRenderer {
             "[\(clock.format(time))] * \(TerminalText.sanitized(user)) \(joined ? "joined" : "left")"
         case .notice(let text):
             "-- " + TerminalText.sanitized(text)
+        case .lot(let event):
+            "[\(clock.format(event.time))] ▸ " + lotText(event, clock: clock)
+        }
+    }
+
+    /// A lot event's words: `bid 12,000 by al…e (proxy)`, `extended: ends 14:05:00`, `sold at 15,000 to al…e`,
+    /// `ended at 9,000, not sold`.
+    static func lotText(_ event: ChatLotEvent, clock: TimeOfDay) -> String {
+        let price = event.price.map(\.description) ?? "?"
+        let who = event.bidder.map { TerminalText.sanitized($0) }
+        switch event.kind {
+        case .bid:
+            return "bid \(price)" + (who.map { " by \($0)" } ?? "") + (event.isAutomatic ? " (proxy)" : "")
+        case .extended:
+            return "extended: ends " + (event.endsAt.map { clock.format($0) } ?? "later")
+        case .sold:
+            return "sold at \(price)" + (who.map { " to \($0)" } ?? "")
+        case .ended:
+            return "ended at \(price), not sold"
         }
     }
 
@@ -72,7 +91,7 @@ public enum ChatRenderer {
                 let indent = "[\(clock.format(time))] ".count
                 return wrap(format(entry, clock: clock), width: width, indent: indent).map { highlight + $0 + ANSI.reset }
             }
-        case .presence, .notice:
+        case .presence, .notice, .lot:
             break
         }
         guard case .message(let sender, let text, let time) = entry else {

@@ -6,6 +6,8 @@ public enum ChatEvent: Hashable, Sendable {
     case message(ChatMessage)
     /// Someone joined or left.
     case presence(ChatPresence)
+    /// Something happened to the room's lot (a `product-N` room: bids, extensions, the close).
+    case lot(ChatLotEvent)
     /// The connection changed (reconnecting, connected again, closed).
     case connection(ConnectionState)
 }

@@ -82,6 +82,8 @@ public final class SocketChatRoom: Sendable {
             if isNew { yield(.message(message)) }
         case .presence(let presence)? where presence.room == room:
             yield(.presence(presence))
+        case .chatLot(let event)? where event.room == room:
+            yield(.lot(event))
         default:
             break
         }

@@ -37,15 +37,17 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     public static let nextMinimum = ProtocolFeature("next-minimum")
     /// Standing pushes (11): the user's leading, outbid, won or lost, and the end of their login.
     public static let standing = ProtocolFeature("standing")
+    /// Lot events in a lot's chat room (push 12): bids with shortened bidders, extensions, the close.
+    public static let chatLotEvents = ProtocolFeature("chat-lot-events")
 
     /// What this build's client understands, sent in its hello.
     public static let understoodByClient: [ProtocolFeature] = [
-        .closing, .chat, .errors, .extensions, .notifications, .lots, .reconnect, .nextMinimum, .standing,
+        .closing, .chat, .errors, .extensions, .notifications, .lots, .reconnect, .nextMinimum, .standing, .chatLotEvents,
     ]
     /// What our server offers, listed in its hello reply.
     public static let offeredByServer: [ProtocolFeature] = [
         .closing, .chat, .errors, .subscribe, .login, .notifications, .proxyBids, .extensions, .query, .lots, .reconnect,
-        .nextMinimum, .standing, .chatActions,
+        .nextMinimum, .standing, .chatActions, .chatLotEvents,
     ]
 
     /// The most features a hello may list, and the longest name; the rest are ignored.
@@ -67,6 +69,7 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
         case 9: .lots
         case 10: .reconnect
         case 11: .standing
+        case 12: .chatLotEvents
         default: ProtocolFeature("push-\(dataType)")
         }
     }

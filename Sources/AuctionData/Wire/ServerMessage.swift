@@ -25,6 +25,8 @@ public enum ServerMessage: Hashable, Sendable {
     case reconnectElsewhere(reason: String)
     /// 11: the logged-in user's standing on a lot changed, or their login ended (feature `standing`).
     case standing(StandingChange)
+    /// 12: a lot's event in its chat room (feature `chat-lot-events`).
+    case chatLot(ChatLotEvent)
     /// A type this build does not know; skipped.
     case unknown(dataType: Int)
 
@@ -52,6 +54,8 @@ public enum ServerMessage: Hashable, Sendable {
         public static let reconnect = 10
         /// The user's standing changed.
         public static let standing = 11
+        /// A lot's event in its chat room.
+        public static let chatLot = 12
     }
 
     /// This message's `dataType`.
@@ -68,6 +72,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .lot: DataType.lot
         case .reconnectElsewhere: DataType.reconnect
         case .standing: DataType.standing
+        case .chatLot: DataType.chatLot
         case .unknown(let type): type
         }
     }
@@ -75,7 +80,7 @@ public enum ServerMessage: Hashable, Sendable {
     /// Reads a server frame; unknown types become `.unknown`, never an error.
     public init(frame: Frame) throws(WireError) {
         let type = frame.dataType
-        guard (DataType.reply...DataType.standing).contains(type) else {
+        guard (DataType.reply...DataType.chatLot).contains(type) else {
             self = .unknown(dataType: type)
             return
         }
@@ -124,6 +129,8 @@ public enum ServerMessage: Hashable, Sendable {
             self = .reconnectElsewhere(reason: try payload.optionalString("reason") ?? "")
         case DataType.standing:
             self = .standing(try Self.standing(payload))
+        case DataType.chatLot:
+            self = .chatLot(try Self.chatLot(payload))
         default:
             self = .error(reason: try payload.string("reason"), message: try payload.optionalString("message") ?? "")
         }
@@ -253,8 +260,42 @@ public enum ServerMessage: Hashable, Sendable {
             ["product_id": .int(Int64(id.rawValue)), "standing": .string(standing.rawValue), "price": .int(price.minorUnits)]
         case .standing(.loginEnded(let reason, let message)):
             ["standing": .string("none"), "reason": .string(reason), "message": .string(message)]
+        case .chatLot(let event): Self.chatLotData(event)
         case .unknown: [:]
         }
+    }
+
+    /// Push 12's payload: the room, the lot, the event and only the fields it has.
+    private static func chatLotData(_ event: ChatLotEvent) -> JSONValue {
+        var object: JSONObject = [
+            "room": .string(event.room), "product_id": .int(Int64(event.productID.rawValue)), "event": .string(event.kind.rawValue),
+            "time": .int(event.time.millisecondsSinceEpoch),
+        ]
+        if let price = event.price { object["price"] = .int(price.minorUnits) }
+        if let bidder = event.bidder { object["bidder"] = .string(bidder) }
+        if event.isAutomatic { object["automatic"] = .bool(true) }
+        if let endsAt = event.endsAt { object["end_time"] = .int(endsAt.millisecondsSinceEpoch) }
+        return .object(object)
+    }
+
+    /// The largest price push 12 may carry (JSON's exact integers).
+    static let largestLotEventPrice: Int64 = (1 << 53) - 1
+    /// The most characters of a push 12 `bidder` kept.
+    static let longestLotEventBidder = 32
+
+    /// Reads push 12; an event this build does not know is refused (the room shows nothing for it).
+    private static func chatLot(_ payload: WirePayload) throws(WireError) -> ChatLotEvent {
+        guard let kind = ChatLotEvent.Kind(rawValue: try payload.string("event")) else {
+            throw .invalidField("event", dataType: DataType.chatLot)
+        }
+        let price = try payload.optionalInt("price")
+        if let price, !(0...Self.largestLotEventPrice).contains(price) { throw .invalidField("price", dataType: DataType.chatLot) }
+        // The server sends a few characters; a longer name is cut, never trusted to a terminal whole.
+        let bidder = try payload.optionalString("bidder").map { String($0.prefix(Self.longestLotEventBidder)) }
+        return ChatLotEvent(room: try payload.string("room"), productID: try payload.productID("product_id"), kind: kind,
+                            price: price.map { Money($0) }, bidder: bidder, isAutomatic: payload.object["automatic"]?.boolValue ?? false,
+                            endsAt: try payload.optionalInt("end_time").map { Timestamp(millisecondsSinceEpoch: $0) },
+                            time: Timestamp(millisecondsSinceEpoch: try payload.int("time")))
     }
 
     /// The frame; a reply carries its completion id inside `data`, as the original backend's do.

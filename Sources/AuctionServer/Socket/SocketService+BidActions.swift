@@ -65,6 +65,7 @@ extension SocketService {
     /// notices and the standing pushes.
     private func committed(_ batch: [PendingBid]) {
         metrics?.replied(to: batch)
+        tellLotRooms(committed: batch)
         let leaders = LeaderChange.of(batch)
         notifyCommitted(batch, leaders: leaders)
         pushStanding(leaders)

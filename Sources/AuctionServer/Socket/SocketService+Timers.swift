@@ -36,6 +36,7 @@ extension SocketService {
         guard clusterFeed.announces(closing.productID) else { return }
         let winnerName = winnerName ?? closing.winner.flatMap { sessions.name(of: $0) }
         broadcast(other: Self.closedFrame(closing, winnerName: winnerName), position: closing.position, productID: closing.productID)
+        tellLotRoom(closed: closing, winnerName: winnerName)
         pushStanding(closed: closing)
         let reserve = closing.reserveMet.map { $0 ? ", reserve met" : ", reserve not met" } ?? ""
         log.info("auction: \(closing.productID) closed at \(closing.finalPrice), winner \(winnerName ?? "none")\(reserve)"
