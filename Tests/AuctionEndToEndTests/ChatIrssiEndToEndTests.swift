@@ -108,4 +108,19 @@ import Testing
         try tmux.sendKeys("Enter")
         #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
     }
+
+    @Test func aLotsRoomShowsAnotherUsersBidInline() async throws {
+        let (server, directory, alice, bob) = try await ChatEndToEndTests.serverWithUsers()
+        defer { server.stop(); directory.remove() }
+        let exports = alice.environment.merging(["NO_COLOR": "1"]) { $1 }.sorted { $0.key < $1.key }
+            .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let tmux = try TmuxSession(command: "env \(exports) '\(CLI.auction)' chat product-5; echo \"exited=$?\"; sleep 60", width: 80, height: 12)
+        defer { tmux.close() }
+        #expect(try await CLI.screen(tmux) { ChatEndToEndTests.lastLine($0) == "product-5>" }.1)
+        let bid = try await bob.run(["bid", "5", "9,000,000", "--yes"])
+        #expect(bid.status == 0, "bob's bid: \(bid.stdout) \(bid.stderr)")
+        let (screen, shown) = try await CLI.screen(tmux) { $0.contains("▸ bid 9,000,000 by b…b") }
+        #expect(shown, "bob's bid inline, his name shortened:\n\(screen)")
+        #expect(ChatEndToEndTests.lastLine(screen) == "product-5>")
+    }
 }
