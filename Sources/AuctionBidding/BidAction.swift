@@ -24,6 +24,8 @@ public enum BidAction: Sendable {
     case committed([PendingBid])
     /// Push standing to the user who led `lot` before another node's bids were adopted, and to its new leader.
     case standingAdopted(AuctionLot, leaderBefore: UserID?)
+    /// Bids another node committed, newly known here, oldest first (told to the lot's chat room).
+    case otherNodesBids([AcceptedBid])
     /// Close every auction due now (a lot ended while its bids were committing).
     case runClosings
     /// Log out every connection of a user the store holds suspended.

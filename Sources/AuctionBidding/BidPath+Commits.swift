@@ -163,6 +163,7 @@ extension BidPath {
             }
         }
         if let lot = book.lot(for: id) { actions.append(.lotChanged(lot, addedBids: fresh.count)) }
+        actions.append(.otherNodesBids(fresh.map(\.bid)))
         actions.append(.note(.missedBids(id, count: fresh.count)))
     }
 }

@@ -45,6 +45,7 @@ extension BidPath {
             pushes.append(PositionedUpdate(update, position: adoption.position))
         }
         if !pushes.isEmpty { actions.append(.push(pushes)) }
+        if !fresh.isEmpty { actions.append(.otherNodesBids(fresh.map(\.bid))) }
         if let endsAt = adoption.movedEnd, !lot.isBought { actions.append(.endMoved(lot, endsAt: endsAt)) }
         let added = remote.bidCount - known
         actions.append(.lotChanged(lot, addedBids: added > Int64(Int.max) ? Int.max : Int(added)))

@@ -11,6 +11,11 @@ import Testing
         let adopted = fixture.path.remoteBidsArrived(remote)
         #expect(adopted.pushed.map(\.update.sequence) == [1])
         #expect(adopted.notes == [.adopted(1, count: 1, sequence: 1)])
+        let told = adopted.flatMap { action -> [AcceptedBid] in
+            if case .otherNodesBids(let bids) = action { return bids }
+            return []
+        }
+        #expect(told.map(\.price) == [2_000])  // for the lot's chat room
         #expect(fixture.path.book.lot(for: 1)?.price == 2_000)
         #expect(fixture.path.remoteBidsArrived(remote).isEmpty)  // known already
     }

@@ -28,7 +28,8 @@ import Testing
         #expect(ProtocolFeature.required(forServerDataType: 4) == .chat)
         #expect(ProtocolFeature.required(forServerDataType: 5) == .closing)
         #expect(ProtocolFeature.required(forServerDataType: 6) == .errors)
-        #expect(ProtocolFeature.required(forServerDataType: 12) == ProtocolFeature("push-12"))
+        #expect(ProtocolFeature.required(forServerDataType: 12) == .chatLotEvents)
+        #expect(ProtocolFeature.required(forServerDataType: 13) == ProtocolFeature("push-13"))
     }
 
     @Test func capabilitiesComeFromTheHelloReply() {

@@ -38,6 +38,8 @@ extension SocketService {
             committed(batch)
         case .standingAdopted(let lot, let before):
             pushStanding(adopted: lot, before: before)
+        case .otherNodesBids(let bids):
+            tellLotRooms(otherNodes: bids)
         case .runClosings:
             runClosings()
         case .logOut(let user):
