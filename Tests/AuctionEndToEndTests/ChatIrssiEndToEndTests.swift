@@ -4,13 +4,18 @@ import Testing
 
 /// `auction chat` in a real terminal (tmux) with the keys and commands irssi users expect.
 @Suite(.serialized) struct ChatIrssiEndToEndTests {
+    /// `auction chat ROOM` as `user` (no colour) in a tmux of `width`×`height`; it prints `exited=N` when it ends.
+    static func chat(_ room: String, as user: AccountEndToEndTests.User, width: Int = 80, height: Int = 12) throws -> TmuxSession {
+        let exports = user.environment.merging(["NO_COLOR": "1"]) { $1 }.sorted { $0.key < $1.key }
+            .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        return try TmuxSession(command: "env \(exports) '\(CLI.auction)' chat \(room); echo \"exited=$?\"; sleep 60",
+                               width: width, height: height)
+    }
+
     @Test func upRecallsALineMeIsAnActionPgUpShowsTheMarkerAndQuitLeavesTheLastScreenful() async throws {
         let (server, directory, alice, bob) = try await ChatEndToEndTests.serverWithUsers()
         defer { server.stop(); directory.remove() }
-        let exports = alice.environment.merging(["NO_COLOR": "1"]) { $1 }.sorted { $0.key < $1.key }
-            .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        let command = "env \(exports) '\(CLI.auction)' chat lobby; echo \"exited=$?\"; sleep 60"
-        let tmux = try TmuxSession(command: command, width: 80, height: 12)
+        let tmux = try Self.chat("lobby", as: alice)
         defer { tmux.close() }
         #expect(try await CLI.screen(tmux) { $0.contains("joined lobby") && ChatEndToEndTests.lastLine($0) == "lobby>" }.1)
 
@@ -58,9 +63,7 @@ import Testing
     @Test func joinMovesTheConversationToAnotherRoom() async throws {
         let (server, directory, alice, bob) = try await ChatEndToEndTests.serverWithUsers()
         defer { server.stop(); directory.remove() }
-        let exports = alice.environment.merging(["NO_COLOR": "1"]) { $1 }.sorted { $0.key < $1.key }
-            .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        let tmux = try TmuxSession(command: "env \(exports) '\(CLI.auction)' chat lobby; echo \"exited=$?\"; sleep 60", width: 80, height: 12)
+        let tmux = try Self.chat("lobby", as: alice)
         defer { tmux.close() }
         #expect(try await CLI.screen(tmux) { $0.contains("joined lobby") && ChatEndToEndTests.lastLine($0) == "lobby>" }.1)
 
@@ -84,10 +87,7 @@ import Testing
     func chatWorksInASmallTerminal(_ size: (width: Int, height: Int)) async throws {
         let (server, directory, alice, bob) = try await ChatEndToEndTests.serverWithUsers()
         defer { server.stop(); directory.remove() }
-        let exports = alice.environment.merging(["NO_COLOR": "1"]) { $1 }.sorted { $0.key < $1.key }
-            .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        let tmux = try TmuxSession(command: "env \(exports) '\(CLI.auction)' chat lobby; echo \"exited=$?\"; sleep 60",
-                                   width: size.width, height: size.height)
+        let tmux = try Self.chat("lobby", as: alice, width: size.width, height: size.height)
         defer { tmux.close() }
         let (opened, ready) = try await CLI.screen(tmux) { ChatEndToEndTests.lastLine($0) == "lobby>" }
         #expect(ready, "the prompt on the last line:\n\(opened)")
@@ -112,9 +112,7 @@ import Testing
     @Test func aLotsRoomShowsAnotherUsersBidInline() async throws {
         let (server, directory, alice, bob) = try await ChatEndToEndTests.serverWithUsers()
         defer { server.stop(); directory.remove() }
-        let exports = alice.environment.merging(["NO_COLOR": "1"]) { $1 }.sorted { $0.key < $1.key }
-            .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        let tmux = try TmuxSession(command: "env \(exports) '\(CLI.auction)' chat product-5; echo \"exited=$?\"; sleep 60", width: 80, height: 12)
+        let tmux = try Self.chat("product-5", as: alice)
         defer { tmux.close() }
         #expect(try await CLI.screen(tmux) { ChatEndToEndTests.lastLine($0) == "product-5>" }.1)
         let bid = try await bob.run(["bid", "5", "9,000,000", "--yes"])
