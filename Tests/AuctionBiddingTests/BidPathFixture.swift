@@ -63,10 +63,16 @@ struct BidPathFixture {
 
     /// Commits every submission of the round as stored, each step numbered after what the node knew.
     mutating func commitAll() -> [BidAction] {
-        let round = path.takeRound()
-        var results: [([PendingBid], CommitOutcome<Failure>)] = []
+        path.returned(Self.outcomes(of: path.takeRound()), now: now)
+    }
+
+    /// One batch per submission: stored when `stores` says so (each step numbered after what the node
+    /// knew and the steps stored before it on its lot), else lost (`unavailable`).
+    static func outcomes(of round: [BidPath.Submission], stores: (BidPath.Submission) -> Bool = { _ in true })
+        -> [([PendingBid], CommitOutcome<Failure>)] {
         var next: [ProductID: Int64] = [:]
-        for submission in round {
+        return round.map { submission in
+            guard stores(submission) else { return ([submission.pending], .unavailable(Failure())) }
             let id = submission.pending.productID
             var sequence = next[id] ?? submission.ledger.knownBids ?? 0
             let sequences = submission.ledger.bids.map { _ in
@@ -74,9 +80,8 @@ struct BidPathFixture {
                 return sequence
             }
             next[id] = sequence
-            results.append(([submission.pending], .committed(CommittedBids(sequences: sequences))))
+            return ([submission.pending], .committed(CommittedBids(sequences: sequences)))
         }
-        return path.returned(results, now: now)
     }
 }
 

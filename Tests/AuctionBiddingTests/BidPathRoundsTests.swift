@@ -36,23 +36,7 @@ import Testing
                 let actions = fixture.bid(price, on: lot, by: user, connection: next)
                 for reply in actions.replies { answers[reply.target.connection.rawValue, default: 0] += 1 }
             }
-            let submissions = fixture.path.takeRound()
-            var results: [([PendingBid], CommitOutcome<BidPathFixture.Failure>)] = []
-            var known: [ProductID: Int64] = [:]
-            for submission in submissions {
-                let id = submission.pending.productID
-                if random.next(5) == 0 {
-                    results.append(([submission.pending], .unavailable(BidPathFixture.Failure())))
-                } else {
-                    var sequence = known[id] ?? submission.ledger.knownBids ?? 0
-                    let sequences = submission.ledger.bids.map { _ in
-                        sequence += 1
-                        return sequence
-                    }
-                    known[id] = sequence
-                    results.append(([submission.pending], .committed(CommittedBids(sequences: sequences))))
-                }
-            }
+            let results = BidPathFixture.outcomes(of: fixture.path.takeRound()) { _ in random.next(5) != 0 }
             let returned = fixture.path.returned(results, now: fixture.now)
             for reply in returned.replies { answers[reply.target.connection.rawValue, default: 0] += 1 }
             for (batch, outcome) in results where outcome.isCommitted {

@@ -39,7 +39,7 @@ extension SocketService {
         case .standingAdopted(let lot, let before):
             pushStanding(adopted: lot, before: before)
         case .otherNodesBids(let bids):
-            tellLotRooms(otherNodes: bids)
+            tellLotRooms(bids: bids)
         case .runClosings:
             runClosings()
         case .logOut(let user):

@@ -10,39 +10,36 @@ import AuctionInfrastructure
 extension SocketService {
     /// The bids (and extensions) of a durable batch, in commit order; bidders shortened as a public bid history shows them.
     func tellLotRooms(committed batch: [PendingBid]) {
-        guard let chat else { return }
         for item in batch {
-            let room = ChatRoomName.product(item.productID)
-            guard !chat.registry.members(of: room).isEmpty else { continue }
-            for step in item.decision.steps {
-                tell(ChatLotEvent(room: room.rawValue, productID: item.productID, kind: .bid, price: step.price,
-                                  bidder: shortenedName(of: step.bidder), isAutomatic: step.isAutomatic, time: step.acceptedAt), in: room)
-            }
-            if let endsAt = item.decision.endsAt, !item.isPurchase {
-                tell(ChatLotEvent(room: room.rawValue, productID: item.productID, kind: .extended, endsAt: endsAt,
-                                  time: item.decision.steps.last?.acceptedAt ?? currentTime()), in: room)
-            }
+            tellLotRooms(bids: item.decision.steps)
+            guard let endsAt = item.decision.endsAt, !item.isPurchase, let (room, members) = lotRoom(item.productID) else { continue }
+            tell(ChatLotEvent(room: room.rawValue, productID: item.productID, kind: .extended, endsAt: endsAt,
+                              time: item.decision.steps.last?.acceptedAt ?? currentTime()), to: members)
         }
     }
 
-    /// Bids another node committed, as this node adopts them (their bidders shortened when this node knows the name).
-    func tellLotRooms(otherNodes bids: [AcceptedBid]) {
-        guard let chat else { return }
+    /// Accepted bids, committed here or by another node (adopted here): one event each in its lot's room.
+    func tellLotRooms(bids: [AcceptedBid]) {
         for bid in bids {
-            let room = ChatRoomName.product(bid.productID)
-            guard !chat.registry.members(of: room).isEmpty else { continue }
+            guard let (room, members) = lotRoom(bid.productID) else { continue }
             tell(ChatLotEvent(room: room.rawValue, productID: bid.productID, kind: .bid, price: bid.price,
-                              bidder: shortenedName(of: bid.bidder), isAutomatic: bid.isAutomatic, time: bid.acceptedAt), in: room)
+                              bidder: shortenedName(of: bid.bidder), isAutomatic: bid.isAutomatic, time: bid.acceptedAt), to: members)
         }
     }
 
     /// An ended auction: sold (to its winner, shortened) or not.
     func tellLotRoom(closed closing: AuctionClosing, winnerName: String?) {
-        let room = ChatRoomName.product(closing.productID)
-        guard let chat, !chat.registry.members(of: room).isEmpty else { return }
+        guard let (room, members) = lotRoom(closing.productID) else { return }
         tell(ChatLotEvent(room: room.rawValue, productID: closing.productID, kind: closing.isSold ? .sold : .ended,
                           price: closing.finalPrice, bidder: closing.isSold ? winnerName.map(BidderAlias.shortened) : nil,
-                          time: closing.endedAt), in: room)
+                          time: closing.endedAt), to: members)
+    }
+
+    /// Lot `id`'s room and its members here; nil when nobody here is in it (nothing is built for an empty room).
+    private func lotRoom(_ id: ProductID) -> (ChatRoomName, [ConnectionID])? {
+        let room = ChatRoomName.product(id)
+        guard let members = chat?.registry.members(of: room), !members.isEmpty else { return nil }
+        return (room, members)
     }
 
     /// A bidder's name as public histories show it (`al…e`), when this node knows it; nil otherwise.
@@ -50,11 +47,10 @@ extension SocketService {
         user.flatMap { sessions.name(of: $0) }.map(BidderAlias.shortened)
     }
 
-    /// Sends one event to the room's members here (each peer's hello decides whether it takes push 12).
-    private func tell(_ event: ChatLotEvent, in room: ChatRoomName) {
-        guard let chat else { return }
+    /// Sends one event to a room's members here (each peer's hello decides whether it takes push 12).
+    private func tell(_ event: ChatLotEvent, to members: [ConnectionID]) {
         let bytes = OutboundMessage.other(FrameEncoder.encode(ServerMessage.chatLot(event).frame))
-        for id in chat.registry.members(of: room) {
+        for id in members {
             if let peer = peers[id] { send(bytes, to: peer) }
         }
     }
