@@ -49,17 +49,21 @@ let package = Package(
         // The bid path as a value: requests, rounds, commits and other nodes' bids in, `BidAction`s out.
         // Pure like the engine; the socket service is the shell that carries the actions out.
         .target(name: "AuctionBidding", dependencies: ["AuctionCore", "AuctionEngine"]),
+        // Each lot's tamper-evident log: entries, their canonical bytes, the hash chain, signed heads and
+        // the replay a verifier runs; pure, shared by the server (which writes it) and the client (which checks it).
+        .target(name: "AuctionLotLog", dependencies: ["AuctionCore", "AuctionEngine"]),
         // The auction house: HTTP catalogue, socket service, SQLite store, over the engine.
         .target(
             name: "AuctionServer",
-            dependencies: ["AuctionCore", "AuctionEngine", "AuctionBidding", "AuctionData", "AuctionInfrastructure", "AuctionImage", "CSQLite", "CCrypt",
+            dependencies: ["AuctionCore", "AuctionEngine", "AuctionBidding", "AuctionLotLog", "AuctionData", "AuctionInfrastructure", "AuctionImage",
+                           "CSQLite", "CCrypt",
                            "CLibPQ", "CLinux"]
         ),
         // The command-line front: arguments, commands, terminal rendering. Never the server: a
         // client-only build links neither SQLite nor libcrypt (`scripts/check-client-links`).
         .target(
             name: "AuctionCLI",
-            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage"]
+            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionImage", "AuctionLotLog"]
         ),
         // `auction demo`: where client and server meet (an embedded server watched by the client).
         .target(name: "AuctionDemo", dependencies: ["AuctionCLI", "AuctionCore", "AuctionInfrastructure", "AuctionServer"]),
@@ -67,7 +71,7 @@ let package = Package(
         .executableTarget(name: "auction-server", dependencies: ["AuctionServer"]),
         .executableTarget(
             name: "auction-bench",
-            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionServer", "AuctionCLI", "AuctionImage", "AuctionEngine",
+            dependencies: ["AuctionCore", "AuctionData", "AuctionInfrastructure", "AuctionServer", "AuctionCLI", "AuctionImage", "AuctionEngine", "AuctionLotLog",
                            "AuctionTestSupport"]
         ),
         // Fuzz targets (frames, HTTP, the bid path, money) for the CI's bounded run and `scripts/fuzz`.
@@ -90,10 +94,11 @@ let package = Package(
         // The auction rules alone: the book driven directly, no socket, loop or database.
         .testTarget(name: "AuctionEngineTests", dependencies: ["AuctionEngine", "AuctionCore", "AuctionTestSupport"]),
         // The bid path driven directly: a request in, actions out, no socket, loop or database.
+        .testTarget(name: "AuctionLotLogTests", dependencies: ["AuctionLotLog", "AuctionCore", "AuctionEngine", "AuctionInfrastructure"]),
         .testTarget(name: "AuctionBiddingTests", dependencies: ["AuctionBidding", "AuctionEngine", "AuctionCore"]),
         .testTarget(
             name: "AuctionServerTests",
-            dependencies: ["AuctionServer", "AuctionEngine", "AuctionBidding", "AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionImage", "AuctionTestSupport", "CSQLite"]
+            dependencies: ["AuctionServer", "AuctionEngine", "AuctionBidding", "AuctionLotLog", "AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionImage", "AuctionTestSupport", "CSQLite"]
         ),
         .testTarget(
             name: "AuctionCLITests",

@@ -1,6 +1,7 @@
 // The `image` suite's upload cases: what `POST /images` (and selling with a picture) spends on one
 // 2 MB JPEG — validation by decoding it once, and the SHA-256 that names it in the store.
 import AuctionImage
+import AuctionLotLog
 import AuctionServer
 
 /// A JPEG of about `targetBytes` (the highest quality of 95…40 at or under it) made from `photo`, or nil.

@@ -2,6 +2,7 @@ import AuctionCore
 import AuctionData
 import AuctionImage
 import AuctionInfrastructure
+import AuctionLotLog
 import AuctionServer
 import AuctionTestSupport
 import Foundation

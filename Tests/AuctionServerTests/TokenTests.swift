@@ -1,3 +1,4 @@
+import AuctionLotLog
 import AuctionServer
 import Testing
 

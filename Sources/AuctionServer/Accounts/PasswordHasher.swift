@@ -1,3 +1,4 @@
+import AuctionLotLog
 import CCrypt
 import Glibc
 

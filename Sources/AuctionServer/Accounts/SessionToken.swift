@@ -1,3 +1,5 @@
+import AuctionLotLog
+
 /// Session tokens: 256 random bits from `getrandom`, written as 43 characters of unpadded
 /// base64url; the store keeps only their SHA-256 in hex.
 public enum SessionToken {

@@ -1,6 +1,7 @@
 import AuctionCore
 import AuctionData
 import AuctionInfrastructure
+import AuctionLotLog
 
 /// The original backend's catalogue endpoints served from any `CatalogueEndpoints.Source`, so our
 /// server can stand in for it: `POST /products/alllist`, `/products/detailproduct`,

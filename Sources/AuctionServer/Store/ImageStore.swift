@@ -1,6 +1,7 @@
 import AuctionCore
 import AuctionImage
 import AuctionInfrastructure
+import AuctionLotLog
 
 /// Uploaded images in the store (SQLite or PostgreSQL) by content hash (`image_blobs`, schema 3): the same bytes are stored
 /// once however often they are sent; a product image (`images.blob_hash`) may point at one, so the

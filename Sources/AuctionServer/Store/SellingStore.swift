@@ -1,6 +1,7 @@
 import AuctionCore
 import AuctionImage
 import AuctionInfrastructure
+import AuctionLotLog
 
 /// Lots listed by logged-in sellers (schema 5): created with their images in one transaction,
 /// withdrawn, edited, and listed back to their seller for `GET /me/selling`.

@@ -1,4 +1,4 @@
-import AuctionServer
+import AuctionLotLog
 import Testing
 
 @Suite struct SHA256Tests {

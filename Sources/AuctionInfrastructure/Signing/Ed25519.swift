@@ -1,0 +1,61 @@
+import COpenSSL
+import Glibc
+
+/// Ed25519 signatures (RFC 8032) through OpenSSL's EVP interface: the house signs its log heads
+/// with a private key; anyone checks them with the 32-byte public key.
+public struct Ed25519PrivateKey: Sendable {
+    /// The 32-byte seed the key is made from (what a key file holds).
+    public let seed: [UInt8]
+    /// The raw 32-byte public key.
+    public let publicKey: [UInt8]
+
+    /// The key made from a 32-byte seed; nil for another length or when OpenSSL refuses it.
+    public init?(seed: [UInt8]) {
+        guard seed.count == 32, let key = seed.withUnsafeBufferPointer({
+            EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, $0.baseAddress, 32)
+        }) else { return nil }
+        defer { EVP_PKEY_free(key) }
+        var raw = [UInt8](repeating: 0, count: 32)
+        var length = 32
+        guard EVP_PKEY_get_raw_public_key(key, &raw, &length) == 1, length == 32 else { return nil }
+        self.seed = seed
+        publicKey = raw
+    }
+
+    /// A fresh key from the kernel's random bytes.
+    public static func generate() throws(Errno) -> Ed25519PrivateKey {
+        guard let key = Ed25519PrivateKey(seed: try SystemRandom.bytes(32)) else { throw Errno(rawValue: EINVAL) }
+        return key
+    }
+
+    /// The 64-byte signature of `message`.
+    public func signature(of message: [UInt8]) -> [UInt8] {
+        guard let key = seed.withUnsafeBufferPointer({ EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, $0.baseAddress, 32) }),
+              let context = EVP_MD_CTX_new() else { return [] }
+        defer {
+            EVP_MD_CTX_free(context)
+            EVP_PKEY_free(key)
+        }
+        var signature = [UInt8](repeating: 0, count: 64)
+        var length = 64
+        guard EVP_DigestSignInit(context, nil, nil, nil, key) == 1,
+              EVP_DigestSign(context, &signature, &length, message, message.count) == 1, length == 64 else { return [] }
+        return signature
+    }
+}
+
+/// Checks Ed25519 signatures against raw public keys.
+public enum Ed25519 {
+    /// Whether `signature` is `publicKey`'s signature of `message`.
+    public static func isValid(signature: [UInt8], of message: [UInt8], publicKey: [UInt8]) -> Bool {
+        guard signature.count == 64, publicKey.count == 32,
+              let key = publicKey.withUnsafeBufferPointer({ EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, $0.baseAddress, 32) }),
+              let context = EVP_MD_CTX_new() else { return false }
+        defer {
+            EVP_MD_CTX_free(context)
+            EVP_PKEY_free(key)
+        }
+        guard EVP_DigestVerifyInit(context, nil, nil, nil, key) == 1 else { return false }
+        return EVP_DigestVerify(context, signature, signature.count, message, message.count) == 1
+    }
+}
