@@ -9,8 +9,12 @@ extension LotLogAppend {
         indexes.reserveCapacity(submission.bids.count)
         var lastTime: [ProductID: Timestamp] = [:]
         for (bid, sequence) in zip(submission.bids, sequences) {
+            let challenge = bid.isAutomatic ? bid.placement.map { placement in
+                LotLogChallenge(bidder: signer.secrets.alias(of: placement.bidder, on: bid.productID), price: placement.price)
+            } : nil
             let logged = LotLogBid(bidSeq: sequence, price: bid.price, previousPrice: bid.previousPrice,
-                                   bidder: signer.secrets.alias(of: bid.bidder, on: bid.productID), isAutomatic: bid.isAutomatic)
+                                   bidder: signer.secrets.alias(of: bid.bidder, on: bid.productID), isAutomatic: bid.isAutomatic,
+                                   answering: challenge)
             indexes.append(append(.bid(logged), to: bid.productID, at: bid.acceptedAt))
             lastTime[bid.productID] = bid.acceptedAt
         }
