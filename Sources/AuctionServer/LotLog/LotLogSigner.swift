@@ -23,6 +23,9 @@ public final class LotLogSigner: Sendable {
         self.softClose = softClose
     }
 
+    /// Signs `heads` now and returns the signature (what one commit costs, for `auction-bench lotlog`).
+    public func signForBench(_ heads: [LogHead]) -> [UInt8] { sign(heads, at: Timestamp(millisecondsSinceEpoch: 0)).signature }
+
     /// Signs a commit's heads at `time`.
     func sign(_ heads: [LogHead], at time: Timestamp) -> SignedCommit {
         let leaves = heads.map(\.leafHash)
