@@ -131,17 +131,26 @@ public struct WatchCommand: ParsableCommand {
             if !query.isPlain { session.query = query }
             session.install(on: client)
             let feed = SocketPriceFeed(client: client, session: session)
+            let (lots, http) = try Self.lotServices(context, login: login, client: client, session: session)
+            defer { http.shutdown() }
             let watch = WatchSession(catalogue: catalogue, feed: feed, socketSession: session, ids: ids,
                                      output: console.output, errors: console.errors,
                                      bids: SocketBidRepository(client: client, userID: login?.userID),
                                      reconnectNow: { client.reconnectNow() }, notifyCommand: notifyRunner(interactive: interactive),
-                                     standings: login != nil && !json ? Self.standingsReader(context) : nil)
+                                     standings: login != nil && !json ? Self.standingsReader(context) : nil, lots: lots)
             client.start()
             if ids != nil { try await Self.requireSubscriptions(context, session: session, client: client) }
             var model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive, json: json,
                                    size: console.size ?? .fallback, color: console.color && interactive, title: title, hint: hint,
                                    clock: context.clock)
             model.total = total
+            model.viewer = login?.name
+            model.colorDepth = console.colorDepth
+            if context.configuration.dialect == .original {
+                model.chatUnavailable = "the server speaks the original protocol, which has no chat"
+            } else if login != nil {
+                model.chatUnavailable = nil
+            }
             model.alerts = alerts(outputIsTerminal: console.outputIsTerminal)
             model.showQuery(query, cursor: cursor)
             let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
