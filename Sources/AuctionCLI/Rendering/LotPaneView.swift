@@ -142,7 +142,7 @@ enum LotPaneView {
                           style: ChatStyle) -> (lines: [PaneLine], cursor: Int?) {
         guard height > 0 else { return ([], nil) }
         let room = pane.room ?? LotPane.roomName(pane.productID)
-        let hint = pane.chatFocused ? "Enter sends · Esc back to the table" : "c to chat"
+        let hint = pane.chatFocused ? "Esc back to the table" : "c to chat"
         let title = TerminalText.fitting(first: "── " + room, rest: [hint], width: width, floor: .max)
         var lines = [PaneLine.styled(title, width: width, style: style.color ? ANSI.dim : nil)]
         let area = max(0, height - 2)

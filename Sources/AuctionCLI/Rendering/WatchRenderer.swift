@@ -165,7 +165,7 @@ public enum WatchRenderer {
     /// message, the connection (with the reconnect countdown and since when prices are stale), updates,
     /// time since the last, the query, keys — whole parts left out where they do not fit.
     public static func statusLine(_ state: WatchState, now: Timestamp) -> String {
-        if let prompt = state.prompt { return TerminalText.truncate(prompt.line, toWidth: state.size.columns) }
+        if let prompt = state.prompt { return promptLine(prompt, width: state.size.columns) }
         if let report = state.reportPrompt { return TerminalText.truncate(report.line, toWidth: state.size.columns) }
         if let buy = state.buyQuestion { return TerminalText.truncate(buy.line, toWidth: state.size.columns) }
         if let filter = state.filterPrompt { return TerminalText.truncate(filter.line, toWidth: state.size.columns) }
@@ -186,6 +186,14 @@ public enum WatchRenderer {
         if let summary = state.querySummary { parts.append(summary) }
         parts.append("? keys")
         return TerminalText.fitting(first: parts[0], rest: Array(parts.dropFirst()), width: state.size.columns, floor: .max)
+    }
+
+    /// The bid prompt's line; its question cut before its end, so that `Bid anyway? [y/N]` always shows.
+    static func promptLine(_ prompt: BidPrompt, width: Int) -> String {
+        let line = prompt.line, ending = " Bid anyway? [y/N]"
+        guard prompt.question != nil, TerminalText.width(line) > width, line.hasSuffix(ending),
+              width > TerminalText.width(ending) + 1 else { return TerminalText.truncate(line, toWidth: width) }
+        return TerminalText.truncate(String(line.dropLast(ending.count)), toWidth: width - TerminalText.width(ending)) + ending
     }
 
     /// `reconnecting in 4 s` counted down to `reconnectAt`; the state's own words otherwise.
