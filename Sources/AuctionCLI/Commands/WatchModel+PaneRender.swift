@@ -54,8 +54,9 @@ extension WatchModel {
         for (row, text) in rows.sorted(by: { $0.key < $1.key }) {
             let line = (layout.separatorColumn != nil ? (color ? ANSI.dim + "│" + ANSI.reset : "│") : "") + text
             guard painted.rows[row] != line else { continue }
+            let column = left - (layout.separatorColumn != nil ? 1 : 0)
+            out += Self.rewrite(row: row, column: column, old: painted.rows[row], new: line)
             painted.rows[row] = line
-            out += ANSI.moveTo(row: row, column: left - (layout.separatorColumn != nil ? 1 : 0)) + line
         }
         let wasShown = tableRepainted ? nil : paneScreen?.cursor
         if let cursor, tableBytes > 0 || !out.isEmpty || wasShown != cursor {
@@ -66,5 +67,21 @@ extension WatchModel {
         painted.cursor = cursor
         paneScreen = painted
         return out
+    }
+
+    /// The bytes that turn a pane row from `old` to `new` (both padded to the pane's width): plain rows
+    /// only from the first to the last character that differs (the time left ticking writes a digit or
+    /// two), styled ones (a picture, a coloured name) whole.
+    static func rewrite(row: Int, column: Int, old: String?, new: String) -> String {
+        guard let old, !old.contains("\u{1B}"), !new.contains("\u{1B}"), TerminalText.width(old) == TerminalText.width(new) else {
+            return ANSI.moveTo(row: row, column: column) + new
+        }
+        let before = Array(old), after = Array(new)
+        guard before.count == after.count else { return ANSI.moveTo(row: row, column: column) + new }
+        var first = 0
+        while first < after.count, before[first] == after[first] { first += 1 }
+        var last = after.count
+        while last > first, before[last - 1] == after[last - 1] { last -= 1 }
+        return ANSI.moveTo(row: row, column: column + TerminalText.width(String(after[..<first]))) + String(after[first..<last])
     }
 }
