@@ -15,7 +15,11 @@ public struct WatchCommand: ParsableCommand {
         The table fills the terminal; the title says where it is (`lots 31–60 of 1,204`, the
         server's count). Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p (Page
         Down/Up) next/previous screen, g/G first/last screen, r reload (reconnect now while
-        disconnected), ? keys (↑/↓ scroll them). When output is not a terminal
+        disconnected), ? keys (↑/↓ scroll them). Enter (or →) opens the selected lot's detail
+        pane (price, next bid, your standing, time left, reserve, buy-now, bids, pictures: [ ]) and
+        its chat room (c types there, Esc back); Esc closes it. From any pane: B proxy bid (asks
+        the maximum), u buy now, w watchlist on/off, ! report. `auction` alone on a terminal opens
+        this. When output is not a terminal
         (or TERM is dumb; q still quits there), prints one tab-separated line per lot first, then
         one per change: time, id, name, price, change (an ended auction: final price, then the
         server's status: `SOLD · a…e`, the winner shortened, `BOUGHT · a…e` or `UNSOLD`). ★ marks lots you lead, ! outbid.

@@ -69,17 +69,18 @@ enum LotPaneView {
         if pane.detail == nil && pane.loadFailure == nil { lines.append(PaneLine("loading…", width: width)) }
         if let bids = pane.bids, !bids.isEmpty {
             lines.append(PaneLine("Bids (newest first)", width: width))
-            for bid in bids.prefix(shownBids) {
-                let price = bid.price.description
-                let name = TerminalText.sanitized(bid.bidder ?? "anonymous") + (bid.isViewers ? " (you)" : "")
+            let shown = bids.prefix(shownBids)
+            let priceWidth = shown.map { TerminalText.width($0.price.description) }.max() ?? 0
+            // The prices line up; the name gives way first (to 16 cells at most), and the price is whole or the line goes.
+            let nameWidth = min(16, width - 12 - priceWidth - 2 - 5)
+            for bid in shown {
+                let price = TerminalText.fit(bid.price.description, toWidth: priceWidth, alignment: .right)
                 let note = bid.isRetracted ? " retracted" : bid.isAutomatic ? " auto" : ""
-                let head = "  " + facts.clock.format(bid.time) + "  "
-                // The price is whole or the line goes; the name gives way first.
-                let room = width - TerminalText.width(head) - TerminalText.width(price) - TerminalText.width(note) - 2
-                if room >= 3 {
-                    lines.append(PaneLine(head + TerminalText.fit(TerminalText.truncate(name, toWidth: min(room, 16)), toWidth: min(room, 16))
+                let name = TerminalText.sanitized(bid.bidder ?? "anonymous") + (bid.isViewers ? " (you)" : "")
+                if nameWidth >= 3 {
+                    lines.append(PaneLine("  " + facts.clock.format(bid.time) + "  " + TerminalText.fit(name, toWidth: nameWidth)
                                           + "  " + price + note, width: width))
-                } else if TerminalText.width("  " + price + note) <= width {
+                } else if TerminalText.width("  " + price) <= width {
                     lines.append(PaneLine("  " + price + note, width: width))
                 }
             }
