@@ -168,6 +168,27 @@ import Testing
         #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
     }
 
+    @Test func aResizeReflowsThePaneFromBesideTheTableToBelowItAndDropsItWhenSmall() async throws {
+        let (server, directory) = try await CLI.server()
+        defer { server.stop(); directory.remove() }
+        let tmux = try Self.watch(server)
+        defer { tmux.close() }
+        _ = try await Self.openPane(tmux)
+        try tmux.resize(width: 80, height: 24)
+        let (below, moved) = try await CLI.screen(tmux) {
+            !$0.contains("│") && $0.split(separator: "\n").contains { $0.hasPrefix("#1  ") } && Self.lines($0).count == 5
+        }
+        #expect(moved, "SIGWINCH: the pane goes below the table, which keeps its rows:\n\(below)")
+        try tmux.resize(width: 40, height: 10)
+        let (small, dropped) = try await CLI.screen(tmux) { !$0.contains("#1  ") && Self.lines($0).count == 6 }
+        #expect(dropped, "too small: the pane is dropped and the table fills the height:\n\(small)")
+        #expect(CLIWatchPagingEndToEndTests.pricesAreWhole(small), "\(small)")
+        try tmux.resize(width: 120, height: 35)
+        #expect(try await CLI.screen(tmux) { $0.contains("│#1  ") && Self.lines($0).count == 31 }.1, "and back beside it")
+        try tmux.sendKeys("q")
+        #expect(try await CLI.screen(tmux) { $0.contains("exited=0") }.1)
+    }
+
     @Test func auctionAloneOnATerminalOpensTheAppAndPipedPrintsTheUsage() async throws {
         let (server, directory) = try await CLI.server()
         defer { server.stop(); directory.remove() }

@@ -21,6 +21,35 @@ extension WatchModel {
     /// The table's region: the whole terminal, or what the panes leave it.
     var tableSize: TerminalSize { appLayout.table }
 
+    /// An answer for the pane (a fetch, the lot's room, the watchlist).
+    mutating func paneEvent(_ event: WatchEvent, now: Timestamp) -> [WatchEffect] {
+        switch event {
+        case .lotLoaded(let id, let detail, let bids):
+            return lotLoaded(id, detail, bids: bids, now: now)
+        case .lotLoadFailed(let id, let reason):
+            return lotLoadFailed(id, reason, now: now)
+        case .bidHistoryLoaded(let id, let bids):
+            return bidHistoryLoaded(id, bids, now: now)
+        case .pictureLoaded(let imageID, let picture):
+            return pictureLoaded(imageID, picture, now: now)
+        case .lotChat(let room, let chatEvent):
+            return lotChatEvent(room: room, chatEvent, now: now)
+        case .lotRoomJoined(let room, let members):
+            return lotRoomJoined(room: room, members: members, now: now)
+        case .lotChatNotice(let text):
+            return chatNotice(text, now: now)
+        case .watchlistRead(let ids):
+            watchlist = ids
+            return render(now)
+        case .watchlistAnswered(let id, let watched, let text):
+            if watched { watchlist = (watchlist ?? []).union([id]) } else { watchlist?.remove(id) }
+            message = text
+            return render(now)
+        default:
+            return []
+        }
+    }
+
     /// Opens the pane for the selected lot (its fetches and room with it).
     mutating func openPane(now: Timestamp) -> [WatchEffect] {
         guard let product = selectedProduct else { return render(now) }
@@ -141,7 +170,9 @@ extension WatchModel {
 
     /// The lot's room was joined: who is there.
     mutating func lotRoomJoined(room: String, members: [String], now: Timestamp) -> [WatchEffect] {
-        guard let open = pane, LotPane.roomName(open.productID) == room else { return [] }
+        // Closed while the join was on its way: the room is left again (another lot's join leaves it by itself).
+        guard let open = pane else { return [.chat(.leave)] }
+        guard LotPane.roomName(open.productID) == room else { return [] }
         pane?.room = room
         return chatNotice("joined \(room) · here: " + members.joined(separator: ", "), now: now)
     }

@@ -205,27 +205,9 @@ public struct WatchModel: Sendable {
             return queryReloaded(query, pages, now: now)
         case .queryFailed(let reason):
             return queryFailed(reason, now: now)
-        case .lotLoaded(let id, let detail, let bids):
-            return lotLoaded(id, detail, bids: bids, now: now)
-        case .lotLoadFailed(let id, let reason):
-            return lotLoadFailed(id, reason, now: now)
-        case .bidHistoryLoaded(let id, let bids):
-            return bidHistoryLoaded(id, bids, now: now)
-        case .pictureLoaded(let imageID, let picture):
-            return pictureLoaded(imageID, picture, now: now)
-        case .lotChat(let room, let chatEvent):
-            return lotChatEvent(room: room, chatEvent, now: now)
-        case .lotRoomJoined(let room, let members):
-            return lotRoomJoined(room: room, members: members, now: now)
-        case .lotChatNotice(let text):
-            return chatNotice(text, now: now)
-        case .watchlistRead(let ids):
-            watchlist = ids
-            return render(now)
-        case .watchlistAnswered(let id, let watched, let text):
-            if watched { watchlist = (watchlist ?? []).union([id]) } else { watchlist?.remove(id) }
-            message = text
-            return render(now)
+        case .lotLoaded, .lotLoadFailed, .bidHistoryLoaded, .pictureLoaded, .lotChat, .lotRoomJoined, .lotChatNotice,
+             .watchlistRead, .watchlistAnswered:
+            return paneEvent(event, now: now)
         }
     }
 
