@@ -145,6 +145,46 @@ import Testing
         #expect(watch.pane?.chat.entries.count == 1, "another room's line is not the pane's")
     }
 
+    @Test func bracketsCycleTheLotsImagesEachFetchedOnceAndTheLabelCountsThem() {
+        var lot = Fixtures.product(1)
+        lot.imageIDs = [7, 8]
+        var watch = model([lot], color: true)
+        _ = watch.handle(.key(.enter), now: start)
+        #expect(lotEffects(watch.handle(.lotLoaded(ProductID(1), detail(lot), bids: nil), now: start)) == [.loadPicture(7)])
+        #expect(LotPaneView.pictureLabel(watch.pane!, color: true, width: 40) == "image 1 of 2 · [ ] cycle · loading…")
+        #expect(lotEffects(watch.handle(.key(.character("]")), now: start)) == [.loadPicture(8)])
+        _ = watch.handle(.pictureLoaded(imageID: 8, .notShown("GIF is not supported")), now: start)
+        #expect(LotPaneView.pictureLabel(watch.pane!, color: true, width: 60) == "image 2 of 2 · [ ] cycle · not shown: GIF is not supported")
+        #expect(lotEffects(watch.handle(.key(.character("]")), now: start)) == [], "image 7 is on its way already")
+        #expect(watch.pane?.imageIndex == 0)
+        #expect(lotEffects(watch.handle(.key(.character("[")), now: start)) == [], "image 8 was fetched")
+    }
+
+    @Test func thePanesFiguresAreWholeOrLeftOutAtEveryWidth() {
+        var lot = Fixtures.product(1, price: 1_234_567, change: 12_500)
+        lot.nextMinimum = Money(1_244_567)
+        lot.buyNowPrice = Money(9_876_543)
+        lot.bidCount = 1_204
+        lot.endsAt = start.adding(milliseconds: 7_200_000)
+        var pane = LotPane(productID: ProductID(1))
+        pane.detail = detail(lot)
+        pane.bids = [BidHistoryEntry(time: start, bidder: "a-very-long-bidder-name", price: Money(1_234_567), isAutomatic: false)]
+        let facts = LotPaneView.Facts(product: lot, standing: .leading, watched: true, viewer: nil, color: false, clock: .utc, now: start)
+        for width in 4...70 {
+            let text = LotPaneView.textLines(pane, facts, width: width).map(\.text)
+            for line in text {
+                #expect(TerminalText.width(line) <= width, "\(width): \(line)")
+                // A cut figure would end in a digit or comma right before the ellipsis.
+                #expect(!line.contains(",…") && line.range(of: "[0-9]…", options: .regularExpression) == nil,
+                        "\(width): \(line)")
+            }
+            for figure in ["1,234,567", "1,244,567", "9,876,543", "1,204"] {
+                let parts = text.filter { $0.contains(figure.prefix(3)) && !$0.contains(figure) && $0.hasPrefix("#") == false }
+                #expect(parts.allSatisfy { !$0.contains(figure.prefix(5)) }, "\(width): \(figure) cut in \(parts)")
+            }
+        }
+    }
+
     @Test func panesGoBesideOrBelowAndAreDroppedChatFirstThenDetailAtSmallSizes() {
         let side = AppLayout(size: TerminalSize(rows: 35, columns: 120), detailOpen: true, chat: true)
         #expect(side.separatorColumn != nil && side.detail != nil && side.chat != nil && side.table.rows == 35)

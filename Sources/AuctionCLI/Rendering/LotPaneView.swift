@@ -35,8 +35,11 @@ enum LotPaneView {
     /// The text lines: the lot's name, its fields and its bid history.
     static func textLines(_ pane: LotPane, _ facts: Facts, width: Int) -> [PaneLine] {
         let product = facts.product
-        var lines = [PaneLine.styled("#\(product.id)  " + TerminalText.sanitized(product.name), width: width,
-                                     style: facts.color ? ANSI.bold : nil)]
+        // The id is whole (or alone, or left out); the name after it is cut to the room left.
+        let id = "#\(product.id)", room = width - TerminalText.width(id) - 2
+        let title = room >= 2 ? id + "  " + TerminalText.truncate(TerminalText.sanitized(product.name), toWidth: room)
+            : TerminalText.width(id) <= width ? id : ""
+        var lines = [PaneLine.styled(title, width: width, style: facts.color ? ANSI.bold : nil)]
         func field(_ label: String, _ value: String, cuttable: Bool = false) {
             let text = TerminalText.fit(label, toWidth: labelWidth) + value
             if TerminalText.width(text) <= width || cuttable {
