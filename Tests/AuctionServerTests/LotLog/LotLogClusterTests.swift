@@ -9,7 +9,8 @@ import Testing
 
 /// The lot log on a real PostgreSQL store shared by two nodes in this process, on one manual clock:
 /// a lot listed on one node and edited on the other, bids through both, a refused edit, then the
-/// close; each lot has one chain, the same when read from either node, under heads the house signed.
+/// close; a moderator's retraction and removal through either node; each lot has one chain, the same
+/// when read from either node, under heads the house signed.
 @Suite struct LotLogClusterTests {
     typealias Served = LotLogServerTests
 
@@ -55,7 +56,10 @@ import Testing
         let listed = try await asSeller(1, .post, "/products", "{\"name\":\"Brass lamp\",\"start_price\":1000,\"duration_seconds\":600}")
         #expect(listed.status == .created)
         let sold = try #require(ClusterLotsTests.object(listed)["id"] as? Int)
-        #expect(try await asSeller(0, .patch, "/products/\(sold)", "{\"name\":\"Brass lamp, polished\"}").status == .ok)
+        // Sent until node A has adopted the lot (before, it does not know it); the kinds below show one edit stored.
+        #expect(await ClusterLotsTests.settles {
+            (try? await asSeller(0, .patch, "/products/\(sold)", "{\"name\":\"Brass lamp, polished\"}").status) == .ok
+        })
 
         // Ann bids on node A, ben on node B, in turns: each node's book may lag, so a bid is sent until taken.
         let bidders = [try TestClient(port: nodes[0].socketPort), try TestClient(port: nodes[1].socketPort)]
@@ -94,5 +98,39 @@ import Testing
             guard case .closed(let close)? = fromA.decoded.last?.event else { Issue.record("lot \(lot) has no close"); continue }
             #expect(close.winner == bids.last?.bidder && close.finalPrice == bids.last?.price && close.reserveMet && close.reserve == nil)
         }
+    }
+
+    @Test func aRetractionAndARemovalThroughEitherNodeJoinTheOneChain() async throws {
+        let cluster = try await ClusterLotsTests.TwoNodes()
+        defer { cluster.stop() }
+        let mod = try await ClusterSellerRulesTests.register(cluster, "mod")
+        let ann = try await ClusterSellerRulesTests.client(cluster, 0, token: try await ClusterSellerRulesTests.register(cluster, "ann"))
+        let ben = try await ClusterSellerRulesTests.client(cluster, 1, token: try await ClusterSellerRulesTests.register(cluster, "ben"))
+        defer { ann.close(); ben.close() }
+        let id = try await cluster.sell(0)
+        #expect(try await ann.bid(id, 2_000).result)
+        #expect(await ClusterLotsTests.settles { (try? await ben.bid(id, 3_000).result) == true })
+        #expect(await ClusterLotsTests.settles { (try? await ann.bid(id, 4_000).result) == true })
+        let bens = try #require(try cluster.count("SELECT id FROM bids WHERE product_id = \(id) AND price = 3000"))
+        let retracted = try await ClusterModerationTests.act(cluster, 1, "/moderation/bids/\(bens)/retract", #"{"reason":"shill bidding"}"#,
+                                                             token: mod)
+        #expect(retracted.status == .ok, "\(String(decoding: retracted.body, as: UTF8.self))")
+        let removed = try await ClusterModerationTests.act(cluster, 0, "/moderation/lots/\(id)/remove", #"{"reason":"counterfeit"}"#, token: mod)
+        #expect(removed.status == .ok)
+
+        let fromA = try await Served.log(port: cluster.nodes[0].addresses.http.port, id)
+        let fromB = try await Served.log(port: cluster.nodes[1].addresses.http.port, id)
+        #expect(fromA.decoded.map(\.event.kindName) == ["listed", "bid", "bid", "bid", "retracted", "removed"])
+        #expect(fromA.entries.map(\.bytes) == fromB.entries.map(\.bytes) && fromA.head == fromB.head)
+        #expect(Served.checks(fromA, keys: try await Served.publicKeys(port: cluster.nodes[1].addresses.http.port)))
+        guard case .retracted(let entry, let reason, let price, let count)? = fromA.decoded.dropLast().last?.event else {
+            Issue.record("no retraction"); return
+        }
+        #expect(reason == "shill bidding")
+        guard case .bid(let bid)? = fromA.decoded.first(where: { $0.seq == entry })?.event else { Issue.record("entry \(entry) is no bid"); return }
+        #expect(bid.bidSeq == 2 && bid.price == 3_000, "ben's bid, the lot's second")
+        #expect(price.minorUnits == (try cluster.count("SELECT current_price FROM products WHERE id = \(id)")))
+        #expect(count == (try cluster.count("SELECT bid_count FROM products WHERE id = \(id)")), "the lot as stored after it")
+        #expect(fromA.decoded.last?.event == .removed(reason: "counterfeit"))
     }
 }
