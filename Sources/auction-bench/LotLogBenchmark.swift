@@ -62,10 +62,6 @@ func runLotLogBenchmark(_ arguments: [String]) -> Int32 {
         print("lotlog: cannot migrate the PostgreSQL store")
         return 1
     }
-    for user in 1...4 {
-        _ = try? migrator.run("INSERT INTO users (id, name, password_hash, created_at) VALUES (?, ?, 'x', 0)",
-                              [.integer(Int64(user)), .text("bidder\(user)")])
-    }
     migrator.close()
     let client = PostgresClient(store: connection)
     defer { client.close() }
@@ -74,6 +70,10 @@ func runLotLogBenchmark(_ arguments: [String]) -> Int32 {
         return 1
     }
     shared.close()
+    if let accounts = try? AccountStore(target: .shared(client.pool)) {
+        for user in 1...4 { _ = try? accounts.createUser(name: "bidder\(user)", passwordHash: "x", at: Timestamp(millisecondsSinceEpoch: 0)) }
+        accounts.close()
+    }
     compare("PostgreSQL", runs: runs) { logged in
         guard let ledger = try? client.ledger(signer: logged ? signer : nil) else { return 0 }
         defer { ledger.shutdown() }

@@ -146,10 +146,8 @@ extension AuctionHouseServer {
         let keyPath: String
         if let given = configuration.logKeyPath {
             keyPath = given
-        } else if postgres == nil, let slash = databasePath.lastIndex(of: "/") {
-            keyPath = databasePath[..<slash] + "/log-key.pem"
-        } else if postgres == nil {
-            keyPath = "log-key.pem"
+        } else if let beside = postgres == nil ? databasePath : configuration.databasePath {
+            keyPath = (beside.lastIndex(of: "/").map { String(beside[..<$0]) } ?? ".") + "/log-key.pem"
         } else {
             let data = try StoreLocation.preparedDefaultDatabasePath()
             keyPath = data[..<(data.lastIndex(of: "/") ?? data.endIndex)] + "/log-key.pem"
@@ -162,7 +160,7 @@ extension AuctionHouseServer {
         }
         let now = clock.now(), softClose = configuration.bidding.softClose
         return try catalogue.withDatabase { database throws(StoreError) in
-            try LotLogSetup.prepare(key: key, softClose: softClose, now: now, on: database)
+            try LotLogSetup.prepare(key: key, softClose: softClose, now: now, replacesOthers: postgres == nil, on: database)
         }
     }
 
