@@ -58,12 +58,12 @@ enum PrivateFile {
         renamed = true
     }
 
-    /// Appends `line` (a newline added) in one `write`, creating the file with mode 0600, so two
-    /// commands appending at once never interleave within a line.
-    static func append(line: [UInt8], to path: String) throws(Failure) {
+    /// Appends `lines` (each ending in a newline) in one `write`, creating the file with mode 0600, so
+    /// two commands appending at once never interleave within a line.
+    static func append(lines: [UInt8], to path: String) throws(Failure) {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
         guard fd >= 0 else { throw failure(path) }
-        try write(line + [UInt8(ascii: "\n")], to: fd, path: path)
+        try write(lines, to: fd, path: path)
     }
 
     /// Writes, forces mode 0600, syncs and closes `fd`.

@@ -40,19 +40,23 @@ public struct ReceiptStore: Hashable, Sendable {
         guard !receipts.isEmpty else { return }
         try PrivateFile.makeDirectory(directory)
         for (lot, group) in Dictionary(grouping: receipts, by: \.lot).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            let kept = try stored(for: lot)
-            let known = Set(kept.map(\.seq))
-            var fresh: [LotReceipt] = []
-            for receipt in group where !known.contains(receipt.seq) && !fresh.contains(where: { $0.seq == receipt.seq }) {
-                fresh.append(receipt)
-            }
-            for receipt in fresh { try PrivateFile.append(line: LotLogDTO.receiptJSON(receipt).serialized(), to: path(of: lot)) }
+            let (kept, endsInNewline) = try stored(for: lot)
+            var known = Set(kept.map(\.seq))
+            let fresh = group.filter { known.insert($0.seq).inserted }
+            guard !fresh.isEmpty else { continue }
+            // A line a crash cut short is ended first, so that it alone is lost, not the next one too.
+            try PrivateFile.append(lines: (endsInNewline ? [] : [UInt8(ascii: "\n")]) + Self.lines(fresh), to: path(of: lot))
             // The file is compacted to the newest receipts once per 1,000 past the bound, not on every save.
             if kept.count + fresh.count > Self.maximumPerLot + 1_000 {
                 let newest = (kept + fresh).sorted { $0.seq < $1.seq }.suffix(Self.maximumPerLot)
-                try PrivateFile.replace(path(of: lot), with: newest.flatMap { LotLogDTO.receiptJSON($0).serialized() + [10] })
+                try PrivateFile.replace(path(of: lot), with: Self.lines(newest))
             }
         }
+    }
+
+    /// Receipts as lines of JSON.
+    private static func lines<Receipts: Sequence>(_ receipts: Receipts) -> [UInt8] where Receipts.Element == LotReceipt {
+        receipts.flatMap { LotLogDTO.receiptJSON($0).serialized() + [UInt8(ascii: "\n")] }
     }
 
     /// Saves one receipt.
@@ -61,18 +65,18 @@ public struct ReceiptStore: Hashable, Sendable {
     /// `lot`'s receipts by seq, at most `maximumPerLot` (the newest); a line that does not read (one a
     /// crash cut short) is skipped.
     public func receipts(for lot: ProductID) throws(PrivateFileError) -> [LotReceipt] {
-        Array(try stored(for: lot).suffix(Self.maximumPerLot))
+        Array(try stored(for: lot).receipts.suffix(Self.maximumPerLot))
     }
 
-    /// Every receipt `lot`'s file holds, by seq, one per seq.
-    private func stored(for lot: ProductID) throws(PrivateFileError) -> [LotReceipt] {
-        guard let bytes = try PrivateFile.read(path(of: lot), limit: Self.maximumFileBytes) else { return [] }
+    /// Every receipt `lot`'s file holds, by seq, one per seq, and whether the file ends a line.
+    private func stored(for lot: ProductID) throws(PrivateFileError) -> (receipts: [LotReceipt], endsInNewline: Bool) {
+        guard let bytes = try PrivateFile.read(path(of: lot), limit: Self.maximumFileBytes) else { return ([], true) }
         var bySeq: [UInt64: LotReceipt] = [:]
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
             guard let json = try? JSONValue.parse(Array(line)), let receipt = LotLogDTO.receipt(from: json), receipt.lot == lot else { continue }
             bySeq[receipt.seq] = bySeq[receipt.seq] ?? receipt
         }
-        return bySeq.values.sorted { $0.seq < $1.seq }
+        return (bySeq.values.sorted { $0.seq < $1.seq }, bytes.last.map { $0 == UInt8(ascii: "\n") } ?? true)
     }
 
     /// Every lot with a receipts file, by id.
