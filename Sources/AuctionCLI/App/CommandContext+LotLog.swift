@@ -34,6 +34,19 @@ extension CommandContext {
     /// The receipt store for this environment; nil without `XDG_DATA_HOME` or `HOME`.
     public var receiptStore: ReceiptStore? { ReceiptStore(environment: environment) }
 
+    /// Keeps the receipts a bid's or buy's reply carried; a store that cannot be written is said on
+    /// stderr, never fails the bid (it was accepted).
+    public func keep(_ receipts: [LotReceipt]) {
+        guard !receipts.isEmpty else { return }
+        guard let store = receiptStore else {
+            console.error("could not keep the bid's receipts: set HOME or XDG_DATA_HOME")
+            return
+        }
+        do throws(PrivateFileError) { try store.save(receipts) } catch {
+            console.error("could not keep the bid's receipts: \(error)")
+        }
+    }
+
     /// `auction verify is not supported by this server` (exit 2).
     private func logsUnsupported() -> CommandError {
         .usage(UsageError(

@@ -39,10 +39,12 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     public static let standing = ProtocolFeature("standing")
     /// Lot events in a lot's chat room (push 12): bids with shortened bidders, extensions, the close.
     public static let chatLotEvents = ProtocolFeature("chat-lot-events")
+    /// Receipts on accepted bids' and buys' replies (`receipts`): the lot log's entries and signed heads.
+    public static let receipts = ProtocolFeature("receipts")
 
     /// What this build's client understands, sent in its hello.
     public static let understoodByClient: [ProtocolFeature] = [
-        .closing, .chat, .errors, .extensions, .notifications, .lots, .reconnect, .nextMinimum, .standing, .chatLotEvents,
+        .closing, .chat, .errors, .extensions, .notifications, .lots, .reconnect, .nextMinimum, .standing, .chatLotEvents, .receipts,
     ]
     /// What our server offers, listed in its hello reply.
     public static let offeredByServer: [ProtocolFeature] = [
