@@ -161,4 +161,17 @@ import Testing
         #expect(run.status == .success, "\(run.stderr)")
         #expect(run.stdout.contains("log verified 2025-12-04 05:10 UTC · head \(Hex.encode(log.lastHash).prefix(8))"))
     }
+
+    @Test func aTenThousandEntryLotVerifiesOverTenPages() async throws {
+        // Given a busy lot served in pages of 1,000 (not a timed test: the time is printed for the record)
+        let log = LotLogFixture.busyLot(bids: 9_998, bidders: [Self.alice, Self.bob])
+        let server = try LotLogFakeServer(log)
+        defer { server.stop() }
+        let clock = SystemClock()
+        let started = clock.monotonicMilliseconds()
+        let run = await CommandHarness.run(["verify", "5"], environment: server.environment())
+        print("auction verify of 10,000 entries over 10 pages: \(clock.monotonicMilliseconds() - started) ms")
+        #expect(run.status == .success, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("verified: 10000 entries, head "))
+    }
 }
