@@ -93,9 +93,10 @@ let package = Package(
         .testTarget(name: "AuctionDataTests", dependencies: ["AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionTestSupport"]),
         // The auction rules alone: the book driven directly, no socket, loop or database.
         .testTarget(name: "AuctionEngineTests", dependencies: ["AuctionEngine", "AuctionCore", "AuctionTestSupport"]),
-        // The bid path driven directly: a request in, actions out, no socket, loop or database.
+        // The lot log: canonical bytes, chain, heads, PROTOCOL.md's vectors, the verifier and its replay, scripts/verify-log.
         .testTarget(name: "AuctionLotLogTests", dependencies: ["AuctionLotLog", "AuctionCore", "AuctionEngine", "AuctionInfrastructure", "AuctionData",
                                                                "AuctionTestSupport"]),
+        // The bid path driven directly: a request in, actions out, no socket, loop or database.
         .testTarget(name: "AuctionBiddingTests", dependencies: ["AuctionBidding", "AuctionEngine", "AuctionCore"]),
         .testTarget(
             name: "AuctionServerTests",
