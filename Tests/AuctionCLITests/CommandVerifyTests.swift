@@ -69,6 +69,9 @@ import Testing
         let server = try LotLogFakeServer(lot: log.lot, pages: pages, keys: keys ?? log.keysJSON())
         defer { server.stop() }
         try server.store.save(receipts)
+        // A verification recorded earlier is forgotten when the log fails now.
+        try VerifiedHeads(beside: server.store).save(VerifiedHeads.Record(lot: log.lot, seq: 1, hash: log.lastHash, entries: 1,
+                                                                          verifiedAt: Timestamp(millisecondsSinceEpoch: 0)))
         let run = await CommandHarness.run(["verify", "5"], environment: server.environment())
         #expect(VerifiedHeads(beside: server.store).record(for: ProductID(5)) == nil)
         return run

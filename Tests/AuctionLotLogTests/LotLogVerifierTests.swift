@@ -131,6 +131,20 @@ import Testing
             == VerificationFailure(seq: 5, .head(.keyNotValid(at: log.now))))
     }
 
+    @Test func aRotatedKeyVerifiesTheHeadsItSignedInItsTime() throws {
+        // Given the house's earlier key, vouched for until a moment, and its current key
+        let log = auction()
+        let old = try #require(Ed25519PrivateKey(seed: LotLogFixture.otherSeed))
+        let rotation = log.now.adding(milliseconds: -10)
+        let keys = [HouseKey(publicKey: old.publicKey, validFrom: LotLogFixture.keyValidFrom, validUntil: rotation),
+                    HouseKey(publicKey: log.key.publicKey, validFrom: rotation)]
+        // Then a head the old key signed before the rotation verifies, one it signed after does not
+        _ = try verify(log, head: log.signedHead(signedAt: rotation, signer: old), keys: keys)
+        _ = try verify(log, head: log.signedHead(), keys: keys)
+        #expect(failure { () throws(VerificationFailure) in try verify(log, head: log.signedHead(signer: old), keys: keys) }
+            == VerificationFailure(seq: 5, .head(.keyNotValid(at: log.now))))
+    }
+
     @Test func aHeadBeyondTheLogOrOffItFails() {
         let log = auction()
         #expect(failure { () throws(VerificationFailure) in try verify(log, entries: Array(log.served.prefix(4))) }

@@ -41,7 +41,10 @@ public struct VerifyCommand: ParsableCommand {
         let login = try? await SavedLoginLookup.load(context)
         let (log, keys) = try await context.lotLog(lot, token: login?.token)
         let store = context.receiptStore
-        let receipts = (try? store?.receipts(for: lot)) ?? []
+        var receipts: [LotReceipt] = []
+        do throws(PrivateFileError) { receipts = try store?.receipts(for: lot) ?? [] } catch {
+            context.console.error("could not read your receipts, so they are not checked: \(error)")
+        }
         let verifier = LotLogVerifier { signature, message, key in Ed25519.isValid(signature: signature, of: message, publicKey: key) }
         let input = LotLogVerifier.Input(lot: lot, entries: log.entries, head: log.head, keys: keys, receipts: receipts, alias: log.yourAlias)
         let console = context.console
@@ -49,6 +52,7 @@ public struct VerifyCommand: ParsableCommand {
         do throws(VerificationFailure) {
             report = try verifier.verify(input)
         } catch {
+            if let store { VerifiedHeads(beside: store).remove(lot) }
             if json { console.printJSON(VerificationText.json(error, lot: lot)) }
             console.error(VerificationText.line(error))
             return .unverified

@@ -1,6 +1,7 @@
 import AuctionCore
 import AuctionInfrastructure
 import AuctionLotLog
+import Glibc
 
 /// The last head each lot's log verified at on this machine, next to the receipts
 /// (`receipts/verified/LOT.json`), so `auction show` and `auction receipts` can say so.
@@ -42,6 +43,11 @@ public struct VerifiedHeads: Hashable, Sendable {
             ("entries", .int(Int64(clamping: record.entries))), ("verified_at", .int(record.verifiedAt.millisecondsSinceEpoch)),
         ]))
         try PrivateFile.replace(path(of: record.lot), with: json.serialized() + [10])
+    }
+
+    /// Forgets `lot`'s verification (its log failed since): `show` must not keep saying it verified.
+    public func remove(_ lot: ProductID) {
+        _ = path(of: lot).withCString { unlink($0) }
     }
 
     /// `lot`'s last verification, or nil when it never verified here (or the record does not read).

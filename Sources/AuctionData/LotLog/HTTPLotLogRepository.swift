@@ -29,11 +29,13 @@ public struct HTTPLotLogRepository: Sendable {
         var page = try await page(of: lot, after: 0, token: token)
         var entries = page.entries
         var pages = 1
+        var after: UInt64 = 0
         while let next = page.nextAfter {
-            // A `next_after` that does not move forward would loop for ever.
-            guard next >= (entries.last?.seq ?? 0), pages < Self.maximumPages else {
-                throw AuctionError.protocolViolation("the log of lot \(lot.rawValue) pages do not move forward")
+            // A `next_after` that does not move forward, or a page that holds nothing, would loop for ever.
+            guard next > after, !page.entries.isEmpty, pages < Self.maximumPages else {
+                throw AuctionError.protocolViolation("the pages of lot \(lot.rawValue)'s log do not move forward")
             }
+            after = next
             page = try await self.page(of: lot, after: next, token: token)
             entries += page.entries
             pages += 1

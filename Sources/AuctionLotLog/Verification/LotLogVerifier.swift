@@ -108,12 +108,13 @@ public struct LotLogVerifier: Sendable {
         guard head.seq >= 1, head.seq <= UInt64(hashes.count) else { return .beyondLog(last: UInt64(hashes.count)) }
         guard hashes[Int(head.seq) - 1] == head.hash else { return .hashDiffers }
         guard let message = signed.signedMessage else { return .pathDoesNotFit }
-        // A key is the one listed under the head's id whose id really is its hash.
-        guard let key = keys.first(where: { $0.keyID == signed.keyID && KeyID.of(publicKey: $0.publicKey) == $0.keyID }) else {
-            return .unknownKey(signed.keyID)
-        }
-        guard key.covers(signed.signedAt) else { return .keyNotValid(at: signed.signedAt) }
-        guard isValid(signed.signature, message, key.publicKey) else { return .badSignature }
+        // A key is one listed under the head's id whose id really is its hash (a key may be listed
+        // more than once, for spans of validity with a gap between).
+        let listed = keys.filter { $0.keyID == signed.keyID && KeyID.of(publicKey: $0.publicKey) == $0.keyID }
+        guard !listed.isEmpty else { return .unknownKey(signed.keyID) }
+        let valid = listed.filter { $0.covers(signed.signedAt) }
+        guard !valid.isEmpty else { return .keyNotValid(at: signed.signedAt) }
+        guard valid.contains(where: { isValid(signed.signature, message, $0.publicKey) }) else { return .badSignature }
         return nil
     }
 }
