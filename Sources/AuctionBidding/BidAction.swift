@@ -54,8 +54,9 @@ public struct PositionedUpdate: Sendable, Equatable {
 public enum BidReplyFields: Sendable {
     /// None.
     case none
-    /// A decision's: its result (next minimum, leading, maximum, proxy price), the lot's increment and end.
-    case outcome(BidDecision, bidder: UserID?, minimumIncrement: Money?, endsAt: Timestamp?)
+    /// A decision's: its result (next minimum, leading, maximum, proxy price), the lot's increment and
+    /// end, and the lot log's receipts of the bidder's own stored steps (empty before a commit).
+    case outcome(BidDecision, bidder: UserID?, minimumIncrement: Money?, endsAt: Timestamp?, receipts: [BidReceipt])
     /// The lot's next minimum, for a request refused before the book decided (nil: unknown or closed lot).
     case minimum(Money?)
     /// The connection's suspension (its reason and end).

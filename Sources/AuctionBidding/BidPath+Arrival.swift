@@ -135,11 +135,15 @@ extension BidPath {
         if round.add(pending) { actions.append(.scheduleRound) }
     }
 
-    /// The reply fields of a decision, with the lot's increment and end as the book has them now.
-    func outcomeFields(_ pending: PendingBid) -> BidReplyFields {
+    /// The reply fields of a decision, with the lot's increment and end as the book has them now,
+    /// and the receipts of the steps the bidder placed among `stored` (one per step, once committed).
+    func outcomeFields(_ pending: PendingBid, stored receipts: [BidReceipt] = []) -> BidReplyFields {
         let lot = book.lot(for: pending.productID)
+        let own = zip(pending.decision.steps, receipts).compactMap { step, receipt in
+            step.bidder != nil && step.bidder == pending.bidder ? receipt : nil
+        }
         return .outcome(pending.decision, bidder: pending.bidder, minimumIncrement: lot?.minimumIncrement,
-                        endsAt: pending.decision.endsAt ?? lot?.endsAt)
+                        endsAt: pending.decision.endsAt ?? lot?.endsAt, receipts: own)
     }
 
     /// Records a key's answer and answers the retries that waited for it.

@@ -69,7 +69,7 @@ extension BidPath {
             // before its push; pushes of different products may come in page order).
             for item in batch {
                 let answer = KeyedAnswer(item.decision.outcome)
-                if let target = item.target { actions.append(.reply(target, answer, outcomeFields(item))) }
+                if let target = item.target { actions.append(.reply(target, answer, outcomeFields(item, stored: stored.receipts))) }
                 settle(item.key, answer, now: now, into: &actions)
                 pushMissedBids(stored.missed, before: item, into: &pushes, actions: &actions)
                 let updates = sequencedUpdates(of: item, stored: stored.sequences)

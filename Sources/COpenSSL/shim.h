@@ -3,6 +3,7 @@
 #include <openssl/ssl.h>
 #include <openssl/err.h>
 #include <openssl/x509v3.h>
+#include <openssl/pem.h>
 #include <string.h>
 #include <time.h>
 #include "socket_bio.h"

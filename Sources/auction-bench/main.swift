@@ -13,6 +13,7 @@ let suites: [String: ([String]) -> Int32] = [
     "catalogue": runCatalogueBenchmark,
     "cluster": runClusterBenchmark,
     "locked": runLockedTableBenchmark,
+    "lotlog": runLotLogBenchmark,
     "tls": runTLSBenchmark,
     "tls-flood": runTLSFloodBenchmark,
 ]

@@ -108,8 +108,23 @@ import Testing
         #expect(WatchAction(key: .character("q")) == .quit)
         #expect(WatchAction(key: .interrupt) == .quit)
         #expect(WatchAction(key: .character("n")) == .nextPage)
-        #expect(WatchAction(key: .left) == .previousPage)
+        #expect(WatchAction(key: .pageUp) == .previousPage)
         #expect(WatchAction(key: .character("r")) == .reload)
         #expect(WatchAction(key: .character("x")) == nil)
+    }
+
+    @Test func enterAndRightOpenTheDetailPaneWhileNextScreenIsNAndPageDownOnly() {
+        #expect(WatchAction(key: .enter) == .openDetail)
+        #expect(WatchAction(key: .right) == .openDetail)
+        #expect(WatchAction(key: .left) == .closeDetail)
+        #expect(WatchAction(key: .escape) == .closeDetail)
+        #expect(WatchAction(key: .pageDown) == .nextPage)
+        #expect(WatchAction(key: .character("b")) == .bid)
+        #expect(WatchAction(key: .character("B")) == .proxyBid)
+        #expect(WatchAction(key: .character("u")) == .buyNow)
+        #expect(WatchAction(key: .character("w")) == .toggleWatchlist)
+        #expect(WatchAction(key: .character("!")) == .report)
+        #expect(WatchAction(key: .character("c")) == .focusChat)
+        #expect(WatchAction(key: .character("]")) == .nextImage)
     }
 }

@@ -21,7 +21,7 @@ import Testing
         #expect(honest.stdout == "verified: 7 entries, head \(Hex.encode(log.lastHash).prefix(8))…\n")
         // And a page with an entry changed is named
         var entries = log.served
-        entries[4].bytes[entries[4].bytes.count - 1] = 1
+        entries[4].bytes[entries[4].bytes.count - 2] ^= 1  // the automatic flag
         server.pages.withLock { $0 = log.pages(entries, pageSize: 2) }
         let tampered = try await offPool { try ProcessRunner.run("/usr/bin/env", ["python3", Self.script, "--base", url, "5"], timeout: 120) }
         #expect(tampered.status == 1)

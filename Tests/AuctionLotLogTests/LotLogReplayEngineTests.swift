@@ -58,8 +58,10 @@ import Testing
             let bought = book.lot(for: id)?.isBought == true
             for step in decision.steps {
                 bidCount += 1
+                // As the server logs it: an automatic step names the placement it answered.
+                let challenge = step.isAutomatic ? step.placement.map { LotLogChallenge(bidder: alias($0.bidder), price: $0.price) } : nil
                 append(.bid(LotLogBid(bidSeq: bidCount, price: step.price, previousPrice: step.previousPrice, bidder: alias(step.bidder),
-                                      isAutomatic: step.isAutomatic)), at: step.acceptedAt)
+                                      isAutomatic: step.isAutomatic, answering: challenge)), at: step.acceptedAt)
             }
             if !bought, let moved = decision.endsAt, let count = decision.extensions {
                 append(.extended(endsAt: moved, extensions: Int64(count)), at: now)

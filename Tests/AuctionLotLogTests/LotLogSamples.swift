@@ -20,6 +20,8 @@ enum LotLogSamples {
         .listed(bareTerms, price: 5_000, bidCount: 7),
         .bid(LotLogBid(bidSeq: 1, price: 1_000, previousPrice: 1_000, bidder: alice, isAutomatic: false)),
         .bid(LotLogBid(bidSeq: 2, price: 1_025, previousPrice: 1_000, bidder: .nobody, isAutomatic: true)),
+        .bid(LotLogBid(bidSeq: 3, price: 1_075, previousPrice: 1_025, bidder: alice, isAutomatic: true,
+                       answering: LotLogChallenge(bidder: bob, price: 1_050))),
         .extended(endsAt: time.adding(milliseconds: 120_000), extensions: 1),
         .edited(fullTerms),
         .edited(bareTerms),

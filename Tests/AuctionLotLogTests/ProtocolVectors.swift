@@ -4,7 +4,7 @@ import AuctionLotLog
 import AuctionTestSupport
 
 /// The test vectors docs/PROTOCOL.md lists ("### Test vectors"), written by the code: a lot's log of
-/// six entries and a signed head over three leaves, in the block's line format
+/// seven entries and a signed head over three leaves, in the block's line format
 /// (`entry N kind field=value …`, `bytes HEX`, `hash HEX`; absent fields `-`, bytes in hex).
 enum ProtocolVectors {
     static let lot = ProductID(5)
@@ -15,8 +15,9 @@ enum ProtocolVectors {
     static let bob = LotAlias(bytes: [0xb0, 0xb0, 0, 1, 2, 3, 4, 5])!
     static let signedAt = Timestamp(millisecondsSinceEpoch: 1_764_803_800_000)
 
-    /// Listed with a reserve commitment, two bids (the second in the soft-close window), its
-    /// extension, the second bid retracted, and the close revealing the reserve (not met).
+    /// Listed with a reserve commitment, alice's bid, her proxy's answer to bob's challenge, bob's bid
+    /// in the soft-close window and its extension, bob's bid retracted, and the close revealing the
+    /// reserve (not met).
     static var log: LotLogFixture {
         var log = LotLogFixture(lot: lot, now: start)
         let terms = LotLogTerms(startPrice: 1_000, endsAt: end, extendWindowMilliseconds: 60_000, extendByMilliseconds: 120_000,
@@ -25,10 +26,12 @@ enum ProtocolVectors {
         log.append(.listed(terms, price: 1_000, bidCount: 0), at: start)
         log.append(.bid(LotLogBid(bidSeq: 1, price: 1_000, previousPrice: 1_000, bidder: alice, isAutomatic: false)),
                    at: start.adding(milliseconds: 60_000))
-        log.append(.bid(LotLogBid(bidSeq: 2, price: 1_050, previousPrice: 1_000, bidder: bob, isAutomatic: false)), at: late)
+        log.append(.bid(LotLogBid(bidSeq: 2, price: 1_100, previousPrice: 1_000, bidder: alice, isAutomatic: true,
+                                  answering: LotLogChallenge(bidder: bob, price: 1_050))), at: start.adding(milliseconds: 120_000))
+        log.append(.bid(LotLogBid(bidSeq: 3, price: 1_150, previousPrice: 1_100, bidder: bob, isAutomatic: false)), at: late)
         log.append(.extended(endsAt: late.adding(milliseconds: 120_000), extensions: 1), at: late)
-        log.append(.retracted(entry: 3, reason: "shill_bidding", price: 1_000, bidCount: 2), at: late.adding(milliseconds: 5_000))
-        log.append(.closed(LotLogClose(finalPrice: 1_000, winner: nil, reserveMet: false, bought: false, reserve: reserve)),
+        log.append(.retracted(entry: 4, reason: "shill_bidding", price: 1_100, bidCount: 3), at: late.adding(milliseconds: 5_000))
+        log.append(.closed(LotLogClose(finalPrice: 1_100, winner: nil, reserveMet: false, bought: false, reserve: reserve)),
                    at: late.adding(milliseconds: 120_000))
         return log
     }
@@ -78,7 +81,10 @@ enum ProtocolVectors {
         case .listed(let value, let price, let count): parts += terms(value) + ["price=\(price.minorUnits)", "bid_count=\(count)"]
         case .bid(let bid):
             parts += ["bid_seq=\(bid.bidSeq)", "price=\(bid.price.minorUnits)", "previous_price=\(bid.previousPrice.minorUnits)",
-                      "bidder=\(bid.bidder)", "automatic=\(bid.isAutomatic ? 1 : 0)"]
+                      "bidder=\(bid.bidder)", "automatic=\(bid.isAutomatic ? 1 : 0)", "answering=\(bid.answering == nil ? 0 : 1)"]
+            if let challenge = bid.answering {
+                parts += ["challenger=\(challenge.bidder)", "challenge_price=\(challenge.price.minorUnits)"]
+            }
         case .extended(let end, let count): parts += ["ends_at=\(end.millisecondsSinceEpoch)", "extensions=\(count)"]
         case .edited(let value): parts += terms(value)
         case .retracted(let target, let reason, let price, let count):

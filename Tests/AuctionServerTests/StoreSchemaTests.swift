@@ -15,7 +15,8 @@ import Testing
         #expect(try StoreSchema.version(of: database) == StoreSchema.currentVersion)
         let tables = try database.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { $0.text(0) }
         #expect(tables == [
-            "bids", "chat_messages", "image_blobs", "images", "moderation_log", "notifications", "price_history",
+            "bids", "chat_messages", "house_secrets", "image_blobs", "images", "log_keys", "log_signatures", "lot_log",
+            "moderation_log", "notifications", "price_history",
             "product_names", "product_names_config", "product_names_data", "product_names_docsize", "product_names_idx", "product_pairs",
             "product_search", "product_search_config", "product_search_data", "product_search_docsize", "product_search_idx",
             "product_words", "product_words_config", "product_words_data", "product_words_docsize", "product_words_idx",

@@ -56,7 +56,7 @@ public struct AuctionApp: Sendable {
     public func run(_ arguments: [String]) async -> ExitCode {
         let outcome: ParseOutcome
         do {
-            outcome = try ArgumentParser().parse(arguments)
+            outcome = try ArgumentParser().parse(arguments, defaultCommand: opensApp ? WatchCommand.name : nil)
         } catch {
             let console = makeConsole(true)
             console.errors.write(error.description)
@@ -92,6 +92,13 @@ public struct AuctionApp: Sendable {
                 return error.exitCode
             }
         }
+    }
+
+    /// Whether `auction` without a command opens the app (`watch`): standard input and output are a
+    /// terminal that addresses the cursor; piped, or on a `TERM=dumb` terminal, it prints the usage as before.
+    var opensApp: Bool {
+        let console = makeConsole(true)
+        return console.outputIsTerminal && console.inputIsTerminal && WatchCommand.addressesCursor(environment: environment)
     }
 
     /// Whether a command line that did not parse asked for `--json` (before any `--`).

@@ -10,8 +10,9 @@ public struct ArgumentParser: Sendable {
     /// A parser for a program; `auction`'s by default.
     public init(spec: ProgramSpec = .auction) { self.spec = spec }
 
-    /// Parses the arguments after the executable's name.
-    public func parse(_ arguments: [String]) throws(UsageError) -> ParseOutcome {
+    /// Parses the arguments after the executable's name; with none naming a command, `defaultCommand`
+    /// runs when given (`auction` alone on a terminal opens `watch`), else it is a usage error.
+    public func parse(_ arguments: [String], defaultCommand: String? = nil) throws(UsageError) -> ParseOutcome {
         var command: CommandSpec?
         var globalValues: [String: [String]] = [:], options: [String: [String]] = [:], positionals: [String] = []
         var wantsHelp = false, wantsVersion = false, optionsEnded = false
@@ -81,7 +82,7 @@ public struct ArgumentParser: Sendable {
         }
         if wantsVersion { return .version("\(spec.name) \(spec.version)") }
         if let pendingError { throw pendingError }
-        guard let command else {
+        guard let command = command ?? defaultCommand.flatMap({ spec.command(named: $0) }) else {
             throw UsageError(reason: "no command given", usage: HelpText.programUsage(spec))
         }
         let global = GlobalOptions(reading: Invocation(command: command.name, options: globalValues))

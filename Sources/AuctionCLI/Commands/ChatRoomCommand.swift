@@ -119,7 +119,7 @@ extension ChatRoomCommand {
 }
 
 /// What a chat line typed (or piped) asks the server for.
-enum ChatRequest: Sendable {
+public enum ChatRequest: Hashable, Sendable {
     /// Send the text.
     case send(String)
     /// Send an action (`/me`).
@@ -128,6 +128,8 @@ enum ChatRequest: Sendable {
     case who
     /// Join this room and, once in, leave the current one (`/join`).
     case join(String)
+    /// Leave the current room (the lot's pane in `watch` closed).
+    case leave
 }
 
 /// A room `/join` switched to: the room, its events (asked for before joining) and its members.
@@ -141,13 +143,15 @@ struct ChatSwitch: Sendable {
 enum ChatSender {
     /// Runs until `requests` ends; returns the sequence number of the last accepted message and
     /// whether any message was refused or not sent. After a `/join`, requests go to the new room and
-    /// `switched` hears of it.
+    /// `switched` hears of it. `firstJoined`: whether `first` is joined already (`watch` joins its lot's room
+    /// with the first request instead).
     static func run(_ requests: AsyncStream<ChatRequest>, room first: SocketChatRoom, login: LoginCredential,
-                    notice: @Sendable (String) -> Void,
+                    firstJoined: Bool = true, notice: @Sendable (String) -> Void,
                     switched: @Sendable (ChatSwitch) -> Void = { _ in }) async -> (lastAccepted: Int64?, failed: Bool) {
         var lastAccepted: Int64?
         var failed = false
         var room = first
+        var joined = firstJoined
         for await request in requests {
             do throws(AuctionError) {
                 switch request {
@@ -159,9 +163,13 @@ enum ChatSender {
                         notice("cannot join \(ChatRoomCommand.shown(name)): \(reply.explanation)")
                         continue
                     }
-                    try? await room.leave()
+                    if joined { try? await room.leave() }
                     room = next
+                    joined = true
                     switched(ChatSwitch(room: next, events: events, members: reply.users))
+                case .leave:
+                    if joined { try? await room.leave() }
+                    joined = false
                 case .action where !room.offersActions:
                     failed = true
                     notice("not sent: this server has no /me actions (it does not offer chat-actions)")

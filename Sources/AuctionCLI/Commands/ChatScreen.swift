@@ -113,13 +113,11 @@ final class ChatScreen {
 
     /// Shows a room event; false when the connection closed for good.
     private func handle(_ event: ChatEvent) -> Bool {
+        if let entry = ChatEntry(event) {
+            show(entry)
+            return true
+        }
         switch event {
-        case .message(let message):
-            show(ChatEntry(message))
-        case .presence(let presence):
-            show(.presence(user: presence.user, joined: presence.event == .join, time: presence.time))
-        case .lot(let event):
-            show(.lot(event))
         case .connection(.reconnecting):
             if !wasDown { show(.notice("connection lost; reconnecting…")) }
             wasDown = true
@@ -128,7 +126,7 @@ final class ChatScreen {
             wasDown = false
         case .connection(.closed):
             return false
-        case .connection:
+        case .connection, .message, .presence, .lot:
             break
         }
         return true

@@ -15,7 +15,11 @@ public struct WatchCommand: ParsableCommand {
         The table fills the terminal; the title says where it is (`lots 31–60 of 1,204`, the
         server's count). Keys: q quit, ↑/↓ (k/j) select, b bid on the selected line, n/p (Page
         Down/Up) next/previous screen, g/G first/last screen, r reload (reconnect now while
-        disconnected), ? keys (↑/↓ scroll them). When output is not a terminal
+        disconnected), ? keys (↑/↓ scroll them). Enter (or →) opens the selected lot's detail
+        pane (price, next bid, your standing, time left, reserve, buy-now, bids, pictures: [ ]) and
+        its chat room (c types there, Esc back); Esc closes it. From any pane: B proxy bid (asks
+        the maximum), u buy now, w watchlist on/off, ! report. `auction` alone on a terminal opens
+        this. When output is not a terminal
         (or TERM is dumb; q still quits there), prints one tab-separated line per lot first, then
         one per change: time, id, name, price, change (an ended auction: final price, then the
         server's status: `SOLD · a…e`, the winner shortened, `BOUGHT · a…e` or `UNSOLD`). ★ marks lots you lead, ! outbid.
@@ -131,17 +135,26 @@ public struct WatchCommand: ParsableCommand {
             if !query.isPlain { session.query = query }
             session.install(on: client)
             let feed = SocketPriceFeed(client: client, session: session)
+            let (lots, http) = try Self.lotServices(context, login: login, client: client, session: session)
+            defer { http.shutdown() }
             let watch = WatchSession(catalogue: catalogue, feed: feed, socketSession: session, ids: ids,
                                      output: console.output, errors: console.errors,
                                      bids: SocketBidRepository(client: client, userID: login?.userID),
                                      reconnectNow: { client.reconnectNow() }, notifyCommand: notifyRunner(interactive: interactive),
-                                     standings: login != nil && !json ? Self.standingsReader(context) : nil)
+                                     standings: login != nil && !json ? Self.standingsReader(context) : nil, lots: lots)
             client.start()
             if ids != nil { try await Self.requireSubscriptions(context, session: session, client: client) }
             var model = WatchModel(pages: initial, pageable: ids == nil, reachedEnd: reachedEnd, interactive: interactive, json: json,
                                    size: console.size ?? .fallback, color: console.color && interactive, title: title, hint: hint,
                                    clock: context.clock)
             model.total = total
+            model.viewer = login?.name
+            model.colorDepth = console.colorDepth
+            if context.configuration.dialect == .original {
+                model.chatUnavailable = "the server speaks the original protocol, which has no chat"
+            } else if login != nil {
+                model.chatUnavailable = nil
+            }
             model.alerts = alerts(outputIsTerminal: console.outputIsTerminal)
             model.showQuery(query, cursor: cursor)
             let (inputs, continuation) = AsyncStream.makeStream(of: WatchEvent.self)

@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionData
 
 /// Something that happened to `auction watch`: the one input of `WatchModel.handle`.
 public enum WatchEvent: Hashable, Sendable {
@@ -34,6 +35,24 @@ public enum WatchEvent: Hashable, Sendable {
     case queryReloaded(CatalogueQuery, [CatalogueQueryPage])
     /// A `.requery` failed; the text says why (the shown query stays).
     case queryFailed(String)
+    /// The lot asked for with `.loadLot` arrived: its detail and bid history (nil: the server has none to give).
+    case lotLoaded(ProductID, ProductDetail, bids: [BidHistoryEntry]?)
+    /// A `.loadLot` failed; the text says why.
+    case lotLoadFailed(ProductID, String)
+    /// The bid history asked for with `.loadBidHistory` arrived.
+    case bidHistoryLoaded(ProductID, [BidHistoryEntry]?)
+    /// A picture asked for with `.loadPicture` arrived, decoded or with why it is not shown.
+    case pictureLoaded(imageID: Int, ProductPicture)
+    /// Something happened in a lot's chat room (a message, someone joining, the lot's event, the connection).
+    case lotChat(room: String, ChatEvent)
+    /// A lot's room was joined (`.chat(.join)`): who is there.
+    case lotRoomJoined(room: String, members: [String])
+    /// A line for the lot's chat from the client itself (a message not sent, `/who`'s answer).
+    case lotChatNotice(String)
+    /// The user's watchlist as the server lists it.
+    case watchlistRead(Set<ProductID>)
+    /// A `.setWatched` was answered: the lot is (or is not) on the watchlist now; the text says so.
+    case watchlistAnswered(ProductID, watched: Bool, String)
 }
 
 /// What `WatchModel.handle` asks the I/O shell to do, in order.
@@ -64,4 +83,18 @@ public enum WatchEffect: Hashable, Sendable {
     case requery(CatalogueQuery)
     /// Tell the server the list state is this query's first `pages` pages (request 13; list state when plain).
     case announceQuery(CatalogueQuery, pages: Int)
+    /// Load a lot's detail and bid history over HTTP, then report `.lotLoaded` (or `.lotLoadFailed`).
+    case loadLot(ProductID)
+    /// Load a lot's bid history again, then report `.bidHistoryLoaded`.
+    case loadBidHistory(ProductID)
+    /// Fetch and decode an image (through the picture cache), then report `.pictureLoaded`.
+    case loadPicture(Int)
+    /// Hand this request to the lot's chat room (join, leave, send, an action, who), in order.
+    case chat(ChatRequest)
+    /// Buy the lot now at its buy-now price (with a fresh idempotency key), then report `.bidAnswered`.
+    case buyNow(ProductID)
+    /// Put the lot on the watchlist (true) or take it off, then report `.watchlistAnswered` (or `.bidAnswered` on failure).
+    case setWatched(ProductID, Bool)
+    /// Report the lot to the moderators with this reason, then report `.bidAnswered` with the server's sentence.
+    case report(ProductID, reason: String)
 }

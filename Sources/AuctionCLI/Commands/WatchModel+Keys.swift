@@ -8,7 +8,10 @@ extension WatchModel {
         // Printing lines (a `TERM=dumb` terminal): only quitting and reloading mean anything.
         if !interactive && WatchAction(key: key) != .quit && WatchAction(key: key) != .reload { return [] }
         if showsHelp { return helpKey(key, now: now) }
+        if pane?.chatFocused == true { return chatKey(key, now: now) }
         if prompt != nil { return typed(key, now: now) }
+        if reportPrompt != nil { return typedReason(key, now: now) }
+        if buyQuestion != nil { return answeredBuy(key, now: now) }
         if filterPrompt != nil { return typedFilter(key, now: now) }
         message = nil
         switch WatchAction(key: key) {
@@ -47,9 +50,32 @@ extension WatchModel {
             return openFilter(now: now)
         case .sort:
             return cycleSort(now: now)
+        case .proxyBid, .buyNow, .toggleWatchlist, .report:
+            return lotAction(WatchAction(key: key) ?? .report, now: now)
+        case .openDetail:
+            return pane == nil ? openPane(now: now) : render(now)
+        case .closeDetail:
+            return closePane(now: now)
+        case .focusChat:
+            return focusChat(now: now)
+        case .previousImage:
+            return cycleImage(by: -1, now: now)
+        case .nextImage:
+            return cycleImage(by: 1, now: now)
         case nil:
             return render(now)
         }
+    }
+
+    /// The bid a prompt's Enter places: the price typed, or (`B`) the server's minimum with the typed maximum.
+    private mutating func placing(_ editing: BidPrompt, _ typed: Money, now: Timestamp) -> [WatchEffect] {
+        prompt = nil
+        guard editing.isMaximum, let minimum = editing.minimum else {
+            message = "bidding \(typed) on \(editing.productID)…"
+            return [.placeBid(Bid(productID: editing.productID, price: typed))] + render(now)
+        }
+        message = "bidding \(minimum) on \(editing.productID), up to \(typed) by proxy…"
+        return [.placeBid(Bid(productID: editing.productID, price: minimum, maximum: typed))] + render(now)
     }
 
     /// A key while the help is open: ↑/↓ (k/j) scroll a line, Page Up/Page Down a window; any other key closes it.
@@ -75,8 +101,7 @@ extension WatchModel {
                 message = "bid not sent"
                 return render(now)
             }
-            message = "bidding \(price) on \(editing.productID)…"
-            return [.placeBid(Bid(productID: editing.productID, price: price))] + render(now)
+            return placing(editing, price, now: now)
         }
         switch key {
         case .escape:
@@ -88,17 +113,22 @@ extension WatchModel {
                 message = "type a price" + (editing.minimum.map { ", e.g. \($0)" } ?? "")
                 return render(now)
             }
+            if editing.isMaximum && editing.minimum == nil {
+                prompt = nil
+                message = "the server states no minimum next bid here: bid with b instead"
+                return render(now)
+            }
             if let current = visibleProducts.first(where: { $0.id == editing.productID })?.currentPrice {
-                let phrases = PriceGuard(current: current).phrases(price: price, maximum: nil)
+                // As `auction bid --max` alone: the bid is the server's minimum, the maximum what was typed.
+                let phrases = editing.isMaximum ? PriceGuard(current: current).phrases(price: nil, maximum: price)
+                    : PriceGuard(current: current).phrases(price: price, maximum: nil)
                 if !phrases.isEmpty {
                     editing.question = "product \(editing.productID) is at \(current): " + phrases.joined(separator: " and ") + ". Bid anyway? [y/N]"
                     prompt = editing
                     return render(now)
                 }
             }
-            prompt = nil
-            message = "bidding \(price) on \(editing.productID)…"
-            return [.placeBid(Bid(productID: editing.productID, price: price))] + render(now)
+            return placing(editing, price, now: now)
         default:
             guard editing.type(key) else { return [] }
             prompt = editing

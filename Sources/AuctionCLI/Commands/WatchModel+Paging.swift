@@ -5,7 +5,7 @@ import AuctionCore
 /// the query's cursor) whenever the screen wants rows not loaded yet — at the start, on a move, on resize.
 extension WatchModel {
     /// How many product rows fit the terminal now.
-    var screenCapacity: Int { WatchLayout.capacity(rows: size.rows, hasHint: hint != nil) }
+    var screenCapacity: Int { WatchLayout.capacity(rows: tableSize.rows, hasHint: hint != nil) }
 
     /// The paging value over the rows loaded now.
     var paging: ScreenPaging { ScreenPaging(count: board.rows.count, capacity: screenCapacity, reachedEnd: reachedEnd) }

@@ -80,6 +80,24 @@ public struct WatchModel: Sendable {
     public internal(set) var filterPrompt: FilterPrompt?
     /// The lots the user leads or is outbid on (their own bids, outbid notifications), marked in the table.
     public internal(set) var standings: [ProductID: MyBidStatus] = [:]
+    /// The detail pane (Enter), when open: it shows the selected lot.
+    public internal(set) var pane: LotPane?
+    /// The ids on the user's watchlist as the server listed them (and `w` changed them); nil when unknown.
+    public internal(set) var watchlist: Set<ProductID>?
+    /// The logged-in user's name (their own chat lines and bids marked), if any.
+    public var viewer: String?
+    /// Why the lot's chat is not offered in the pane (no login, a server without chat); nil when it is.
+    public var chatUnavailable: String? = "chat needs a login: quit and run `auction login <name>`"
+    /// How many colours pictures are drawn with.
+    public var colorDepth: ColorDepth = .trueColor
+    /// Lines sent in the lot's chat, for Up/Down.
+    public internal(set) var chatHistory = InputHistory()
+    /// The report reason being typed after `!`, if any.
+    public internal(set) var reportPrompt: ReportPrompt?
+    /// The buy asked about after `u`, if any.
+    public internal(set) var buyQuestion: BuyQuestion?
+    /// The panes as painted.
+    var paneScreen: PaneScreen?
 
     /// A model over loaded pages (`pageable`) or a fixed list of products (one page, not pageable).
     public init(pages: [[Product]], pageable: Bool, reachedEnd: Bool, interactive: Bool, json: Bool = false,
@@ -113,7 +131,7 @@ public struct WatchModel: Sendable {
             effects.append(.write(json ? WatchJSON.snapshot(board.rows, at: now) : snapshotLines(at: now)))
         }
         effects += handleEvent(event, now: now)
-        return effects.contains(.quit) ? effects : effects + fillScreen()
+        return effects.contains(.quit) ? effects : effects + followSelection(now: now) + fillScreen()
     }
 
     private mutating func handleEvent(_ event: WatchEvent, now: Timestamp) -> [WatchEffect] {
@@ -126,7 +144,7 @@ public struct WatchModel: Sendable {
                 let product = board.rows[index]
                 prompt = open.updating(minimum: product.nextMinimum)
             }
-            return interactive ? render(now) : [printed(board.rows[index], closed: false, at: now)]
+            return interactive ? paneLotMoved(update.productID) + render(now) : [printed(board.rows[index], closed: false, at: now)]
         case .feed(.closed(let id, let price, let winner, let status)):
             closings[id] = (price, winner, status)
             guard let index = board.close(id, finalPrice: price, winner: winner, status: status) else { return [] }
@@ -150,6 +168,7 @@ public struct WatchModel: Sendable {
             fillHeld = false
             size = newSize
             keepSelectionShown()
+            pane?.drawn = nil
             return render(now)
         case .tick:
             return checkNotifyDeadline(now: now) + render(now)
@@ -186,6 +205,9 @@ public struct WatchModel: Sendable {
             return queryReloaded(query, pages, now: now)
         case .queryFailed(let reason):
             return queryFailed(reason, now: now)
+        case .lotLoaded, .lotLoadFailed, .bidHistoryLoaded, .pictureLoaded, .lotChat, .lotRoomJoined, .lotChatNotice,
+             .watchlistRead, .watchlistAnswered:
+            return paneEvent(event, now: now)
         }
     }
 
@@ -265,6 +287,12 @@ public struct WatchModel: Sendable {
         state.filterPrompt = filterPrompt
         state.standings = standings.filter { $0.value == .leading || $0.value == .outbid }
         state.querySummary = QuerySummary.text(requestedQuery ?? query)
+        state.reportPrompt = reportPrompt
+        state.buyQuestion = buyQuestion
+        let layout = appLayout
+        state.size = layout.table
+        state.clearsToEnd = layout.separatorColumn == nil
+        state.paneHint = layout.dropsDetail ? "too small for the detail pane" : pane == nil ? "Enter detail" : nil
         return state
     }
 
@@ -275,7 +303,9 @@ public struct WatchModel: Sendable {
         let (bytes, painted) = screen.map { WatchRenderer.render(previous: $0, state: state, now: now) }
             ?? WatchRenderer.fullPaint(state: state, now: now)
         screen = painted
-        return bytes.isEmpty ? [] : [.write(bytes)]
+        let panes = paneBytes(now: now, tableBytes: bytes.count, tableRepainted: painted.wasFullPaint)
+        let all = panes.isEmpty ? bytes : bytes + Array(panes.utf8)
+        return all.isEmpty ? [] : [.write(all)]
     }
 
     /// A change printed when not full-screen: a tab-separated line or a JSON object.

@@ -30,6 +30,8 @@ public final class WatchSession: Sendable {
     public let notifyCommand: NotifyCommandRunner?
     /// Reads the user's standings from the server (`r` re-reads them with the prices); nil when logged out.
     public let standings: (@Sendable () async -> [ProductID: MyBidStatus])?
+    /// The detail pane's and lot keys' services (login, watchlist, reports, chat, pictures).
+    public let lots: WatchLotServices
     /// The feed's events, subscribed at creation so nothing is missed before `run`.
     private let feedEvents: AsyncStream<FeedEvent>
 
@@ -38,7 +40,7 @@ public final class WatchSession: Sendable {
                 output: any OutputSink, errors: any OutputSink, tickMilliseconds: Int = 250,
                 clock: any TimeSource = SystemClock(), bids: (any BidRepository)? = nil,
                 reconnectNow: @escaping @Sendable () -> Void = {}, notifyCommand: NotifyCommandRunner? = nil,
-                standings: (@Sendable () async -> [ProductID: MyBidStatus])? = nil) {
+                standings: (@Sendable () async -> [ProductID: MyBidStatus])? = nil, lots: WatchLotServices = WatchLotServices()) {
         self.catalogue = catalogue
         self.feed = feed
         self.socketSession = socketSession
@@ -51,6 +53,7 @@ public final class WatchSession: Sendable {
         self.reconnectNow = reconnectNow
         self.notifyCommand = notifyCommand
         self.standings = standings
+        self.lots = lots
         feedEvents = feed.events()
     }
 
@@ -77,6 +80,12 @@ public final class WatchSession: Sendable {
         continuation.yield(.tick)
         var helpers: [Task<Void, Never>] = []
         if let standings { helpers.append(Task { continuation.yield(.standingsRead(await standings())) }) }
+        if model.interactive, lots.bidder != nil {
+            helpers.append(Task { [self] in
+                if let ids = await watchlistIDs() { continuation.yield(.watchlistRead(ids)) }
+            })
+        }
+        var lotChat: LotChatLink?
         loop: for await event in events {
             for effect in model.handle(event, now: clock.now()) {
                 if case .reload = effect, let standings {
@@ -128,12 +137,20 @@ public final class WatchSession: Sendable {
                     notifyCommand?.stop()
                 case .loadQueryPage, .requery, .announceQuery:
                     helpers.append(perform(query: effect, continuation: continuation))
+                case .loadLot, .loadBidHistory, .loadPicture, .buyNow, .setWatched, .report:
+                    helpers.append(perform(lot: effect, continuation: continuation))
+                case .chat(let request):
+                    if lotChat == nil, let login = lots.login, let room = lots.chatRoom, case .join(let name) = request {
+                        lotChat = LotChatLink(firstRoom: room(name), login: login, events: continuation)
+                    }
+                    lotChat?.send(request)
                 case .quit:
                     break loop
                 }
             }
         }
         notifyCommand?.shutdown()
+        lotChat?.close()
         for task in [feedTask, inputTask, tickTask] + helpers { task.cancel() }
         continuation.finish()
         return model

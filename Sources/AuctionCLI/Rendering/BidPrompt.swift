@@ -12,16 +12,21 @@ public struct BidPrompt: Hashable, Sendable {
     public private(set) var digits: String
     /// Whether the text is still the prefilled minimum: the first digit typed replaces it.
     public private(set) var isPrefilled = true
+    /// Whether the amount typed is a proxy bid's secret maximum (`B`): the bid itself is then the server's
+    /// minimum next bid, and the server bids for the user up to the maximum.
+    public private(set) var isMaximum = false
     /// The fat-finger guard's question once Enter was pressed on a price far above the current one
     /// (`y` bids, any other key cancels); nil while typing.
     public var question: String?
 
-    /// A prompt prefilled with the server's minimum next bid (empty when it stated none).
-    public init(productID: ProductID, name: String, minimum: Money?) {
+    /// A prompt prefilled with the server's minimum next bid (empty when it stated none); for a
+    /// maximum (`isMaximum`), empty: the user types it.
+    public init(productID: ProductID, name: String, minimum: Money?, isMaximum: Bool = false) {
         self.productID = productID
         self.name = name
         self.minimum = minimum
-        self.digits = minimum.map { String($0.minorUnits) } ?? ""
+        self.isMaximum = isMaximum
+        self.digits = isMaximum ? "" : minimum.map { String($0.minorUnits) } ?? ""
     }
 
     /// The price typed, or nil when nothing (or too much) is typed.
@@ -51,12 +56,16 @@ public struct BidPrompt: Hashable, Sendable {
     public var line: String {
         if let question { return question }
         let shown = price.map(\.description) ?? ""
+        if isMaximum {
+            return "maximum for \(productID)" + (minimum.map { " (bids \($0) now, then up to it)" } ?? "")
+                + ": \(shown)▏ · Enter bid · Esc cancel"
+        }
         return "bid on \(productID)" + (minimum.map { " (min \($0))" } ?? "") + ": \(shown)▏ · Enter bid · Esc cancel"
     }
 
     /// The prompt after the product's price moved: a new minimum, and the prefilled text follows it.
     public func updating(minimum newMinimum: Money?) -> BidPrompt {
-        guard isPrefilled else {
+        guard isPrefilled, !isMaximum else {
             var copy = self
             copy.minimum = newMinimum
             return copy

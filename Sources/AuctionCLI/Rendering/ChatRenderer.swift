@@ -150,9 +150,16 @@ public enum ChatRenderer {
     }
 
     /// The bytes that redraw the input line in place: prompt, the visible part of the text, cursor placed.
+    public static func inputLine(_ editor: LineEditor, prompt: String, width: Int) -> String {
+        let view = inputView(editor, prompt: prompt, width: width)
+        return "\r" + ANSI.clearLine + view.text + ANSI.column(view.cursor + 1)
+    }
+
+    /// The input line's text (prompt and the visible part of what is typed) and the cell the cursor is in,
+    /// from 0: the chat screen and the lot's chat pane in `watch` draw it each at their own place.
     ///
     /// Text wider than the line scrolls horizontally so the cursor stays visible.
-    public static func inputLine(_ editor: LineEditor, prompt: String, width: Int) -> String {
+    public static func inputView(_ editor: LineEditor, prompt: String, width: Int) -> (text: String, cursor: Int) {
         let promptWidth = TerminalText.width(prompt)
         let room = max(1, width - promptWidth - 1)
         let characters = editor.characters
@@ -171,7 +178,6 @@ public enum ChatRenderer {
             visible.append(character)
             used += cells
         }
-        return "\r" + ANSI.clearLine + prompt + TerminalText.sanitized(visible)
-            + ANSI.column(promptWidth + cellsBeforeCursor + 1)
+        return (prompt + TerminalText.sanitized(visible), promptWidth + cellsBeforeCursor)
     }
 }

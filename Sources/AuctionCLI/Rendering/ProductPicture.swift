@@ -3,7 +3,7 @@ import AuctionImage
 
 /// What `auction show` draws under a product: its picture in half blocks, fitted to the terminal,
 /// or one line saying why it is not shown (never silence).
-public enum ProductPicture: Sendable {
+public enum ProductPicture: Hashable, Sendable {
     /// A decoded picture.
     case image(RGBAImage)
     /// The reason there is no picture, e.g. "GIF is not supported".

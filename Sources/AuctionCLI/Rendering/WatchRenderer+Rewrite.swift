@@ -6,12 +6,17 @@ extension WatchRenderer {
     /// The bytes that turn `old` (as painted at `row`, from column 1) into `new`: a cursor move to the
     /// first character that differs, then the characters up to the last one that differs (styled with
     /// `style`, reset after), and a clear to the end of the line when `new` is narrower. Empty when equal.
-    static func rewrite(row: Int, old: String, new: String, style: String?) -> String {
+    /// With `clears` false (a pane to the right) a narrower line is written whole and padded with spaces instead.
+    static func rewrite(row: Int, old: String, new: String, style: String?, clears: Bool = true) -> String {
         let before = Array(old), after = Array(new)
         var prefix = 0
         while prefix < before.count, prefix < after.count, before[prefix] == after[prefix] { prefix += 1 }
         if prefix == before.count && prefix == after.count { return "" }
         let oldWidth = TerminalText.width(old), newWidth = TerminalText.width(new)
+        if !clears && newWidth < oldWidth {
+            let padded = new + String(repeating: " ", count: oldWidth - newWidth)
+            return ANSI.moveTo(row: row, column: 1) + (style.map { $0 + padded + ANSI.reset } ?? padded)
+        }
         // A common end is kept only when the widths match: then it sits in the same cells on screen.
         var suffix = 0
         if oldWidth == newWidth {

@@ -30,6 +30,7 @@ public enum WatchRenderer {
         var out = ""
         var screen = previous
         screen.state = state
+        screen.wasFullPaint = false
         let layout = WatchLayout(state)
         let fits = margin + columns.table.totalWidth <= state.size.columns
         let staleChanged = (previous.state.staleSince == nil) != (state.staleSince == nil) && state.color
@@ -41,7 +42,7 @@ public enum WatchRenderer {
             if old.name != new.name || old.startPrice != new.startPrice || old.isClosed != new.isClosed || old.winner != new.winner
                 || selectionMoved || staleChanged || (!fits && old != new) || (new.isClosed && old != new) {
                 screen.flashes[new.id] = nil
-                out += ANSI.moveTo(row: row, column: 1) + line(new, in: state, columns: columns, now: now) + ANSI.clearToEndOfLine
+                out += ANSI.moveTo(row: row, column: 1) + cleared(line(new, in: state, columns: columns, now: now), in: state)
                 screen.timeLeft[new.id] = timeLeftText(new, now: now)
                 continue
             }
@@ -89,16 +90,19 @@ public enum WatchRenderer {
         let detail = detailLine(state, now: now)
         let urgent = previous.state.connection != state.connection || previous.state.prompt != state.prompt
             || previous.state.filterPrompt != state.filterPrompt || previous.state.querySummary != state.querySummary
+            || previous.state.reportPrompt != state.reportPrompt || previous.state.buyQuestion != state.buyQuestion
             || previous.state.staleSince != state.staleSince
             || previous.state.message != state.message || previous.state.selected != state.selected
         let due = now.millisecondsSinceEpoch - previous.statusPaintedAt.millisecondsSinceEpoch >= statusRefreshMilliseconds
         // The selected lot's line is never stale (its next bid follows every price); only what changed is written.
         if detail != previous.detailText && layout.detailRow < layout.statusRow {
-            out += rewrite(row: layout.detailRow, old: previous.detailText, new: detail, style: state.color ? ANSI.dim : nil)
+            out += rewrite(row: layout.detailRow, old: previous.detailText, new: detail, style: state.color ? ANSI.dim : nil,
+                           clears: state.clearsToEnd)
             screen.detailText = detail
         }
         if status != previous.statusText && (urgent || due) {
-            out += rewrite(row: layout.statusRow, old: previous.statusText, new: status, style: state.color ? ANSI.reverse : nil)
+            out += rewrite(row: layout.statusRow, old: previous.statusText, new: status, style: state.color ? ANSI.reverse : nil,
+                           clears: state.clearsToEnd)
             screen.statusText = status
             screen.statusPaintedAt = now
         }
@@ -144,6 +148,7 @@ public enum WatchRenderer {
         var screen = WatchScreen(state: state, columns: columns.table, flashes: [:], statusText: status, statusPaintedAt: now)
         screen.timeLeftWidth = columns.timeLeft
         screen.detailText = detail
+        screen.wasFullPaint = true
         screen.timeLeft = timeLeft
         return (Array(out.utf8), screen)
     }
@@ -160,7 +165,9 @@ public enum WatchRenderer {
     /// message, the connection (with the reconnect countdown and since when prices are stale), updates,
     /// time since the last, the query, keys — whole parts left out where they do not fit.
     public static func statusLine(_ state: WatchState, now: Timestamp) -> String {
-        if let prompt = state.prompt { return TerminalText.truncate(prompt.line, toWidth: state.size.columns) }
+        if let prompt = state.prompt { return promptLine(prompt, width: state.size.columns) }
+        if let report = state.reportPrompt { return TerminalText.truncate(report.line, toWidth: state.size.columns) }
+        if let buy = state.buyQuestion { return TerminalText.truncate(buy.line, toWidth: state.size.columns) }
         if let filter = state.filterPrompt { return TerminalText.truncate(filter.line, toWidth: state.size.columns) }
         if state.showsHelp {
             let help = HelpOverlay(rows: state.size.rows, columns: state.size.columns)
@@ -179,6 +186,14 @@ public enum WatchRenderer {
         if let summary = state.querySummary { parts.append(summary) }
         parts.append("? keys")
         return TerminalText.fitting(first: parts[0], rest: Array(parts.dropFirst()), width: state.size.columns, floor: .max)
+    }
+
+    /// The bid prompt's line; its question cut before its end, so that `Bid anyway? [y/N]` always shows.
+    static func promptLine(_ prompt: BidPrompt, width: Int) -> String {
+        let line = prompt.line, ending = " Bid anyway? [y/N]"
+        guard prompt.question != nil, TerminalText.width(line) > width, line.hasSuffix(ending),
+              width > TerminalText.width(ending) + 1 else { return TerminalText.truncate(line, toWidth: width) }
+        return TerminalText.truncate(String(line.dropLast(ending.count)), toWidth: width - TerminalText.width(ending)) + ending
     }
 
     /// `reconnecting in 4 s` counted down to `reconnectAt`; the state's own words otherwise.
@@ -200,6 +215,7 @@ public enum WatchRenderer {
             if let end = product.endsAt { parts.append("ends in " + TimeLeft(until: end, now: now).text) }
             if product.extensions > 0 { parts.append("extended \(product.extensions)×") }
             parts.append("b bid")
+            if let hint = state.paneHint { parts.append(hint) }
             // Last: the row's `★`/`!` already says it where the line is cut.
             if let standing = state.standings[product.id] { parts.append(standing == .leading ? "you lead" : "you are outbid") }
         }
@@ -212,8 +228,15 @@ public enum WatchRenderer {
         "keys (any key closes this help)",
         "  q, Ctrl-C        quit",
         "  ↑ ↓, k j         select a line (the table scrolls)",
+        "  Enter, →         open the detail pane of the selected lot; Esc or ← closes it",
         "  b                bid on the selected line (Enter bids, Esc cancels)",
-        "  n →, p ←         next / previous screen (also Page Down / Page Up)",
+        "  B                proxy bid: type your maximum; the server bids for you up to it",
+        "  u                buy the selected lot now at its buy-now price (asks first)",
+        "  w                put the selected lot on your watchlist, or take it off",
+        "  !                report the selected lot to the moderators (type why)",
+        "  c                chat in the lot's room (detail pane); Esc back to the table",
+        "  [ ]              the lot's previous / next image (detail pane)",
+        "  n, p             next / previous screen (also Page Down / Page Up)",
         "  g, G             first / last screen (also Home / End)",
         "  r                reload the prices; while disconnected: reconnect now",
         "  /                filter (search on the server; Enter applies, Esc cancels, empty clears)",
@@ -238,9 +261,15 @@ public enum WatchRenderer {
         return old.size != state.size || old.total != state.total
             || old.morePages != state.morePages || old.firstVisible != state.firstVisible || old.showsHelp != state.showsHelp || old.helpOffset != state.helpOffset
             || old.hint != state.hint
-            || old.color != state.color || old.title != state.title
+            || old.color != state.color || old.title != state.title || old.clearsToEnd != state.clearsToEnd
             || previous.columns != columns.table || previous.timeLeftWidth != columns.timeLeft
             || old.products.map(\.id) != state.products.map(\.id)
+    }
+
+    /// A rewritten line, then a clear to the end of the terminal's line, or (a pane beside the table) spaces to the table's edge.
+    private static func cleared(_ line: String, in state: WatchState) -> String {
+        guard !state.clearsToEnd else { return line + ANSI.clearToEndOfLine }
+        return line + String(repeating: " ", count: max(0, state.size.columns - TerminalText.width(LotPaneView.plain(line))))
     }
 
     private static func styledStatus(_ status: String, color: Bool) -> String {

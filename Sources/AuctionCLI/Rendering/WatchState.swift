@@ -44,6 +44,15 @@ public struct WatchState: Hashable, Sendable {
     public var filterPrompt: FilterPrompt?
     /// The lots the user leads or is outbid on, marked beside their id (`★` leading, `!` outbid).
     public var standings: [ProductID: MyBidStatus] = [:]
+    /// The report reason being typed after `!` (the status line becomes its prompt), if any.
+    public var reportPrompt: ReportPrompt?
+    /// The buy asked about after `u` (the status line asks it), if any.
+    public var buyQuestion: BuyQuestion?
+    /// Whether lines may be cleared to the end of the terminal's line: false when a pane sits to the right
+    /// of the table, which then pads its lines instead.
+    public var clearsToEnd = true
+    /// A hint for the line under the table (`Enter detail`), or why the detail pane is not shown.
+    public var paneHint: String?
     /// The active query's filter and sort for the status line (`"lamp" · sort price`); nil for the plain catalogue.
     public var querySummary: String?
 
@@ -92,6 +101,8 @@ public struct WatchScreen: Hashable, Sendable {
     public internal(set) var timeLeft: [ProductID: String] = [:]
     /// When the status line was last painted.
     public internal(set) var statusPaintedAt: Timestamp
+    /// Whether the last render cleared the screen and painted it all (the panes beside it are painted again then).
+    public internal(set) var wasFullPaint = false
 
     /// When the caller should render again even if nothing changes: the next fade or status refresh.
     public var nextDeadline: Timestamp {

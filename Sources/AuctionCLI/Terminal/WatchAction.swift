@@ -2,9 +2,9 @@
 public enum WatchAction: Hashable, Sendable {
     /// `q`, `Q`, Ctrl-C or Ctrl-D: restore the terminal and exit.
     case quit
-    /// `n`, → or Page Down: the next screenful (loading pages as needed).
+    /// `n` or Page Down: the next screenful (loading pages as needed).
     case nextPage
-    /// `p`, ← or Page Up: the previous screenful.
+    /// `p` or Page Up: the previous screenful.
     case previousPage
     /// `g` or Home: the first screen.
     case firstPage
@@ -18,6 +18,22 @@ public enum WatchAction: Hashable, Sendable {
     case selectPrevious
     /// `b`: bid on the selected line.
     case bid
+    /// `B`: a proxy bid on the selected line (the prompt asks for the maximum).
+    case proxyBid
+    /// `u`: buy the selected lot now at its buy-now price (asked first).
+    case buyNow
+    /// `w`: put the selected lot on the watchlist, or take it off.
+    case toggleWatchlist
+    /// `!`: report the selected lot to the moderators (the prompt asks why).
+    case report
+    /// Enter or →: open the detail pane for the selected lot.
+    case openDetail
+    /// ← or Esc: close the detail pane.
+    case closeDetail
+    /// `c`: type in the lot's chat room (the detail pane's chat input).
+    case focusChat
+    /// `[` / `]`: the lot's previous / next image in the detail pane.
+    case previousImage, nextImage
     /// `?`: show the keys.
     case help
     /// `/`: type a filter (search text) applied on the server.
@@ -29,14 +45,23 @@ public enum WatchAction: Hashable, Sendable {
     public init?(key: Key) {
         switch key {
         case .character("q"), .character("Q"), .interrupt, .endOfInput: self = .quit
-        case .character("n"), .character("N"), .right, .pageDown: self = .nextPage
-        case .character("p"), .character("P"), .left, .pageUp: self = .previousPage
+        case .character("n"), .character("N"), .pageDown: self = .nextPage
+        case .character("p"), .character("P"), .pageUp: self = .previousPage
         case .character("g"), .home: self = .firstPage
         case .character("G"), .end: self = .lastPage
         case .character("r"), .character("R"): self = .reload
         case .character("j"), .character("J"), .down: self = .selectNext
         case .character("k"), .character("K"), .up: self = .selectPrevious
-        case .character("b"), .character("B"): self = .bid
+        case .character("b"): self = .bid
+        case .character("B"): self = .proxyBid
+        case .character("u"), .character("U"): self = .buyNow
+        case .character("w"), .character("W"): self = .toggleWatchlist
+        case .character("!"): self = .report
+        case .enter, .right: self = .openDetail
+        case .left, .escape: self = .closeDetail
+        case .character("c"), .character("C"): self = .focusChat
+        case .character("["): self = .previousImage
+        case .character("]"): self = .nextImage
         case .character("?"), .character("h"), .character("H"): self = .help
         case .character("/"): self = .filter
         case .character("s"), .character("S"): self = .sort

@@ -31,10 +31,13 @@ public struct CommittedBids: Sendable {
     /// Bids of other nodes stored just before these that the deciding node had not seen (decided
     /// at the same price by chance): they are pushed first, so no sequence number is skipped.
     public var missed: RemoteBids?
+    /// Each bid's receipt from the lot log, in order (empty when the store keeps no log).
+    public var receipts: [BidReceipt]
 
     /// Creates the record of a commit.
-    public init(sequences: [Int64], missed: RemoteBids? = nil) {
+    public init(sequences: [Int64], missed: RemoteBids? = nil, receipts: [BidReceipt] = []) {
         self.sequences = sequences
         self.missed = missed
+        self.receipts = receipts
     }
 }

@@ -10,14 +10,16 @@ public enum LotLogDTO {
     public static let maximumPageEntries = 1_000
     /// The longest entry read, in bytes (a header, terms and two strings of at most 1,024 bytes).
     public static let maximumEntryBytes = 4_096
-    /// The deepest head path read (a batch of 2^32 heads needs 32).
-    public static let maximumPathLength = 64
 
     /// Reads a page; nil when a member is missing, of the wrong type or out of range.
     public static func page(from body: [UInt8]) -> LotLogPage? {
         guard let json = try? JSONValue.parse(body), let lot = productID(json["lot"]),
-              let rows = json["entries"]?.arrayValue, rows.count <= maximumPageEntries,
-              let headJSON = json["head"], let head = head(from: headJSON) else { return nil }
+              let rows = json["entries"]?.arrayValue, rows.count <= maximumPageEntries else { return nil }
+        let head: SignedHead?
+        switch json["head"] {
+        case nil, .null?: head = nil
+        case let value?: guard let signed = self.head(from: value) else { return nil }; head = signed
+        }
         var entries: [ServedEntry] = []
         entries.reserveCapacity(rows.count)
         for row in rows {
@@ -47,38 +49,16 @@ public enum LotLogDTO {
         }
         var members: [(String, JSONValue)] = [("lot", .int(Int64(page.lot.rawValue))), ("entries", .array(rows)),
                                               ("next_after", page.nextAfter.map { .int(Int64(clamping: $0)) } ?? .null),
-                                              ("head", headJSON(page.head))]
+                                              ("head", page.head.map(headJSON) ?? .null)]
         if let alias = page.yourAlias { members.append(("your_alias", .string(alias.description))) }
         return .object(JSONObject(members))
     }
 
-    /// Reads a signed head; nil when it is not that shape.
-    public static func head(from json: JSONValue) -> SignedHead? {
-        guard let lot = productID(json["lot"]), let seq = seq(json["seq"]), let hash = hex(json["hash"], count: 32),
-              let signedAt = json["signed_at"]?.intValue, let keyID = hex(json["key_id"], count: 8),
-              let index = json["leaf_index"]?.intValue, let count = json["leaf_count"]?.intValue,
-              index >= 0, count >= 1, index < count, count <= Int64(UInt32.max),
-              let pathJSON = json["path"]?.arrayValue, pathJSON.count <= maximumPathLength,
-              let signature = hex(json["signature"], count: 64) else { return nil }
-        var path: [[UInt8]] = []
-        for element in pathJSON {
-            guard let node = hex(element, count: 32) else { return nil }
-            path.append(node)
-        }
-        return SignedHead(head: LogHead(lot: lot, seq: seq, hash: hash), signedAt: Timestamp(millisecondsSinceEpoch: signedAt),
-                          keyID: keyID, leafIndex: Int(index), leafCount: Int(count), path: path, signature: signature)
-    }
+    /// Reads a signed head; nil when it is not that shape (`BidReceiptDTO`, the one reader of heads).
+    public static func head(from json: JSONValue) -> SignedHead? { BidReceiptDTO.head(json).map(SignedHead.init) }
 
     /// A signed head as the wire carries it.
-    public static func headJSON(_ head: SignedHead) -> JSONValue {
-        .object(JSONObject([
-            ("lot", .int(Int64(head.head.lot.rawValue))), ("seq", .int(Int64(clamping: head.head.seq))),
-            ("hash", .string(Hex.encode(head.head.hash))), ("signed_at", .int(head.signedAt.millisecondsSinceEpoch)),
-            ("key_id", .string(Hex.encode(head.keyID))), ("leaf_index", .int(Int64(head.leafIndex))),
-            ("leaf_count", .int(Int64(head.leafCount))), ("path", .array(head.path.map { .string(Hex.encode($0)) })),
-            ("signature", .string(Hex.encode(head.signature))),
-        ]))
-    }
+    public static func headJSON(_ head: SignedHead) -> JSONValue { BidReceiptDTO.json(head.proof) }
 
     /// Reads `{"keys":[…]}`; nil when it is not that shape.
     public static func keys(from body: [UInt8]) -> [HouseKey]? {
@@ -106,19 +86,11 @@ public enum LotLogDTO {
         }))]))
     }
 
-    /// Reads one receipt `{"lot","seq","entry","hash","head"}`; nil when it is not that shape.
-    public static func receipt(from json: JSONValue) -> LotReceipt? {
-        guard let lot = productID(json["lot"]), let seq = seq(json["seq"]), let bytes = hex(json["entry"], maximum: maximumEntryBytes),
-              let hash = hex(json["hash"], count: 32), let headJSON = json["head"], let head = head(from: headJSON) else { return nil }
-        return LotReceipt(lot: lot, seq: seq, bytes: bytes, hash: hash, head: head)
-    }
+    /// Reads one receipt `{"lot","seq","entry","hash","head"}`; nil when it is not that shape (`BidReceiptDTO`).
+    public static func receipt(from json: JSONValue) -> LotReceipt? { BidReceiptDTO.receipt(json).map(LotReceipt.init) }
 
     /// A receipt as the wire (and the receipt store) carries it.
-    public static func receiptJSON(_ receipt: LotReceipt) -> JSONValue {
-        .object(JSONObject([("lot", .int(Int64(receipt.lot.rawValue))), ("seq", .int(Int64(clamping: receipt.seq))),
-                            ("entry", .string(Hex.encode(receipt.bytes))), ("hash", .string(Hex.encode(receipt.hash))),
-                            ("head", headJSON(receipt.head))]))
-    }
+    public static func receiptJSON(_ receipt: LotReceipt) -> JSONValue { BidReceiptDTO.json(receipt.bidReceipt) }
 
     /// Reads a reply's `receipts` array; nil when absent, or when an element is not a receipt.
     public static func receipts(from json: JSONValue?) -> [LotReceipt]? {

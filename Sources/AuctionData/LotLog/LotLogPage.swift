@@ -10,13 +10,13 @@ public struct LotLogPage: Hashable, Sendable {
     public var entries: [ServedEntry]
     /// The `after` of the next page; nil on the last.
     public var nextAfter: UInt64?
-    /// The lot's current signed head.
-    public var head: SignedHead
+    /// The lot's current signed head (nil: the lot has no log yet, or the server sent none).
+    public var head: SignedHead?
     /// The viewer's alias on the lot (`your_alias`), when logged in.
     public var yourAlias: LotAlias?
 
     /// Creates a page.
-    public init(lot: ProductID, entries: [ServedEntry], nextAfter: UInt64?, head: SignedHead, yourAlias: LotAlias? = nil) {
+    public init(lot: ProductID, entries: [ServedEntry], nextAfter: UInt64?, head: SignedHead?, yourAlias: LotAlias? = nil) {
         self.lot = lot
         self.entries = entries
         self.nextAfter = nextAfter

@@ -39,7 +39,7 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     public static let standing = ProtocolFeature("standing")
     /// Lot events in a lot's chat room (push 12): bids with shortened bidders, extensions, the close.
     public static let chatLotEvents = ProtocolFeature("chat-lot-events")
-    /// Receipts on accepted bids' and buys' replies (`receipts`): the lot log's entries and signed heads.
+    /// The lot log's signed receipts on accepted bid and buy replies (`receipts`).
     public static let receipts = ProtocolFeature("receipts")
 
     /// What this build's client understands, sent in its hello.
@@ -49,7 +49,7 @@ public struct ProtocolFeature: Hashable, Sendable, Comparable, CustomStringConve
     /// What our server offers, listed in its hello reply.
     public static let offeredByServer: [ProtocolFeature] = [
         .closing, .chat, .errors, .subscribe, .login, .notifications, .proxyBids, .extensions, .query, .lots, .reconnect,
-        .nextMinimum, .standing, .chatActions, .chatLotEvents,
+        .nextMinimum, .standing, .chatActions, .chatLotEvents, .receipts,
     ]
 
     /// The most features a hello may list, and the longest name; the rest are ignored.

@@ -28,6 +28,35 @@ public struct Ed25519PrivateKey: Sendable {
         return key
     }
 
+    /// The key in a PEM file's text (PKCS #8, as `openssl genpkey -algorithm ed25519` writes it); nil
+    /// when it is not an Ed25519 private key.
+    public init?(pem: [UInt8]) {
+        guard let bio = pem.withUnsafeBufferPointer({ BIO_new_mem_buf($0.baseAddress, Int32(clamping: $0.count)) }) else { return nil }
+        defer { BIO_free(bio) }
+        guard let key = PEM_read_bio_PrivateKey(bio, nil, nil, nil) else { return nil }
+        defer { EVP_PKEY_free(key) }
+        var seed = [UInt8](repeating: 0, count: 32)
+        var length = 32
+        guard EVP_PKEY_get_base_id(key) == EVP_PKEY_ED25519, EVP_PKEY_get_raw_private_key(key, &seed, &length) == 1,
+              length == 32 else { return nil }
+        self.init(seed: seed)
+    }
+
+    /// The key as PEM text (PKCS #8), unencrypted: the file that holds it must be the owner's only (0600).
+    public var pem: [UInt8] {
+        guard let key = seed.withUnsafeBufferPointer({ EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, $0.baseAddress, 32) }),
+              let bio = BIO_new(BIO_s_mem()) else { return [] }
+        defer {
+            BIO_free(bio)
+            EVP_PKEY_free(key)
+        }
+        guard PEM_write_bio_PrivateKey(bio, key, nil, nil, 0, nil, nil) == 1 else { return [] }
+        var start: UnsafeMutableRawPointer?
+        let count = BIO_ctrl(bio, BIO_CTRL_INFO, 0, &start)
+        guard count > 0, let start else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
     /// The 64-byte signature of `message`.
     public func signature(of message: [UInt8]) -> [UInt8] {
         guard let key = seed.withUnsafeBufferPointer({ EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, $0.baseAddress, 32) }),

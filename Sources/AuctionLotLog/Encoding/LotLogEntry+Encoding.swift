@@ -24,6 +24,11 @@ extension LotLogEntry {
             writer.int64(bid.previousPrice.minorUnits)
             writer.bytes(bid.bidder.bytes)
             writer.flag(bid.isAutomatic)
+            writer.flag(bid.answering != nil)
+            if let challenge = bid.answering {
+                writer.bytes(challenge.bidder.bytes)
+                writer.int64(challenge.price.minorUnits)
+            }
         case .extended(let endsAt, let extensions):
             writer.int64(endsAt.millisecondsSinceEpoch)
             writer.int64(extensions)
@@ -65,7 +70,14 @@ extension LotLogEntry {
         case 2:
             let bidSeq = try reader.int64(), price = Money(try reader.int64()), previous = Money(try reader.int64())
             let alias = LotAlias(bytes: try reader.bytes(8)) ?? .nobody
-            event = .bid(LotLogBid(bidSeq: bidSeq, price: price, previousPrice: previous, bidder: alias, isAutomatic: try reader.flag()))
+            let automatic = try reader.flag()
+            var challenge: LotLogChallenge?
+            if try reader.flag() {
+                let challenger = LotAlias(bytes: try reader.bytes(8)) ?? .nobody
+                challenge = LotLogChallenge(bidder: challenger, price: Money(try reader.int64()))
+            }
+            event = .bid(LotLogBid(bidSeq: bidSeq, price: price, previousPrice: previous, bidder: alias, isAutomatic: automatic,
+                                   answering: challenge))
         case 3:
             event = .extended(endsAt: Timestamp(millisecondsSinceEpoch: try reader.int64()), extensions: try reader.int64())
         case 4:

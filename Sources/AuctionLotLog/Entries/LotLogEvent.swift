@@ -57,14 +57,33 @@ public struct LotLogBid: Hashable, Sendable {
     public var bidder: LotAlias
     /// Whether a proxy maximum placed it.
     public var isAutomatic: Bool
+    /// For an automatic step: the bid it answered (who, at what price), so a challenger can find
+    /// the bid of theirs that moved the price even though it was not itself stored (nil: none).
+    public var answering: LotLogChallenge?
 
     /// Creates a bid entry's body.
-    public init(bidSeq: Int64, price: Money, previousPrice: Money, bidder: LotAlias, isAutomatic: Bool) {
+    public init(bidSeq: Int64, price: Money, previousPrice: Money, bidder: LotAlias, isAutomatic: Bool,
+                answering: LotLogChallenge? = nil) {
         self.bidSeq = bidSeq
         self.price = price
         self.previousPrice = previousPrice
         self.bidder = bidder
         self.isAutomatic = isAutomatic
+        self.answering = answering
+    }
+}
+
+/// The bid a proxy's automatic step answered.
+public struct LotLogChallenge: Hashable, Sendable {
+    /// The challenger's alias on the lot.
+    public var bidder: LotAlias
+    /// The price they offered.
+    public var price: Money
+
+    /// Creates a challenge.
+    public init(bidder: LotAlias, price: Money) {
+        self.bidder = bidder
+        self.price = price
     }
 }
 

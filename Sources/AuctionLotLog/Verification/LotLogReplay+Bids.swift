@@ -65,6 +65,7 @@ extension LotLogReplay {
             }
         }
         let minimum = self.minimum
+        if let challenge = bid.answering { try checkAnswer(bid, to: challenge, minimum: minimum, in: entry) }
         let buyable = canBuy(at: bid, in: entry)
         if bid.price < minimum {
             // Below the least bid only a buy-now or the leader's maximum reaching the hidden reserve
@@ -87,6 +88,17 @@ extension LotLogReplay {
         dueExtension = softClose.flatMap { rules in
             endsAt.flatMap { rules.extendedEnd(end: $0, extensions: Int(clamping: extensions), now: entry.time) }
         } != nil ? entry.seq : nil
+    }
+
+    /// A proxy's answer to a challenge (`AuctionBook.answerByProxy`): the challenge reached the least
+    /// bid and came from someone else, and the answer is at least the challenge's price. How far above
+    /// it the answer may go the log cannot say: a challenger's own maximum (secret) is what was answered.
+    private func checkAnswer(_ bid: LotLogBid, to challenge: LotLogChallenge, minimum: Money,
+                             in entry: LotLogEntry) throws(VerificationFailure) {
+        guard bid.isAutomatic, challenge.bidder != bid.bidder || challenge.bidder == .nobody, challenge.price >= minimum else {
+            throw fail(entry, .challenge)
+        }
+        guard bid.price >= challenge.price else { throw fail(entry, .answerBelowChallenge) }
     }
 
     /// Applies an `extended` entry: it follows the bid that caused it, with the end soft close gives.

@@ -105,13 +105,14 @@ public struct LotLogReplay: Sendable {
         VerificationFailure(seq: entry.seq, .rule(breach))
     }
 
+    /// The listing: a lot first logged with a price above its start price counts as having bids, as
+    /// the engine counts it (`AuctionBook`), whoever placed them.
     private mutating func list(_ entry: LotLogEntry, terms: LotLogTerms, price: Money, bidCount: Int64) throws(VerificationFailure) {
-        if bidCount <= 0, price != terms.startPrice { throw fail(entry, .listedPrice(expected: terms.startPrice)) }
         self.terms = terms
         self.price = price
         self.bidCount = max(0, bidCount)
-        hasBids = bidCount > 0
-        leader = bidCount > 0 ? .unknown : .none
+        hasBids = bidCount > 0 || price != terms.startPrice
+        leader = hasBids ? .unknown : .none
         endsAt = terms.endsAt
         status = .open
     }

@@ -15,8 +15,8 @@ public struct LotLogVerifier: Sendable {
         public var lot: ProductID
         /// The entries as served, in the order served.
         public var entries: [ServedEntry]
-        /// The head served with the log.
-        public var head: SignedHead
+        /// The head served with the log (nil: the server sent none).
+        public var head: SignedHead?
         /// The house's keys (`GET /log/keys`).
         public var keys: [HouseKey]
         /// The viewer's receipts for this lot.
@@ -25,7 +25,7 @@ public struct LotLogVerifier: Sendable {
         public var alias: LotAlias?
 
         /// Creates an input.
-        public init(lot: ProductID, entries: [ServedEntry], head: SignedHead, keys: [HouseKey], receipts: [LotReceipt] = [],
+        public init(lot: ProductID, entries: [ServedEntry], head: SignedHead?, keys: [HouseKey], receipts: [LotReceipt] = [],
                     alias: LotAlias? = nil) {
             self.lot = lot
             self.entries = entries
@@ -70,16 +70,17 @@ public struct LotLogVerifier: Sendable {
             previous = hash
         }
         try replay.finish()
-        if let fault = fault(of: input.head, lot: input.lot, hashes: hashes, keys: input.keys) {
-            throw VerificationFailure(seq: input.head.head.seq, .head(fault))
+        guard let head = input.head else { throw VerificationFailure(seq: UInt64(hashes.count), .head(.unsigned)) }
+        if let fault = fault(of: head, lot: input.lot, hashes: hashes, keys: input.keys) {
+            throw VerificationFailure(seq: head.head.seq, .head(fault))
         }
         var found: [UInt64] = []
         for receipt in input.receipts.sorted(by: { $0.seq < $1.seq }) {
             try check(receipt, lot: input.lot, entries: input.entries, hashes: hashes, keys: input.keys)
             found.append(receipt.seq)
         }
-        return VerificationReport(lot: input.lot, entryCount: UInt64(input.entries.count), head: input.head.head,
-                                  signedAt: input.head.signedAt, receiptsFound: found, final: replay.lot, bidsByAlias: aliasBids)
+        return VerificationReport(lot: input.lot, entryCount: UInt64(input.entries.count), head: head.head,
+                                  signedAt: head.signedAt, receiptsFound: found, final: replay.lot, bidsByAlias: aliasBids)
     }
 
     /// Checks one receipt: its entry is the log's at its seq, and its own head is the log's and verifies.

@@ -8,8 +8,6 @@ public enum RuleBreach: Hashable, Sendable, CustomStringConvertible {
     case listedAgain
     /// An entry after the lot closed or was removed.
     case afterTheEnd
-    /// A `listed` that states a price other than the start price with no bids counted.
-    case listedPrice(expected: Money)
     /// A bid placed at or after the lot's end.
     case bidAfterEnd(endsAt: Timestamp)
     /// A bid whose `bid_seq` is not the lot's bid count plus one.
@@ -22,6 +20,10 @@ public enum RuleBreach: Hashable, Sendable, CustomStringConvertible {
     case automaticWithoutLeader
     /// An automatic (proxy) bid for someone other than the leader.
     case automaticNotLeader
+    /// An automatic bid's challenge that is the leader's own, below the least bid, or on a bid that is not automatic.
+    case challenge
+    /// A proxy's answer below the bid it answered.
+    case answerBelowChallenge
     /// An `extended` entry that does not follow a bid.
     case extensionWithoutBid
     /// An extension the soft-close rules do not give (or not that end, or not that count).
@@ -61,13 +63,14 @@ public enum RuleBreach: Hashable, Sendable, CustomStringConvertible {
         case .notListedFirst: "the log does not start with the lot's listing"
         case .listedAgain: "the lot is listed a second time"
         case .afterTheEnd: "it comes after the lot closed or was removed"
-        case .listedPrice(let expected): "a new listing must start at its start price, \(expected.minorUnits)"
         case .bidAfterEnd(let end): "the bid came after the lot's end (\(end.millisecondsSinceEpoch) ms)"
         case .bidSeq(let expected): "the bid's number is not \(expected), the next after the lot's bids"
         case .previousPrice(let expected): "the bid's previous price is not the lot's price, \(expected.minorUnits)"
         case .belowMinimum(let minimum): "the bid is below the least bid the lot accepted then, \(minimum.minorUnits)"
         case .automaticWithoutLeader: "an automatic bid on a lot nobody leads"
         case .automaticNotLeader: "an automatic bid for someone other than the leader"
+        case .challenge: "the bid it answers is the leader's own, below the least bid, or answered by no proxy"
+        case .answerBelowChallenge: "the proxy's answer is below the bid it answers"
         case .extensionWithoutBid: "an extension that does not follow a bid"
         case .wrongExtension(let end, let count):
             end.map { "the extension is not to \($0.millisecondsSinceEpoch) ms, extension \(count)" }

@@ -23,6 +23,7 @@ extension VerificationFailure.HeadFault {
     /// `other_lot`, `beyond_log`, `hash_differs`, `path_does_not_fit`, `unknown_key`, `key_not_valid`, `bad_signature`.
     public var code: String {
         switch self {
+        case .unsigned: "unsigned"
         case .otherLot: "other_lot"
         case .beyondLog: "beyond_log"
         case .hashDiffers: "hash_differs"
@@ -41,13 +42,14 @@ extension RuleBreach {
         case .notListedFirst: "not_listed_first"
         case .listedAgain: "listed_again"
         case .afterTheEnd: "after_the_end"
-        case .listedPrice: "listed_price"
         case .bidAfterEnd: "bid_after_end"
         case .bidSeq: "bid_seq"
         case .previousPrice: "previous_price"
         case .belowMinimum: "below_minimum"
         case .automaticWithoutLeader: "automatic_without_leader"
         case .automaticNotLeader: "automatic_not_leader"
+        case .challenge: "challenge"
+        case .answerBelowChallenge: "answer_below_challenge"
         case .extensionWithoutBid: "extension_without_bid"
         case .wrongExtension: "wrong_extension"
         case .missingExtension: "missing_extension"

@@ -18,6 +18,8 @@ public struct VerificationFailure: Error, Hashable, Sendable, CustomStringConver
 
     /// What a signed head can get wrong (the log's own head, or a receipt's).
     public enum HeadFault: Hashable, Sendable, CustomStringConvertible {
+        /// The log came with no signed head at all.
+        case unsigned
         /// The head names another lot.
         case otherLot(ProductID)
         /// The head lies beyond the log's last entry.
@@ -36,6 +38,7 @@ public struct VerificationFailure: Error, Hashable, Sendable, CustomStringConver
         /// A sentence.
         public var description: String {
             switch self {
+            case .unsigned: "there is none: nothing vouches for the entries"
             case .otherLot(let lot): "it is the head of lot \(lot.rawValue)"
             case .beyondLog(let last): "it is signed beyond the log's last entry, \(last) (entries were removed)"
             case .hashDiffers: "its hash is not the log's hash at that entry"

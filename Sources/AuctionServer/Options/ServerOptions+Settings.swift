@@ -32,6 +32,12 @@ extension ServerOptions {
             }
             return nil
         },
+        Setting(key: "log_key", takesValue: true,
+                help: "the lot log's Ed25519 signing key, PEM; created 0600 when missing (default log-key.pem beside the database)") { configuration, value in
+            guard !value.isEmpty else { return "a file path" }
+            configuration.logKeyPath = value
+            return nil
+        },
         Setting(key: "simulate", takesValue: false,
                 help: "simulated bidders: the original demo feed, or RATE bids/s; off, 0 = none") { configuration, value in
             switch value.lowercased() {

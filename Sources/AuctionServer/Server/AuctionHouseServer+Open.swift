@@ -71,9 +71,10 @@ extension AuctionHouseServer {
         defer { readiness.set(.migrating, false) }
         do throws(StoreError) {
             let (path, target, catalogue) = try openCatalogue(into: &running)
-            let (ledger, duty) = try openLedger(path: path, into: &running)
+            let signer = try openLotLog(catalogue, databasePath: path)
+            let (ledger, duty) = try openLedger(path: path, signer: signer, into: &running)
             let side = try openSideStores(target, into: &running)
-            return OpenStores(path: path, catalogue: catalogue, ledger: ledger, closingDuty: duty, chat: side.chat,
+            return OpenStores(path: path, catalogue: catalogue, ledger: ledger, logSigner: signer, closingDuty: duty, chat: side.chat,
                               notifications: side.notifications, bidder: side.bidder, selling: side.selling, images: side.images)
         } catch {
             throw .store(error)
@@ -118,18 +119,18 @@ extension AuctionHouseServer {
     }
 
     /// Opens the bid ledger (the shared one with its closing duty, or the SQLite file's).
-    private func openLedger(path: String, into running: inout Running) throws(StoreError)
+    private func openLedger(path: String, signer: LotLogSigner, into running: inout Running) throws(StoreError)
         -> (any CountingBidLedger, PostgresClosingDuty?) {
         let lifetime = configuration.bidding.idempotencyLifetimeMilliseconds
         let ledger: any CountingBidLedger
         var duty: PostgresClosingDuty?
         if let postgres {
-            ledger = try postgres.ledger(keyLifetimeMilliseconds: lifetime)
+            ledger = try postgres.ledger(keyLifetimeMilliseconds: lifetime, signer: signer)
             let closingDuty = postgres.closingDuty()
             running.parts.started("the closing duty") { closingDuty.close() }
             duty = closingDuty
         } else {
-            ledger = try SQLiteBidLedger(path: path, keyLifetimeMilliseconds: lifetime, clock: clock)
+            ledger = try SQLiteBidLedger(path: path, keyLifetimeMilliseconds: lifetime, clock: clock, signer: signer)
         }
         running.ledger = ledger
         // Commits everything queued; their replies are handed to the loop before this returns.
@@ -137,6 +138,32 @@ extension AuctionHouseServer {
         let bound = configuration.ledgerStallMilliseconds
         readiness.checkLedger { ledger.trouble(lastingAtLeast: bound).map(Readiness.Reason.init) }
         return (ledger, duty)
+    }
+
+    /// The lot log's signer: the key from `--log-key` (or beside the database, made at first start),
+    /// registered in the store with the house's alias secret.
+    private func openLotLog(_ catalogue: CatalogueStore, databasePath: String) throws(StoreError) -> LotLogSigner {
+        let keyPath: String
+        if let given = configuration.logKeyPath {
+            keyPath = given
+        } else if postgres == nil, let slash = databasePath.lastIndex(of: "/") {
+            keyPath = databasePath[..<slash] + "/log-key.pem"
+        } else if postgres == nil {
+            keyPath = "log-key.pem"
+        } else {
+            let data = try StoreLocation.preparedDefaultDatabasePath()
+            keyPath = data[..<(data.lastIndex(of: "/") ?? data.endIndex)] + "/log-key.pem"
+        }
+        let key: Ed25519PrivateKey
+        do throws(ServerError) {
+            key = try LogKeyFile.loadOrCreate(keyPath)
+        } catch {
+            throw StoreError.unexpectedValue(path: keyPath, detail: "\(error)")
+        }
+        let now = clock.now(), softClose = configuration.bidding.softClose
+        return try catalogue.withDatabase { database throws(StoreError) in
+            try LotLogSetup.prepare(key: key, softClose: softClose, now: now, on: database)
+        }
     }
 
     /// Opens chat, notifications, the bidder, selling and image stores on `target`.

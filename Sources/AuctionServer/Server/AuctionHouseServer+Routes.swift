@@ -51,6 +51,8 @@ extension AuctionHouseServer {
                 throw .server(status: error.httpStatusCode, message: error.description)
             }
         })
+        router.add(LotLogEndpoints(catalogue: catalogue, exists: { live.product($0) != nil }, user: { viewers.user(forToken: $0)?.id },
+                                   signer: stores.logSigner, offload: { readers.submit($0) }))
         router.add(QueryEndpoints(offload: { readers.submit($0) }, rate: parts.queryRate,
                                   run: live.queryRunner(clock: clock, rowBudget: configuration.query.rowBudget)))
         let relay = stores.notifications, sessions = parts.sessions, decoders = parts.decoders

@@ -5,6 +5,8 @@ struct OpenStores {
     var path: String
     var catalogue: CatalogueStore
     var ledger: any CountingBidLedger
+    /// Signs the lot logs' heads; the stores that append to logs share it.
+    var logSigner: LotLogSigner
     /// On PostgreSQL: who records closes (one node at a time).
     var closingDuty: PostgresClosingDuty?
     var chat: ChatRelay

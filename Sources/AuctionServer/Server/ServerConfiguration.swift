@@ -14,6 +14,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var databasePath: String?
     /// The shared PostgreSQL store (`--store`) for several nodes; nil means SQLite (`databasePath`).
     public var store: PostgresConnectionString?
+    /// The lot log's signing key (`--log-key`, PEM); nil: `log-key.pem` beside the SQLite file, or in
+    /// the data directory with PostgreSQL. Created at first start when missing.
+    public var logKeyPath: String?
     /// Simulated bidders (`--simulate`); nil for none.
     public var simulation: SimulationSetting?
     /// The least severe log level written.

@@ -90,8 +90,12 @@ extension SocketService {
             return JSONObject([("next_minimum", .int(minimum.minorUnits))])
         case .suspension:
             return peer.suspension?.replyFields ?? JSONObject()
-        case .outcome(let decision, let bidder, let increment, let endsAt):
-            return outcomeFields(decision, bidder: bidder, minimumIncrement: increment, endsAt: endsAt, peer: peer)
+        case .outcome(let decision, let bidder, let increment, let endsAt, let receipts):
+            var fields = outcomeFields(decision, bidder: bidder, minimumIncrement: increment, endsAt: endsAt, peer: peer)
+            if !receipts.isEmpty, peer.features?.contains(.receipts) == true {
+                fields["receipts"] = .array(receipts.map(BidReceiptDTO.json))
+            }
+            return fields
         }
     }
 

@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionInfrastructure
+import AuctionLotLog
 import CSQLite
 
 /// The ledger's writer connection and its statements; used on the writer thread.
@@ -32,9 +33,12 @@ final class LedgerWriter: BatchCommitting {
 
     /// How long an idempotency key stays bound to its bid; an older bid gives the key up to a new one.
     private let keyLifetimeMilliseconds: Int64
+    /// Signs the lot logs' heads each commit appends to (nil: the store keeps no log, as in some tests).
+    private let signer: LotLogSigner?
 
-    init(database: sending SQLiteDatabase, keyLifetimeMilliseconds: Int64 = 86_400_000) throws(StoreError) {
+    init(database: sending SQLiteDatabase, keyLifetimeMilliseconds: Int64 = 86_400_000, signer: LotLogSigner? = nil) throws(StoreError) {
         self.keyLifetimeMilliseconds = keyLifetimeMilliseconds
+        self.signer = signer
         let statements = Statements(
             insertBid: try database.prepare("""
                 INSERT INTO bids (product_id, price, previous_price, user_id, accepted_at, automatic, idempotency_key,
@@ -78,11 +82,7 @@ final class LedgerWriter: BatchCommitting {
         }
         let outcomes = connection.withLock { connection -> [CommitOutcome<StoreError>] in
             do throws(StoreError) {
-                var sequences = try write(batch.flatMap(\.bids), changes: batch.flatMap(\.changes), on: connection)[...]
-                return batch.map { entry in
-                    defer { sequences = sequences.dropFirst(entry.bids.count) }
-                    return .committed(CommittedBids(sequences: Array(sequences.prefix(entry.bids.count))))
-                }
+                return try write(batch.map(\.submission), on: connection).map { .committed($0) }
             } catch {
                 guard error.sqliteCode == SQLITE_CONSTRAINT else {
                     count(batch.reduce(0) { $0 + $1.bids.count }, failed: true)
@@ -91,7 +91,7 @@ final class LedgerWriter: BatchCommitting {
                 guard batch.count > 1 else { return [failed(batch[0], error, on: connection.database)] }
                 return batch.map { entry -> CommitOutcome<StoreError> in
                     do throws(StoreError) {
-                        return .committed(CommittedBids(sequences: try write(entry.bids, changes: entry.changes, on: connection)))
+                        return .committed(try write([entry.submission], on: connection)[0])
                     } catch {
                         return failed(entry, error, on: connection.database)
                     }
@@ -141,59 +141,85 @@ final class LedgerWriter: BatchCommitting {
         }
     }
 
-    /// Writes bids and changes in one transaction; each bid's sequence number on its product, in order.
+    /// Writes submissions in one transaction, with their lot log entries; what each got: its bids'
+    /// sequence numbers on their products and their receipts, in order.
+    private func write(_ submissions: [LedgerSubmission], on connection: Connection) throws(StoreError) -> [CommittedBids] {
+        let database = connection.database
+        let bids = submissions.flatMap(\.bids), changes = submissions.flatMap(\.changes)
+        let committed = try database.transaction(.immediate) { () throws(StoreError) -> [CommittedBids] in
+            guard let signer, !bids.isEmpty else { return Self.split(try write(bids, changes: changes, on: connection), by: submissions) }
+            // The heads and first listings are read before the bids move the products.
+            var log = try LotLogRows.start(bids.map(\.productID), signer: signer, on: database)
+            let sequences = try write(bids, changes: changes, on: connection)
+            let now = bids.map(\.acceptedAt).max() ?? Timestamp(millisecondsSinceEpoch: 0)
+            guard let (commit, committed) = log.appendCommitted(submissions, sequences: sequences, signer: signer, at: now) else {
+                return Self.split(sequences, by: submissions)
+            }
+            try LotLogRows.write(log.entries, commit, on: database)
+            return committed
+        }
+        count(bids.count, failed: false)
+        return committed
+    }
+
+    /// Each submission's share of `sequences`, without receipts.
+    private static func split(_ sequences: [Int64], by submissions: [LedgerSubmission]) -> [CommittedBids] {
+        var rest = sequences[...]
+        return submissions.map { submission in
+            defer { rest = rest.dropFirst(submission.bids.count) }
+            return CommittedBids(sequences: Array(rest.prefix(submission.bids.count)))
+        }
+    }
+
+    /// Writes bids and changes inside the caller's transaction; each bid's sequence number on its product, in order.
     private func write(_ bids: [AcceptedBid], changes: [LotChange], on connection: Connection) throws(StoreError) -> [Int64] {
         let database = connection.database
         guard let statements = connection.statements else { throw StoreError.closed(path: database.path) }
         let insertBid = statements.insertBid, updateProduct = statements.updateProduct
-        let sequences = try database.transaction(.immediate) { () throws(StoreError) -> [Int64] in
-            var latest: [ProductID: AcceptedBid] = [:]
-            var counts: [ProductID: Int64] = [:]
-            var sequences: [Int64] = []
-            sequences.reserveCapacity(bids.count)
-            for bid in bids {
-                let before: Int64
-                if let counted = counts[bid.productID] {
-                    before = counted
-                } else {
-                    before = try storedBidCount(of: bid.productID, statements.bidCount)
-                }
-                counts[bid.productID] = before &+ 1
-                sequences.append(before &+ 1)
-                if let key = bid.idempotencyKey, let user = bid.bidder {
-                    // A key older than its lifetime is free again: its old bid gives it up.
-                    try run(statements.releaseKey, [
-                        .integer(user.rawValue), .text(key),
-                        .integer(bid.acceptedAt.millisecondsSinceEpoch &- keyLifetimeMilliseconds),
-                    ])
-                }
-                insertBid.reset()
-                try insertBid.bind([
-                    .integer(Int64(bid.productID.rawValue)), .integer(bid.price.minorUnits),
-                    .integer(bid.previousPrice.minorUnits), .integer(bid.bidder?.rawValue),
-                    .integer(bid.acceptedAt.millisecondsSinceEpoch), .integer(bid.isAutomatic ? 1 : 0),
-                    .text(bid.bidder == nil ? nil : bid.idempotencyKey),
-                    .integer(bid.placement?.bidder?.rawValue), .integer(bid.placement?.price.minorUnits),
-                    .integer(bid.placement?.maximum?.minorUnits),
+        var latest: [ProductID: AcceptedBid] = [:]
+        var counts: [ProductID: Int64] = [:]
+        var sequences: [Int64] = []
+        sequences.reserveCapacity(bids.count)
+        for bid in bids {
+            let before: Int64
+            if let counted = counts[bid.productID] {
+                before = counted
+            } else {
+                before = try storedBidCount(of: bid.productID, statements.bidCount)
+            }
+            counts[bid.productID] = before &+ 1
+            sequences.append(before &+ 1)
+            if let key = bid.idempotencyKey, let user = bid.bidder {
+                // A key older than its lifetime is free again: its old bid gives it up.
+                try run(statements.releaseKey, [
+                    .integer(user.rawValue), .text(key),
+                    .integer(bid.acceptedAt.millisecondsSinceEpoch &- keyLifetimeMilliseconds),
                 ])
-                try insertBid.step()
-                latest[bid.productID] = bid
             }
-            // Bids arrive in acceptance order, so the last one per product holds its price.
-            for bid in latest.values {
-                updateProduct.reset()
-                try updateProduct.bind([
-                    .integer(bid.price.minorUnits), .integer((bid.price - bid.previousPrice).minorUnits),
-                    .integer(bid.acceptedAt.millisecondsSinceEpoch), .integer(Int64(bid.productID.rawValue)),
-                ])
-                try updateProduct.step()
-            }
-            for change in changes {
-                try store(change, statements)
-            }
-            return sequences
+            insertBid.reset()
+            try insertBid.bind([
+                .integer(Int64(bid.productID.rawValue)), .integer(bid.price.minorUnits),
+                .integer(bid.previousPrice.minorUnits), .integer(bid.bidder?.rawValue),
+                .integer(bid.acceptedAt.millisecondsSinceEpoch), .integer(bid.isAutomatic ? 1 : 0),
+                .text(bid.bidder == nil ? nil : bid.idempotencyKey),
+                .integer(bid.placement?.bidder?.rawValue), .integer(bid.placement?.price.minorUnits),
+                .integer(bid.placement?.maximum?.minorUnits),
+            ])
+            try insertBid.step()
+            latest[bid.productID] = bid
         }
-        count(bids.count, failed: false)
+        // Bids arrive in acceptance order, so the last one per product holds its price.
+        for bid in latest.values {
+            updateProduct.reset()
+            try updateProduct.bind([
+                .integer(bid.price.minorUnits), .integer((bid.price - bid.previousPrice).minorUnits),
+                .integer(bid.acceptedAt.millisecondsSinceEpoch), .integer(Int64(bid.productID.rawValue)),
+            ])
+            try updateProduct.step()
+        }
+        for change in changes {
+            try store(change, statements)
+        }
         return sequences
     }
 

@@ -23,13 +23,15 @@ public final class SQLiteBidLedger: BidLedger, Sendable {
 
     /// Opens (creating and migrating if needed) the store at `path` and starts the writer thread.
     /// `keyLifetimeMilliseconds`: how long an idempotency key stays bound to its bid (24 h); `clock` times
-    /// its commits for readiness (`trouble(lastingAtLeast:)`).
+    /// its commits for readiness (`trouble(lastingAtLeast:)`); `signer` appends each commit to the lot
+    /// logs (nil: no log).
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000,
-                keyLifetimeMilliseconds: Int64 = 86_400_000, clock: any TimeSource = SystemClock()) throws(StoreError) {
+                keyLifetimeMilliseconds: Int64 = 86_400_000, clock: any TimeSource = SystemClock(),
+                signer: LotLogSigner? = nil) throws(StoreError) {
         self.path = path
         writer = try LedgerWriter(
             database: SQLiteDatabase.openStore(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds),
-            keyLifetimeMilliseconds: keyLifetimeMilliseconds)
+            keyLifetimeMilliseconds: keyLifetimeMilliseconds, signer: signer)
         reader = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         pipeline = try GroupCommitPipeline(writer: writer, location: path, clock: clock,
                                            startFailure: .cannotOpen(path: path, reason: "cannot start the ledger's writer thread"))

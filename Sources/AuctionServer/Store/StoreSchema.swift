@@ -305,6 +305,7 @@ public enum StoreSchema {
                 WHERE id IN (SELECT MIN(id) FROM users GROUP BY \(NameKey.sql(of: "name")));
             CREATE UNIQUE INDEX users_by_name_key ON users(name_key);
             """),
+        Migration(version: 12, summary: "the lot log: hash-chained entries per lot, signed heads, the house's keys and secret", sql: LotLogSchema.sql),
     ]
 
     /// The schema version this program writes.

@@ -53,6 +53,13 @@ struct PostgresBatchPlan {
         }
     }
 
+    /// Puts the lot log's receipts on the committed outcome at `index`.
+    mutating func attach(_ receipts: [BidReceipt], toOutcome index: Int) {
+        guard case .committed(var committed) = outcomes[index] else { return }
+        committed.receipts = receipts
+        outcomes[index] = .committed(committed)
+    }
+
     /// Decides one submission: a duplicate key, a conflict (with what `database` holds for its node),
     /// a missing product, or stored (its bids numbered and queued for writing).
     mutating func decide(_ submission: LedgerSubmission, on database: PostgresConnection) throws(StoreError) {

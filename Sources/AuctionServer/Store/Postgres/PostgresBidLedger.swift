@@ -31,14 +31,14 @@ public final class PostgresBidLedger: BidLedger, Sendable {
     /// writes on a connection of its own, its reads borrowed from the client's pool.
     ///
     /// `keyLifetimeMilliseconds`: how long an idempotency key stays bound to its bid (24 h).
-    public init(client: PostgresClient, keyLifetimeMilliseconds: Int64 = 86_400_000) throws(StoreError) {
+    public init(client: PostgresClient, keyLifetimeMilliseconds: Int64 = 86_400_000, signer: LotLogSigner? = nil) throws(StoreError) {
         let store = client.store
         target = store.displayTarget
         let connection = PostgresBidLedgerConnection(store: store, schedule: client.options.reconnectSchedule(), clock: client.clock)
         try connection.withConnection { database throws(StoreError) in
             _ = try PostgresSchema.migrate(database)
         }
-        writer = PostgresBidLedgerWriter(connection: connection, keyLifetimeMilliseconds: keyLifetimeMilliseconds)
+        writer = PostgresBidLedgerWriter(connection: connection, keyLifetimeMilliseconds: keyLifetimeMilliseconds, signer: signer)
         reader = client.pool
         pipeline = try GroupCommitPipeline(writer: writer, location: store.displayTarget, clock: client.clock,
                                            startFailure: .unavailable(target: store.displayTarget, reason: "cannot start the ledger's writer thread"))

@@ -1,6 +1,7 @@
 import AuctionBidding
 import AuctionCore
 import AuctionInfrastructure
+import AuctionLotLog
 
 /// The PostgreSQL ledger's writer: everything queued commits in one transaction of a few statements,
 /// each submission decided in it once.
@@ -25,6 +26,8 @@ final class PostgresBidLedgerWriter: BatchCommitting {
     /// The connection (reopened after a break).
     let connection: PostgresBidLedgerConnection
     private let keyLifetimeMilliseconds: Int64
+    /// Signs the lot logs' heads each batch appends to (nil: no log).
+    private let signer: LotLogSigner?
     private let counters = Mutex(LedgerStatistics())
     /// Each product's last `seq` this writer committed: a lot whose stored count equals it holds no
     /// bid its node has not seen.
@@ -32,9 +35,10 @@ final class PostgresBidLedgerWriter: BatchCommitting {
     /// How many times a batch is decided again after another node bound one of its keys first.
     private static let keyRaceAttempts = 3
 
-    init(connection: PostgresBidLedgerConnection, keyLifetimeMilliseconds: Int64) {
+    init(connection: PostgresBidLedgerConnection, keyLifetimeMilliseconds: Int64, signer: LotLogSigner? = nil) {
         self.connection = connection
         self.keyLifetimeMilliseconds = keyLifetimeMilliseconds
+        self.signer = signer
     }
 
     /// Closes the writer's connection (writer thread, after the last batch).
@@ -123,23 +127,53 @@ final class PostgresBidLedgerWriter: BatchCommitting {
     private func write(_ batch: [LedgerQueue.Entry], on database: PostgresConnection,
                        commitSent: inout Bool) throws(StoreError) -> PostgresBatchPlan {
         let rows = Box<[ProductID: PostgresBatchPlan.Row]>([:]), bound = Box<[BidKey: AcceptedBid]>([:])
-        let suspended = Box<Set<UserID>>([])
+        let suspended = Box<Set<UserID>>([]), heads = Box<[ProductID: LogHead]>([:])
+        let logged = signer == nil ? [] : Set(batch.flatMap { $0.bids.map { Int64($0.productID.rawValue) } }).sorted()
+        let readHeads = logged.isEmpty ? [] : [PostgresLotLog.heads(of: logged) { heads.value[$0.lot] = $0 }]
         try database.pipeline([PipelinedStatement(sql: "BEGIN")] + lock(batch, into: rows) + suspendedPlacers(of: batch, into: suspended)
-                              + boundKeys(of: batch, into: bound))
+                              + boundKeys(of: batch, into: bound) + readHeads)
         var plan = PostgresBatchPlan(rows: rows.value, bound: bound.value, suspended: suspended.value)
         for entry in batch {
             try plan.decide(entry.submission, on: database)
         }
+        var logWrites: [PipelinedStatement] = []
+        if let signer, !plan.inserted.isEmpty {
+            logWrites = try appendLog(batch, plan: &plan, heads: heads.value, signer: signer, on: database)
+        }
         let moved = plan.rows.filter { $0.value.moved }.map { ($0.key, $0.value.bidCount) }.sorted { $0.0 < $1.0 }
         // The insert's statement trigger (`products_take_bids`) moves each product's count, price and last
         // change from its newest step: one new row version per product and batch, not one per bid plus one.
-        var writes = insertBids(plan.inserted) + store(plan.changes)
+        var writes = insertBids(plan.inserted) + store(plan.changes) + logWrites
         writes += ClusterPayload.bidPayloads(moved).map {
             PipelinedStatement(sql: PostgresConnection.notifySQL, values: [.text(PostgresBidLedger.bidChannel), .text($0)])
         }
         commitSent = true
         try database.pipeline(writes + [PipelinedStatement(sql: "COMMIT")])
         return plan
+    }
+
+    /// The lot log's entries for the batch's stored submissions (a lot's first entry read from its
+    /// locked row, still as it was), their receipts put on the plan's outcomes; the statement writing them.
+    private func appendLog(_ batch: [LedgerQueue.Entry], plan: inout PostgresBatchPlan, heads: [ProductID: LogHead],
+                           signer: LotLogSigner, on database: PostgresConnection) throws(StoreError) -> [PipelinedStatement] {
+        var log = LotLogAppend(heads: heads)
+        var stored: [(index: Int, submission: LedgerSubmission, sequences: [Int64])] = []
+        for (index, (entry, outcome)) in zip(batch, plan.outcomes).enumerated() {
+            guard case .committed(let committed) = outcome, !entry.bids.isEmpty else { continue }
+            stored.append((index, entry.submission, committed.sequences))
+        }
+        for lot in Set(stored.flatMap { $0.submission.bids.map(\.productID) }).sorted() where !log.hasHead(lot) {
+            if let listing = try LotLogRows.listing(of: lot, signer: signer, on: database) {
+                log.append(listing.event, to: lot, at: listing.time)
+            }
+        }
+        let now = stored.lazy.flatMap(\.submission.bids).map(\.acceptedAt).max() ?? Timestamp(millisecondsSinceEpoch: 0)
+        guard let (commit, committed) = log.appendCommitted(stored.map(\.submission), sequences: stored.flatMap(\.sequences),
+                                                            signer: signer, at: now) else { return [] }
+        for (place, receipts) in zip(stored.map(\.index), committed.map(\.receipts)) {
+            plan.attach(receipts, toOutcome: place)
+        }
+        return [PostgresLotLog.write(log.entries, commit)]
     }
 
     /// Locks every product the batch touches, in id order, reading their rows as stored into `rows`.

@@ -27,8 +27,8 @@ public final class PostgresClient: Sendable {
     }
 
     /// The bid ledger: its writer on a connection of its own, its reads from the pool.
-    public func ledger(keyLifetimeMilliseconds: Int64 = 86_400_000) throws(StoreError) -> PostgresBidLedger {
-        try PostgresBidLedger(client: self, keyLifetimeMilliseconds: keyLifetimeMilliseconds)
+    public func ledger(keyLifetimeMilliseconds: Int64 = 86_400_000, signer: LotLogSigner? = nil) throws(StoreError) -> PostgresBidLedger {
+        try PostgresBidLedger(client: self, keyLifetimeMilliseconds: keyLifetimeMilliseconds, signer: signer)
     }
 
     /// The closing duty, on a connection of its own (its session lock), tried every `retryMilliseconds`.

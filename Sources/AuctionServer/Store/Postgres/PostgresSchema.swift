@@ -287,6 +287,8 @@ public enum PostgresSchema {
                 WHERE id IN (SELECT MIN(id) FROM users GROUP BY \(NameKey.sql(of: "name")));
             CREATE UNIQUE INDEX users_by_name_key ON users(name_key);
             """),
+        StoreSchema.Migration(version: 9, summary: "the lot log: hash-chained entries per lot, signed heads, the house's keys and secret",
+                              sql: LotLogSchema.postgresSQL),
     ]
 
     /// The schema version this program writes.
