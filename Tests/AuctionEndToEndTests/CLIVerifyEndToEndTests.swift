@@ -1,0 +1,39 @@
+import AuctionTestSupport
+import Foundation
+import Testing
+
+/// `auction verify` and `scripts/verify-log` against a real `auction-server`: a proxy battle between
+/// two users, each user's receipts kept by their own `auction bid`, and the log checked by both verifiers.
+@Suite(.serialized) struct CLIVerifyEndToEndTests {
+    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/verify-log").path
+
+    @Test func aProxyBattleVerifiesWithEachBiddersReceipts() async throws {
+        let (server, directory) = try await CLI.server([])
+        defer { server.stop(); directory.remove() }
+        let alice = try await AccountEndToEndTests.register("alice", on: server, in: directory)
+        let bob = try await AccountEndToEndTests.register("bob", on: server, in: directory)
+        // Given alice's proxy, bob's challenge it answers, and bob's bid over her maximum
+        #expect(try await alice.run(["bid", "4", "9,000,000", "--max", "9,900,000", "--yes"]).status == 0)
+        #expect(try await bob.run(["bid", "4", "9,200,000", "--yes"]).status == 1)
+        let over = try await bob.run(["bid", "4", "10,000,000", "--yes"])
+        #expect(over.status == 0, "stderr: \(over.stderr)")
+        // When each verifies the lot, then it verifies with their own bids in it
+        let byAlice = try await alice.run(["verify", "4"])
+        #expect(byAlice.status == 0, "stdout: \(byAlice.stdout) stderr: \(byAlice.stderr)")
+        #expect(byAlice.stdout.hasPrefix("verified: ") && byAlice.stdout.contains(", your 2 bids included\n"), "\(byAlice.stdout)")
+        let byBob = try await bob.run(["verify", "4", "--json"])
+        #expect(byBob.status == 0, "stdout: \(byBob.stdout) stderr: \(byBob.stderr)")
+        let json = (try? JSONSerialization.jsonObject(with: Data(byBob.stdout.utf8))) as? [String: Any] ?? [:]
+        #expect(json["verified"] as? Bool == true, "\(byBob.stdout)")
+        #expect((json["receipts_checked"] as? [Int])?.count == 1, "\(byBob.stdout)")
+        // And the receipts each kept are marked verified
+        let receipts = try await alice.run(["receipts", "4", "--json"])
+        let kept = ((try? JSONSerialization.jsonObject(with: Data(receipts.stdout.utf8))) as? [String: Any])?["receipts"] as? [[String: Any]] ?? []
+        #expect(!kept.isEmpty && kept.allSatisfy { $0["verified"] as? Bool == true }, "\(receipts.stdout)")
+        // And the second verifier, written from the document alone, agrees
+        let outside = try ProcessRunner.run("/usr/bin/env", ["python3", Self.script, "--base", server.httpURL, "4"], timeout: 120)
+        #expect(outside.status == 0, "\(outside.stdout)\(outside.stderr)")
+        #expect(outside.stdout.hasPrefix("verified: "))
+    }
+}
