@@ -42,8 +42,12 @@ func runLotLogBenchmark(_ arguments: [String]) -> Int32 {
           + "PostgreSQL fsync on")
     signingCost(signer)
     let path = folder + "/auction.sqlite"
-    guard let store = try? CatalogueStore(path: path), (try? store.add(LotLogListings.make(bidders))) != nil else { return 1 }
+    guard let store = try? CatalogueStore(path: path), (try? store.add(LotLogListings.make(bidders))) != nil,
+          let accounts = try? AccountStore(path: path) else { return 1 }
     store.close()
+    // Bids by logged-in users, as a node's are: each bid's entry names its bidder's alias, and has a receipt.
+    for user in 1...4 { _ = try? accounts.createUser(name: "bidder\(user)", passwordHash: "x", at: Timestamp(millisecondsSinceEpoch: 0)) }
+    accounts.close()
     compare("SQLite", runs: runs) { logged in
         guard let ledger = try? SQLiteBidLedger(path: path, signer: logged ? signer : nil) else { return 0 }
         defer { ledger.shutdown() }
@@ -54,6 +58,11 @@ func runLotLogBenchmark(_ arguments: [String]) -> Int32 {
         return 1
     }
     defer { postgres.stop() }
+    guard let migrator = try? PostgresConnection(postgres.url), (try? PostgresSchema.migrate(migrator)) != nil else {
+        print("lotlog: cannot migrate the PostgreSQL store")
+        return 1
+    }
+    migrator.close()
     let client = PostgresClient(store: connection)
     defer { client.close() }
     guard let shared = try? CatalogueStore(target: .shared(client.pool)), (try? shared.add(LotLogListings.make(bidders))) != nil else {
@@ -61,6 +70,10 @@ func runLotLogBenchmark(_ arguments: [String]) -> Int32 {
         return 1
     }
     shared.close()
+    if let accounts = try? AccountStore(target: .shared(client.pool)) {
+        for user in 1...4 { _ = try? accounts.createUser(name: "bidder\(user)", passwordHash: "x", at: Timestamp(millisecondsSinceEpoch: 0)) }
+        accounts.close()
+    }
     compare("PostgreSQL", runs: runs) { logged in
         guard let ledger = try? client.ledger(signer: logged ? signer : nil) else { return 0 }
         defer { ledger.shutdown() }
@@ -131,7 +144,7 @@ enum ClosedLoopBidders {
                 let done = DispatchSemaphore(value: 0)
                 while !deadline.withLock({ $0 }) {
                     let bid = AcceptedBid(productID: product, price: Money(price + 100), previousPrice: Money(price),
-                                          bidder: nil,
+                                          bidder: UserID(rawValue: Int64(bidder % 4) + 1),
                                           acceptedAt: Timestamp(millisecondsSinceEpoch: Int64(Date().timeIntervalSince1970 * 1_000)))
                     let committed = Mutex(false)
                     ledger.submit(LedgerSubmission(bids: [bid])) { outcome in

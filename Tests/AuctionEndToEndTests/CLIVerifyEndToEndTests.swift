@@ -36,4 +36,30 @@ import Testing
         #expect(outside.status == 0, "\(outside.stdout)\(outside.stderr)")
         #expect(outside.stdout.hasPrefix("verified: "))
     }
+
+    @Test func aRetractionAndARemovalVerifyAsEntriesAndNothingFollowsTheRemoval() async throws {
+        let (server, directory) = try await CLI.server([])
+        defer { server.stop(); directory.remove() }
+        let alice = try await AccountEndToEndTests.register("alice", on: server, in: directory)
+        let bob = try await AccountEndToEndTests.register("bob", on: server, in: directory)
+        let dora = try await AccountEndToEndTests.register("dora", on: server, in: directory)
+        let grant = try await offPool { try ProcessRunner.run(BuildProducts.executable("auction-server"), ["admin", "grant", "dora", "--db", server.databasePath]) }
+        #expect(grant.status == 0, "\(grant.stderr)")
+        // Given two bids, the second retracted by a moderator, then the lot removed
+        #expect(try await alice.run(["bid", "5", "9,000,000", "--yes"]).status == 0)
+        #expect(try await bob.run(["bid", "5", "9,500,000", "--yes"]).status == 0)
+        let shown = (try? JSONSerialization.jsonObject(with: Data(try await dora.run(["show", "5", "--json"]).stdout.utf8))) as? [String: Any]
+        let bobs = try #require((shown?["bids"] as? [[String: Any]])?.first?["id"] as? Int, "\(String(describing: shown))")
+        #expect(try await dora.run(["mod", "retract", "\(bobs)", "--reason", "typed one zero too many"]).status == 0)
+        let retracted = try await bob.run(["verify", "5", "--json"])
+        #expect(retracted.status == 0, "stdout: \(retracted.stdout) stderr: \(retracted.stderr)")
+        #expect(retracted.stdout.contains("\"price\":9000000"), "\(retracted.stdout)")
+        #expect(try await dora.run(["mod", "remove-lot", "5", "--reason", "counterfeit"]).status == 0)
+        // When it is verified, then the log holds both and ends removed
+        let removed = try await alice.run(["verify", "5"])
+        #expect(removed.status == 0, "stdout: \(removed.stdout) stderr: \(removed.stderr)")
+        #expect(removed.stdout.contains("as its log makes it: removed by a moderator"), "\(removed.stdout)")
+        let outside = try ProcessRunner.run("/usr/bin/env", ["python3", Self.script, "--base", server.httpURL, "5"], timeout: 120)
+        #expect(outside.status == 0, "\(outside.stdout)\(outside.stderr)")
+    }
 }

@@ -8,6 +8,8 @@ public struct Ed25519PrivateKey: Sendable {
     public let seed: [UInt8]
     /// The raw 32-byte public key.
     public let publicKey: [UInt8]
+    /// OpenSSL's key, made once: building it costs as much as a signature.
+    private let handle: KeyHandle
 
     /// The key made from a 32-byte seed; nil for another length or when OpenSSL refuses it.
     public init?(seed: [UInt8]) {
@@ -17,9 +19,13 @@ public struct Ed25519PrivateKey: Sendable {
         defer { EVP_PKEY_free(key) }
         var raw = [UInt8](repeating: 0, count: 32)
         var length = 32
-        guard EVP_PKEY_get_raw_public_key(key, &raw, &length) == 1, length == 32 else { return nil }
+        guard EVP_PKEY_get_raw_public_key(key, &raw, &length) == 1, length == 32,
+              let kept = seed.withUnsafeBufferPointer({ EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, $0.baseAddress, 32) })
+        else { return nil }
         self.seed = seed
         publicKey = raw
+        guard let handle = KeyHandle(kept) else { return nil }
+        self.handle = handle
     }
 
     /// A fresh key from the kernel's random bytes.
@@ -59,17 +65,41 @@ public struct Ed25519PrivateKey: Sendable {
 
     /// The 64-byte signature of `message`.
     public func signature(of message: [UInt8]) -> [UInt8] {
-        guard let key = seed.withUnsafeBufferPointer({ EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, $0.baseAddress, 32) }),
-              let context = EVP_MD_CTX_new() else { return [] }
-        defer {
-            EVP_MD_CTX_free(context)
-            EVP_PKEY_free(key)
-        }
+        guard let context = EVP_MD_CTX_new() else { return [] }
+        defer { EVP_MD_CTX_free(context) }
         var signature = [UInt8](repeating: 0, count: 64)
         var length = 64
-        guard EVP_DigestSignInit(context, nil, nil, nil, key) == 1,
+        // A copy of a context set up once: OpenSSL 3 looks the algorithm up again on every init.
+        guard EVP_MD_CTX_copy_ex(context, handle.template) == 1,
               EVP_DigestSign(context, &signature, &length, message, message.count) == 1, length == 64 else { return [] }
         return signature
+    }
+}
+
+/// Owns an OpenSSL key for the `Ed25519PrivateKey` values that share it. `@unchecked Sendable`: the
+/// key is never changed after it is made, and OpenSSL signs with one key from several threads at once.
+private final class KeyHandle: @unchecked Sendable {
+    let key: OpaquePointer
+    /// A signing context initialised with `key`, only ever copied from.
+    let template: OpaquePointer
+
+    init?(_ key: OpaquePointer) {
+        guard let template = EVP_MD_CTX_new() else {
+            EVP_PKEY_free(key)
+            return nil
+        }
+        guard EVP_DigestSignInit(template, nil, nil, nil, key) == 1 else {
+            EVP_MD_CTX_free(template)
+            EVP_PKEY_free(key)
+            return nil
+        }
+        self.key = key
+        self.template = template
+    }
+
+    deinit {
+        EVP_MD_CTX_free(template)
+        EVP_PKEY_free(key)
     }
 }
 

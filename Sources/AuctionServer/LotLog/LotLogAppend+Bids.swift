@@ -10,10 +10,10 @@ extension LotLogAppend {
         var lastTime: [ProductID: Timestamp] = [:]
         for (bid, sequence) in zip(submission.bids, sequences) {
             let challenge = bid.isAutomatic ? bid.placement.map { placement in
-                LotLogChallenge(bidder: signer.secrets.alias(of: placement.bidder, on: bid.productID), price: placement.price)
+                LotLogChallenge(bidder: signer.alias(of: placement.bidder, on: bid.productID), price: placement.price)
             } : nil
             let logged = LotLogBid(bidSeq: sequence, price: bid.price, previousPrice: bid.previousPrice,
-                                   bidder: signer.secrets.alias(of: bid.bidder, on: bid.productID), isAutomatic: bid.isAutomatic,
+                                   bidder: signer.alias(of: bid.bidder, on: bid.productID), isAutomatic: bid.isAutomatic,
                                    answering: challenge)
             indexes.append(append(.bid(logged), to: bid.productID, at: bid.acceptedAt))
             lastTime[bid.productID] = bid.acceptedAt
@@ -35,7 +35,8 @@ extension LotLogAppend {
             rest = rest.dropFirst(submission.bids.count)
         }
         guard !entries.isEmpty else { return nil }
-        let commit = signer.sign(newHeads, at: time)
+        var commit = signer.sign(newHeads, at: time)
+        commit.preparePaths()
         rest = sequences[...]
         let committed = zip(submissions, indexes).map { submission, bidIndexes in
             defer { rest = rest.dropFirst(submission.bids.count) }

@@ -14,6 +14,8 @@ public final class LotLogSigner: Sendable {
     public let secrets: LotSecrets
     /// The server's soft close, written into the terms of lots without their own.
     public let softClose: SoftClose
+    /// Aliases already worked out (two HMACs each), by lot and user; emptied when it holds 65,536.
+    private let aliases = Mutex<[AliasKey: LotAlias]>([:])
 
     /// Creates a signer.
     public init(key: Ed25519PrivateKey, secret: [UInt8], softClose: SoftClose) {
@@ -21,6 +23,24 @@ public final class LotLogSigner: Sendable {
         keyID = KeyID.of(publicKey: key.publicKey)
         secrets = LotSecrets(secret: secret)
         self.softClose = softClose
+    }
+
+    /// `user`'s alias on `lot` (cached).
+    public func alias(of user: UserID?, on lot: ProductID) -> LotAlias {
+        guard let user else { return .nobody }
+        let key = AliasKey(lot: lot, user: user)
+        if let known = aliases.withLock({ $0[key] }) { return known }
+        let alias = secrets.alias(of: user, on: lot)
+        aliases.withLock { cache in
+            if cache.count >= 65_536 { cache.removeAll(keepingCapacity: true) }
+            cache[key] = alias
+        }
+        return alias
+    }
+
+    private struct AliasKey: Hashable {
+        var lot: ProductID
+        var user: UserID
     }
 
     /// Signs `heads` now and returns the signature (what one commit costs, for `auction-bench lotlog`).
@@ -31,7 +51,7 @@ public final class LotLogSigner: Sendable {
         let leaves = heads.map(\.leafHash)
         let root = HeadTree.root(leaves[...])
         let message = SignedHead.signedMessage(keyID: keyID, signedAt: time, leafCount: heads.count, root: root)
-        return SignedCommit(heads: heads, signedAt: time, keyID: keyID, signature: key.signature(of: message))
+        return SignedCommit(heads: heads, signedAt: time, keyID: keyID, signature: key.signature(of: message), leaves: leaves)
     }
 }
 
@@ -45,6 +65,29 @@ struct SignedCommit: Sendable {
     var keyID: [UInt8]
     /// The signature over the tree's root.
     var signature: [UInt8]
+    /// The heads' leaf hashes, in order (worked out once for every receipt's path).
+    private(set) var leaves: [[UInt8]]
+    /// Each head's path, worked out on first use.
+    private var paths: [[[UInt8]]]?
+    /// Each lot's place among the heads.
+    private let places: [ProductID: Int]
+
+    /// A commit's signature over `heads` (their leaves worked out here when not given).
+    init(heads: [LogHead], signedAt: Timestamp, keyID: [UInt8], signature: [UInt8], leaves: [[UInt8]]? = nil) {
+        self.heads = heads
+        self.signedAt = signedAt
+        self.keyID = keyID
+        self.signature = signature
+        self.leaves = leaves ?? heads.map(\.leafHash)
+        var places: [ProductID: Int] = [:]
+        for (index, head) in heads.enumerated() where places[head.lot] == nil { places[head.lot] = index }
+        self.places = places
+    }
+
+    /// Works out every head's path once (a commit's receipts share them).
+    mutating func preparePaths() {
+        if paths == nil { paths = HeadTree.paths(leaves) }
+    }
 
     /// The heads as stored: lot (8 bytes), seq (8) and hash (32) each.
     var leavesBlob: [UInt8] {
@@ -71,10 +114,10 @@ struct SignedCommit: Sendable {
 
     /// `lot`'s signed head in this commit (nil when the commit did not touch it).
     func proof(for lot: ProductID) -> SignedHeadProof? {
-        guard let index = heads.firstIndex(where: { $0.lot == lot }) else { return nil }
+        guard let index = places[lot] else { return nil }
         let head = heads[index]
         return SignedHeadProof(lot: lot, seq: head.seq, hash: head.hash, signedAt: signedAt.millisecondsSinceEpoch, keyID: keyID,
-                               leafIndex: index, leafCount: heads.count, path: HeadTree.path(heads.map(\.leafHash)[...], index: index),
+                               leafIndex: index, leafCount: heads.count, path: paths?[index] ?? HeadTree.path(leaves[...], index: index),
                                signature: signature)
     }
 }

@@ -47,7 +47,7 @@ extension AuctionHouseServer {
         let queryClock = self.clock
         // One rate per client address for HTTP queries and socket request 13 together.
         let queryRate = QueryRate(perSecond: configuration.query.queriesPerAddressPerSecond, now: { queryClock.now() })
-        let socketHooks = serviceHooks(live: live, catalogue: catalogue, closings: closings, duty: duty, loop: loop)
+        let socketHooks = serviceHooks(live: live, catalogue: catalogue, closings: closings, duty: duty, signer: stores.logSigner, loop: loop)
         let (socket, service) = startSocketService(bidPath, hooks: socketHooks, stores: stores, sessions: sessions, live: live,
                                                    readers: readers, metrics: metrics, queryRate: queryRate, loop: loop, into: &running)
         let adoption = LotAdoption(store: stores.selling, live: live, service: service, loop: loop, bidding: configuration.bidding,
@@ -73,7 +73,7 @@ extension AuctionHouseServer {
             let (path, target, catalogue) = try openCatalogue(into: &running)
             let signer = try openLotLog(catalogue, databasePath: path)
             let (ledger, duty) = try openLedger(path: path, signer: signer, into: &running)
-            let side = try openSideStores(target, into: &running)
+            let side = try openSideStores(target, signer: signer, into: &running)
             return OpenStores(path: path, catalogue: catalogue, ledger: ledger, logSigner: signer, closingDuty: duty, chat: side.chat,
                               notifications: side.notifications, bidder: side.bidder, selling: side.selling, images: side.images)
         } catch {
@@ -126,7 +126,7 @@ extension AuctionHouseServer {
         var duty: PostgresClosingDuty?
         if let postgres {
             ledger = try postgres.ledger(keyLifetimeMilliseconds: lifetime, signer: signer)
-            let closingDuty = postgres.closingDuty()
+            let closingDuty = postgres.closingDuty(signer: signer)
             running.parts.started("the closing duty") { closingDuty.close() }
             duty = closingDuty
         } else {
@@ -146,10 +146,8 @@ extension AuctionHouseServer {
         let keyPath: String
         if let given = configuration.logKeyPath {
             keyPath = given
-        } else if postgres == nil, let slash = databasePath.lastIndex(of: "/") {
-            keyPath = databasePath[..<slash] + "/log-key.pem"
-        } else if postgres == nil {
-            keyPath = "log-key.pem"
+        } else if let beside = postgres == nil ? databasePath : configuration.databasePath {
+            keyPath = (beside.lastIndex(of: "/").map { String(beside[..<$0]) } ?? ".") + "/log-key.pem"
         } else {
             let data = try StoreLocation.preparedDefaultDatabasePath()
             keyPath = data[..<(data.lastIndex(of: "/") ?? data.endIndex)] + "/log-key.pem"
@@ -162,12 +160,12 @@ extension AuctionHouseServer {
         }
         let now = clock.now(), softClose = configuration.bidding.softClose
         return try catalogue.withDatabase { database throws(StoreError) in
-            try LotLogSetup.prepare(key: key, softClose: softClose, now: now, on: database)
+            try LotLogSetup.prepare(key: key, softClose: softClose, now: now, replacesOthers: postgres == nil, on: database)
         }
     }
 
-    /// Opens chat, notifications, the bidder, selling and image stores on `target`.
-    private func openSideStores(_ target: StoreTarget, into running: inout Running) throws(StoreError)
+    /// Opens chat, notifications, the bidder, selling (appending to lot logs with `signer`) and image stores on `target`.
+    private func openSideStores(_ target: StoreTarget, signer: LotLogSigner, into running: inout Running) throws(StoreError)
         -> (chat: ChatRelay, notifications: NotificationRelay, bidder: BidderStore, selling: SellingStore, images: ImageStore) {
         let chat = try ChatRelay(target: target, limits: configuration.chat, presence: postgres?.presenceWriter(log: log))
         running.parts.started("chat") { chat.close() }
@@ -180,7 +178,7 @@ extension AuctionHouseServer {
         running.queues.append(("notification_writer", { noticeWriter.queued }))
         let bidder = try BidderStore(target: target)
         running.parts.started("the bidder store") { bidder.close() }
-        let selling = try SellingStore(target: target)
+        let selling = try SellingStore(target: target, signer: signer)
         running.parts.started("the selling store") { selling.close() }
         // Opened before the readers and decoders that write to it, so it closes after they stop.
         let images = try ImageStore(target: target)

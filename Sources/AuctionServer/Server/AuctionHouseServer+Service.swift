@@ -33,7 +33,7 @@ extension AuctionHouseServer {
     /// What the socket service tells the live catalogue: prices, lot changes and closings (recorded
     /// off the loop, then announced).
     func serviceHooks(live: LiveCatalogue, catalogue: CatalogueStore, closings: WorkerThread, duty: PostgresClosingDuty?,
-                      loop: EventLoop) -> SocketService.Hooks {
+                      signer: LotLogSigner?, loop: EventLoop) -> SocketService.Hooks {
         let clock = self.clock
         var hooks = SocketService.Hooks()
         hooks.onPriceChange = { live.apply($0) }
@@ -47,7 +47,7 @@ extension AuctionHouseServer {
                 live.close(closing.productID, winner: closing.winner.flatMap { service.sessions.name(of: $0) }, status: closing.status)
             }
             let bound = LoopBound(service, on: loop)
-            Self.record(ended, catalogue: catalogue, duty: duty, clock: clock, log: log, queue: closings) { ready in
+            Self.record(ended, catalogue: catalogue, duty: duty, signer: signer, clock: clock, log: log, queue: closings) { ready in
                 loop.execute {
                     for (closing, name) in ready {
                         live.close(closing.productID, winner: name ?? closing.winner.flatMap { bound.value.sessions.name(of: $0) },
@@ -89,9 +89,10 @@ extension AuctionHouseServer {
         if let simulation { log.info("simulation: \(simulation == .demoFeed ? "the original demo feed" : "\(simulation) bids/s")") }
     }
 
-    /// Records ended auctions off the loop (a durable write), then announces them on the loop.
-    static func record(_ ended: [AuctionClosing], catalogue: CatalogueStore, duty: PostgresClosingDuty?, clock: any TimeSource,
-                       log: ServerLog, queue: WorkerThread,
+    /// Records ended auctions off the loop (a durable write, with each lot's `closed` log entry when
+    /// `signer` is given: the duty's own on PostgreSQL), then announces them on the loop.
+    static func record(_ ended: [AuctionClosing], catalogue: CatalogueStore, duty: PostgresClosingDuty?, signer: LotLogSigner?,
+                       clock: any TimeSource, log: ServerLog, queue: WorkerThread,
                        then announce: @escaping @Sendable ([(AuctionClosing, String?)]) -> Void) {
         queue.submit {
             var announcements: [(AuctionClosing, String?)] = []
@@ -104,7 +105,7 @@ extension AuctionHouseServer {
                 do {
                     try catalogue.recordClose(AuctionClosure(
                         productID: closing.productID, finalPrice: closing.finalPrice, winner: closing.winner,
-                        closedAt: closing.endedAt))
+                        closedAt: closing.endedAt), signer: signer, now: clock.now())
                 } catch {
                     log.error("auction: cannot record the close of \(closing.productID): \(error)")
                 }

@@ -98,13 +98,24 @@ public final class CatalogueStore: Sendable {
     }
 
     /// Records that an auction ended; false when it was already recorded (the first record stands).
+    /// With `signer`, the lot's `closed` entry is appended in the same transaction, signed at `now`
+    /// (the close's own time when nil).
     @discardableResult
-    public func recordClose(_ closure: AuctionClosure) throws(StoreError) -> Bool {
+    public func recordClose(_ closure: AuctionClosure, signer: LotLogSigner? = nil, now: Timestamp? = nil) throws(StoreError) -> Bool {
         try withDatabase { database throws(StoreError) -> Bool in
-            try database.write("""
-                UPDATE products SET closed_at = ?, winner_id = ?, final_price = ? WHERE id = ? AND closed_at IS NULL
-                """, [.integer(closure.closedAt.millisecondsSinceEpoch), .integer(closure.winner?.rawValue),
-                      .integer(closure.finalPrice.minorUnits), .integer(Int64(closure.productID.rawValue))]) > 0
+            try database.inTransaction { () throws(StoreError) -> Bool in
+                let lot = closure.productID
+                var log = try LotLogChange.begin(lot, signer: signer, on: database)
+                let changed = try database.write("""
+                    UPDATE products SET closed_at = ?, winner_id = ?, final_price = ? WHERE id = ? AND closed_at IS NULL
+                    """, [.integer(closure.closedAt.millisecondsSinceEpoch), .integer(closure.winner?.rawValue),
+                          .integer(closure.finalPrice.minorUnits), .integer(Int64(lot.rawValue))]) > 0
+                if changed, let signer = log?.signer,
+                   let event = try LotLogRows.closed(lot, finalPrice: closure.finalPrice, winner: closure.winner, signer: signer, on: database) {
+                    try log?.finish([event], at: closure.closedAt, signedAt: now ?? closure.closedAt, on: database)
+                }
+                return changed
+            }
         }
     }
 

@@ -20,6 +20,9 @@ final class LedgerWriter: BatchCommitting {
         var moveEnd: SQLiteStatement
         var markBought: SQLiteStatement
         var bidCount: SQLiteStatement
+        var logHead: SQLiteStatement
+        var insertLogEntry: SQLiteStatement
+        var insertLogSignature: SQLiteStatement
     }
 
     /// The writer's connection and, until `close`, its prepared statements.
@@ -57,7 +60,10 @@ final class LedgerWriter: BatchCommitting {
                 """),
             moveEnd: try database.prepare("UPDATE products SET ends_at = ?, extensions = ? WHERE id = ?"),
             markBought: try database.prepare("UPDATE products SET ends_at = ?, bought_at = ? WHERE id = ?"),
-            bidCount: try database.prepare("SELECT bid_count FROM products WHERE id = ?"))
+            bidCount: try database.prepare("SELECT bid_count FROM products WHERE id = ?"),
+            logHead: try database.prepare("SELECT seq, hash FROM lot_log WHERE product_id = ? ORDER BY seq DESC LIMIT 1"),
+            insertLogEntry: try database.prepare("INSERT INTO lot_log (product_id, seq, entry, hash, signature_id) VALUES (?, ?, ?, ?, ?)"),
+            insertLogSignature: try database.prepare("INSERT INTO log_signatures (signed_at, key_id, leaves, signature) VALUES (?, ?, ?, ?)"))
         connection = Mutex(Connection(database: database, statements: statements))
     }
 
@@ -149,17 +155,52 @@ final class LedgerWriter: BatchCommitting {
         let committed = try database.transaction(.immediate) { () throws(StoreError) -> [CommittedBids] in
             guard let signer, !bids.isEmpty else { return Self.split(try write(bids, changes: changes, on: connection), by: submissions) }
             // The heads and first listings are read before the bids move the products.
-            var log = try LotLogRows.start(bids.map(\.productID), signer: signer, on: database)
+            var log = try startLog(Set(bids.map(\.productID)), signer: signer, on: connection)
             let sequences = try write(bids, changes: changes, on: connection)
             let now = bids.map(\.acceptedAt).max() ?? Timestamp(millisecondsSinceEpoch: 0)
             guard let (commit, committed) = log.appendCommitted(submissions, sequences: sequences, signer: signer, at: now) else {
                 return Self.split(sequences, by: submissions)
             }
-            try LotLogRows.write(log.entries, commit, on: database)
+            try writeLog(log.entries, commit, on: connection)
             return committed
         }
         count(bids.count, failed: false)
         return committed
+    }
+
+    /// The lots' heads through the prepared statement, and the listing of a lot without a log yet.
+    private func startLog(_ lots: Set<ProductID>, signer: LotLogSigner, on connection: Connection) throws(StoreError) -> LotLogAppend {
+        guard let statements = connection.statements else { throw StoreError.closed(path: connection.database.path) }
+        let read = statements.logHead
+        var heads: [ProductID: LogHead] = [:]
+        for lot in lots {
+            read.reset()
+            defer { read.reset() }
+            try read.bind([.integer(Int64(lot.rawValue))])
+            if try read.step() { heads[lot] = LogHead(lot: lot, seq: UInt64(clamping: read.int64(0)), hash: read.blob(1)) }
+        }
+        var log = LotLogAppend(heads: heads)
+        for lot in lots.sorted() where heads[lot] == nil {
+            if let listing = try LotLogRows.listing(of: lot, signer: signer, on: connection.database) {
+                log.append(listing.event, to: lot, at: listing.time)
+            }
+        }
+        return log
+    }
+
+    /// The commit's signature, then its entries, through the prepared statements.
+    private func writeLog(_ entries: [ChainedEntry], _ commit: SignedCommit, on connection: Connection) throws(StoreError) {
+        guard let statements = connection.statements else { throw StoreError.closed(path: connection.database.path) }
+        try run(statements.insertLogSignature, [
+            .integer(commit.signedAt.millisecondsSinceEpoch), .blob(commit.keyID), .blob(commit.leavesBlob), .blob(commit.signature),
+        ])
+        let signature = connection.database.lastInsertRowID
+        for chained in entries {
+            try run(statements.insertLogEntry, [
+                .integer(Int64(chained.entry.lot.rawValue)), .integer(Int64(clamping: chained.entry.seq)), .blob(chained.bytes),
+                .blob(chained.hash), .integer(signature),
+            ])
+        }
     }
 
     /// Each submission's share of `sequences`, without receipts.

@@ -10,18 +10,24 @@ import AuctionLotLog
 /// so new lots get their ids in the order the event loop hears of them. On PostgreSQL a listing takes
 /// `PostgresSchema.listingLock` (ids follow commit order across nodes), and every listing, edit and
 /// withdrawal notifies `auction_lots` (`l:`/`e:`/`w:<id>`) in its own transaction. Withdrawals and
-/// edits are conditional: the store, not a node's book, decides whether bids lock them.
+/// edits are conditional: the store, not a node's book, decides whether bids lock them. With a
+/// `logSigner`, each change that happens appends its entry to the lot's log in that transaction.
 public final class SellingStore: Sendable {
     let connection: StoreConnection
+    /// Appends each listing, edit, withdrawal, removal and retraction to its lot's log, in the
+    /// change's transaction (nil: the store keeps no log, as where tests open it alone).
+    let logSigner: LotLogSigner?
 
     /// Opens (creating and migrating if needed) the store at `path`.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000, signer: LotLogSigner? = nil) throws(StoreError) {
         connection = try StoreConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        self.logSigner = signer
     }
 
     /// Opens the store at `target` (a PostgreSQL store must be migrated first: `PostgresSchema.migrate`).
-    public init(target: StoreTarget) throws(StoreError) {
+    public init(target: StoreTarget, signer: LotLogSigner? = nil) throws(StoreError) {
         connection = try StoreConnection(target)
+        self.logSigner = signer
     }
 
     /// Closes the connection; later calls fail with `.closed`.
@@ -62,6 +68,9 @@ public final class SellingStore: Sendable {
                 }
                 try Self.attach(hashes + listing.imageHashes, to: id, in: database)
                 let product = ProductID(Int(id))
+                // Begun after the insert: the listing read from the new row is the log's first entry.
+                var log = try LotLogChange.begin(product, signer: logSigner, on: database)
+                try log?.finish([], at: now, signedAt: now, on: database)
                 try Self.notifyLots(database, "l:\(id)")
                 let images = try database.rows("SELECT id FROM images WHERE product_id = ? ORDER BY position, id",
                                                 [.integer(id)]) { Int($0.int64(0)) }
@@ -89,11 +98,13 @@ public final class SellingStore: Sendable {
         try connection.withDatabase { database throws(StoreError) -> StoredSellerChange in
             try database.inTransaction { () throws(StoreError) -> StoredSellerChange in
                 let time = StoreValue.integer(now.millisecondsSinceEpoch)
+                var log = try LotLogChange.begin(id, signer: logSigner, on: database)
                 let changed = try database.write("""
                     UPDATE products SET withdrawn_at = ?, closed_at = ?, final_price = current_price
                     WHERE id = ? AND withdrawn_at IS NULL AND closed_at IS NULL AND bought_at IS NULL AND bid_count = 0
                     """, [time, time, .integer(Int64(id.rawValue))])
                 guard changed == 1 else { return try Self.refusal(of: id, in: database) }
+                try log?.finish([.removed(reason: Self.withdrawnReason)], at: now, signedAt: now, on: database)
                 try Self.notifyLots(database, "w:\(id.rawValue)")
                 return .applied
             }
@@ -131,9 +142,14 @@ public final class SellingStore: Sendable {
                     conditions += " AND (bid_count = 0 OR (reserve_price IS NOT NULL AND reserve_price >= ?))"
                     values.append(.integer(reserve.minorUnits))
                 }
+                // Begun before the update: a lot without a log yet is listed with its terms as they were.
+                var log = try LotLogChange.begin(id, signer: logSigner, on: database)
                 let changed = try database.write("UPDATE products SET " + sets.map { $0.0 + " = ?" }.joined(separator: ", ")
                                                  + " WHERE " + conditions, values)
                 guard changed == 1 else { return try Self.refusal(of: id, in: database) }
+                if let signer = log?.signer, let terms = try LotLogRows.storedTerms(of: id, signer: signer, on: database) {
+                    try log?.finish([.edited(terms)], at: now, signedAt: now, on: database)
+                }
                 if let hashes = edit.imageHashes {
                     try database.write("DELETE FROM images WHERE product_id = ?", [key])
                     try Self.attach(hashes, to: Int64(id.rawValue), in: database)
@@ -204,6 +220,9 @@ public final class SellingStore: Sendable {
             })
         }
     }
+
+    /// The `removed` entry's reason when the seller withdrew the lot (a moderator's is theirs).
+    static let withdrawnReason = "withdrawn"
 
     /// The channel a listing, an edit or a withdrawal is notified on (PostgreSQL).
     static let lotChannel = "auction_lots"

@@ -22,7 +22,11 @@ import Testing
     }
 
     static func log(_ fixture: ServerFixture, _ lot: Int, query: String = "", bearer: String? = nil) async throws -> ServedLog {
-        let port = fixture.addresses.http.port
+        try await log(port: fixture.addresses.http.port, lot, query: query, bearer: bearer)
+    }
+
+    /// The log of `lot` as the server with HTTP at `port` serves it.
+    static func log(port: Int, _ lot: Int, query: String = "", bearer: String? = nil) async throws -> ServedLog {
         let answer = try #require(await offPool { LoopbackHTTP.exchange(port: port, "GET", "/products/\(lot)/log\(query)", bearer: bearer) })
         try #require(answer.status == 200, "\(answer)")
         let json = try JSONValue.parse(answer.body)
@@ -36,7 +40,11 @@ import Testing
     }
 
     static func publicKeys(_ fixture: ServerFixture) async throws -> [[UInt8]: [UInt8]] {
-        let port = fixture.addresses.http.port
+        try await publicKeys(port: fixture.addresses.http.port)
+    }
+
+    /// The public keys the server with HTTP at `port` lists, by key id.
+    static func publicKeys(port: Int) async throws -> [[UInt8]: [UInt8]] {
         let answer = try #require(await offPool { LoopbackHTTP.exchange(port: port, "GET", "/log/keys") })
         let keys = try JSONValue.parse(answer.body)["keys"]?.arrayValue ?? []
         var byID: [[UInt8]: [UInt8]] = [:]

@@ -4,11 +4,13 @@ import AuctionInfrastructure
 import AuctionLotLog
 
 /// Readies a store for the lot log at start: the house's alias secret (made once, shared by every
-/// node of the store) and the signing key's public half in `log_keys`, closing the validity of the
-/// key it replaces (rotation: old keys stay listed, so old heads still check).
+/// node of the store) and the signing key's public half in `log_keys`. On one node a new key
+/// replaces the old one, whose validity ends now (old keys stay listed, so old heads still check);
+/// on a shared store a node's key joins the others, so nodes started with different keys never
+/// void each other's heads (a cluster should still share one, `--log-key`).
 enum LotLogSetup {
     /// The signer for `key` on `database`, registering the key at `now`.
-    static func prepare(key: Ed25519PrivateKey, softClose: SoftClose, now: Timestamp,
+    static func prepare(key: Ed25519PrivateKey, softClose: SoftClose, now: Timestamp, replacesOthers: Bool,
                         on database: any StoreDatabase) throws(StoreError) -> LotLogSigner {
         let keyID = KeyID.of(publicKey: key.publicKey)
         let secret = try database.inTransaction { () throws(StoreError) -> [UInt8] in
@@ -26,15 +28,16 @@ enum LotLogSetup {
                 try database.write("INSERT INTO house_secrets (name, value) VALUES ('lot_aliases', ?)", [.blob(secret)])
             }
             let known = try database.scalarInteger("SELECT COUNT(*) FROM log_keys WHERE key_id = ?", [.blob(keyID)]) ?? 0
+            let time = now.millisecondsSinceEpoch
+            if replacesOthers {
+                try database.write("UPDATE log_keys SET valid_until = ? WHERE valid_until IS NULL AND key_id <> ?",
+                                   [.integer(time), .blob(keyID)])
+            }
             if known == 0 {
-                let time = now.millisecondsSinceEpoch
-                try database.write("UPDATE log_keys SET valid_until = ? WHERE valid_until IS NULL", [.integer(time)])
                 try database.write("INSERT INTO log_keys (key_id, public_key, valid_from) VALUES (?, ?, ?)",
                                    [.blob(keyID), .blob(key.publicKey), .integer(time)])
             } else {
-                // A key taken back into use signs again from now on, and the one it replaces stops.
-                try database.write("UPDATE log_keys SET valid_until = ? WHERE valid_until IS NULL AND key_id <> ?",
-                                   [.integer(now.millisecondsSinceEpoch), .blob(keyID)])
+                // A key taken back into use signs again from now on.
                 try database.write("UPDATE log_keys SET valid_until = NULL WHERE key_id = ?", [.blob(keyID)])
             }
             return secret

@@ -1,6 +1,7 @@
 import AuctionCore
 import AuctionEngine
 import AuctionInfrastructure
+import AuctionLotLog
 
 /// Lots a moderator removed (`products.removed_reason`): withdrawn whatever their bids, with the
 /// reason kept for the lot's detail and the record in the moderation log, written in one transaction.
@@ -17,8 +18,9 @@ extension SellingStore {
     }
 
     /// Removes lot `id` for `moderator` with `reason`: withdrawn and closed (its bids and history kept),
-    /// the reason stored, the log entry appended, and `w:<id>` notified, all in one transaction under
-    /// the lot's row lock (other nodes' bid commits on it wait, then find it closed).
+    /// the reason stored, the moderation log's entry and the lot log's `removed` appended, and `w:<id>`
+    /// notified, all in one transaction under the lot's row lock (other nodes' bid commits on it wait,
+    /// then find it closed).
     public func remove(_ id: ProductID, reason: ModerationReason, moderator: UserID, now: Timestamp,
                        details: JSONObject = JSONObject([])) throws(StoreError) -> StoredRemoval {
         try connection.withDatabase { database throws(StoreError) -> StoredRemoval in
@@ -34,6 +36,8 @@ extension SellingStore {
                 guard let lot = found.first else { return .unknownProduct }
                 guard !lot.gone else { return .alreadyGone(removedReason: lot.reason) }
                 let time = StoreValue.integer(now.millisecondsSinceEpoch)
+                var log = try LotLogChange.begin(id, signer: logSigner, on: database)
+                try log?.finish([.removed(reason: reason.text)], at: now, signedAt: now, on: database)
                 try database.write("""
                     UPDATE products SET withdrawn_at = ?, closed_at = COALESCE(closed_at, ?),
                         final_price = COALESCE(final_price, current_price), removed_reason = ?

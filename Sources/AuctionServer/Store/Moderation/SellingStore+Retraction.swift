@@ -1,13 +1,15 @@
 import AuctionCore
 import AuctionEngine
 import AuctionInfrastructure
+import AuctionLotLog
 
 /// Bids a moderator retracted (`bids.retracted_at`): the lot's price and leader become what its
 /// remaining bids make them (`RetractionReplay`), written with the marks and the log entry in one
 /// transaction under the lot's row lock, so every node's bid commits on the lot meet the new state
 /// (theirs conflict and are decided again). When the price or leader moves, a repricing step is
 /// stored (`automatic = 2`, no placement): the newest step names the leader and price, as the
-/// catalogue, the closing duty and the other nodes (`auction_bids`) read them.
+/// catalogue, the closing duty and the other nodes (`auction_bids`) read them. Each bid retracted
+/// appends a `retracted` entry naming its `bid` entry to the lot's log in the same transaction.
 extension SellingStore {
     /// A repricing step's `automatic` value: the price set by a retraction, not by a bid.
     static let repricingStep: Int64 = 2
@@ -90,6 +92,9 @@ extension SellingStore {
                 guard !lot.ended else { return .auctionEnded(product) }
                 if ids.count == 1, targets[0].automatic != 0 { return .automatic(product) }
                 let leaderBefore = try Self.leader(of: key, in: database)
+                // Begun before the marks and the repricing: a lot without a log is listed as it stood.
+                var log = try LotLogChange.begin(product, signer: logSigner, on: database)
+                let newlyRetracted = targets.filter { !$0.retracted }.map(\.id).sorted()
                 try database.write("UPDATE bids SET retracted_at = ? WHERE product_id = ? AND retracted_at IS NULL AND id IN ("
                                    + ids.map(String.init).joined(separator: ",") + ")", [.integer(now.millisecondsSinceEpoch), key])
                 // A suspended user's bids are left out, as if never placed: a suspension retracts the
@@ -126,6 +131,14 @@ extension SellingStore {
                                          payload: ClusterPayload.bidPayloads([(product, bidCount)]).joined(separator: ","))
                 }
                 try Self.keepMaximums(of: product, outcome: outcome, now: now, in: database)
+                if log != nil {
+                    // Entry 0 (no entry has it) names a bid placed before the lot's log began.
+                    let entries = try LotLogRows.bidEntries(of: newlyRetracted, on: product, in: database)
+                    let events = newlyRetracted.map { id -> LotLogEvent in
+                        .retracted(entry: entries[id] ?? 0, reason: reason.text, price: outcome.price, bidCount: bidCount)
+                    }
+                    try log?.finish(events, at: now, signedAt: now, on: database)
+                }
                 var details = JSONObject([])
                 details["price_before"] = .int(lot.price.minorUnits)
                 details["price_after"] = .int(outcome.price.minorUnits)

@@ -32,8 +32,8 @@ public final class PostgresClient: Sendable {
     }
 
     /// The closing duty, on a connection of its own (its session lock), tried every `retryMilliseconds`.
-    public func closingDuty(retryMilliseconds: Int64 = 1_000) -> PostgresClosingDuty {
-        PostgresClosingDuty(client: self, retryMilliseconds: retryMilliseconds)
+    public func closingDuty(retryMilliseconds: Int64 = 1_000, signer: LotLogSigner? = nil) -> PostgresClosingDuty {
+        PostgresClosingDuty(client: self, retryMilliseconds: retryMilliseconds, signer: signer)
     }
 
     /// Where and how the cluster listener connects.

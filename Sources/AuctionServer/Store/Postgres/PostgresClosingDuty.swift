@@ -43,14 +43,17 @@ public final class PostgresClosingDuty: Sendable {
     private let retryMilliseconds: Int64
     private let clock: any TimeSource
     private let state: Mutex<State>
+    /// Appends each close to its lot's log in the close's transaction (nil: no log).
+    private let logSigner: LotLogSigner?
 
     /// Prepares the duty on `client`'s store, trying to take it every `retryMilliseconds`; nothing is
     /// connected or held until `takeOver`.
-    public init(client: PostgresClient, retryMilliseconds: Int64 = 1_000) {
+    public init(client: PostgresClient, retryMilliseconds: Int64 = 1_000, signer: LotLogSigner? = nil) {
         target = client.store.displayTarget
         store = client.store
         self.retryMilliseconds = max(0, retryMilliseconds)
         clock = client.clock
+        self.logSigner = signer
         state = Mutex(State(schedule: client.options.reconnectSchedule()))
     }
 
@@ -107,7 +110,7 @@ public final class PostgresClosingDuty: Sendable {
             guard state.holds, let connection = state.connection, connection.isOpen else { return .notHolder }
             do throws(StoreError) {
                 return try connection.transaction { () throws(StoreError) -> Outcome in
-                    try Self.record(productID: closing.productID, finalPrice: closing.finalPrice, now: now, on: connection)
+                    try Self.record(productID: closing.productID, finalPrice: closing.finalPrice, now: now, logSigner: logSigner, on: connection)
                 }
             } catch {
                 if case .unavailable = error { drop(&state) }
@@ -134,7 +137,7 @@ public final class PostgresClosingDuty: Sendable {
                 var recorded: [AuctionClosure] = []
                 for id in due {
                     let outcome = try connection.transaction { () throws(StoreError) -> Outcome in
-                        try Self.record(productID: ProductID(Int(id)), finalPrice: nil, now: now, on: connection)
+                        try Self.record(productID: ProductID(Int(id)), finalPrice: nil, now: now, logSigner: logSigner, on: connection)
                     }
                     if case .recorded(let closure) = outcome { recorded.append(closure) }
                 }
@@ -192,8 +195,9 @@ public final class PostgresClosingDuty: Sendable {
         state.holds = false
     }
 
-    /// Records one close with the row locked; `finalPrice` is the price the book closed at (nil: the stored one).
-    private static func record(productID: ProductID, finalPrice: Money?, now: Timestamp,
+    /// Records one close with the row locked, and its `closed` entry in the lot's log; `finalPrice` is
+    /// the price the book closed at (nil: the stored one).
+    private static func record(productID: ProductID, finalPrice: Money?, now: Timestamp, logSigner: LotLogSigner?,
                                on connection: PostgresConnection) throws(StoreError) -> Outcome {
         let id = StoreValue.integer(Int64(productID.rawValue))
         let rows = try connection.query("""
@@ -215,9 +219,15 @@ public final class PostgresClosingDuty: Sendable {
         let winner = reserveMet ? leader?.0 : nil
         let closure = AuctionClosure(productID: productID, finalPrice: Money(price), winner: winner,
                                      winnerName: winner == nil ? nil : leader?.1, closedAt: Timestamp(millisecondsSinceEpoch: endsAt))
+        // The row is locked above, so the log's head read here is the last one until COMMIT.
+        var log = try LotLogChange.begin(productID, signer: logSigner, on: connection)
         try connection.run("UPDATE products SET closed_at = ?, winner_id = ?, final_price = ? WHERE id = ? AND closed_at IS NULL", [
             .integer(closure.closedAt.millisecondsSinceEpoch), .integer(winner?.rawValue), .integer(price), id,
         ])
+        if let signer = log?.signer,
+           let event = try LotLogRows.closed(productID, finalPrice: closure.finalPrice, winner: winner, signer: signer, on: connection) {
+            try log?.finish([event], at: closure.closedAt, signedAt: now, on: connection)
+        }
         try connection.notify(closeChannel, payload: String(productID.rawValue))
         return .recorded(closure)
     }
