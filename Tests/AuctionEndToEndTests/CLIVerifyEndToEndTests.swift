@@ -62,4 +62,34 @@ import Testing
         let outside = try ProcessRunner.run("/usr/bin/env", ["python3", Self.script, "--base", server.httpURL, "5"], timeout: 120)
         #expect(outside.status == 0, "\(outside.stdout)\(outside.stderr)")
     }
+
+    @Test func aSellersListingEditsAndWithdrawalVerify() async throws {
+        let (server, directory) = try await CLI.server([])
+        defer { server.stop(); directory.remove() }
+        let sam = try await AccountEndToEndTests.register("sam", on: server, in: directory)
+        let bob = try await AccountEndToEndTests.register("bob", on: server, in: directory)
+        func listed(_ arguments: [String]) async throws -> Int {
+            let sell = try await sam.run(["sell", "--duration", "2h", "--json"] + arguments)
+            #expect(sell.status == 0, "\(sell.stderr)")
+            return try #require((try JSONSerialization.jsonObject(with: Data(sell.stdout.utf8)) as? [String: Any])?["id"] as? Int)
+        }
+        // Given a lot with a reserve, edited before any bid, bid on, then edited as bids allow
+        let lot = try await listed(["--name", "Brass lamp", "--start-price", "9,000", "--reserve", "20,000", "--buy-now", "50,000"])
+        #expect(try await sam.run(["edit", String(lot), "--start-price", "10,000"]).status == 0)
+        #expect(try await bob.run(["bid", String(lot), "10,000", "--yes"]).status == 0)
+        let edit = try await sam.run(["edit", String(lot), "--min-increment", "500"])
+        #expect(edit.status == 0, "\(edit.stderr)")
+        #expect(try await bob.run(["bid", String(lot), "10,500", "--yes"]).status == 0)
+        // Then its log verifies, with bob's bids in it
+        let verified = try await bob.run(["verify", String(lot)])
+        #expect(verified.status == 0, "stdout: \(verified.stdout) stderr: \(verified.stderr)")
+        #expect(verified.stdout.contains("your 2 bids included"), "\(verified.stdout)")
+        // And a lot withdrawn before any bid verifies and ends there
+        let other = try await listed(["--name", "Tin cup", "--start-price", "1,000"])
+        #expect(try await sam.run(["withdraw", String(other), "--yes"]).status == 0)
+        let withdrawn = try await sam.run(["verify", String(other), "--json"])
+        #expect(withdrawn.status == 0, "stdout: \(withdrawn.stdout) stderr: \(withdrawn.stderr)")
+        let outside = try ProcessRunner.run("/usr/bin/env", ["python3", Self.script, "--base", server.httpURL, String(lot)], timeout: 120)
+        #expect(outside.status == 0, "\(outside.stdout)\(outside.stderr)")
+    }
 }
