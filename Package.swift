@@ -4,7 +4,7 @@ import PackageDescription
 // Layers (`A -> B`: A imports B; docs/ARCHITECTURE.md draws the graph and lists the threads):
 //   AuctionCore (domain, no imports); AuctionInfrastructure (Glibc-only runtime: event loop, locks,
 //   worker threads, sockets, TLS, JSON, framing, correlation, HTTP wire -> CLinux, COpenSSL).
-//   AuctionData -> Core, Infrastructure.  AuctionEngine (pure) -> Core only.
+//   AuctionData -> Core, Infrastructure, LotLog.  AuctionEngine (pure) -> Core only.
 //   AuctionBidding (the bid path as a value, pure) -> Engine, Core.
 //   AuctionServer -> Bidding, Engine, Data, Infrastructure, AuctionImage, CSQLite, CCrypt, CLibPQ.
 //   AuctionCLI -> Core, Data, Infrastructure, AuctionImage; never the server. AuctionDemo -> CLI +
@@ -42,7 +42,7 @@ let package = Package(
         // PNG encoding and decoding over zlib; JPEG and WebP decoding; format detection by magic bytes.
         .target(name: "AuctionImage", dependencies: ["CZlib", "CJPEGCodec", "CWebPRuntime"]),
         // Wire and HTTP payloads <-> domain values; client-side repositories.
-        .target(name: "AuctionData", dependencies: ["AuctionCore", "AuctionInfrastructure"]),
+        .target(name: "AuctionData", dependencies: ["AuctionCore", "AuctionInfrastructure", "AuctionLotLog"]),
         // The server's engine: auction book, watchers, outbound queues, chat rooms, rate limits,
         // simulated bidders. Pure: decisions over values, no I/O; it imports only AuctionCore.
         .target(name: "AuctionEngine", dependencies: ["AuctionCore"]),
@@ -84,7 +84,7 @@ let package = Package(
         // Shared test helpers: servers on ephemeral ports, temporary directories, tmux.
         .target(
             name: "AuctionTestSupport",
-            dependencies: ["AuctionCore", "AuctionInfrastructure", "AuctionServer", "CZlib", "CLinux"]
+            dependencies: ["AuctionCore", "AuctionData", "AuctionEngine", "AuctionInfrastructure", "AuctionLotLog", "AuctionServer", "CZlib", "CLinux"]
         ),
 
         .testTarget(name: "AuctionCoreTests", dependencies: ["AuctionCore"]),
@@ -93,8 +93,10 @@ let package = Package(
         .testTarget(name: "AuctionDataTests", dependencies: ["AuctionData", "AuctionCore", "AuctionInfrastructure", "AuctionTestSupport"]),
         // The auction rules alone: the book driven directly, no socket, loop or database.
         .testTarget(name: "AuctionEngineTests", dependencies: ["AuctionEngine", "AuctionCore", "AuctionTestSupport"]),
+        // The lot log: canonical bytes, chain, heads, PROTOCOL.md's vectors, the verifier and its replay, scripts/verify-log.
+        .testTarget(name: "AuctionLotLogTests", dependencies: ["AuctionLotLog", "AuctionCore", "AuctionEngine", "AuctionInfrastructure", "AuctionData",
+                                                               "AuctionTestSupport"]),
         // The bid path driven directly: a request in, actions out, no socket, loop or database.
-        .testTarget(name: "AuctionLotLogTests", dependencies: ["AuctionLotLog", "AuctionCore", "AuctionEngine", "AuctionInfrastructure"]),
         .testTarget(name: "AuctionBiddingTests", dependencies: ["AuctionBidding", "AuctionEngine", "AuctionCore"]),
         .testTarget(
             name: "AuctionServerTests",
@@ -102,7 +104,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AuctionCLITests",
-            dependencies: ["AuctionCLI", "AuctionDemo", "AuctionCore", "AuctionData", "AuctionEngine", "AuctionImage", "AuctionTestSupport"]
+            dependencies: ["AuctionCLI", "AuctionDemo", "AuctionCore", "AuctionData", "AuctionEngine", "AuctionImage", "AuctionLotLog",
+                           "AuctionTestSupport"]
         ),
         .testTarget(name: "AuctionFuzzingTests", dependencies: ["AuctionFuzzing"]),
         // Real binaries, real servers, real terminals (tmux).

@@ -1,5 +1,5 @@
 /// Why log bytes, a head or a receipt could not be read or did not check out.
-public enum LotLogError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum LotLogError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The canonical bytes are out of shape.
     case malformedEntry(String)
 

@@ -133,7 +133,7 @@ import Testing
         for code in ExitCode.allCases {
             #expect(top.contains("  \(code.rawValue)  \(code.meaning)") || top.contains("  \(code.rawValue) \(code.meaning)"))
         }
-        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5])
+        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6])
     }
 }
 

@@ -103,7 +103,7 @@ import Testing
         #expect(ProgramSpec.auction.command(named: "demo") == .demo)
         #expect(ProgramSpec.auction.commands.map(\.name) == [
             "list", "watch", "bid", "show", "demo", "register", "login", "logout", "whoami", "chat", "mine", "watchlist",
-            "completions", "man", "help", "buy", "notifications", "sell", "edit", "withdraw", "report", "mod",
+            "completions", "man", "help", "buy", "notifications", "sell", "edit", "withdraw", "report", "mod", "verify", "receipts",
         ])
     }
 

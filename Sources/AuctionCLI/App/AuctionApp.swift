@@ -25,7 +25,7 @@ public struct AuctionApp: Sendable {
         MineCommand.self, WatchlistCommand.self,
         CompletionsCommand.self, ManCommand.self, BuyCommand.self, NotificationsCommand.self,
         SellCommand.self, EditCommand.self, WithdrawCommand.self,
-        ReportCommand.self, ModCommand.self,
+        ReportCommand.self, ModCommand.self, VerifyCommand.self, ReceiptsCommand.self,
     ]
 
     /// Creates an app over an environment and a console factory.

@@ -47,6 +47,7 @@ extension CommandError {
         case .unreachable: "unreachable"
         case .unknownOutcome: "unknown_outcome"
         case .notConfirmed: "not_confirmed"
+        case .unverified: "unverified"
         }
         return document([("code", .string(code)), ("message", .string(message ?? exitCode.meaning)),
                          ("exit_status", .int(Int64(exitCode.rawValue)))])

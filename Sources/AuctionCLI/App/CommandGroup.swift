@@ -14,6 +14,7 @@ public struct CommandGroup: Hashable, Sendable {
     /// `auction`'s commands by task: finding and bidding first, the shell's helpers last.
     public static let auction = [
         CommandGroup("Find and bid", ["list", "show", "watch", "bid", "buy", "mine", "watchlist", "notifications", "demo"]),
+        CommandGroup("Check", ["verify", "receipts"]),
         CommandGroup("Sell", ["sell", "edit", "withdraw"]),
         CommandGroup("Account and chat", ["register", "login", "logout", "whoami", "chat"]),
         CommandGroup("Report and moderate", ["report", "mod"]),

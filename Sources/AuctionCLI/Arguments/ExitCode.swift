@@ -12,6 +12,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case unknownOutcome = 4
     /// 5: not confirmed (a bid far above the price, or a buy, was declined, or there was no terminal to ask on).
     case notConfirmed = 5
+    /// 6: a lot's log failed verification (`auction verify`: tampered, or not what the house signed).
+    case unverified = 6
 
     /// One line for the help text's exit-status table.
     public var meaning: String {
@@ -22,6 +24,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .unreachable: "server unreachable or connection lost"
         case .unknownOutcome: "outcome unknown (e.g. a bid whose reply never came)"
         case .notConfirmed: "not confirmed (declined, or no terminal to ask on and no --yes); nothing was sent"
+        case .unverified: "a lot's log failed verification (auction verify: an entry, the signed head or a receipt is wrong)"
         }
     }
 }

@@ -12,7 +12,7 @@ extension ProgramSpec {
             MineCommand.spec, WatchlistCommand.spec,
             CompletionsCommand.spec, ManCommand.spec, .help, BuyCommand.spec, NotificationsCommand.spec,
             SellCommand.spec, EditCommand.spec, WithdrawCommand.spec,
-            ReportCommand.spec, ModCommand.spec,
+            ReportCommand.spec, ModCommand.spec, VerifyCommand.spec, ReceiptsCommand.spec,
         ],
         epilogue: """
         Environment:

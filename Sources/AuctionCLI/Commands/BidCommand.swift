@@ -114,6 +114,7 @@ public struct BidCommand: ParsableCommand {
             return reportUnknown(context)
         }
         let outcome = answer.outcome
+        context.keep(answer.receipts)
         switch outcome {
         case .accepted(let newPrice):
             report(context, outcome: "accepted", text: BidReport.acceptedText(answer, productID: productID),

@@ -54,6 +54,7 @@ public struct BuyCommand: ParsableCommand {
             if json { report(context, outcome: "unknown", price: price, fields: [("message", .string(text))]) } else { context.console.error(text) }
             return .unknownOutcome
         }
+        context.keep(answer.receipts)
         switch answer.outcome {
         case .accepted(let paid):
             let text = "bought: product \(productID) for \(paid.minorUnits > 0 ? paid : price)"

@@ -1,5 +1,6 @@
 import AuctionCore
 import AuctionInfrastructure
+import AuctionLotLog
 
 /// `auction show <id> [--json]`: one product in full, with its price history, its bid history (when
 /// the server has `GET /products/{id}/bids`) and, on a colour terminal, its image in half blocks.
@@ -55,12 +56,25 @@ public struct ShowCommand: ParsableCommand {
             }
         }
         let console = context.console
+        // A log that verified on this machine (`auction verify`) is marked; the mark is local, not the server's word.
+        let verified = context.receiptStore.flatMap { VerifiedHeads(beside: $0).record(for: id) }
         if json {
-            console.printJSON(ProductJSON.detail(detail, bids: bids))
+            var object = ProductJSON.detail(detail, bids: bids)
+            if let verified, case .object(var members) = object {
+                members["log_verified"] = .object(JSONObject([
+                    ("seq", .int(Int64(clamping: verified.seq))), ("hash", .string(Hex.encode(verified.hash))),
+                    ("verified_at", .string(MachineTime.text(verified.verifiedAt))),
+                ]))
+                object = .object(members)
+            }
+            console.printJSON(object)
         } else {
             let viewer = login?.name
-            let lines = ProductDetailView.render(detail, width: console.size?.columns ?? 80, color: console.color,
+            var lines = ProductDetailView.render(detail, width: console.size?.columns ?? 80, color: console.color,
                                                  clock: context.clock, now: CommandContext.now(), bids: bids, viewer: viewer)
+            if let verified {
+                lines.append("log verified \(context.clock.dateTime(verified.verifiedAt)) · head \(VerificationText.short(verified.hash))")
+            }
             console.print(lines: lines + (picture?.render(size: console.size ?? .fallback, depth: console.colorDepth) ?? []))
         }
         return .success

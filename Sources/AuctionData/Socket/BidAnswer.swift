@@ -1,4 +1,5 @@
 import AuctionCore
+import AuctionLotLog
 
 /// A bid's or buy's outcome with what the server said happened (ours only): the client's message is
 /// built from these fields alone, never from what it asked for.
@@ -21,6 +22,9 @@ public struct BidAnswer: Hashable, Sendable {
     public var proxyPrice: Money?
     /// Whether a bid (or buy) of the bidder's was recorded (`placed`); false when only their maximum changed.
     public var placed: Bool?
+    /// The receipts of the log entries this request wrote for the bidder (`receipts`, feature `receipts`);
+    /// empty when the server sent none, or a receipt did not read.
+    public var receipts: [LotReceipt] = []
 
     /// The server's `message` of a `suspended` refusal (at most 512 characters).
     var suspension: String?
@@ -62,6 +66,7 @@ public struct BidAnswer: Hashable, Sendable {
         yourMaximum = amount("your_maximum")
         proxyPrice = amount("proxy_price")
         placed = flag("placed")
+        receipts = LotLogDTO.receipts(from: reply.fields["receipts"]) ?? []
         if reply.reason == .suspended { suspension = reply.fields["message"]?.stringValue.map { String($0.prefix(512)) } }
     }
 }
