@@ -9,6 +9,7 @@ import AuctionEngine
 import AuctionInfrastructure
 import AuctionLotLog
 import AuctionServer
+import AuctionTestSupport
 import Foundation
 
 /// Runs the `lotlog` benchmark suite; returns the process exit status.
@@ -41,6 +42,7 @@ func runLotLogBenchmark(_ arguments: [String]) -> Int32 {
     print("lotlog: \(bidders) closed-loop bidders on their own lots, \(runs) alternated pairs of \(seconds) s; SQLite WAL synchronous=FULL, "
           + "PostgreSQL fsync on")
     signingCost(signer)
+    verifyCost()
     let path = folder + "/auction.sqlite"
     guard let store = try? CatalogueStore(path: path), (try? store.add(LotLogListings.make(bidders))) != nil,
           let accounts = try? AccountStore(path: path) else { return 1 }
@@ -112,6 +114,24 @@ private func signingCost(_ signer: LotLogSigner) {
     }
     print("lotlog: one commit's signature over 16 heads \(format(medianOf(signing), 1)) µs; one entry's bytes and chain hash "
           + "\(format(medianOf(hashing), 2)) µs (medians of 7)")
+}
+
+/// `LotLogVerifier` over a 10,000-entry lot (a listing and bids by four bidders, signed at its last
+/// entry), in memory: the check `auction verify` runs once its pages are in, chain, head and replay.
+private func verifyCost() {
+    let aliases = (1...4).map { LotAlias(bytes: [UInt8](repeating: UInt8($0), count: 8))! }
+    let log = LotLogFixture.busyLot(bids: 9_999, bidders: aliases)
+    let input = LotLogVerifier.Input(lot: log.lot, entries: log.served, head: log.signedHead(), keys: [log.houseKey])
+    let verifier = LotLogVerifier { signature, message, key in Ed25519.isValid(signature: signature, of: message, publicKey: key) }
+    var times: [Double] = []
+    var verified = true
+    for _ in 0..<5 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        verified = verified && (try? verifier.verify(input)) != nil
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+    }
+    print("lotlog: verifying a \(log.served.count)-entry lot (chain, signed head, replay) " + format(medianOf(times), 1)
+          + " ms (median of 5" + (verified ? ")" : "; it did NOT verify)"))
 }
 
 /// Lots 1…count at 10,000, ending in a day.
