@@ -16,52 +16,9 @@ enum LedgerCeiling {
         guard let store = try? PostgresConnectionString(url) else { return nil }
         let client = PostgresClient(store: store)
         defer { client.close() }
-        guard let ledger = try? client.ledger(), let prices = try? ledger.currentPrices() else { return nil }
+        guard let ledger = try? client.ledger() else { return nil }
         defer { ledger.shutdown() }
-        let stored = Mutex(0)
-        let deadline = Mutex(false)
-        let started = DispatchSemaphore(value: 0)
-        let group = DispatchGroup()
-        for bidder in 0..<bidders {
-            let product = ProductID(bidder + 1)
-            group.enter()
-            Thread.detachNewThread {
-                var price = prices[product]?.minorUnits ?? 0
-                var signalled = false
-                defer {
-                    if !signalled { started.signal() }
-                    group.leave()
-                }
-                let done = DispatchSemaphore(value: 0)
-                while !deadline.withLock({ $0 }) {
-                    let bid = AcceptedBid(productID: product, price: Money(price + 100), previousPrice: Money(price), bidder: nil,
-                                          acceptedAt: Timestamp(millisecondsSinceEpoch: Int64(Date().timeIntervalSince1970 * 1_000)))
-                    let committed = Mutex(false)
-                    ledger.submit(LedgerSubmission(bids: [bid])) { outcome in
-                        committed.withLock { $0 = outcome.isCommitted }
-                        done.signal()
-                    }
-                    done.wait()
-                    guard committed.withLock({ $0 }) else {
-                        // A node moved the product meanwhile: go on from the stored price (or stop when it did not move).
-                        guard let now = try? ledger.currentPrices()[product], now.minorUnits != price else { return }
-                        price = now.minorUnits
-                        continue
-                    }
-                    price += 100
-                    stored.withLock { $0 += 1 }
-                    if !signalled {
-                        started.signal()
-                        signalled = true
-                    }
-                }
-            }
-        }
-        for _ in 0..<bidders { started.wait() }
-        let rate = measuredRate(of: stored, seconds: seconds)
-        deadline.withLock { $0 = true }
-        group.wait()
-        return rate
+        return ClosedLoopBidders.bidsPerSecond(ledger, bidders: bidders, seconds: seconds, bidder: { _ in nil })
     }
 }
 

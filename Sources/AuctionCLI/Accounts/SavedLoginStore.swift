@@ -51,33 +51,14 @@ public struct SavedLoginStore: Hashable, Sendable {
         return login
     }
 
-    /// Saves the login, replacing any other, with mode 0600.
+    /// Saves the login, replacing any other, with mode 0600 (written whole under another name, then renamed).
     public func save(_ login: SavedLogin) throws(AccountCommandError) {
         try makeDirectory(directory)
-        let temporary = "\(path).\(getpid()).tmp"
-        unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
-        guard fd >= 0 else { throw failure(temporary) }
-        var written = false
-        defer {
-            if !written { unlink(temporary) }
-        }
-        let bytes = login.json + [UInt8(ascii: "\n")]
-        do {
-            try FileDescriptor(rawValue: fd).writeAll(bytes)
+        do throws(PrivateFileError) {
+            try PrivateFile.replace(path, with: login.json + [UInt8(ascii: "\n")])
         } catch {
-            let error = failure(temporary)
-            close(fd)
-            throw error
+            throw .file(path: error.path, reason: error.reason)
         }
-        guard fchmod(fd, mode_t(0o600)) == 0, fsync(fd) == 0 else {
-            let error = failure(temporary)
-            close(fd)
-            throw error
-        }
-        guard close(fd) == 0 else { throw failure(temporary) }
-        guard rename(temporary, path) == 0 else { throw failure(path) }
-        written = true
     }
 
     /// Removes the saved login; false when there was none.
