@@ -76,8 +76,10 @@ public struct Ed25519PrivateKey: Sendable {
     }
 }
 
-/// Owns an OpenSSL key for the `Ed25519PrivateKey` values that share it. `@unchecked Sendable`: the
-/// key is never changed after it is made, and OpenSSL signs with one key from several threads at once.
+/// Owns an OpenSSL key for the `Ed25519PrivateKey` values that share it.
+///
+/// `@unchecked Sendable`: the key and its template are never changed after they are made, and
+/// OpenSSL signs with one key (copying the template) from several threads at once.
 private final class KeyHandle: @unchecked Sendable {
     let key: OpaquePointer
     /// A signing context initialised with `key`, only ever copied from.
