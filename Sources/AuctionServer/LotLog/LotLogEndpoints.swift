@@ -20,10 +20,14 @@ struct LotLogEndpoints: HTTPRouteCollection {
     var signer: LotLogSigner
     /// Where reads run.
     var offload: CatalogueEndpoints.Offload
+    /// Each lot's last signed head, by seq: a page of an unchanged lot reads one index entry, not the
+    /// signature row with its leaves, nor works out the path again.
+    let heads = HeadCache()
 
     /// Adds both routes.
     func register(on router: inout HTTPRouter) {
         let catalogue = self.catalogue, exists = self.exists, user = self.user, signer = self.signer, offload = self.offload
+        let heads = self.heads
         router.on(.get, "/products/{id}/log", responding: { request, responder in
             let text = request.pathParameters["id"] ?? ""
             guard let number = Int(text), number >= 1, number <= Int(Int32.max) else {
@@ -39,7 +43,7 @@ struct LotLogEndpoints: HTTPRouteCollection {
                 let alias = token.flatMap(user).map { signer.secrets.alias(of: $0, on: lot) }
                 return try catalogue.withDatabase { database throws(StoreError) -> HTTPResponse in
                     let page = try LotLogReads.entries(of: lot, after: paging.after, limit: paging.limit, on: database)
-                    let head = try LotLogReads.head(of: lot, on: database)
+                    let head = try heads.head(of: lot, on: database)
                     return Self.ok(Self.logBody(lot, page: page, head: head, alias: alias))
                 }
             }
@@ -112,5 +116,23 @@ struct LotLogEndpoints: HTTPRouteCollection {
     private static func failure(_ status: HTTPStatus, _ message: String, reason: RefusalReason) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json; charset=utf-8",
                      body: JSONValue.object(JSONObject([("error", .string(message)), ("reason", .string(reason.rawValue))])).serialized())
+    }
+}
+
+/// The last signed head of each lot, kept while its seq is the lot's last (at most 10,000 lots; emptied when full).
+final class HeadCache: Sendable {
+    private static let capacity = 10_000
+    private let heads = Mutex<[ProductID: SignedHeadProof]>([:])
+
+    /// `lot`'s head: the cached one while no entry followed it, else read from the store and kept.
+    func head(of lot: ProductID, on database: any StoreDatabase) throws(StoreError) -> SignedHeadProof? {
+        guard let last = try LotLogReads.lastSeq(of: lot, on: database) else { return nil }
+        if let cached = heads.withLock({ $0[lot] }), cached.seq == last { return cached }
+        guard let head = try LotLogReads.head(of: lot, on: database) else { return nil }
+        heads.withLock { heads in
+            if heads.count >= Self.capacity { heads.removeAll(keepingCapacity: true) }
+            heads[lot] = head
+        }
+        return head
     }
 }

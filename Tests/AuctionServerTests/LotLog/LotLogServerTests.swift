@@ -142,7 +142,11 @@ import Testing
         #expect(first.entries.map(\.seq) == [1, 2] && first.nextAfter == 2)
         let rest = try await Self.log(fixture, 3, query: "?after=2")
         #expect(rest.entries.map(\.seq) == [3, 4, 5, 6] && rest.nextAfter == nil)
-        #expect(first.head == rest.head)
+        #expect(first.head == rest.head && rest.head?.seq == 6)
+        // The head is kept while the lot is unchanged, and follows the next bid.
+        #expect(try await bob.bid(3, 16_000).result)
+        let moved = try await Self.log(fixture, 3, query: "?after=6")
+        #expect(moved.head?.seq == 7 && moved.entries.map(\.seq) == [7] && moved.head?.hash == moved.entries.last?.hash)
         let port = fixture.addresses.http.port
         for query in ["?limit=0", "?limit=1001", "?after=-1", "?after=x"] {
             let answer = await offPool { LoopbackHTTP.exchange(port: port, "GET", "/products/3/log\(query)") }

@@ -24,6 +24,12 @@ enum LotLogReads {
         return (Array(rows.prefix(limit)), rows.count > limit)
     }
 
+    /// The seq of the lot's last entry (nil: no log yet): what a cached head is checked against.
+    static func lastSeq(of lot: ProductID, on database: any StoreDatabase) throws(StoreError) -> UInt64? {
+        try database.scalarInteger("SELECT MAX(seq) FROM lot_log WHERE product_id = ?", [.integer(Int64(lot.rawValue))])
+            .map { UInt64(clamping: $0) }
+    }
+
     /// The lot's current signed head: its last entry and the signature of the commit that wrote it
     /// (nil for a lot without a log, or a commit whose stored heads do not name it).
     static func head(of lot: ProductID, on database: any StoreDatabase) throws(StoreError) -> SignedHeadProof? {
