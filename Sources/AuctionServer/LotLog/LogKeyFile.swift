@@ -26,7 +26,8 @@ enum LogKeyFile {
         return key
     }
 
-    /// A new key written to `path` (which must not exist) with mode 0600 and synced.
+    /// A new key at `path`, or the key another process put there first. The key is written whole to a
+    /// temporary file and linked into place, so a node starting beside another never reads half a key.
     private static func create(_ path: String) throws(ServerError) -> Ed25519PrivateKey {
         let key: Ed25519PrivateKey
         do throws(Errno) {
@@ -34,16 +35,33 @@ enum LogKeyFile {
         } catch {
             throw .configuration("cannot make a log key: \(error)")
         }
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
+        var template = Array((path + ".XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // mode 0600
         guard fd >= 0 else { throw .configuration("cannot create the log key \(path): \(Errno.current)") }
-        defer { close(fd) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(temporary) }
         do throws(Errno) {
+            defer { close(fd) }
             try FileDescriptor(rawValue: fd).writeAll(key.pem)
             guard fsync(fd) == 0 else { throw Errno.current }
         } catch {
-            unlink(path)
             throw .configuration("cannot write the log key \(path): \(error)")
         }
+        guard link(temporary, path) == 0 else {
+            guard errno == EEXIST else { throw .configuration("cannot create the log key \(path): \(Errno.current)") }
+            return try loadOrCreate(path)  // another node made it first: use theirs
+        }
+        syncDirectory(of: path)
         return key
+    }
+
+    /// Makes the new name of the key file durable.
+    private static func syncDirectory(of path: String) {
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let fd = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
     }
 }
