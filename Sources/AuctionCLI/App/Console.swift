@@ -19,6 +19,8 @@ public struct Console: Sendable {
     public var colorDepth: ColorDepth
     /// Whether standard error is a terminal (progress lines are written only then).
     public var errorsIsTerminal = false
+    /// What a page longer than the terminal is shown through (nil: printed as is; never in tests' consoles).
+    public var pager: Pager?
 
     /// Creates a console from its parts.
     public init(output: any OutputSink, errors: any OutputSink, outputIsTerminal: Bool = false, inputIsTerminal: Bool = false,
@@ -42,6 +44,7 @@ public struct Console: Sendable {
             color: ColorPolicy.useColor(isTerminal: isTerminal, environment: environment, noColorFlag: noColorFlag),
             colorDepth: ColorDepth(environment: environment))
         console.errorsIsTerminal = TerminalSize.isTerminal(STDERR_FILENO)
+        console.pager = isTerminal ? Pager(environment: environment) : nil
         return console
     }
 
@@ -52,6 +55,15 @@ public struct Console: Sendable {
     public func print(lines: [String]) {
         guard !lines.isEmpty else { return }
         output.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// Writes lines as `print(lines:)` does, through the pager when they overflow the terminal.
+    public func page(lines: [String]) {
+        if let pager, let size, Pager.overflows(lines.count, rows: size.rows),
+           pager.show(lines.joined(separator: "\n") + "\n") {
+            return
+        }
+        print(lines: lines)
     }
 
     /// Writes `auction: <message>` to standard error.

@@ -20,6 +20,7 @@ extension ProgramSpec {
           AUCTION_CA_FILE, AUCTION_ALLOW_PLAINTEXT        as --ca-file, --allow-plaintext
           AUCTION_TIMEOUT                                 seconds to wait for an answer (default 10)
           AUCTION_IMAGE_CACHE_MB                          picture cache size in MiB (default 64, 0 off; in ~/.cache/auction)
+          AUCTION_PAGER, PAGER                            what a long `show` page goes through (default less, LESS=FRX; cat: none)
           NO_COLOR                                        never colour the output
           TZ                                              the zone times are shown in (14:30 KST)
         Configuration: $XDG_CONFIG_HOME/auction/config (else ~/.config/auction/config), lines

@@ -2,8 +2,9 @@ import AuctionCore
 import AuctionInfrastructure
 import AuctionLotLog
 
-/// `auction show <id> [--json]`: one product in full, with its price history, its bid history (when
-/// the server has `GET /products/{id}/bids`) and, on a colour terminal, its image in half blocks.
+/// `auction show <id> [--image N] [--json]`: one product in full, with its price history, its bid history
+/// (when the server has `GET /products/{id}/bids`) and, on a colour terminal, one of its images in half
+/// blocks; a page longer than the terminal goes through the pager.
 public struct ShowCommand: ParsableCommand {
     /// `show`.
     public static let name = "show"
@@ -15,6 +16,12 @@ public struct ShowCommand: ParsableCommand {
     /// Whether to print JSON.
     @Flag("json", help: "print the product as JSON")
     public var json: Bool
+    /// Which of the product's images is drawn, from 1.
+    @Option("image", range: 1...1_000, valueName: "N", help: "draw the product's Nth image (default 1)")
+    public var imageNumber = 1
+    /// Whether to print the page at once even when it is longer than the terminal.
+    @Flag("no-pager", help: "print the whole page at once, without a pager")
+    public var noPager: Bool
 
     /// The declarations, read from a parse by `ParsableCommand`.
     public init() {}
@@ -43,7 +50,12 @@ public struct ShowCommand: ParsableCommand {
             if leftOut, !detail.product.imageIDs.isEmpty {
                 return (detail, .notShown("colours are off: NO_COLOR, --no-color or TERM=dumb; it is drawn in colour"), bids ?? nil)
             }
-            guard wantsImage, let imageID = detail.product.imageIDs.first else { return (detail, nil, bids ?? nil) }
+            let images = detail.product.imageIDs
+            guard images.indices.contains(imageNumber - 1) || (images.isEmpty && imageNumber == 1) else {
+                throw .auction(.notFound("image \(imageNumber) of product \(id) (it has \(images.count))"))
+            }
+            guard wantsImage, !images.isEmpty else { return (detail, nil, bids ?? nil) }
+            let imageID = images[imageNumber - 1]
             do throws(AuctionError) {
                 // A large picture takes a while: a line on the terminal says so until it is drawn.
                 let progress = ProgressLine(context.console)
@@ -75,7 +87,13 @@ public struct ShowCommand: ParsableCommand {
             if let verified {
                 lines.append("log verified \(context.clock.dateTime(verified.verifiedAt)) · head \(VerificationText.short(verified.hash))")
             }
-            console.print(lines: lines + (picture?.render(size: console.size ?? .fallback, depth: console.colorDepth) ?? []))
+            let caption = ProductImageCaption.text(showing: imageNumber, of: detail.product.imageIDs.count, product: id)
+            let size = console.size ?? .fallback
+            // The caption's line comes out of the picture's height, so the picture still fits the terminal.
+            let drawn = picture?.render(size: caption == nil ? size : TerminalSize(rows: max(2, size.rows - 1), columns: size.columns),
+                                        depth: console.colorDepth) ?? []
+            let pictureLines = caption.map { [""] + [TerminalText.truncate($0, toWidth: size.columns)] + drawn.dropFirst() } ?? drawn
+            if noPager { console.print(lines: lines + pictureLines) } else { console.page(lines: lines + pictureLines) }
         }
         return .success
     }

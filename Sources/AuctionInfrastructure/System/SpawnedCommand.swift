@@ -23,8 +23,10 @@ public final class SpawnedCommand: Sendable {
     private let input: FileDescriptor
 
     /// Starts `arguments[0]` (looked up in `PATH` when it has no `/`) with `arguments` as argv and the
-    /// current environment; standard output and error go to `output` (nil: `/dev/null`).
-    public init(_ arguments: [String], output: FileDescriptor? = nil) throws(Errno) {
+    /// current environment plus `adding`; standard output and error go to `output` (nil: `/dev/null`).
+    /// `ownProcessGroup: false` keeps it in the terminal's foreground group, so that it can read keys (a pager).
+    public init(_ arguments: [String], output: FileDescriptor? = nil, adding: [String: String] = [:],
+                ownProcessGroup: Bool = true) throws(Errno) {
         guard let program = arguments.first, !program.isEmpty else { throw Errno(rawValue: ENOENT) }
         var inPipe: [Int32] = [-1, -1]
         let piped = inPipe.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { CLinux_pipe_cloexec($0) == 0 } ?? false }
@@ -43,9 +45,20 @@ public final class SpawnedCommand: Sendable {
         _ = CLinux_spawn_close_from(&actions, 3)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let added = adding.sorted { $0.key < $1.key }.map { strdup($0.key + "=" + $0.value) }
+        defer { added.forEach { free($0) } }
+        var inherited: [UnsafeMutablePointer<CChar>?] = []
+        var entry = environ
+        while let variable = entry.pointee {
+            inherited.append(variable)
+            entry += 1
+        }
+        let environment = added + inherited + [nil]
         var child: pid_t = 0
-        // A group of its own (killed as one); signals start at their defaults, none blocked.
-        let result = withCleanSpawnAttributes(ownProcessGroup: true) { posix_spawnp(&child, program, &actions, &$0, argv, environ) }
+        // A group of its own unless asked (killed as one); signals start at their defaults, none blocked.
+        let result = withCleanSpawnAttributes(ownProcessGroup: ownProcessGroup) {
+            posix_spawnp(&child, program, &actions, &$0, argv, environment)
+        }
         close(inPipe[0])
         guard result == 0 else {
             close(inPipe[1])
