@@ -49,7 +49,7 @@ final class RawHTTPSocket: Sendable {
     /// Connects to 127.0.0.1:`port`; reads give up after `timeoutSeconds`.
     init(port: Int, timeoutSeconds: Int = 10) throws {
         fd = BlockingLoopbackSocket.connect(port: port, receiveTimeoutSeconds: timeoutSeconds)
-        if fd < 0 { throw Errno(rawValue: errno) }
+        if fd < 0 { throw Errno(rawValue: -fd) }
     }
 
     deinit { close(fd) }

@@ -20,7 +20,7 @@ func echoListener(host: String, on loop: EventLoop) throws -> TCPListener {
     }
 }
 
-/// A plain blocking client socket for tests (`socket` + `connect`), or -1.
+/// A plain blocking client socket for tests (`socket` + `connect`), or `-errno`.
 func blockingClient(host: String = "127.0.0.1", port: Int) -> CInt {
     BlockingLoopbackSocket.connect(port: port, host: host)
 }

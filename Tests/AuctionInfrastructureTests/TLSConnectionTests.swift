@@ -130,7 +130,7 @@ import Testing
         defer { server.stop() }
         let flood = (0..<1_000).map { _ in BlockingLoopbackSocket.connect(port: server.port, receiveTimeoutSeconds: 5) }
         defer { for fd in flood where fd >= 0 { close(fd) } }
-        #expect(flood.allSatisfy { $0 >= 0 })
+        #expect(flood.allSatisfy { $0 >= 0 }, "connects failed with errno \(Set(flood.filter { $0 < 0 }.map { -$0 }))")
         #expect(await eventually(timeout: 10) { server.settings.counts.refusedByRate == 950 })
         #expect(server.settings.pendingHandshakes == 50)
         let bystander = try await server.curl("/health", extra: ["--interface", "127.0.0.2"])
