@@ -27,6 +27,15 @@ import Testing
         }
     }
 
+    @Test func theRootAndPathsOfOnePassAreTheReferenceRootAndEachLeafsPath() {
+        for count in 1...17 {
+            let leaves = leaves(count)
+            let (root, paths) = HeadTree.rootAndPaths(leaves)
+            #expect(root == referenceRoot(leaves), "\(count) leaves")
+            #expect(paths == leaves.indices.map { HeadTree.path(leaves[...], index: $0) }, "\(count) leaves")
+        }
+    }
+
     @Test func oneLeafIsItsOwnRootWithAnEmptyPath() {
         let leaf = leaves(1)
         #expect(HeadTree.root(leaf[...]) == leaf[0])

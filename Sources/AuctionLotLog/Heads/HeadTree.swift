@@ -22,7 +22,11 @@ public enum HeadTree {
 
     /// Every leaf's path at once, each subtree's root hashed once (about 2n hashes for n leaves,
     /// where n separate `path` calls would hash n² times): what a commit's receipts need.
-    public static func paths(_ leaves: [[UInt8]]) -> [[[UInt8]]] {
+    public static func paths(_ leaves: [[UInt8]]) -> [[[UInt8]]] { rootAndPaths(leaves).paths }
+
+    /// The root and every leaf's path from one pass over the tree (a signed commit needs both).
+    public static func rootAndPaths(_ leaves: [[UInt8]]) -> (root: [UInt8], paths: [[[UInt8]]]) {
+        guard !leaves.isEmpty else { return (LotLogChain.genesis, []) }
         var memo: [Int: [UInt8]] = [:]
         func subtree(_ start: Int, _ count: Int) -> [UInt8] {
             if count == 1 { return leaves[start] }
@@ -39,7 +43,8 @@ public enum HeadTree {
             if index < start + split { return path(index, start, split) + [subtree(start + split, count - split)] }
             return path(index, start + split, count - split) + [subtree(start, split)]
         }
-        return leaves.indices.map { path($0, 0, leaves.count) }
+        let paths = leaves.indices.map { path($0, 0, leaves.count) }
+        return (subtree(0, leaves.count), paths)
     }
 
     /// The root that `leaf` at `index` of `count` leaves and its `path` lead to; nil when the path's

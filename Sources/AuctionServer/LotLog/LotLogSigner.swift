@@ -46,12 +46,12 @@ public final class LotLogSigner: Sendable {
     /// Signs `heads` now and returns the signature (what one commit costs, for `auction-bench lotlog`).
     public func signForBench(_ heads: [LogHead]) -> [UInt8] { sign(heads, at: Timestamp(millisecondsSinceEpoch: 0)).signature }
 
-    /// Signs a commit's heads at `time`.
+    /// Signs a commit's heads at `time`; every head's path comes from the same pass as the root.
     func sign(_ heads: [LogHead], at time: Timestamp) -> SignedCommit {
         let leaves = heads.map(\.leafHash)
-        let root = HeadTree.root(leaves[...])
+        let (root, paths) = HeadTree.rootAndPaths(leaves)
         let message = SignedHead.signedMessage(keyID: keyID, signedAt: time, leafCount: heads.count, root: root)
-        return SignedCommit(heads: heads, signedAt: time, keyID: keyID, signature: key.signature(of: message), leaves: leaves)
+        return SignedCommit(heads: heads, signedAt: time, keyID: keyID, signature: key.signature(of: message), leaves: leaves, paths: paths)
     }
 }
 
@@ -72,13 +72,15 @@ struct SignedCommit: Sendable {
     /// Each lot's place among the heads.
     private let places: [ProductID: Int]
 
-    /// A commit's signature over `heads` (their leaves worked out here when not given).
-    init(heads: [LogHead], signedAt: Timestamp, keyID: [UInt8], signature: [UInt8], leaves: [[UInt8]]? = nil) {
+    /// A commit's signature over `heads` (their leaves worked out here when not given; their paths on first use).
+    init(heads: [LogHead], signedAt: Timestamp, keyID: [UInt8], signature: [UInt8], leaves: [[UInt8]]? = nil,
+         paths: [[[UInt8]]]? = nil) {
         self.heads = heads
         self.signedAt = signedAt
         self.keyID = keyID
         self.signature = signature
         self.leaves = leaves ?? heads.map(\.leafHash)
+        self.paths = paths
         var places: [ProductID: Int] = [:]
         for (index, head) in heads.enumerated() where places[head.lot] == nil { places[head.lot] = index }
         self.places = places
