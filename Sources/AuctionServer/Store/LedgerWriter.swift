@@ -23,6 +23,7 @@ final class LedgerWriter: BatchCommitting {
         var logHead: SQLiteStatement
         var insertLogEntry: SQLiteStatement
         var insertLogSignature: SQLiteStatement
+        var dataVersion: SQLiteStatement
     }
 
     /// The writer's connection and, until `close`, its prepared statements.
@@ -33,6 +34,8 @@ final class LedgerWriter: BatchCommitting {
 
     private let connection: Mutex<Connection>
     private let counters = Mutex(LedgerStatistics())
+    /// The heads this writer wrote last, while no other connection has committed (only the writer thread takes it).
+    private let headCache = Mutex(LedgerHeadCache())
 
     /// How long an idempotency key stays bound to its bid; an older bid gives the key up to a new one.
     private let keyLifetimeMilliseconds: Int64
@@ -63,7 +66,8 @@ final class LedgerWriter: BatchCommitting {
             bidCount: try database.prepare("SELECT bid_count FROM products WHERE id = ?"),
             logHead: try database.prepare("SELECT seq, hash FROM lot_log WHERE product_id = ? ORDER BY seq DESC LIMIT 1"),
             insertLogEntry: try database.prepare("INSERT INTO lot_log (product_id, seq, entry, hash, signature_id) VALUES (?, ?, ?, ?, ?)"),
-            insertLogSignature: try database.prepare("INSERT INTO log_signatures (signed_at, key_id, leaves, signature) VALUES (?, ?, ?, ?)"))
+            insertLogSignature: try database.prepare("INSERT INTO log_signatures (signed_at, key_id, leaves, signature) VALUES (?, ?, ?, ?)"),
+            dataVersion: try database.prepare("PRAGMA data_version"))
         connection = Mutex(Connection(database: database, statements: statements))
     }
 
@@ -152,28 +156,55 @@ final class LedgerWriter: BatchCommitting {
     private func write(_ submissions: [LedgerSubmission], on connection: Connection) throws(StoreError) -> [CommittedBids] {
         let database = connection.database
         let bids = submissions.flatMap(\.bids), changes = submissions.flatMap(\.changes)
-        let committed = try database.transaction(.immediate) { () throws(StoreError) -> [CommittedBids] in
-            guard let signer, !bids.isEmpty else { return Self.split(try write(bids, changes: changes, on: connection), by: submissions) }
-            // The heads and first listings are read before the bids move the products.
-            var log = try startLog(Set(bids.map(\.productID)), signer: signer, on: connection)
-            let sequences = try write(bids, changes: changes, on: connection)
-            let now = bids.map(\.acceptedAt).max() ?? Timestamp(millisecondsSinceEpoch: 0)
-            guard let (commit, committed) = log.appendCommitted(submissions, sequences: sequences, signer: signer, at: now) else {
-                return Self.split(sequences, by: submissions)
+        var written: (heads: [LogHead], version: Int64)?
+        let committed: [CommittedBids]
+        do throws(StoreError) {
+            committed = try database.transaction(.immediate) { () throws(StoreError) -> [CommittedBids] in
+                guard let signer, !bids.isEmpty else { return Self.split(try write(bids, changes: changes, on: connection), by: submissions) }
+                // The heads and first listings are read before the bids move the products.
+                let version = try dataVersion(on: connection)
+                let known = headCache.withLock { $0.heads(at: version) }
+                var log = try startLog(Set(bids.map(\.productID)), known: known, signer: signer, on: connection)
+                let sequences = try write(bids, changes: changes, on: connection)
+                let now = bids.map(\.acceptedAt).max() ?? Timestamp(millisecondsSinceEpoch: 0)
+                guard let (commit, committed) = log.appendCommitted(submissions, sequences: sequences, signer: signer, at: now) else {
+                    return Self.split(sequences, by: submissions)
+                }
+                try writeLog(log.entries, commit, on: connection)
+                written = (commit.heads, version)
+                return committed
             }
-            try writeLog(log.entries, commit, on: connection)
-            return committed
+        } catch {
+            headCache.withLock { $0.forget() }
+            throw error
         }
+        if let written { headCache.withLock { $0.remember(written.heads, at: written.version) } }
         count(bids.count, failed: false)
         return committed
     }
 
-    /// The lots' heads through the prepared statement, and the listing of a lot without a log yet.
-    private func startLog(_ lots: Set<ProductID>, signer: LotLogSigner, on connection: Connection) throws(StoreError) -> LotLogAppend {
+    /// `PRAGMA data_version`: it changes when another connection commits (this one's commits leave it).
+    private func dataVersion(on connection: Connection) throws(StoreError) -> Int64 {
+        guard let statements = connection.statements else { throw StoreError.closed(path: connection.database.path) }
+        let read = statements.dataVersion
+        read.reset()
+        defer { read.reset() }
+        guard try read.step() else { throw StoreError.closed(path: connection.database.path) }
+        return read.int64(0)
+    }
+
+    /// The lots' heads (`known` ones as given, the rest through the prepared statement), and the
+    /// listing of a lot without a log yet.
+    private func startLog(_ lots: Set<ProductID>, known: [ProductID: LogHead], signer: LotLogSigner,
+                          on connection: Connection) throws(StoreError) -> LotLogAppend {
         guard let statements = connection.statements else { throw StoreError.closed(path: connection.database.path) }
         let read = statements.logHead
         var heads: [ProductID: LogHead] = [:]
         for lot in lots {
+            if let head = known[lot] {
+                heads[lot] = head
+                continue
+            }
             read.reset()
             defer { read.reset() }
             try read.bind([.integer(Int64(lot.rawValue))])

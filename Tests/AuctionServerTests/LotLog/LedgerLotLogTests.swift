@@ -2,7 +2,7 @@ import AuctionCore
 import AuctionEngine
 import AuctionInfrastructure
 import AuctionLotLog
-import AuctionServer
+@testable import AuctionServer
 import AuctionTestSupport
 import Testing
 
@@ -39,6 +39,38 @@ import Testing
         let latch = Latch<CommitOutcome<StoreError>>()
         ledger.submit(submission) { latch.fulfil($0) }
         return latch.wait()
+    }
+
+    @Test func anEntryAnotherConnectionAppendsBetweenTwoCommitsIsChainedAfterNotOverwritten() throws {
+        // Given a ledger whose writer remembers lot 1's head after a bid
+        let directory = try TemporaryDirectory(prefix: "auction-ledger-log")
+        defer { directory.remove() }
+        let path = directory.file("auction.sqlite")
+        let store = try CatalogueStore(path: path)
+        _ = try store.add(ServerFixture.listings(count: 1, price: 1_000))
+        store.close()
+        let ledger = try SQLiteBidLedger(path: path, signer: Self.signer)
+        defer { ledger.shutdown() }
+        let now = PostgresBidLedgerTests.now
+        for round in 0..<50 {
+            let price = 1_100 + Int64(round) * 200
+            #expect(Self.outcome(ledger, LedgerSubmission(bids: [PostgresBidLedgerTests.bid(1, price, from: price - 100, user: nil)])).isCommitted)
+            // When another connection appends an entry to the same lot (as an edit or a moderator does)
+            let other = try SQLiteDatabase(path: path)
+            _ = try other.transaction(.immediate) { () throws(StoreError) in
+                try LotLogRows.append([LotLogRows.Fact(lot: ProductID(1), event: .removed(reason: "round \(round)"), time: now)],
+                                      signer: Self.signer, at: now, on: other)
+            }
+            other.close()
+            // Then the next bid's entry follows it: the writer did not trust the head it remembered
+            #expect(Self.outcome(ledger, LedgerSubmission(bids: [PostgresBidLedgerTests.bid(1, price + 100, from: price, user: nil)])).isCommitted,
+                    "round \(round)")
+        }
+        let database = try SQLiteDatabase(path: path, options: [.readOnly])
+        defer { database.close() }
+        let log = try Self.entries(of: 1, on: database)
+        #expect(log.count == 1 + 50 * 3 && Self.chains(log))
+        #expect(Self.kinds(log).dropFirst().prefix(3) == ["bid", "removed", "bid"])
     }
 
     @Test func theSQLiteLedgerLogsTheListingThenEachBidAndExtensionWithAReceiptPerBid() throws {
