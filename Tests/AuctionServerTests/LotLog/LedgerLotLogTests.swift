@@ -41,15 +41,20 @@ import Testing
         return latch.wait()
     }
 
+    /// A signing SQLite ledger over `lots` products at 1,000 in a new file in `directory`, and the file's path.
+    static func sqliteLedger(lots: Int, in directory: TemporaryDirectory) throws -> (SQLiteBidLedger, String) {
+        let path = directory.file("auction.sqlite")
+        let store = try CatalogueStore(path: path)
+        _ = try store.add(ServerFixture.listings(count: lots, price: 1_000))
+        store.close()
+        return (try SQLiteBidLedger(path: path, signer: Self.signer), path)
+    }
+
     @Test func anEntryAnotherConnectionAppendsBetweenTwoCommitsIsChainedAfterNotOverwritten() throws {
         // Given a ledger whose writer remembers lot 1's head after a bid
         let directory = try TemporaryDirectory(prefix: "auction-ledger-log")
         defer { directory.remove() }
-        let path = directory.file("auction.sqlite")
-        let store = try CatalogueStore(path: path)
-        _ = try store.add(ServerFixture.listings(count: 1, price: 1_000))
-        store.close()
-        let ledger = try SQLiteBidLedger(path: path, signer: Self.signer)
+        let (ledger, path) = try Self.sqliteLedger(lots: 1, in: directory)
         defer { ledger.shutdown() }
         let now = PostgresBidLedgerTests.now
         for round in 0..<50 {
@@ -76,11 +81,7 @@ import Testing
     @Test func theSQLiteLedgerLogsTheListingThenEachBidAndExtensionWithAReceiptPerBid() throws {
         let directory = try TemporaryDirectory(prefix: "auction-ledger-log")
         defer { directory.remove() }
-        let path = directory.file("auction.sqlite")
-        let store = try CatalogueStore(path: path)
-        _ = try store.add(ServerFixture.listings(count: 2, price: 1_000))
-        store.close()
-        let ledger = try SQLiteBidLedger(path: path, signer: Self.signer)
+        let (ledger, path) = try Self.sqliteLedger(lots: 2, in: directory)
         defer { ledger.shutdown() }
         let now = PostgresBidLedgerTests.now
         let moved = now.adding(milliseconds: 120_000)
