@@ -56,15 +56,13 @@ public struct DemoCommand: Command {
         return try await WatchCommand(pages: pages, title: title, hint: hint).run(in: demo)
     }
 
-    /// The hint's raise over the current price: above any simulated proxy's headroom (four raises of
-    /// 500 over its offer), so the hinted bid leads rather than being answered by a proxy, and far
-    /// under the 20 % price guard at the demo's prices.
-    public static let hintRaise = 5_000
-
     /// The command that bids on the demo from another shell, exactly as it works there: both addresses
-    /// and a raise the price guard lets through (it fits 80 columns with five-digit ports).
+    /// and `--min`, the server's minimum next bid whatever the price has climbed to (a fixed `+5000`
+    /// fell below the increment once lot 5 passed 500,000, about 90 s in). At lot 5's prices that
+    /// minimum is over any simulated proxy's headroom (four raises of 500 over its offer), so the bid
+    /// leads. It fits 80 columns with five-digit ports.
     public static func hint(http: String, socket: String) -> String {
-        "in a shell: auction --http \(http) --socket \(socket) bid 5 +\(hintRaise)"
+        "in a shell: auction --http \(http) --socket \(socket) bid 5 --min"
     }
 
     /// A fresh private directory under `$TMPDIR` (or `/tmp`).

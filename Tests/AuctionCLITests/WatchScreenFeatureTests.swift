@@ -204,11 +204,12 @@ import Testing
         #expect(paint.contains(hint))
     }
 
-    @Test func theDemoHintOutbidsEverySimulatedProxysMaximum() {
-        // CI saw `bid 5 +1000` refused "outbid — another bidder's maximum answered": proxies bid up to four raises over their offer.
+    @Test func theDemoHintBidsTheMinimumWhichOutbidsEverySimulatedProxysMaximum() {
+        // CI saw `bid 5 +1000` refused "outbid — another bidder's maximum answered": proxies bid up to four raises
+        // over their offer. From 100,000 (lot 5 starts in the hundreds of thousands) the minimum raise is over that headroom.
         let raise = BidderSimulation.Configuration.demoFeed.raise.minorUnits
-        #expect(Int64(DemoCommand.hintRaise) > 4 * raise)
-        #expect(DemoCommand.hint(http: "h", socket: "s").hasSuffix("bid 5 +\(DemoCommand.hintRaise)"))
+        #expect(IncrementTable.standard.increment(at: Money(100_000)).minorUnits > 4 * raise)
+        #expect(DemoCommand.hint(http: "h", socket: "s").hasSuffix("bid 5 --min"))
     }
 
     @Test func onlyATerminalThatAddressesTheCursorGetsTheFullScreen() {

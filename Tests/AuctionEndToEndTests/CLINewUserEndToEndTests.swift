@@ -26,7 +26,7 @@ import Testing
         let command = "HOME=/nonexistent/auction-e2e-home TMPDIR='\(temporary.path)' '\(CLI.auction)' demo; echo \"exited=$?\"; sleep 60"
         let tmux = try TmuxSession(command: command, width: 80, height: 24)
         defer { tmux.close() }
-        let (screen, shown) = try await CLI.screen(tmux) { $0.contains("in a shell: auction --http ") && $0.contains("bid 5 +5000") }
+        let (screen, shown) = try await CLI.screen(tmux) { $0.contains("in a shell: auction --http ") && $0.contains("bid 5 --min") }
         #expect(shown, "screen:\n\(screen)")
         #expect(screen.contains("lots 1–19 of "), "the title says where the screen is, from the server's count:\n\(screen)")
         let hint = screen.split(separator: "\n").first { $0.contains("in a shell: ") }.map(String.init) ?? ""
