@@ -20,11 +20,8 @@ public enum HeadTree {
         return path(leaves[(start + split)...], index: index - split) + [root(leaves[start..<start + split])]
     }
 
-    /// Every leaf's path at once, each subtree's root hashed once (about 2n hashes for n leaves,
-    /// where n separate `path` calls would hash n² times): what a commit's receipts need.
-    public static func paths(_ leaves: [[UInt8]]) -> [[[UInt8]]] { rootAndPaths(leaves).paths }
-
-    /// The root and every leaf's path from one pass over the tree (a signed commit needs both).
+    /// The root and every leaf's path from one pass, each subtree's root hashed once (about 2n hashes
+    /// for n leaves, where n separate `path` calls would hash n² times): a signed commit and its receipts.
     public static func rootAndPaths(_ leaves: [[UInt8]]) -> (root: [UInt8], paths: [[[UInt8]]]) {
         guard !leaves.isEmpty else { return (LotLogChain.genesis, []) }
         var memo: [Int: [UInt8]] = [:]

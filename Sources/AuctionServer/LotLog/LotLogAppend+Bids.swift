@@ -35,8 +35,8 @@ extension LotLogAppend {
             rest = rest.dropFirst(submission.bids.count)
         }
         guard !entries.isEmpty else { return nil }
-        var commit = signer.sign(newHeads, at: time)
-        commit.preparePaths()
+        // Signing works out every head's path once, which the commit's receipts share.
+        let commit = signer.sign(newHeads, at: time)
         rest = sequences[...]
         let committed = zip(submissions, indexes).map { submission, bidIndexes in
             defer { rest = rest.dropFirst(submission.bids.count) }

@@ -67,12 +67,12 @@ struct SignedCommit: Sendable {
     var signature: [UInt8]
     /// The heads' leaf hashes, in order (worked out once for every receipt's path).
     private(set) var leaves: [[UInt8]]
-    /// Each head's path, worked out on first use.
-    private var paths: [[[UInt8]]]?
+    /// Each head's path, from the signing pass (nil for a commit read back: each proof works its own out).
+    private let paths: [[[UInt8]]]?
     /// Each lot's place among the heads.
     private let places: [ProductID: Int]
 
-    /// A commit's signature over `heads` (their leaves worked out here when not given; their paths on first use).
+    /// A commit's signature over `heads` (their leaves worked out here when not given).
     init(heads: [LogHead], signedAt: Timestamp, keyID: [UInt8], signature: [UInt8], leaves: [[UInt8]]? = nil,
          paths: [[[UInt8]]]? = nil) {
         self.heads = heads
@@ -84,11 +84,6 @@ struct SignedCommit: Sendable {
         var places: [ProductID: Int] = [:]
         for (index, head) in heads.enumerated() where places[head.lot] == nil { places[head.lot] = index }
         self.places = places
-    }
-
-    /// Works out every head's path once (a commit's receipts share them).
-    mutating func preparePaths() {
-        if paths == nil { paths = HeadTree.paths(leaves) }
     }
 
     /// The heads as stored: lot (8 bytes), seq (8) and hash (32) each.
