@@ -45,15 +45,10 @@ public final class SpawnedCommand: Sendable {
         _ = CLinux_spawn_close_from(&actions, 3)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let added = adding.sorted { $0.key < $1.key }.map { strdup($0.key + "=" + $0.value) }
-        defer { added.forEach { free($0) } }
-        var inherited: [UnsafeMutablePointer<CChar>?] = []
-        var entry = environ
-        while let variable = entry.pointee {
-            inherited.append(variable)
-            entry += 1
-        }
-        let environment = added + inherited + [nil]
+        // `adding` replaces a variable of the same name rather than standing beside it.
+        let variables = ProcessEnvironment.current().merging(adding) { _, added in added }
+        let environment = variables.sorted { $0.key < $1.key }.map { strdup($0.key + "=" + $0.value) } + [nil]
+        defer { environment.forEach { free($0) } }
         var child: pid_t = 0
         // A group of its own unless asked (killed as one); signals start at their defaults, none blocked.
         let result = withCleanSpawnAttributes(ownProcessGroup: ownProcessGroup) {
