@@ -47,12 +47,13 @@ public struct ShowCommand: ParsableCommand {
             }
             // The original backend has no bid history: the section is left out without a word.
             let bids = try? await repository.bidHistory(of: id, token: login?.token)
-            if leftOut, !detail.product.imageIDs.isEmpty {
-                return (detail, .notShown("colours are off: NO_COLOR, --no-color or TERM=dumb; it is drawn in colour"), bids ?? nil)
-            }
+            // A number past the lot's images is refused whether or not the picture would be drawn.
             let images = detail.product.imageIDs
             guard images.indices.contains(imageNumber - 1) || (images.isEmpty && imageNumber == 1) else {
                 throw .auction(.notFound("image \(imageNumber) of product \(id) (it has \(images.count))"))
+            }
+            if leftOut, !images.isEmpty {
+                return (detail, .notShown("colours are off: NO_COLOR, --no-color or TERM=dumb; it is drawn in colour"), bids ?? nil)
             }
             guard wantsImage, !images.isEmpty else { return (detail, nil, bids ?? nil) }
             let imageID = images[imageNumber - 1]
