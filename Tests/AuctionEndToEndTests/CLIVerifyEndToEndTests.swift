@@ -5,7 +5,8 @@ import Testing
 /// `auction verify` and `scripts/verify-log` against a real `auction-server`: a proxy battle between
 /// two users, each user's receipts kept by their own `auction bid`, and the log checked by both verifiers.
 @Suite(.serialized) struct CLIVerifyEndToEndTests {
-    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    /// `scripts/verify-log`, the verifier written from PROTOCOL.md alone.
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scripts/verify-log").path
 
     @Test func aProxyBattleVerifiesWithEachBiddersReceipts() async throws {

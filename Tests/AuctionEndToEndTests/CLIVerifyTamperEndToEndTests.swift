@@ -95,10 +95,8 @@ import Testing
             #expect(run.status == 6 && run.stderr.contains("verification failed at " + failure), "lot \(lot): \(run.stdout)\(run.stderr)")
         }
         // And the second verifier, from PROTOCOL.md alone, refuses lots 1-5 too (lot 6 is whole but for alice's receipt)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/verify-log").path
         for lot in 1...5 {
-            let outside = try ProcessRunner.run("/usr/bin/env", ["python3", script, "--base", server.httpURL, "\(lot)"], timeout: 120)
+            let outside = try ProcessRunner.run("/usr/bin/env", ["python3", CLIVerifyEndToEndTests.script, "--base", server.httpURL, "\(lot)"], timeout: 120)
             #expect(outside.status != 0 && !outside.stdout.hasPrefix("verified"), "lot \(lot): \(outside.stdout)\(outside.stderr)")
         }
         // And bob, whose receipt on lot 6 is entry 3, finds that lot's shortened log consistent; lot 7 still verifies
